@@ -1,0 +1,45 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ProviderUnavailableError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../domain/shared/errors';
+
+/**
+ * Domain errors to `extensions.code` (D14), mirroring the REST mapping; BAD_USER_INPUT carries the same
+ * `errors` map as the REST 422 body. Anything unexpected becomes a bare INTERNAL_SERVER_ERROR.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
+  if (original instanceof ValidationError) {
+    return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', errors: original.errors } };
+  }
+  if (original instanceof NotFoundError) return { ...base, extensions: { code: 'NOT_FOUND' } };
+  if (original instanceof UnauthenticatedError) return { ...base, extensions: { code: 'UNAUTHENTICATED' } };
+  if (original instanceof ForbiddenError) return { ...base, extensions: { code: 'FORBIDDEN' } };
+  if (original instanceof ProviderUnavailableError) {
+    return { ...base, extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: original.retryAfterSeconds } };
+  }
+  const code = formatted.extensions?.code;
+  if (code === undefined || code === 'INTERNAL_SERVER_ERROR') {
+    return { ...base, message: 'Server Error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  // Parse, validation and variable errors from GraphQL itself: their messages are meant for the client.
+  return { ...base, extensions: { code } };
+}
+
+/** Errors worth logging: the ones the client is not told the details of. */
+export const isUnexpected = (error: unknown): boolean => {
+  const original = unwrapResolverError(error);
+  return !(
+    original instanceof ValidationError ||
+    original instanceof NotFoundError ||
+    original instanceof UnauthenticatedError ||
+    original instanceof ForbiddenError ||
+    original instanceof ProviderUnavailableError
+  );
+};

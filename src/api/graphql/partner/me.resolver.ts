@@ -1,0 +1,14 @@
+import { Authorized, Ctx, Query, Resolver } from 'type-graphql';
+import { Account } from '../../../domain/accounts/account.entity';
+import { requireAccount } from '../../../domain/accounts/authentication.service';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+
+@Resolver()
+export class MeResolver {
+  @Authorized(Role.ACCOUNT)
+  @Query(() => Account, { description: 'The account the API key belongs to.' })
+  me(@Ctx() { ctx }: GraphQLContext): Account {
+    return requireAccount(ctx.actor);
+  }
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import './types/enums';
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { authChecker } from './auth-checker';
+import { MeResolver } from './partner/me.resolver';
+import { CatalogResolver } from './public/catalog.resolver';
+import { DateTimeScalar } from './scalars/date-time.scalar';
+import { StaffAccountResolver } from './staff/account.resolver';
+import { AuditResolver } from './staff/audit.resolver';
+import { SentEmailResolver } from './staff/sent-email.resolver';
+import { StaffUserResolver } from './staff/staff-user.resolver';
+
+/** The public, partner and staff halves in one schema (D14). */
+export function buildGraphQLSchema(): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers: [CatalogResolver, MeResolver, StaffAccountResolver, StaffUserResolver, AuditResolver, SentEmailResolver],
+    authChecker,
+    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
+    // Input rules live in the services, shared with REST; class-validator would be a second rule set.
+    validate: false,
+  });
+}

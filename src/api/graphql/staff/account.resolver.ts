@@ -1,0 +1,51 @@
+import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Account, AccountStatus } from '../../../domain/accounts/account.entity';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+
+@ObjectType()
+class AccountPage extends PageOf(Account) {}
+
+/** Staff: the account life cycle of D13. Every mutation writes an audit row in the service. */
+@Authorized(Role.STAFF)
+@Resolver()
+export class StaffAccountResolver {
+  @Query(() => AccountPage, { description: 'Accounts, newest first.' })
+  async accounts(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('status', () => AccountStatus, { nullable: true }) status?: AccountStatus,
+  ): Promise<PageResult<Account>> {
+    return toPageResult(await services.accounts.list(ctx, { status, ...pageQuery(pageArgs) }));
+  }
+
+  @Mutation(() => Account, { description: 'Creates a pending account; approve it to issue its key.' })
+  createAccount(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('name') name: string,
+    @Arg('email') email: string,
+  ): Promise<Account> {
+    return services.accounts.create(ctx, { name, email });
+  }
+
+  @Mutation(() => Account, { description: 'Approves a pending account (e-mailing its first key) or reinstates a suspended one.' })
+  approveAccount(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Account> {
+    return services.accounts.approve(ctx, id);
+  }
+
+  @Mutation(() => Account, { description: 'Suspends an approved account: its key then answers 403.' })
+  suspendAccount(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Account> {
+    return services.accounts.suspend(ctx, id);
+  }
+
+  @Mutation(() => Account, { description: 'Issues a new key by e-mail; the old one answers 401 at once.' })
+  regenerateApiKey(@Ctx() { ctx, services }: GraphQLContext, @Arg('accountId', () => ID) accountId: string): Promise<Account> {
+    return services.accounts.regenerateKey(ctx, accountId);
+  }
+
+  @Mutation(() => Account, { description: 'Revokes the current key: it answers 401 at once.' })
+  revokeApiKey(@Ctx() { ctx, services }: GraphQLContext, @Arg('accountId', () => ID) accountId: string): Promise<Account> {
+    return services.accounts.revokeKey(ctx, accountId);
+  }
+}

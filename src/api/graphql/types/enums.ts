@@ -1,0 +1,12 @@
+import { registerEnumType } from 'type-graphql';
+import { AccountStatus } from '../../../domain/accounts/account.entity';
+import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
+import { StaffRole } from '../../../domain/staff/staff-user.entity';
+
+/** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
+registerEnumType(AccountStatus, { name: 'AccountStatus' });
+registerEnumType(StaffRole, { name: 'StaffRole' });
+registerEnumType(ServiceType, { name: 'ServiceType' });
+registerEnumType(BillingUnit, { name: 'BillingUnit' });
+registerEnumType(AddonPricingType, { name: 'AddonPricingType' });
+registerEnumType(InterpretationMode, { name: 'InterpretationMode' });

@@ -1,0 +1,62 @@
+/** Shared OpenAPI pieces: error bodies of D2, formats of D4, the list envelope of D3. */
+type Schema = Record<string, unknown>;
+
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+export const responseRef = (name: string): Schema => ({ $ref: `#/components/responses/${name}` });
+
+export const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+
+export const nullable = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'null' }] });
+
+/** `{ "data": ... }`, the single-resource wrapper of the contract. */
+export const dataOf = (schema: Schema): Schema => object({ data: schema });
+
+export const json = (schema: Schema, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export const schemas: Record<string, Schema> = {
+  Timestamp: {
+    type: 'string',
+    description: 'UTC, six fractional digits (D4).',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$',
+    examples: ['2026-11-22T09:30:00.123000Z'],
+  },
+  Id: { type: 'string', format: 'uuid' },
+  Cents: { type: 'integer', minimum: 0, description: 'Money in integer cents; see `currency`.' },
+  Currency: { type: 'string', pattern: '^[A-Z]{3}$', examples: ['USD'] },
+  Error: object({ message: { type: 'string' } }),
+  ValidationError: object({
+    message: { type: 'string', description: 'The first error, plus how many more there are.' },
+    errors: {
+      type: 'object',
+      description: 'Field name to its messages.',
+      additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    },
+  }),
+  ServerError: object({ message: { const: 'Server Error.' }, request_id: { type: 'string' } }),
+};
+
+const errorResponse = (description: string, schema = ref('Error')) => json(schema, description);
+
+export const responses: Record<string, Schema> = {
+  MalformedJson: errorResponse('The body is not valid JSON: `{"message":"Malformed JSON body."}`.'),
+  Unauthenticated: {
+    ...errorResponse('Missing, invalid, revoked or wrong-deployment key: `{"message":"Unauthenticated."}`.'),
+    headers: { 'WWW-Authenticate': { schema: { const: 'Bearer' } } },
+  },
+  Forbidden: errorResponse('Valid key of an account that is pending or suspended: `{"message":"Account not approved."}`.'),
+  NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
+  ValidationFailed: errorResponse('Invalid input or a refused business rule, keyed by field (D2).', ref('ValidationError')),
+  ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
+};
+
+export const securitySchemes = {
+  apiKey: { type: 'http', scheme: 'bearer', description: 'The account API key: `Authorization: Bearer ltk_test_...`.' },
+};

@@ -1,0 +1,47 @@
+import { accountPaths, accountSchemas } from './account.paths';
+import { catalogPaths, catalogSchemas } from './catalog.paths';
+import { responseRef, responses, schemas, securitySchemes } from './components';
+
+type Operation = { responses: Record<string, unknown> };
+type Paths = Record<string, Record<string, Operation>>;
+
+/** Every operation can fail unexpectedly; say so once here instead of in each path. */
+function withCommonResponses(paths: Paths): Paths {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => [
+          method,
+          { ...operation, responses: { ...operation.responses, 500: responseRef('ServerError') } },
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** The OpenAPI 3.1 description of REST v1, served at /api/v1/openapi.json; tests validate every response against it. */
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Legal translation and interpreter booking API',
+      version: '1.0.0',
+      description:
+        'REST v1. Money is integer cents with a currency; timestamps are UTC with six fractional digits. ' +
+        'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 405 with `Allow` ' +
+        'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`.',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    tags: [{ name: 'Catalog' }, { name: 'Account' }],
+    paths: withCommonResponses({ ...catalogPaths, ...accountPaths }),
+    components: {
+      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas },
+      responses,
+      securitySchemes,
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

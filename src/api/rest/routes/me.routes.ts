@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import { requireAccount } from '../../../domain/accounts/authentication.service';
+import type { Services } from '../../../services';
+import { authenticateAccount } from '../authenticate';
+import { route } from '../routing';
+import { serializeAccount } from '../serializers/account.serializer';
+
+/** `GET /me`: lets an integrator check its key and see which account it belongs to (GraphQL `me`). */
+export function meRoutes(services: Services): Router {
+  const router = Router();
+  route(router, '/me', {
+    get: [authenticateAccount(services), (req, res) => void res.json({ data: serializeAccount(requireAccount(req.ctx.actor)) })],
+  });
+  return router;
+}

@@ -1,0 +1,14 @@
+import type { Account } from '../../../domain/accounts/account.entity';
+import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+
+/** The calling account as `GET /me` shows it: the key itself never appears, only its last four characters. */
+export const serializeAccount = (account: Account) => ({
+  id: account.id,
+  name: account.name,
+  email: account.email,
+  status: account.status,
+  api_key_last4: account.apiKeyLast4,
+  api_key_issued_at: formatOptionalTimestamp(account.apiKeyIssuedAt),
+  approved_at: formatOptionalTimestamp(account.approvedAt),
+  created_at: formatTimestamp(account.createdAt),
+});

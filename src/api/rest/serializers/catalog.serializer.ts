@@ -1,0 +1,28 @@
+import type { Pricing } from '../../../domain/catalog/catalog.service';
+import type { Language } from '../../../domain/catalog/language';
+
+export const serializeLanguage = (language: Language) => ({ code: language.code, name: language.name });
+
+/** Contract 2.2 and 2.3, plus `interpretation` (D7). */
+export const serializePricing = (pricing: Pricing) => ({
+  services: pricing.services.map((rate) => ({
+    service_type: rate.serviceType,
+    unit: rate.unit,
+    unit_price_cents: rate.unitPriceCents,
+    currency: rate.currency,
+  })),
+  addons: pricing.addons.map((addon) => ({
+    code: addon.code,
+    name: addon.name,
+    pricing_type: addon.pricingType,
+    price_cents: addon.priceCents,
+    currency: addon.currency,
+  })),
+  interpretation: pricing.interpretation.map((rate) => ({
+    mode: rate.mode,
+    unit: rate.unit,
+    unit_price_cents: rate.unitPriceCents,
+    minimum_hours: rate.minimumHours,
+    currency: rate.currency,
+  })),
+});

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import type { Services } from '../../services';
+import { notFoundHandler } from '../http/error-handler';
+import { openApiDocument } from './openapi/document';
+import { route } from './routing';
+import { catalogRoutes } from './routes/catalog.routes';
+import { meRoutes } from './routes/me.routes';
+
+/** REST v1, mounted at /api/v1 (D1). */
+export function v1Router(services: Services): Router {
+  const router = Router();
+  const openApi = openApiDocument(`${services.config.appUrl}/api/v1`);
+  route(router, '/openapi.json', { get: [(_req, res) => void res.json(openApi)] });
+  router.use(catalogRoutes(services));
+  router.use(meRoutes(services));
+  router.use(notFoundHandler);
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import express, { type Express } from 'express';
+import { createGraphQLDoor } from './api/graphql/server';
+import { errorHandler, notFoundHandler } from './api/http/error-handler';
+import type { Logger } from './api/http/logger';
+import { createMetrics } from './api/http/metrics';
+import { requestContext } from './api/http/request-context';
+import { requestLog } from './api/http/request-log';
+import { opsRoutes } from './api/ops/ops.routes';
+import { v1Router } from './api/rest/v1.router';
+import type { Services } from './services';
+
+export interface AppDeps {
+  orm: MikroORM;
+  services: Services;
+  logger: Logger;
+}
+
+export interface App {
+  express: Express;
+  /** Stops what the app itself started (Apollo); the HTTP server and the database belong to the caller. */
+  close(): Promise<void>;
+}
+
+/** One Express app, two doors onto the same services: REST v1 at /api/v1 and GraphQL at /graphql (D1). */
+export async function createApp({ orm, services, logger }: AppDeps): Promise<App> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  const metrics = createMetrics();
+  app.use(requestContext(orm), metrics.middleware, requestLog(logger));
+  app.use(opsRoutes(orm, metrics));
+  app.use(express.json({ limit: '1mb' }));
+
+  const graphql = await createGraphQLDoor(services, logger);
+  app.use('/api/v1', v1Router(services));
+  app.use('/graphql', graphql.middleware);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return { express: app, close: () => graphql.stop() };
+}

@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/load-config';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrations';
+import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
+import { AuditService } from '../domain/audit/audit.service';
+import { ValidationError } from '../domain/shared/errors';
+import { StaffService } from '../domain/staff/staff.service';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                                   apply pending migrations
+  migration:create [--name NAME]            write a migration for the entity changes (development)
+  staff:create --email E --name N --role R  create a staff user (role staff or admin); prints its token once`;
+
+type Command = (db: Database, options: Record<string, string | undefined>) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  async migrate(db) {
+    const applied = await migrate(db.orm);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
+  },
+
+  async 'migration:create'(db, options) {
+    const result = await db.orm.getMigrator().createMigration(MIGRATIONS_SOURCE_DIR, false, false, options.name);
+    console.log(result.diff.up.length ? `Created ${result.fileName}` : 'No changes: the schema matches the entities.');
+  },
+
+  async 'staff:create'(db, options) {
+    await migrate(db.orm);
+    const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: null };
+    const { staffUser, token } = await new StaffService({ audit: new AuditService() }).create(ctx, options);
+    console.error(`Created ${staffUser.role} ${staffUser.email}. Its token, shown only this once:`);
+    console.log(token);
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const command = commands[positionals[0] ?? ''];
+  if (!command || values.help) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const db = await openDatabase(loadConfig());
+  try {
+    await command(db, values as Record<string, string | undefined>);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ValidationError) {
+      for (const [field, messages] of Object.entries(error.errors)) console.error(`--${field}: ${messages.join(' ')}`);
+    } else {
+      console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error));
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { AppConfig } from './app-config';
+
+/** A configuration that cannot start the service; the message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset and an empty variable mean the same: use the default. */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const envSchema = z.object({
+  APP_ENV: optional(z.enum(['sandbox', 'production'])),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  APP_URL: optional(url(['http:', 'https:'])),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+  DATA_DIR: optional(z.string()),
+  APP_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  APP_KEY_PREVIOUS: optional(z.string()),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
+  ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+});
+
+/**
+ * Reads and validates the environment (D15). Production refuses to start without the real providers'
+ * settings (D1); sandbox fills in working defaults, generating an APP_KEY kept under DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${describe(issue)} (got ${JSON.stringify(env[name])}).`);
+  }
+  const e = parsed.data;
+  const appEnv = e.APP_ENV ?? 'sandbox';
+  if (appEnv === 'production') {
+    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+    }
+  }
+  const port = e.PORT ?? 3000;
+  const dataDir = resolve(e.DATA_DIR ?? '.data');
+  const from = e.MAIL_FROM ?? 'Legal Translation <no-reply@localhost>';
+  return {
+    env: appEnv,
+    port,
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    appKey: e.APP_KEY ?? sandboxAppKey(dataDir),
+    appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
+    orderPrefix: e.ORDER_PREFIX ?? 'LT',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+  };
+}
+
+function describe(issue: z.ZodIssue): string {
+  if (issue.code === 'invalid_enum_value') return `must be one of ${issue.options.join(', ')}`;
+  if (issue.code === 'invalid_type') return 'must be a number';
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    return issue.message.startsWith('must') ? issue.message : `is out of range (${issue.message.toLowerCase()})`;
+  }
+  return issue.message.startsWith('must') ? issue.message : issue.message.toLowerCase();
+}
+
+/** Sandbox only: a random key generated on first start and kept, so signed links survive restarts. */
+function sandboxAppKey(dataDir: string): string {
+  const file = join(dataDir, 'app-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}

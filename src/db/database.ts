@@ -1,0 +1,33 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../api/http/logger';
+import type { AppConfig } from '../config/app-config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { ormConfig } from './orm-config';
+
+export interface Database {
+  orm: MikroORM;
+  /** Set when DATABASE_URL was unset and this process runs (or joined) the embedded server. */
+  embedded?: EmbeddedDatabase;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL, or an embedded PostgreSQL under DATA_DIR when it is unset (D1). */
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, logger?: Logger): Promise<Database> {
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
+  try {
+    const orm = await MikroORM.init(
+      ormConfig(config.databaseUrl ?? embedded!.url, logger ? { logger: (message) => logger.info({ orm: message }) } : {}),
+    );
+    return {
+      orm,
+      embedded,
+      async close() {
+        await orm.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { ENTITIES } from './entities';
+import { MIGRATIONS_RUN_DIR, REPO_ROOT, RUNNING_COMPILED } from './paths';
+
+/** The one MikroORM configuration: the server, the CLI and the tests all build theirs here. */
+export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    baseDir: REPO_ROOT,
+    discovery: { warnWhenNoEntities: false },
+    // Migrations are loaded with require(), which also works under jest's transform (STACK.md).
+    dynamicImportProvider: (id: string) => Promise.resolve(require(id)),
+    migrations: {
+      path: MIGRATIONS_RUN_DIR,
+      glob: RUNNING_COMPILED ? '!(*.d).js' : '!(*.d).ts',
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    pool: { min: 0, max: 10 },
+    colors: false,
+    ...overrides,
+  });
+}

@@ -1,0 +1,57 @@
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { newId } from '../shared/ids';
+
+export enum AccountStatus {
+  PENDING = 'pending',
+  APPROVED = 'approved',
+  SUSPENDED = 'suspended',
+}
+
+/** A customer (law firm, platform, vendor). Its API key is kept only as a SHA-256 hash (D13). */
+@ObjectType()
+@Entity({ tableName: 'accounts' })
+export class Account {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Field()
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 254, unique: true })
+  email!: string;
+
+  @Field(() => AccountStatus)
+  @Enum({ items: () => AccountStatus })
+  status: AccountStatus = AccountStatus.PENDING;
+
+  @Property({ type: 'string', length: 64, nullable: true, unique: true })
+  apiKeyHash: string | null = null;
+
+  @Field(() => String, { nullable: true, description: 'The last four characters of the current key: the key itself is shown only in its e-mail.' })
+  @Property({ type: 'string', length: 4, nullable: true })
+  apiKeyLast4: string | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  apiKeyIssuedAt: Date | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  approvedAt: Date | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  suspendedAt: Date | null = null;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Field()
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

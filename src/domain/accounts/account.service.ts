@@ -1,0 +1,141 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { AppEnv } from '../../config/app-config';
+import type { Mailer } from '../../providers/mail/mailer';
+import type { AuditService } from '../audit/audit.service';
+import { apiKeyEmail } from '../mail/messages';
+import type { Ctx } from '../shared/context';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { isId } from '../shared/ids';
+import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { assertTransition } from '../shared/state-machine';
+import { generateToken, hashToken } from '../shared/tokens';
+import { failOnDuplicate } from '../shared/unique';
+import { Validator } from '../shared/validation';
+import { Account, AccountStatus } from './account.entity';
+import { accountTransitions } from './account.states';
+import { apiKeyPrefix } from './api-key-prefix';
+
+export interface AccountListQuery {
+  status?: unknown;
+  page?: unknown;
+  per_page?: unknown;
+}
+
+/** Staff-side account life cycle (D13): create, approve, suspend, regenerate and revoke keys. */
+export class AccountService {
+  constructor(
+    private readonly deps: { env: AppEnv; mailer: Mailer; audit: AuditService },
+  ) {}
+
+  async create(ctx: Ctx, input: { name?: unknown; email?: unknown }): Promise<Account> {
+    const v = new Validator(input);
+    const name = v.string('name', { required: true, max: 255 });
+    const email = v.email('email', { required: true });
+    v.done();
+    return failOnDuplicate('email', () =>
+      this.inTransaction(ctx, async (em) => {
+        const account = Object.assign(new Account(), { name: name!, email: email! });
+        em.persist(account);
+        this.deps.audit.record(ctx, em, {
+          action: 'account.create',
+          resourceType: 'account',
+          resourceId: account.id,
+          toState: account.status,
+        });
+        return account;
+      }),
+    );
+  }
+
+  /** Approving a pending account issues its first key by e-mail; approving a suspended one reinstates it. */
+  approve(ctx: Ctx, id: unknown): Promise<Account> {
+    return this.changeStatus(ctx, id, AccountStatus.APPROVED, 'approve', async (em, account) => {
+      account.approvedAt = new Date();
+      account.suspendedAt = null;
+      if (!account.apiKeyHash && !account.apiKeyIssuedAt) await this.issueKey(em, account, 'approved');
+    });
+  }
+
+  suspend(ctx: Ctx, id: unknown): Promise<Account> {
+    return this.changeStatus(ctx, id, AccountStatus.SUSPENDED, 'suspend', async (_em, account) => {
+      account.suspendedAt = new Date();
+    });
+  }
+
+  /** The old key stops working at once; the new one is e-mailed. */
+  regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
+    return this.inTransaction(ctx, async (em) => {
+      const account = await this.lock(em, id);
+      if (account.status === AccountStatus.PENDING) {
+        throw ValidationError.of('status', 'Cannot regenerate the API key while the status is pending.');
+      }
+      await this.issueKey(em, account, 'regenerated');
+      this.deps.audit.record(ctx, em, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
+      return account;
+    });
+  }
+
+  revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
+    return this.inTransaction(ctx, async (em) => {
+      const account = await this.lock(em, id);
+      if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
+      account.apiKeyHash = null;
+      this.deps.audit.record(ctx, em, { action: 'account.revoke_key', resourceType: 'account', resourceId: account.id });
+      return account;
+    });
+  }
+
+  async list(ctx: Ctx, query: AccountListQuery): Promise<Page<Account>> {
+    const v = new Validator(query as Record<string, unknown>);
+    const status = v.oneOf('status', Object.values(AccountStatus));
+    const page = readPageRequest(v);
+    v.done();
+    return paginate(ctx.em, Account, status ? { status } : {}, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+
+  private changeStatus(
+    ctx: Ctx,
+    id: unknown,
+    to: AccountStatus,
+    action: string,
+    apply: (em: EntityManager, account: Account) => Promise<void>,
+  ): Promise<Account> {
+    return this.inTransaction(ctx, async (em) => {
+      const account = await this.lock(em, id);
+      const from = account.status;
+      assertTransition(accountTransitions, from, to, `${action} the account`);
+      account.status = to;
+      await apply(em, account);
+      this.deps.audit.record(ctx, em, {
+        action: `account.${action}`,
+        resourceType: 'account',
+        resourceId: account.id,
+        fromState: from,
+        toState: to,
+      });
+      return account;
+    });
+  }
+
+  /** Generates a key, keeps only its hash and last four characters, and e-mails the key itself. */
+  private async issueKey(em: EntityManager, account: Account, reason: 'approved' | 'regenerated'): Promise<void> {
+    const key = generateToken(apiKeyPrefix(this.deps.env));
+    account.apiKeyHash = hashToken(key);
+    account.apiKeyLast4 = key.slice(-4);
+    account.apiKeyIssuedAt = new Date();
+    await em.flush();
+    await this.deps.mailer.send(em, apiKeyEmail(account, key, reason));
+  }
+
+  /** Row lock: two staff acting on one account at once are serialised, not interleaved. */
+  private async lock(em: EntityManager, id: unknown): Promise<Account> {
+    if (!isId(id)) throw new NotFoundError();
+    const account = await em.findOne(Account, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!account) throw new NotFoundError();
+    return account;
+  }
+
+  private inTransaction<T>(ctx: Ctx, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return ctx.em.transactional(work);
+  }
+}

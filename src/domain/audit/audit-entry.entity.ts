@@ -1,0 +1,50 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { newId } from '../shared/ids';
+
+/** One staff (or system) action: who, what, on which resource, from and to which state, when (D13). */
+@ObjectType()
+@Entity({ tableName: 'audit_entries' })
+@Index({ properties: ['resourceId', 'createdAt'] })
+export class AuditEntry {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Field(() => String, { nullable: true, description: 'The staff user who acted; null for the system itself.' })
+  @Property({ type: 'uuid', nullable: true })
+  actorId: string | null = null;
+
+  @Field({ description: 'The actor as shown to people: a staff e-mail, or "system".' })
+  @Property({ type: 'string', length: 254 })
+  actorLabel!: string;
+
+  @Field({ description: 'Dotted action name, for example account.approve.' })
+  @Property({ type: 'string', length: 100 })
+  action!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 50 })
+  resourceType!: string;
+
+  @Field()
+  @Property({ type: 'uuid' })
+  resourceId!: string;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 50, nullable: true })
+  fromState: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 50, nullable: true })
+  toState: string | null = null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @Property({ type: 'json', nullable: true })
+  details: Record<string, unknown> | null = null;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Ctx } from '../shared/context';
+import { isId } from '../shared/ids';
+import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Validator } from '../shared/validation';
+import { AuditEntry } from './audit-entry.entity';
+
+export interface AuditRecord {
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  fromState?: string | null;
+  toState?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Writes audit rows inside the caller's transaction, so the row exists exactly when the change does. */
+export class AuditService {
+  record(ctx: Ctx, em: EntityManager, record: AuditRecord): void {
+    const staff = ctx.actor?.kind === 'staff' ? ctx.actor.staff : null;
+    em.persist(
+      Object.assign(new AuditEntry(), {
+        ...record,
+        actorId: staff?.id ?? null,
+        actorLabel: staff?.email ?? 'system',
+      }),
+    );
+  }
+
+  /** Newest first; by resource when resource_id is given (an id that cannot exist lists nothing). */
+  async list(ctx: Ctx, query: { resource_id?: string; page?: unknown; per_page?: unknown }): Promise<Page<AuditEntry>> {
+    const v = new Validator(query);
+    const page = readPageRequest(v);
+    v.done();
+    const resourceId = query.resource_id;
+    if (resourceId !== undefined && !isId(resourceId)) return { items: [], total: 0, ...page };
+    const where = resourceId === undefined ? {} : { resourceId };
+    return paginate(ctx.em, AuditEntry, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+}

@@ -1,0 +1,15 @@
+import type { Ctx } from '../shared/context';
+import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Validator } from '../shared/validation';
+import { SentEmail } from './sent-email.entity';
+
+/** Reads the sandbox outbox for staff (`sentEmails`). */
+export class SentEmailService {
+  list(ctx: Ctx, query: { to?: string; page?: unknown; per_page?: unknown }): Promise<Page<SentEmail>> {
+    const v = new Validator(query);
+    const page = readPageRequest(v);
+    v.done();
+    const where = query.to ? { to: query.to.trim().toLowerCase() } : {};
+    return paginate(ctx.em, SentEmail, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Domain errors. Services throw these; each door maps them to its own wire shape in one place
+ * (REST: api/rest/error-handler.ts, GraphQL: api/graphql/format-error.ts).
+ */
+export type FieldErrors = Record<string, string[]>;
+
+/** 404: a missing id, a malformed id and another account's resource all look the same (D2). */
+export class NotFoundError extends Error {
+  constructor() {
+    super('Not found.');
+  }
+}
+
+/** 422: invalid input or a business rule that refuses the request, keyed by the field at fault (D2). */
+export class ValidationError extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super(summarize(errors));
+  }
+
+  static of(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** 401: no credentials, or credentials that match nothing usable. */
+export class UnauthenticatedError extends Error {
+  constructor() {
+    super('Unauthenticated.');
+  }
+}
+
+/** 403: known credentials that may not do this (an account not approved, an account key on a staff operation). */
+export class ForbiddenError extends Error {
+  constructor(message = 'Forbidden.') {
+    super(message);
+  }
+}
+
+/** 503: an outside provider failed during the request; nothing was changed (D2). */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly retryAfterSeconds = 30,
+    cause?: unknown,
+  ) {
+    super(`${provider} unavailable.`, { cause });
+  }
+}
+
+/** The D2 summary: the first message, plus how many more there are. */
+function summarize(errors: FieldErrors): string {
+  const messages = Object.values(errors).flat();
+  const first = messages[0] ?? 'The given data was invalid.';
+  const more = messages.length - 1;
+  if (more <= 0) return first;
+  return `${first} (and ${more} more error${more === 1 ? '' : 's'})`;
+}

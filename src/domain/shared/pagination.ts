@@ -1,0 +1,41 @@
+import type { EntityManager, EntityName, FilterQuery, FindOptions } from '@mikro-orm/core';
+import { Validator } from './validation';
+
+export const DEFAULT_PER_PAGE = 15;
+export const MAX_PER_PAGE = 100;
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+export interface Page<T> extends PageRequest {
+  items: T[];
+  total: number;
+}
+
+/** `page` >= 1 (default 1) and `per_page` 1..100 (default 15); out of range is 422 (D3). */
+export function readPageRequest(v: Validator): PageRequest {
+  const page = v.integer('page', { min: 1 }) ?? 1;
+  const perPage = v.integer('per_page', { min: 1, max: MAX_PER_PAGE }) ?? DEFAULT_PER_PAGE;
+  return { page, perPage };
+}
+
+/** One count and one page query, both in the database. */
+export async function paginate<T extends object>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  request: PageRequest,
+  options: Pick<FindOptions<T>, 'orderBy' | 'populate'>,
+): Promise<Page<T>> {
+  const [items, total] = await em.findAndCount(entity, where, {
+    ...options,
+    limit: request.perPage,
+    offset: (request.page - 1) * request.perPage,
+  } as FindOptions<T>);
+  return { items: items as T[], total, ...request };
+}
+
+export const lastPage = (page: Pick<Page<unknown>, 'total' | 'perPage'>): number =>
+  Math.max(1, Math.ceil(page.total / page.perPage));

@@ -1,0 +1,87 @@
+import { FieldErrors, ValidationError } from './errors';
+
+/**
+ * Collects field errors for one input so that a request reports every problem at once. Each reader
+ * returns the parsed value (or undefined when absent or invalid); `done()` throws when anything failed.
+ * Field names are the snake_case names of the REST contract, shared by both doors (D2, D14).
+ */
+export class Validator {
+  private readonly errors: FieldErrors = {};
+
+  constructor(private readonly input: Record<string, unknown>) {}
+
+  fail(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  hasErrors(field?: string): boolean {
+    return field ? field in this.errors : Object.keys(this.errors).length > 0;
+  }
+
+  done(): void {
+    if (this.hasErrors()) throw new ValidationError(this.errors);
+  }
+
+  private present(field: string): boolean {
+    const value = this.input[field];
+    return value !== undefined && value !== null && value !== '';
+  }
+
+  private missing(field: string, required: boolean): boolean {
+    if (this.present(field)) return false;
+    if (required) this.fail(field, `The ${label(field)} field is required.`);
+    return true;
+  }
+
+  string(field: string, opts: { required?: boolean; max?: number } = {}): string | undefined {
+    if (this.missing(field, opts.required ?? false)) return undefined;
+    const value = this.input[field];
+    if (typeof value !== 'string') return this.fail(field, `The ${label(field)} field must be a string.`), undefined;
+    const trimmed = value.trim();
+    if (opts.required && trimmed === '') return this.fail(field, `The ${label(field)} field is required.`), undefined;
+    if (opts.max !== undefined && [...trimmed].length > opts.max) {
+      return this.fail(field, `The ${label(field)} field must not be greater than ${opts.max} characters.`), undefined;
+    }
+    return trimmed;
+  }
+
+  email(field: string, opts: { required?: boolean } = {}): string | undefined {
+    const value = this.string(field, { ...opts, max: 254 });
+    if (value === undefined) return undefined;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      return this.fail(field, `The ${label(field)} field must be a valid email address.`), undefined;
+    }
+    return value.toLowerCase();
+  }
+
+  /** Accepts a number or a decimal string of digits (query strings), so both doors share one rule. */
+  integer(field: string, opts: { required?: boolean; min?: number; max?: number } = {}): number | undefined {
+    if (this.missing(field, opts.required ?? false)) return undefined;
+    const raw = this.input[field];
+    const value = typeof raw === 'string' && /^-?\d{1,15}$/.test(raw.trim()) ? Number(raw) : raw;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+      return this.fail(field, `The ${label(field)} field must be an integer.`), undefined;
+    }
+    if (opts.min !== undefined && value < opts.min) {
+      return this.fail(field, `The ${label(field)} field must be at least ${opts.min}.`), undefined;
+    }
+    if (opts.max !== undefined && value > opts.max) {
+      return this.fail(field, `The ${label(field)} field must not be greater than ${opts.max}.`), undefined;
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(field: string, allowed: readonly T[], opts: { required?: boolean } = {}): T | undefined {
+    if (this.missing(field, opts.required ?? false)) return undefined;
+    const value = this.input[field];
+    if (typeof value !== 'string' || !allowed.includes(value as T)) {
+      return this.fail(field, `The selected ${label(field)} is invalid.`), undefined;
+    }
+    return value as T;
+  }
+}
+
+/** `service_type` -> `service type`, as the messages read. */
+function label(field: string): string {
+  return field.replace(/_/g, ' ');
+}

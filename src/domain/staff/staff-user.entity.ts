@@ -1,0 +1,36 @@
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { newId } from '../shared/ids';
+
+export enum StaffRole {
+  STAFF = 'staff',
+  ADMIN = 'admin',
+}
+
+/** An operator's employee with a bearer token (`ltk_staff_...`) for the staff half of GraphQL (D13). */
+@ObjectType()
+@Entity({ tableName: 'staff_users' })
+export class StaffUser {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Field()
+  @Property({ type: 'string', length: 254, unique: true })
+  email!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Field(() => StaffRole)
+  @Enum({ items: () => StaffRole })
+  role: StaffRole = StaffRole.STAFF;
+
+  @Property({ type: 'string', length: 64, unique: true })
+  tokenHash!: string;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { migrate } from '../../src/db/migrations';
+import { ormConfig } from '../../src/db/orm-config';
+import { databaseUrl, SERVER_ENV, TEMPLATE_ENV, withAdminClient } from './test-database';
+
+/** Starts the test PostgreSQL (embedded unless TEST_DATABASE_URL is set) and migrates the template database once. */
+export default async function globalSetup(): Promise<void> {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'ltk-test-pg-')), 'postgres');
+    (globalThis as { __ltkEmbedded?: typeof embedded }).__ltkEmbedded = embedded;
+    serverUrl = embedded.url;
+  }
+  process.env[SERVER_ENV] = serverUrl;
+  const template = `ltk_template_${process.pid}`;
+  process.env[TEMPLATE_ENV] = template;
+
+  await withAdminClient(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${template}"`);
+  });
+  const orm = await MikroORM.init(ormConfig(databaseUrl(serverUrl, template), { logger: () => undefined }));
+  try {
+    await migrate(orm);
+  } finally {
+    await orm.close(true);
+  }
+
+  // The setup ran in jest's own context: these globals would leak into the test contexts (STACK.md).
+  for (const key of Object.getOwnPropertyNames(globalThis)) {
+    if (key.startsWith('mikro-orm') || key === 'TypeGraphQLMetadataStorage') delete (globalThis as Record<string, unknown>)[key];
+  }
+}

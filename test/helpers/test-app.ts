@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
+import request from 'supertest';
+import { createLogger } from '../../src/api/http/logger';
+import { createApp, type App } from '../../src/app';
+import type { AppConfig } from '../../src/config/app-config';
+import { ormConfig } from '../../src/db/orm-config';
+import { createServices, type Services } from '../../src/services';
+import { assertMatchesOpenApi } from './openapi-validator';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  env: 'sandbox',
+  port: 0,
+  appUrl: 'http://127.0.0.1:3000',
+  dataDir: '/nonexistent',
+  appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
+  appKeyPrevious: [],
+  mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
+  orderPrefix: 'LT',
+  logLevel: 'silent',
+  shutdownTimeoutMs: 1000,
+  ...overrides,
+});
+
+export interface GraphQLResult<R> {
+  status: number;
+  data?: R | null;
+  errors?: { message: string; extensions?: { code?: string; errors?: Record<string, string[]> } }[];
+}
+
+export interface TestApp {
+  app: App;
+  orm: MikroORM;
+  services: Services;
+  database: TestDatabase;
+  /** REST through supertest; every response is checked against the OpenAPI document. */
+  rest: {
+    get(path: string, token?: string): request.Test;
+    post(path: string, body?: unknown, token?: string): request.Test;
+    delete(path: string, token?: string): request.Test;
+    raw(): ReturnType<typeof request>;
+  };
+  /** GraphQL with the typed documents generated from test/graphql/*.graphql. */
+  gql<R, V>(document: TypedDocumentNode<R, V>, variables?: V, token?: string): Promise<GraphQLResult<R>>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  /** Reuse another test app's database (two deployments over one database). */
+  databaseOf?: TestApp;
+  /** Change services before the doors are built (for example to make one fail). */
+  adjust?: (services: Services) => void;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.databaseOf?.database ?? (await createTestDatabase());
+  const orm = await MikroORM.init(ormConfig(database.url, { pool: { min: 0, max: 5 }, logger: () => undefined }));
+  const services = createServices(testConfig(options.config));
+  options.adjust?.(services);
+  const app = await createApp({ orm, services, logger: createLogger('silent') });
+  const agent = () => request(app.express);
+  const auth = (test: request.Test, token?: string) => (token ? test.set('Authorization', `Bearer ${token}`) : test);
+  const checked = (test: request.Test) => test.expect(assertMatchesOpenApi);
+
+  return {
+    app,
+    orm,
+    services,
+    database,
+    rest: {
+      get: (path, token) => checked(auth(agent().get(path), token)),
+      post: (path, body, token) => checked(auth(body === undefined ? agent().post(path) : agent().post(path).send(body as object), token)),
+      delete: (path, token) => checked(auth(agent().delete(path), token)),
+      raw: agent,
+    },
+    async gql(document, variables, token) {
+      const res = await auth(agent().post('/graphql').send({ query: print(document), variables }), token);
+      return { status: res.status, data: res.body.data, errors: res.body.errors };
+    },
+    async close() {
+      await app.close();
+      await orm.close(true);
+      if (!options.databaseOf) await database.drop();
+    },
+  };
+}
