@@ -7,6 +7,7 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

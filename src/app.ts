@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import { createGraphQLDoor } from './api/graphql/server';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
 import type { Logger } from './api/http/logger';
-import { createMetrics } from './api/http/metrics';
+import { createMetrics, tagRoute } from './api/http/metrics';
 import { requestContext } from './api/http/request-context';
 import { requestLog } from './api/http/request-log';
 import { opsRoutes } from './api/ops/ops.routes';
@@ -36,7 +36,7 @@ export async function createApp({ orm, services, logger }: AppDeps): Promise<App
 
   const graphql = await createGraphQLDoor(services, logger);
   app.use('/api/v1', v1Router(services));
-  app.use('/graphql', graphql.middleware);
+  app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import request from 'supertest';
-import { createLogger } from '../../src/api/http/logger';
+import { createLogger, type Logger } from '../../src/api/http/logger';
 import { createApp, type App } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { ormConfig } from '../../src/db/orm-config';
@@ -54,6 +54,7 @@ export interface TestAppOptions {
   databaseOf?: TestApp;
   /** Change services before the doors are built (for example to make one fail). */
   adjust?: (services: Services) => void;
+  logger?: Logger;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -61,7 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const orm = await MikroORM.init(ormConfig(database.url, { pool: { min: 0, max: 5 }, logger: () => undefined }));
   const services = createServices(testConfig(options.config));
   options.adjust?.(services);
-  const app = await createApp({ orm, services, logger: createLogger('silent') });
+  const app = await createApp({ orm, services, logger: options.logger ?? createLogger('silent') });
   const agent = () => request(app.express);
   const auth = (test: request.Test, token?: string) => (token ? test.set('Authorization', `Bearer ${token}`) : test);
   const checked = (test: request.Test) => test.expect(assertMatchesOpenApi);

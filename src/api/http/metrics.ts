@@ -20,11 +20,20 @@ export function createMetrics(): Metrics {
   const middleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
     res.on('finish', () => {
-      // The route pattern, never the raw path: ids in paths would explode the label set.
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.baseUrl || 'unmatched';
-      end({ method: req.method, route, status: String(res.statusCode) });
+      end({ method: req.method, route: String(res.locals.route ?? 'unmatched'), status: String(res.statusCode) });
     });
     next();
   };
   return { registry, middleware };
 }
+
+/**
+ * Records the matched route pattern (never the raw path: ids would explode the label set). Taken when the
+ * route matches, because Express has reset req.baseUrl by the time an error has left the router.
+ */
+export const tagRoute =
+  (pattern?: string): RequestHandler =>
+  (req, res, next) => {
+    res.locals.route = pattern ?? `${req.baseUrl}${String(req.route?.path ?? '')}`;
+    next();
+  };

@@ -1,4 +1,5 @@
 import type { RequestHandler, Router } from 'express';
+import { tagRoute } from '../http/metrics';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -9,12 +10,12 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export function route(router: Router, path: string, methods: Partial<Record<Method, RequestHandler[]>>): void {
   const allowed: string[] = [];
   for (const [method, handlers] of Object.entries(methods) as [Method, RequestHandler[]][]) {
-    router[method](path, ...handlers);
+    router[method](path, tagRoute(), ...handlers);
     allowed.push(method.toUpperCase());
     if (method === 'get') allowed.push('HEAD');
   }
   const allow = allowed.join(', ');
-  router.all(path, (req, res) => {
+  router.all(path, tagRoute(), (req, res) => {
     res
       .status(405)
       .set('Allow', allow)

@@ -1,8 +1,22 @@
 import { accountPaths, accountSchemas } from './account.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
-import { responseRef, responses, schemas, securitySchemes } from './components';
+import { json, responseRef, responses, schemas, securitySchemes } from './components';
 
 type Operation = { responses: Record<string, unknown> };
+
+const metaPaths = {
+  '/openapi.json': {
+    get: {
+      operationId: 'getOpenApiDocument',
+      tags: ['Meta'],
+      summary: 'This document',
+      security: [],
+      responses: {
+        200: json({ type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } }, 'The OpenAPI document.'),
+      },
+    },
+  },
+};
 type Paths = Record<string, Record<string, Operation>>;
 
 /** Every operation can fail unexpectedly; say so once here instead of in each path. */
@@ -34,8 +48,8 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...metaPaths }),
     components: {
       schemas: { ...schemas, ...catalogSchemas, ...accountSchemas },
       responses,

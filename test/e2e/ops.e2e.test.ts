@@ -1,0 +1,82 @@
+import { Writable } from 'node:stream';
+import { MikroORM } from '@mikro-orm/postgresql';
+import pino from 'pino';
+import request from 'supertest';
+import { createLogger } from '../../src/api/http/logger';
+import { createApp } from '../../src/app';
+import { ormConfig } from '../../src/db/orm-config';
+import { createServices } from '../../src/services';
+import { startTestApp, testConfig, type TestApp } from '../helpers/test-app';
+import { createTestDatabase } from '../helpers/test-database';
+
+const logLines: Record<string, unknown>[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  t = await startTestApp({ logger: pino({ level: 'info', base: undefined }, sink) });
+});
+afterAll(() => t.close());
+
+/** An app over some database, for the readiness cases that need a database in a particular state. */
+async function appOver(url: string) {
+  const orm = await MikroORM.init(ormConfig(url, { logger: () => undefined, pool: { min: 0, max: 2 } }));
+  const app = await createApp({ orm, services: createServices(testConfig()), logger: createLogger('silent') });
+  return { http: request(app.express), orm, close: async () => (await app.close(), await orm.close(true)) };
+}
+
+describe('health and readiness (D15)', () => {
+  it('answers /healthz and /readyz when the database is migrated', async () => {
+    expect((await t.rest.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await t.rest.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+  });
+
+  it('is not ready while migrations are pending', async () => {
+    const empty = await createTestDatabase({ empty: true });
+    const app = await appOver(empty.url);
+    try {
+      const res = await app.http.get('/readyz').expect(503);
+      expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending' } });
+      await app.http.get('/healthz').expect(200);
+    } finally {
+      await app.close();
+      await empty.drop();
+    }
+  });
+
+  it('is not ready when the database cannot be reached', async () => {
+    const doomed = await createTestDatabase();
+    const app = await appOver(doomed.url);
+    try {
+      await app.http.get('/readyz').expect(200);
+      await doomed.drop();
+      const res = await app.http.get('/readyz').expect(503);
+      expect(res.body.checks.database).toBe('failing');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('metrics and logs (D15)', () => {
+  it('exposes Prometheus metrics labelled by route pattern', async () => {
+    await t.rest.get('/api/v1/languages').expect(200);
+    await t.rest.get('/api/v1/me').expect(401);
+    const res = await t.rest.get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/languages",status="200"\} [1-9]/);
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/me",status="401"\} [1-9]/);
+    expect(res.text).toContain('process_resident_memory_bytes');
+  });
+
+  it('writes one JSON log line per request carrying its request id and the full path', async () => {
+    const res = await t.rest.get('/api/v1/pricing?x=1').set('X-Request-Id', 'log-check-1').expect(200);
+    expect(res.headers['x-request-id']).toBe('log-check-1');
+    const line = logLines.find((l) => l.request_id === 'log-check-1');
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v1/pricing', status: 200, duration_ms: expect.any(Number) });
+  });
+});

@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config/load-config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'ltk-config-'));
+const production = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db.internal:5432/app',
+  APP_KEY: 'k'.repeat(40),
+  APP_URL: 'https://api.example.test',
+  SMTP_URL: 'smtp://mail.example.test:587',
+};
+
+describe('loadConfig (D15)', () => {
+  it('runs the sandbox with no configuration at all, generating and keeping an APP_KEY', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      env: 'sandbox',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: dir,
+      mail: { driver: 'outbox' },
+      orderPrefix: 'LT',
+    });
+    expect(config.appKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(join(dir, 'app-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).appKey).toBe(config.appKey);
+    expect(readFileSync(join(dir, 'app-key'), 'utf8').trim()).toBe(config.appKey);
+  });
+
+  it('takes every variable, treating empty ones as unset', () => {
+    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '' });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      appUrl: 'https://api.example.test',
+      orderPrefix: 'ACME',
+      appKeyPrevious: ['a', 'b'],
+      logLevel: 'warn',
+      mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc").'],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT is out of range/],
+    [{ APP_ENV: 'staging' }, 'Invalid configuration: APP_ENV must be one of sandbox, production (got "staging").'],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//],
+    [{ APP_KEY: 'short' }, 'Invalid configuration: APP_KEY must be at least 32 characters (got "short").'],
+    [{ ORDER_PREFIX: 'lt' }, /^Invalid configuration: ORDER_PREFIX must be 2 to 10 uppercase letters or digits/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a URL starting with smtp:/],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    const dir = dataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+  });
+
+  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'])('refuses production without %s', (name) => {
+    const env: Record<string, string> = { ...production };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+  });
+
+  it('never writes a key file in production', () => {
+    const dir = dataDir();
+    loadConfig({ ...production, DATA_DIR: dir });
+    expect(existsSync(join(dir, 'app-key'))).toBe(false);
+  });
+});
