@@ -96,6 +96,18 @@ describe('GraphQL error shapes (D14)', () => {
     const res = await t.rest.raw().post('/graphql').send({ query: deep });
     expect(res.body.errors[0].message).toMatch(/Query depth \d+ exceeds the limit of 10/);
     expect(res.body.data).toBeUndefined();
+    // Exactly at the limit is fine: 10 levels.
+    const atLimit = '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }';
+    expect((await t.rest.raw().post('/graphql').send({ query: atLimit })).body.errors).toBeUndefined();
+  });
+
+  it('refuses documents selecting too many fields, fragments counted where they are spread', async () => {
+    const fragment = 'fragment L on Language { code name }';
+    const wide = `{ ${Array.from({ length: 170 }, (_, i) => `l${i}: languages { ...L }`).join(' ')} } ${fragment}`;
+    const res = await t.rest.raw().post('/graphql').send({ query: wide });
+    expect(res.body.errors[0].message).toBe('Query selects 510 fields, more than the limit of 500.');
+    const fits = `{ ${Array.from({ length: 160 }, (_, i) => `l${i}: languages { ...L }`).join(' ')} } ${fragment}`;
+    expect((await t.rest.raw().post('/graphql').send({ query: fits })).body.errors).toBeUndefined();
   });
 
   it('blocks requests a browser could send cross-site without a preflight (CSRF prevention)', async () => {

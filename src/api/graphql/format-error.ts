@@ -1,6 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import {
+  DomainError,
   ForbiddenError,
   NotFoundError,
   ProviderUnavailableError,
@@ -33,13 +34,4 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 }
 
 /** Errors worth logging: the ones the client is not told the details of. */
-export const isUnexpected = (error: unknown): boolean => {
-  const original = unwrapResolverError(error);
-  return !(
-    original instanceof ValidationError ||
-    original instanceof NotFoundError ||
-    original instanceof UnauthenticatedError ||
-    original instanceof ForbiddenError ||
-    original instanceof ProviderUnavailableError
-  );
-};
+export const isUnexpected = (error: unknown): boolean => !(unwrapResolverError(error) instanceof DomainError);

@@ -4,11 +4,11 @@ import type { RequestHandler } from 'express';
 import type { Logger } from '../http/logger';
 import type { Services } from '../../services';
 import type { GraphQLContext } from './context';
-import { depthLimit } from './depth-limit';
 import { formatError, isUnexpected } from './format-error';
+import { queryLimits } from './query-limits';
 import { buildGraphQLSchema } from './schema';
 
-const MAX_DEPTH = 10;
+const LIMITS = { maxDepth: 10, maxFields: 500 };
 
 export interface GraphQLDoor {
   middleware: RequestHandler;
@@ -23,7 +23,7 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
     introspection: true,
-    validationRules: [depthLimit(MAX_DEPTH)],
+    validationRules: [queryLimits(LIMITS)],
     plugins: [
       {
         async requestDidStart() {

@@ -6,21 +6,10 @@ import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '
  * The rate card lives in the database, seeded by a migration (D7). Quotes and bookings copy the prices
  * they were made with, so a later change here never alters them. `position` keeps the published order.
  */
+/** What every line of the rate card has: its currency, its place in the published order, its last change. */
 @ObjectType()
-@Entity({ tableName: 'service_rates' })
-export class ServiceRate {
-  @Field(() => ServiceType)
-  @Enum({ items: () => ServiceType, primary: true })
-  serviceType!: ServiceType;
-
-  @Field(() => BillingUnit)
-  @Enum({ items: () => BillingUnit })
-  unit!: BillingUnit;
-
-  @Field(() => Int)
-  @Property({ type: 'integer' })
-  unitPriceCents!: number;
-
+@Entity({ abstract: true })
+abstract class RateCardLine {
   @Field()
   @Property({ type: 'string', length: 3 })
   currency!: string;
@@ -33,8 +22,24 @@ export class ServiceRate {
 }
 
 @ObjectType()
+@Entity({ tableName: 'service_rates' })
+export class ServiceRate extends RateCardLine {
+  @Field(() => ServiceType)
+  @Enum({ items: () => ServiceType, primary: true })
+  serviceType!: ServiceType;
+
+  @Field(() => BillingUnit)
+  @Enum({ items: () => BillingUnit })
+  unit!: BillingUnit;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  unitPriceCents!: number;
+}
+
+@ObjectType()
 @Entity({ tableName: 'addons' })
-export class Addon {
+export class Addon extends RateCardLine {
   @Field()
   @PrimaryKey({ type: 'string', length: 50 })
   code!: string;
@@ -50,21 +55,11 @@ export class Addon {
   @Field(() => Int)
   @Property({ type: 'integer' })
   priceCents!: number;
-
-  @Field()
-  @Property({ type: 'string', length: 3 })
-  currency!: string;
-
-  @Property({ type: 'smallint' })
-  position!: number;
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }
 
 @ObjectType()
 @Entity({ tableName: 'interpretation_rates' })
-export class InterpretationRate {
+export class InterpretationRate extends RateCardLine {
   @Field(() => InterpretationMode)
   @Enum({ items: () => InterpretationMode, primary: true })
   mode!: InterpretationMode;
@@ -82,14 +77,4 @@ export class InterpretationRate {
   @Field(() => Int)
   @Property({ type: 'smallint' })
   minimumHours!: number;
-
-  @Field()
-  @Property({ type: 'string', length: 3 })
-  currency!: string;
-
-  @Property({ type: 'smallint' })
-  position!: number;
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -4,15 +4,18 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
+/** An error the client is meant to see. Anything else reaching a door is a bug: logged, answered as a bare 500. */
+export abstract class DomainError extends Error {}
+
 /** 404: a missing id, a malformed id and another account's resource all look the same (D2). */
-export class NotFoundError extends Error {
+export class NotFoundError extends DomainError {
   constructor() {
     super('Not found.');
   }
 }
 
 /** 422: invalid input or a business rule that refuses the request, keyed by the field at fault (D2). */
-export class ValidationError extends Error {
+export class ValidationError extends DomainError {
   constructor(readonly errors: FieldErrors) {
     super(summarize(errors));
   }
@@ -23,21 +26,21 @@ export class ValidationError extends Error {
 }
 
 /** 401: no credentials, or credentials that match nothing usable. */
-export class UnauthenticatedError extends Error {
+export class UnauthenticatedError extends DomainError {
   constructor() {
     super('Unauthenticated.');
   }
 }
 
 /** 403: known credentials that may not do this (an account not approved, an account key on a staff operation). */
-export class ForbiddenError extends Error {
+export class ForbiddenError extends DomainError {
   constructor(message = 'Forbidden.') {
     super(message);
   }
 }
 
 /** 503: an outside provider failed during the request; nothing was changed (D2). */
-export class ProviderUnavailableError extends Error {
+export class ProviderUnavailableError extends DomainError {
   constructor(
     readonly provider: string,
     readonly retryAfterSeconds = 30,
