@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Express } from 'express';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { createGraphQLDoor } from './api/graphql/server';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
 import type { Logger } from './api/http/logger';
@@ -32,6 +33,8 @@ export async function createApp({ orm, services, logger }: AppDeps): Promise<App
   const metrics = createMetrics();
   app.use(requestContext(orm), metrics.middleware, requestLog(logger));
   app.use(opsRoutes(orm, metrics));
+  // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
+  app.use('/graphql', graphqlUploadExpress({ maxFileSize: services.config.uploadMaxBytes + 1, maxFiles: 1 }));
   app.use(express.json({ limit: '1mb' }));
 
   const graphql = await createGraphQLDoor(services, logger);

@@ -5,9 +5,11 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/load-config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
+import { JobQueue } from './jobs/job-queue';
+import { startWorkers } from './jobs/workers';
 import { createServices } from './services';
 
-/** Boot: config -> database (embedded when DATABASE_URL is unset) -> migrations -> HTTP; drain on SIGTERM. */
+/** Boot: config -> database (embedded when DATABASE_URL is unset) -> migrations -> queue and workers -> HTTP; drain on SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -19,12 +21,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await createApp({ orm: db.orm, services: createServices(config), logger });
+  const queue = await JobQueue.start(db.orm.config.get('clientUrl')!, logger, config.jobs.pollingIntervalSeconds);
+  const services = createServices(config, { queue, logger });
+  await startWorkers(queue, db.orm, services);
+  const app = await createApp({ orm: db.orm, services, logger });
   const server = app.express.listen(config.port);
   try {
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   } catch (error) {
     await app.close();
+    await queue.stop();
     await db.close();
     throw error;
   }
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'draining requests');
     await drain(server, config.shutdownTimeoutMs, logger);
     await app.close();
+    await queue.stop();
     await db.close();
     logger.info('stopped');
     process.exit(0);

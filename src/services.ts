@@ -5,14 +5,31 @@ import { AuditService } from './domain/audit/audit.service';
 import { CatalogService } from './domain/catalog/catalog.service';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
+import { FilesService } from './domain/files/files.service';
+import { SignedUrls } from './domain/files/signed-urls';
+import type { JobQueue } from './jobs/job-queue';
+import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
+import { createStorage } from './providers/storage/create-storage';
+
+export interface Infrastructure {
+  queue: JobQueue;
+  logger: Logger;
+}
 
 /** The composition root: every service once, with its providers chosen by configuration. Both doors share it. */
-export function createServices(config: AppConfig) {
+export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
   const mailer = createMailer(config.mail);
   const audit = new AuditService();
   return {
     config,
+    files: new FilesService({
+      storage: createStorage(config.storage),
+      queue,
+      signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
+      uploadMaxBytes: config.uploadMaxBytes,
+      logger,
+    }),
     audit,
     authentication: new AuthenticationService(config.env),
     catalog: new CatalogService(),

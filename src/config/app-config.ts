@@ -3,6 +3,19 @@ export type AppEnv = 'sandbox' | 'production';
 
 export type MailConfig = { driver: 'outbox'; from: string } | { driver: 'smtp'; url: string; from: string };
 
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** S3-compatible stores (MinIO and others) need their own endpoint and usually path-style addressing. */
+      endpoint?: string;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's default credential chain (environment, instance role, ...). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
 export interface AppConfig {
   env: AppEnv;
   port: number;
@@ -16,6 +29,11 @@ export interface AppConfig {
   appKeyPrevious: string[];
   mail: MailConfig;
   orderPrefix: string;
+  storage: StorageConfig;
+  /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */
+  uploadMaxBytes: number;
+  /** Background jobs run in this process (file analysis). */
+  jobs: { pollingIntervalSeconds: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
 }

@@ -34,6 +34,15 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
+  STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
+  S3_REGION: optional(z.string()),
+  S3_ENDPOINT: optional(url(['http:', 'https:'])),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  JOBS_POLLING_INTERVAL_SECONDS: optional(z.coerce.number().min(0.5).max(60)),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
 });
 
@@ -55,6 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3.');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
   const port = e.PORT ?? 3000;
   const dataDir = resolve(e.DATA_DIR ?? '.data');
   const from = e.MAIL_FROM ?? 'Legal Translation <no-reply@localhost>';
@@ -68,6 +83,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
     orderPrefix: e.ORDER_PREFIX ?? 'LT',
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+          }
+        : { driver: 'local', dir: join(dataDir, 'files') },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
+    jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2 },
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
   };

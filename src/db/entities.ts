@@ -1,8 +1,10 @@
 import { Account } from '../domain/accounts/account.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
 import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.entity';
+import { FileAttachment } from '../domain/files/file-attachment.entity';
+import { StoredFile } from '../domain/files/file.entity';
 import { SentEmail } from '../domain/mail/sent-email.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment];

@@ -22,6 +22,8 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
       snapshot: false,
       emit: 'ts',
     },
+    // pg-boss keeps its own tables, versioned by itself, in this schema: not ours to diff or migrate.
+    schemaGenerator: { ignoreSchema: ['pgboss'] },
     pool: { min: 0, max: 10 },
     colors: false,
     ...overrides,

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createLogger } from '../../src/api/http/logger';
 import { createApp } from '../../src/app';
 import { ormConfig } from '../../src/db/orm-config';
+import { JobQueue } from '../../src/jobs/job-queue';
 import { createServices } from '../../src/services';
 import { startTestApp, testConfig, type TestApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-database';
@@ -25,8 +26,10 @@ afterAll(() => t.close());
 /** An app over some database, for the readiness cases that need a database in a particular state. */
 async function appOver(url: string) {
   const orm = await MikroORM.init(ormConfig(url, { logger: () => undefined, pool: { min: 0, max: 2 } }));
-  const app = await createApp({ orm, services: createServices(testConfig()), logger: createLogger('silent') });
-  return { http: request(app.express), orm, close: async () => (await app.close(), await orm.close(true)) };
+  const logger = createLogger('silent');
+  const queue = await JobQueue.start(url, logger, 1);
+  const app = await createApp({ orm, services: createServices(testConfig(), { queue, logger }), logger });
+  return { http: request(app.express), orm, close: async () => (await app.close(), await queue.stop(), await orm.close(true)) };
 }
 
 describe('health and readiness (D15)', () => {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
+import PgBoss from 'pg-boss';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { migrate } from '../../src/db/migrations';
 import { ormConfig } from '../../src/db/orm-config';
@@ -30,6 +31,11 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await orm.close(true);
   }
+  // pg-boss installs its own schema on first start: do it once here so every copy starts with it.
+  // schedule off: pg-boss's scheduler timer outlives a non-graceful stop and would keep jest from exiting.
+  const boss = new PgBoss({ connectionString: databaseUrl(serverUrl, template), schema: 'pgboss', schedule: false, supervise: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
 
   // The setup ran in jest's own context: these globals would leak into the test contexts (STACK.md).
   for (const key of Object.getOwnPropertyNames(globalThis)) {

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
@@ -7,23 +10,31 @@ import { createLogger, type Logger } from '../../src/api/http/logger';
 import { createApp, type App } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { ormConfig } from '../../src/db/orm-config';
+import { JobQueue } from '../../src/jobs/job-queue';
+import { startWorkers } from '../../src/jobs/workers';
 import { createServices, type Services } from '../../src/services';
 import { assertMatchesOpenApi } from './openapi-validator';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
-  env: 'sandbox',
-  port: 0,
-  appUrl: 'http://127.0.0.1:3000',
-  dataDir: '/nonexistent',
-  appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
-  appKeyPrevious: [],
-  mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
-  orderPrefix: 'LT',
-  logLevel: 'silent',
-  shutdownTimeoutMs: 1000,
-  ...overrides,
-});
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ltk-test-data-'));
+  return {
+    env: 'sandbox',
+    port: 0,
+    appUrl: 'http://127.0.0.1:3000',
+    dataDir,
+    appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
+    appKeyPrevious: [],
+    mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
+    orderPrefix: 'LT',
+    storage: { driver: 'local', dir: join(dataDir, 'files') },
+    uploadMaxBytes: 20 * 1024 * 1024,
+    jobs: { pollingIntervalSeconds: 0.5 },
+    logLevel: 'silent',
+    shutdownTimeoutMs: 1000,
+    ...overrides,
+  };
+};
 
 export interface GraphQLResult<R> {
   status: number;
@@ -34,6 +45,8 @@ export interface GraphQLResult<R> {
 export interface TestApp {
   app: App;
   orm: MikroORM;
+  config: AppConfig;
+  queue: JobQueue;
   services: Services;
   database: TestDatabase;
   /** REST through supertest; every response is checked against the OpenAPI document. */
@@ -55,14 +68,20 @@ export interface TestAppOptions {
   /** Change services before the doors are built (for example to make one fail). */
   adjust?: (services: Services) => void;
   logger?: Logger;
+  /** Run the background jobs in this app (default true); false leaves analysis to ensureAnalysed. */
+  workers?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseOf?.database ?? (await createTestDatabase());
   const orm = await MikroORM.init(ormConfig(database.url, { pool: { min: 0, max: 5 }, logger: () => undefined }));
-  const services = createServices(testConfig(options.config));
+  const config = testConfig(options.config);
+  const logger = options.logger ?? createLogger('silent');
+  const queue = await JobQueue.start(database.url, logger, config.jobs.pollingIntervalSeconds);
+  const services = createServices(config, { queue, logger });
   options.adjust?.(services);
-  const app = await createApp({ orm, services, logger: options.logger ?? createLogger('silent') });
+  if (options.workers ?? true) await startWorkers(queue, orm, services);
+  const app = await createApp({ orm, services, logger });
   const agent = () => request(app.express);
   const auth = (test: request.Test, token?: string) => (token ? test.set('Authorization', `Bearer ${token}`) : test);
   const checked = (test: request.Test) => test.expect(assertMatchesOpenApi);
@@ -70,6 +89,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     orm,
+    config,
+    queue,
     services,
     database,
     rest: {
@@ -84,6 +105,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
+      await queue.stop();
       await orm.close(true);
       if (!options.databaseOf) await database.drop();
     },

@@ -4,6 +4,7 @@ import { notFoundHandler } from '../http/error-handler';
 import { openApiDocument } from './openapi/document';
 import { route } from './routing';
 import { catalogRoutes } from './routes/catalog.routes';
+import { filesRoutes } from './routes/files.routes';
 import { meRoutes } from './routes/me.routes';
 
 /** REST v1, mounted at /api/v1 (D1). */
@@ -13,6 +14,7 @@ export function v1Router(services: Services): Router {
   route(router, '/openapi.json', { get: [(_req, res) => void res.json(openApi)] });
   router.use(catalogRoutes(services));
   router.use(meRoutes(services));
+  router.use(filesRoutes(services));
   router.use(notFoundHandler);
   return router;
 }

@@ -1,6 +1,7 @@
 import { registerEnumType } from 'type-graphql';
 import { AccountStatus } from '../../../domain/accounts/account.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
+import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { StaffRole } from '../../../domain/staff/staff-user.entity';
 
 /** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
@@ -10,3 +11,5 @@ registerEnumType(ServiceType, { name: 'ServiceType' });
 registerEnumType(BillingUnit, { name: 'BillingUnit' });
 registerEnumType(AddonPricingType, { name: 'AddonPricingType' });
 registerEnumType(InterpretationMode, { name: 'InterpretationMode' });
+registerEnumType(FileType, { name: 'FileType' });
+registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import type { Services } from '../../../services';
+import { authenticateAccount } from '../authenticate';
+import { readMultipart } from '../multipart';
+import { route } from '../routing';
+import { serializeFile } from '../serializers/file.serializer';
+
+/** Contract 4.3-4.5 and the signed download of D5. */
+export function filesRoutes(services: Services): Router {
+  const router = Router();
+  const { files } = services;
+  const auth = authenticateAccount(services);
+
+  route(router, '/files', {
+    post: [
+      auth,
+      async (req, res) => {
+        const upload = await readMultipart(req, 'file', services.config.uploadMaxBytes, (stream) => files.receive(stream));
+        const file = await files.create(req.ctx, { upload: upload.file, filename: upload.filename, type: upload.fields.type });
+        res.status(201).json({ data: serializeFile(file, files) });
+      },
+    ],
+  });
+  route(router, '/files/:id', {
+    get: [auth, async (req, res) => void res.json({ data: serializeFile(await files.get(req.ctx, req.params.id), files) })],
+    delete: [
+      auth,
+      async (req, res) => {
+        await files.delete(req.ctx, req.params.id);
+        res.status(204).end();
+      },
+    ],
+  });
+  route(router, '/files/:id/download', {
+    get: [
+      async (req, res) => {
+        const { file, stream } = await files.openDownload(req.ctx.em, String(req.params.id), req.query);
+        res.status(200).set({
+          'Content-Type': file.mimeType,
+          'Content-Length': String(file.sizeBytes),
+          'Content-Disposition': contentDisposition(file.name),
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        stream.on('error', () => res.destroy());
+        stream.pipe(res);
+      },
+    ],
+  });
+  return router;
+}
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,20 @@
+import type { FilesService } from '../../../domain/files/files.service';
+import type { StoredFile } from '../../../domain/files/file.entity';
+import { formatTimestamp } from '../../format';
+
+/** Contract 2.4 plus `analysis_status` (D5); `download_url` only on translations and certificates. */
+export function serializeFile(file: StoredFile, files: FilesService) {
+  const downloadUrl = files.downloadUrl(file);
+  return {
+    id: file.id,
+    type: file.type,
+    name: file.name,
+    mime_type: file.mimeType,
+    size_bytes: file.sizeBytes,
+    page_count: file.pageCount,
+    word_count: file.wordCount,
+    analysis_status: file.analysisStatus,
+    created_at: formatTimestamp(file.createdAt),
+    ...(downloadUrl ? { download_url: downloadUrl } : {}),
+  };
+}

@@ -1,0 +1,75 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Account } from '../accounts/account.entity';
+import { newId } from '../shared/ids';
+
+export enum FileType {
+  SOURCE = 'source',
+  TRANSLATION = 'translation',
+  CERTIFICATE = 'certificate',
+}
+
+/** D5: `pending` until analysed; then `counted`, or `uncountable` when no text could be counted. */
+export enum AnalysisStatus {
+  PENDING = 'pending',
+  COUNTED = 'counted',
+  UNCOUNTABLE = 'uncountable',
+}
+
+/** A document the service holds: its bytes are in storage under `storageKey`, everything else is here. */
+@ObjectType('File')
+@Entity({ tableName: 'files' })
+@Index({ properties: ['account', 'createdAt'] })
+export class StoredFile {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => Account, { deleteRule: 'cascade' })
+  account!: Rel<Account>;
+
+  @Field(() => FileType)
+  @Enum({ items: () => FileType })
+  type: FileType = FileType.SOURCE;
+
+  @Field()
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Field({ description: 'Detected from the bytes, never taken from the client (D5).' })
+  @Property({ type: 'string', length: 100 })
+  mimeType!: string;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  sizeBytes!: number;
+
+  @Property({ type: 'string', length: 64 })
+  sha256!: string;
+
+  @Property({ type: 'string', length: 100 })
+  storageKey!: string;
+
+  @Field(() => AnalysisStatus)
+  @Enum({ items: () => AnalysisStatus })
+  analysisStatus: AnalysisStatus = AnalysisStatus.PENDING;
+
+  /** Why a file is uncountable (no_text, encrypted, corrupt, too_many_pages, ...); for staff, not the contract. */
+  @Property({ type: 'string', length: 50, nullable: true })
+  analysisNote: string | null = null;
+
+  @Field(() => Int, { nullable: true, description: 'Certified billing pages: max(1, ceil(word_count / 250)).' })
+  @Property({ type: 'integer', nullable: true })
+  pageCount: number | null = null;
+
+  @Field(() => Int, { nullable: true })
+  @Property({ type: 'integer', nullable: true })
+  wordCount: number | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  analysedAt: Date | null = null;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

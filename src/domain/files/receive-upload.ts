@@ -1,0 +1,51 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+
+export type ReceivedUpload = { tooLarge: false; path: string; size: number; sha256: string } | { tooLarge: true };
+
+/** Raised by an upload source that cut the stream at its own limit (graphql-upload, busboy). */
+export const isSourceLimitError = (error: unknown): boolean =>
+  (error as { status?: number })?.status === 413 || /too large|exceeds? the (maximum|limit)/i.test(String((error as Error)?.message));
+
+/**
+ * Streams an upload to a temporary file, never holding it in memory. Past `maxBytes` nothing more is
+ * written and the temporary file is removed: the rest of the stream is read and dropped so that the
+ * request can still be answered, and the caller learns it was too large.
+ */
+export async function receiveUpload(source: Readable, maxBytes: number): Promise<ReceivedUpload> {
+  const path = join(tmpdir(), `ltk-upload-${randomUUID()}`);
+  const out = createWriteStream(path, { mode: 0o600 });
+  const hash = createHash('sha256');
+  let size = 0;
+  let tooLarge = false;
+  try {
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) tooLarge = true;
+        if (tooLarge) continue;
+        hash.update(chunk);
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+    } catch (error) {
+      if (!isSourceLimitError(error)) throw error;
+      tooLarge = true;
+    }
+    out.end();
+    await once(out, 'close');
+    if (tooLarge) {
+      await rm(path, { force: true });
+      return { tooLarge: true };
+    }
+    return { tooLarge: false, path, size, sha256: hash.digest('hex') };
+  } catch (error) {
+    out.destroy();
+    await rm(path, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,8 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Services } from '../services';
+import type { JobQueue } from './job-queue';
+
+/** Registers every job handler on this process; each job works in its own EntityManager fork. */
+export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Services): Promise<void> {
+  await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));
+}
