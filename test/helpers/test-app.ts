@@ -54,8 +54,17 @@ export interface TestApp {
     get(path: string, token?: string): request.Test;
     post(path: string, body?: unknown, token?: string): request.Test;
     delete(path: string, token?: string): request.Test;
+    /** multipart/form-data: the file part (when given) and text fields. */
+    upload(path: string, part: { file?: Buffer; filename?: string; fields?: Record<string, string> }, token?: string): request.Test;
     raw(): ReturnType<typeof request>;
   };
+  /** A GraphQL multipart upload (the spec's operations + map + file parts). */
+  gqlUpload<R, V>(
+    document: TypedDocumentNode<R, V>,
+    variables: V,
+    file: { content: Buffer; filename: string },
+    options?: { token?: string; preflight?: boolean },
+  ): Promise<GraphQLResult<R>>;
   /** GraphQL with the typed documents generated from test/graphql/*.graphql. */
   gql<R, V>(document: TypedDocumentNode<R, V>, variables?: V, token?: string): Promise<GraphQLResult<R>>;
   close(): Promise<void>;
@@ -97,7 +106,23 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       get: (path, token) => checked(auth(agent().get(path), token)),
       post: (path, body, token) => checked(auth(body === undefined ? agent().post(path) : agent().post(path).send(body as object), token)),
       delete: (path, token) => checked(auth(agent().delete(path), token)),
+      upload: (path, part, token) => {
+        const test = auth(agent().post(path), token);
+        for (const [name, value] of Object.entries(part.fields ?? {})) test.field(name, value);
+        if (part.file) test.attach('file', part.file, { filename: part.filename ?? 'document.bin', contentType: 'application/octet-stream' });
+        else if (!part.fields) test.field('nothing', 'here');
+        return checked(test);
+      },
       raw: agent,
+    },
+    async gqlUpload(document, variables, file, options = {}) {
+      const test = auth(agent().post('/graphql'), options.token);
+      if (options.preflight ?? true) test.set('Apollo-Require-Preflight', 'true');
+      const res = await test
+        .field('operations', JSON.stringify({ query: print(document), variables: { ...variables, file: null } }))
+        .field('map', JSON.stringify({ 0: ['variables.file'] }))
+        .attach('0', file.content, { filename: file.filename, contentType: 'application/octet-stream' });
+      return { status: res.status, data: res.body.data, errors: res.body.errors };
     },
     async gql(document, variables, token) {
       const res = await auth(agent().post('/graphql').send({ query: print(document), variables }), token);

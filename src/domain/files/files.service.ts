@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { Logger } from '../../api/http/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
+import type { Account } from '../accounts/account.entity';
 import { requireAccount } from '../accounts/authentication.service';
 import type { Ctx } from '../shared/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
@@ -17,7 +18,7 @@ import { billingPages } from './analysis/word-count';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
 import { AnalysisStatus, FileType, StoredFile } from './file.entity';
-import { receiveUpload, type ReceivedUpload } from './receive-upload';
+import { describeFile, receiveUpload, type ReceivedUpload } from './receive-upload';
 import type { SignedUrls } from './signed-urls';
 
 export interface FilesDeps {
@@ -94,6 +95,27 @@ export class FilesService {
     } finally {
       if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
     }
+  }
+
+  /**
+   * Stores a file the service produced for an account (a translation, a certificate), in the caller's
+   * transaction; its analysis is queued like an upload's. The bytes are stored first and removed again if the
+   * transaction does not commit.
+   */
+  async storeProduced(
+    em: EntityManager,
+    input: { account: Account; type: FileType.TRANSLATION | FileType.CERTIFICATE; name: string; path: string },
+  ): Promise<StoredFile> {
+    const mimeType = await detectFormat(input.path);
+    if (!mimeType) throw new Error(`Produced file ${input.name} is not a PDF, DOCX, JPEG or PNG`);
+    const { size, sha256 } = await describeFile(input.path);
+    const file = Object.assign(new StoredFile(), { account: input.account, type: input.type, name: sanitizeFileName(input.name), mimeType, sizeBytes: size, sha256 });
+    file.storageKey = file.id;
+    await this.deps.storage.putFile(file.storageKey, input.path, mimeType);
+    em.persist(file);
+    await em.flush();
+    await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id });
+    return file;
   }
 
   /** The caller's own file; anything else, including a malformed id, is "not found" (D2). */

@@ -1,5 +1,6 @@
 import { accountPaths, accountSchemas } from './account.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
+import { filePaths, fileSchemas } from './files.paths';
 import { json, responseRef, responses, schemas, securitySchemes } from './components';
 
 type Operation = { responses: Record<string, unknown> };
@@ -48,10 +49,10 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Meta' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...metaPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...metaPaths }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas },
+      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas },
       responses,
       securitySchemes,
     },

@@ -1,0 +1,99 @@
+import { StoredFile } from '../../src/domain/files/file.entity';
+import { blankPagesPdf, docx, encryptedPdf, jpeg, manyEntriesDocx, pdf, png, textlessPdf, words, zipBombDocx } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile, waitForAnalysis } from '../helpers/files';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let account: TestAccount;
+beforeAll(async () => {
+  t = await startTestApp();
+  account = await createApprovedAccount(t, await createStaffToken(t));
+});
+afterAll(() => t.close());
+
+const FOX = 'The quick brown fox jumps over the lazy dog.'; // 9 words
+const SPANISH = 'El niño comió pingüino en Málaga, ¿verdad? Sí, señor: ¡qué día!'; // 11 words
+const CHINESE = '我们是学生。今天天气很好。'; // 我们/是/学生/今天/天气/很好: 6 words
+const JAPANESE = '私は学生です。東京に住んでいます。'; // 私/は/学生/です/東京/に/住/んで/い/ます: 10 words
+
+// Every row has all six entries: jest takes a sixth parameter with no value as a `done` callback.
+type Case = [label: string, make: () => Promise<Buffer> | Buffer, filename: string, words: number | null, pages: number | null, why: string | null];
+
+/** Word and page counts (D5) checked exactly, through the API, after the background analysis. */
+const cases: Case[] = [
+  ['an English PDF over two pages', () => pdf([Array(20).fill(FOX).join(' '), Array(10).fill(FOX).join(' ')]), 'en.pdf', 270, 2, null],
+  ['a Spanish PDF with accents', () => pdf([SPANISH]), 'es.pdf', 11, 1, null],
+  ['a Chinese DOCX', () => docx({ paragraphs: [CHINESE] }), 'zh.docx', 6, 1, null],
+  ['a Japanese DOCX', () => docx({ paragraphs: [JAPANESE] }), 'ja.docx', 10, 1, null],
+  ['a 250-word DOCX (one page)', () => docx({ paragraphs: [words(100), words(150)] }), '250.docx', 250, 1, null],
+  ['a 251-word DOCX (two pages)', () => docx({ paragraphs: [words(100), words(151)] }), '251.docx', 251, 2, null],
+  ['a 1-word DOCX', () => docx({ paragraphs: ['Affidavit'] }), 'one.docx', 1, 1, null],
+  [
+    'a DOCX with a table, header, footer, footnote and words split across runs',
+    () =>
+      docx({
+        paragraphs: ['Body text here'], // 3
+        splitRuns: [['Certi', 'fied ', 'trans', 'lation'], ['two', ' ', 'words']], // 2 + 2
+        table: [['Name', 'Date of birth'], ['Ana María', '1990']], // 1 + 3 + 2 + 1
+        header: 'Case number 42', // 3
+        footer: 'Page footer', // 2
+        footnote: 'A footnote of six words total', // 6, plus "See" in the body: 1
+      }),
+    'parts.docx',
+    26,
+    1,
+    null,
+  ],
+  ['a PNG image', png, 'scan.png', null, null, 'image'],
+  ['a JPEG image', jpeg, 'scan.jpg', null, null, 'image'],
+  ['a PDF without a text layer', () => textlessPdf(3), 'scan.pdf', null, null, 'no_text'],
+  ['an encrypted PDF', encryptedPdf, 'locked.pdf', null, null, 'encrypted'],
+  ['a damaged PDF', () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 7)]), 'broken.pdf', null, null, 'corrupt'],
+  ['a PDF of 2001 pages', () => blankPagesPdf(2001), 'huge.pdf', null, null, 'too_many_pages'],
+  ['a DOCX zip bomb', () => zipBombDocx(64), 'bomb.docx', null, null, 'too_large_unpacked'],
+  ['a DOCX with 10 001 entries', () => manyEntriesDocx(10_001), 'entries.docx', null, null, 'too_large_unpacked'],
+];
+
+describe('analysis counts (D5)', () => {
+  it.each(cases)('%s', async (_label, make, filename, expectedWords, expectedPages, why) => {
+    const uploaded = await uploadFile(t, account.key, await make(), filename);
+    expect(uploaded).toMatchObject({ page_count: null, word_count: null, analysis_status: 'pending' });
+    const analysed = await waitForAnalysis(t, account.key, uploaded.id);
+    expect(analysed).toMatchObject({
+      word_count: expectedWords,
+      page_count: expectedPages,
+      analysis_status: expectedWords === null ? 'uncountable' : 'counted',
+    });
+    // Why it is uncountable is kept for staff, not shown to clients: check it in the database.
+    const [row] = await t.orm.em.fork().getConnection().execute(`SELECT analysis_note FROM files WHERE id = ?`, [uploaded.id]);
+    expect(row.analysis_note).toBe(why);
+  });
+
+  it('keeps the service answering while a hostile document is analysed', async () => {
+    const bomb = await uploadFile(t, account.key, await zipBombDocx(64), 'bomb2.docx');
+    const started = Date.now();
+    await t.rest.get('/api/v1/languages').expect(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await waitForAnalysis(t, account.key, bomb.id);
+  });
+});
+
+describe('ensureAnalysed (for quotes)', () => {
+  it('analyses synchronously what the background has not reached yet', async () => {
+    const quiet = await startTestApp({ workers: false });
+    try {
+      const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
+      const uploaded = await uploadFile(quiet, own.key, await docx({ paragraphs: [words(300)] }), 'sync.docx');
+      const em = quiet.orm.em.fork();
+      const file = await em.findOneOrFail(StoredFile, { id: uploaded.id });
+      expect(file.analysisStatus).toBe('pending');
+      await quiet.services.files.ensureAnalysed(em, [file]);
+      expect(file).toMatchObject({ analysisStatus: 'counted', wordCount: 300, pageCount: 2 });
+      const res = await quiet.rest.get(`/api/v1/files/${uploaded.id}`, own.key).expect(200);
+      expect(res.body.data).toMatchObject({ word_count: 300, page_count: 2, analysis_status: 'counted' });
+    } finally {
+      await quiet.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  Document,
+  Footer,
+  FootnoteReferenceRun,
+  Header,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+} from 'docx';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { ZipFile } from 'yazl';
+
+/** Test documents, generated here so every count the tests expect is known by construction. */
+
+export const words = (count: number, word = 'word') => Array.from({ length: count }, () => word).join(' ');
+
+/** One page per string; lines wrapped at about 90 characters, Helvetica (WinAnsi: Spanish accents work). */
+export async function pdf(pages: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) {
+    const page = doc.addPage([612, 792]);
+    let y = 750;
+    for (const line of wrap(text, 90)) {
+      page.drawText(line, { x: 40, y, size: 10, font });
+      y -= 14;
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** Pages with drawings and no text layer, like a scan. */
+export async function textlessPdf(pageCount = 2): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pageCount; i++) {
+    doc.addPage([612, 792]).drawRectangle({ x: 50, y: 50, width: 300, height: 200, color: rgb(0.2, 0.3, 0.8) });
+  }
+  return Buffer.from(await doc.save());
+}
+
+export async function blankPagesPdf(pageCount: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pageCount; i++) doc.addPage([100, 100]);
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A PDF encrypted with an unknown user password (Standard security handler, revision 2): the owner and user
+ * hashes are random, so no empty password opens it.
+ */
+export function encryptedPdf(): Buffer {
+  const hex = (n: number) => Array.from({ length: n }, (_, i) => ((i * 37 + 11) % 256).toString(16).padStart(2, '0')).join('');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    `<< /Filter /Standard /V 1 /R 2 /O <${hex(32)}> /U <${hex(32).split('').reverse().join('')}> /P -44 >>`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex(16)}> <${hex(16)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+export interface DocxContent {
+  paragraphs?: string[];
+  /** Paragraphs whose text is split across several runs, as Word does for formatting changes. */
+  splitRuns?: string[][];
+  table?: string[][];
+  header?: string;
+  footer?: string;
+  footnote?: string;
+}
+
+export async function docx(content: DocxContent): Promise<Buffer> {
+  const children: (Paragraph | Table)[] = [
+    ...(content.paragraphs ?? []).map((text) => new Paragraph({ children: [new TextRun(text)] })),
+    ...(content.splitRuns ?? []).map((runs) => new Paragraph({ children: runs.map((run) => new TextRun(run)) })),
+  ];
+  if (content.table) {
+    children.push(
+      new Table({
+        rows: content.table.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) })),
+      }),
+    );
+  }
+  if (content.footnote) children.push(new Paragraph({ children: [new TextRun('See'), new FootnoteReferenceRun(1)] }));
+  const doc = new Document({
+    footnotes: content.footnote ? { 1: { children: [new Paragraph(content.footnote)] } } : undefined,
+    sections: [
+      {
+        headers: content.header ? { default: new Header({ children: [new Paragraph(content.header)] }) } : undefined,
+        footers: content.footer ? { default: new Footer({ children: [new Paragraph(content.footer)] }) } : undefined,
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** A zip of the given entries (deflated), for DOCX look-alikes and bombs. */
+export function zip(entries: Record<string, Buffer | string>): Promise<Buffer> {
+  const file = new ZipFile();
+  for (const [name, data] of Object.entries(entries)) file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  file.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+  });
+}
+
+/** A DOCX-shaped zip whose document.xml inflates to `megabytes` MB of nothing: a compression bomb. */
+export const zipBombDocx = (megabytes: number) =>
+  zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': Buffer.alloc(megabytes * 1024 * 1024, 0x20) });
+
+/** A DOCX-shaped zip with thousands of entries. */
+export const manyEntriesDocx = (count: number) =>
+  zip(Object.fromEntries([['word/document.xml', '<w:document/>'], ...Array.from({ length: count }, (_, i) => [`word/media/${i}.bin`, 'x'])]));
+
+/** A real 2x2 PNG, built chunk by chunk. */
+export function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A minimal baseline JPEG (1x1, grey), as the bytes of one. */
+export function jpeg(): Buffer {
+  return Buffer.from(
+    'ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffc400b5100002010303020403050504040000017d01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9faffda0008010100003f00fbd3ffd9',
+    'hex',
+  );
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
