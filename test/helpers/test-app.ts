@@ -59,9 +59,9 @@ export interface TestApp {
     raw(): ReturnType<typeof request>;
   };
   /** A GraphQL multipart upload (the spec's operations + map + file parts). */
-  gqlUpload<R, V>(
+  gqlUpload<R, V extends { file: unknown }>(
     document: TypedDocumentNode<R, V>,
-    variables: V,
+    variables: Omit<V, 'file'>,
     file: { content: Buffer; filename: string },
     options?: { token?: string; preflight?: boolean },
   ): Promise<GraphQLResult<R>>;

@@ -32,7 +32,7 @@ export function readMultipart<T>(
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxFileBytes + 1, fields: 20, fieldSize: 4096, parts: 25 } });
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxFileBytes + 1, fields: 20, fieldSize: 4096, parts: 25 } });
     } catch {
       return reject(new MalformedMultipartError());
     }

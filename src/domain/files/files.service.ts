@@ -144,7 +144,8 @@ export class FilesService {
 
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
-    await em.upsert(FileAttachment, { id: newId(), file, ownerType, ownerId }, { onConflictFields: ['file', 'ownerType', 'ownerId'], onConflictAction: 'ignore' });
+    const attachment = Object.assign(new FileAttachment(), { file, ownerType, ownerId });
+    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', 'ownerType', 'ownerId'], onConflictAction: 'ignore' });
   }
 
   /** The analysis job: analyses a file still pending; a deleted or already analysed one is left alone. */
