@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { docx, words } from '../helpers/documents';
 import { assertBuilt, cleanEnv, CLI, MAIN, run, startProcess, type RunningProcess } from '../helpers/service-process';
 
 beforeAll(assertBuilt);
@@ -70,6 +71,20 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
 
     const me = await http.get('/api/v1/me').set('Authorization', `Bearer ${key}`).expect(200);
     expect(me.body.data).toMatchObject({ id: createAccount.id, status: 'approved' });
+
+    // An upload analysed by the background job in the compiled service (its worker thread, its queue).
+    const upload = await http
+      .post('/api/v1/files')
+      .set('Authorization', `Bearer ${key}`)
+      .attach('file', await docx({ paragraphs: [words(300)] }), 'affidavit.docx')
+      .expect(201);
+    let file = upload.body.data;
+    for (let i = 0; i < 100 && file.analysis_status === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      file = (await http.get(`/api/v1/files/${file.id}`).set('Authorization', `Bearer ${key}`).expect(200)).body.data;
+    }
+    expect(file).toMatchObject({ analysis_status: 'counted', word_count: 300, page_count: 2 });
+    expect(existsSync(join(dataDir, 'files', file.id.slice(0, 2), file.id))).toBe(true);
   });
 
   it('drains an in-flight request on SIGTERM, then stops the database and exits 0', async () => {

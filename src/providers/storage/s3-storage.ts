@@ -20,6 +20,9 @@ export class S3Storage implements FileStorage {
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
       maxAttempts: 3,
+      // Checksums only where S3 requires them: several S3-compatible stores refuse the SDK's default trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 

@@ -55,6 +55,10 @@ export const responses: Record<string, Schema> = {
   NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
   ValidationFailed: errorResponse('Invalid input or a refused business rule, keyed by field (D2).', ref('ValidationError')),
   ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
+  ProviderUnavailable: {
+    ...errorResponse('An outside provider (file storage, payment, ...) failed; nothing was changed. Retry after `Retry-After` seconds.'),
+    headers: { 'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } } },
+  },
 };
 
 export const securitySchemes = {

@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import type { StorageConfig } from '../../src/config/app-config';
+import { Account } from '../../src/domain/accounts/account.entity';
+import { FileType } from '../../src/domain/files/file.entity';
+import { docx, words } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile, waitForAnalysis } from '../helpers/files';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/** The S3 storage driver against a real S3-compatible server on loopback (s3rver). */
+let s3: S3rver;
+let storage: Extract<StorageConfig, { driver: 's3' }>;
+let t: TestApp;
+let account: TestAccount;
+
+beforeAll(async () => {
+  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(join(tmpdir(), 'ltk-s3-')), configureBuckets: [{ name: 'ltk-files', configs: [] }] });
+  const { port } = await s3.run();
+  storage = {
+    driver: 's3',
+    bucket: 'ltk-files',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
+  t = await startTestApp({ config: { storage } });
+  account = await createApprovedAccount(t, await createStaffToken(t));
+});
+afterAll(async () => {
+  await t.close();
+  await s3.close().catch(() => undefined);
+});
+
+const objectExists = async (key: string) => {
+  const client = new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: storage.credentials });
+  try {
+    await client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('S3-compatible storage', () => {
+  it('stores the upload in the bucket and analyses it from there', async () => {
+    const file = await uploadFile(t, account.key, await docx({ paragraphs: [words(260)] }), 'in-s3.docx');
+    expect(await objectExists(file.id)).toBe(true);
+    expect(await waitForAnalysis(t, account.key, file.id)).toMatchObject({ word_count: 260, page_count: 2 });
+  });
+
+  it('streams a signed download from the bucket', async () => {
+    const content = await docx({ paragraphs: ['Translated from S3'] });
+    const path = join(mkdtempSync(join(tmpdir(), 'ltk-s3-out-')), 'out.docx');
+    writeFileSync(path, content);
+    const em = t.orm.em.fork();
+    const file = await em.transactional(async (tx) =>
+      t.services.files.storeProduced(tx, { account: await tx.findOneOrFail(Account, { id: account.id }), type: FileType.TRANSLATION, name: 'out.docx', path }),
+    );
+    const url = t.services.files.downloadUrl(file)!.replace(t.config.appUrl, '');
+    const res = await t.rest.get(url).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(Buffer.compare(res.body as Buffer, content)).toBe(0);
+  });
+
+  it('deletes the object with the file', async () => {
+    const file = await uploadFile(t, account.key, await docx({ paragraphs: ['bye'] }), 'bye.docx');
+    await t.rest.delete(`/api/v1/files/${file.id}`, account.key).expect(204);
+    expect(await objectExists(file.id)).toBe(false);
+  });
+
+  it('answers 503 with Retry-After and stores nothing when the store is down (D2)', async () => {
+    const rows = async () => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM files`))[0].n as number;
+    const before = await rows();
+    await s3.close();
+    const res = await t.rest.upload('/api/v1/files', { file: await docx({ paragraphs: ['down'] }), filename: 'down.docx' }, account.key);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'File storage unavailable.' });
+    expect(res.headers['retry-after']).toBe('30');
+    expect(await rows()).toBe(before);
+  });
+});
