@@ -7,6 +7,7 @@ import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import { QuoteService } from './domain/quotes/quote.service';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
@@ -21,18 +22,21 @@ export interface Infrastructure {
 export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
   const mailer = createMailer(config.mail);
   const audit = new AuditService();
+  const catalog = new CatalogService();
+  const files = new FilesService({
+    storage: createStorage(config.storage),
+    queue,
+    signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
+    uploadMaxBytes: config.uploadMaxBytes,
+    logger,
+  });
   return {
     config,
-    files: new FilesService({
-      storage: createStorage(config.storage),
-      queue,
-      signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
-      uploadMaxBytes: config.uploadMaxBytes,
-      logger,
-    }),
+    files,
+    quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,
     authentication: new AuthenticationService(config.env),
-    catalog: new CatalogService(),
+    catalog,
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
     sentEmails: new SentEmailService(),

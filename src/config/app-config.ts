@@ -30,6 +30,8 @@ export interface AppConfig {
   mail: MailConfig;
   orderPrefix: string;
   storage: StorageConfig;
+  /** How long a quote can be converted (D8). */
+  quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */
   uploadMaxBytes: number;
   /** Background jobs run in this process (file analysis). */

@@ -34,6 +34,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  QUOTE_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
@@ -94,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
+    quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
     jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2 },
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -4,7 +4,8 @@ import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.
 import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
 import { SentEmail } from '../domain/mail/sent-email.entity';
+import { Quote } from '../domain/quotes/quote.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote];

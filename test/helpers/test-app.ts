@@ -28,6 +28,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
     orderPrefix: 'LT',
     storage: { driver: 'local', dir: join(dataDir, 'files') },
+    quoteTtlDays: 7,
     uploadMaxBytes: 20 * 1024 * 1024,
     jobs: { pollingIntervalSeconds: 0.5 },
     logLevel: 'silent',

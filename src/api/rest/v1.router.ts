@@ -5,6 +5,7 @@ import { openApiDocument } from './openapi/document';
 import { route } from './routing';
 import { catalogRoutes } from './routes/catalog.routes';
 import { filesRoutes } from './routes/files.routes';
+import { quotesRoutes } from './routes/quotes.routes';
 import { meRoutes } from './routes/me.routes';
 
 /** REST v1, mounted at /api/v1 (D1). */
@@ -15,6 +16,7 @@ export function v1Router(services: Services): Router {
   router.use(catalogRoutes(services));
   router.use(meRoutes(services));
   router.use(filesRoutes(services));
+  router.use(quotesRoutes(services));
   router.use(notFoundHandler);
   return router;
 }

@@ -71,6 +71,33 @@ export class Validator {
     return value;
   }
 
+  array(field: string, opts: { required?: boolean; min?: number; max?: number } = {}): unknown[] | undefined {
+    const value = this.input[field];
+    if (value === undefined || value === null) {
+      if (opts.required) this.fail(field, `The ${label(field)} field is required.`);
+      return undefined;
+    }
+    if (!Array.isArray(value)) return this.fail(field, `The ${label(field)} field must be an array.`), undefined;
+    if (opts.min !== undefined && value.length < opts.min) {
+      return this.fail(field, `The ${label(field)} field must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}.`), undefined;
+    }
+    if (opts.max !== undefined && value.length > opts.max) {
+      return this.fail(field, `The ${label(field)} field must not have more than ${opts.max} items.`), undefined;
+    }
+    return value;
+  }
+
+  /** A nested reader for `field.N` entries, reporting under keys such as `addons.0.code`. */
+  nested(prefix: string, input: unknown): Validator | undefined {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      this.fail(prefix, `The ${label(prefix)} field must be an object.`);
+      return undefined;
+    }
+    const child = new Validator(input as Record<string, unknown>);
+    child.fail = (field, message) => this.fail(`${prefix}.${field}`, message.replace(`The ${label(field)} `, `The ${prefix}.${field} `));
+    return child;
+  }
+
   oneOf<T extends string>(field: string, allowed: readonly T[], opts: { required?: boolean } = {}): T | undefined {
     if (this.missing(field, opts.required ?? false)) return undefined;
     const value = this.input[field];

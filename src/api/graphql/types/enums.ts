@@ -2,6 +2,7 @@ import { registerEnumType } from 'type-graphql';
 import { AccountStatus } from '../../../domain/accounts/account.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
+import { QuoteStatus } from '../../../domain/quotes/quote.entity';
 import { StaffRole } from '../../../domain/staff/staff-user.entity';
 
 /** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
@@ -13,3 +14,4 @@ registerEnumType(AddonPricingType, { name: 'AddonPricingType' });
 registerEnumType(InterpretationMode, { name: 'InterpretationMode' });
 registerEnumType(FileType, { name: 'FileType' });
 registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });
+registerEnumType(QuoteStatus, { name: 'QuoteStatus' });

@@ -16,6 +16,33 @@ export const nullable = (schema: Schema): Schema => ({ oneOf: [schema, { type: '
 /** `{ "data": ... }`, the single-resource wrapper of the contract. */
 export const dataOf = (schema: Schema): Schema => object({ data: schema });
 
+/** D3's length-aware list envelope around items of one schema. */
+export const listOf = (item: Schema): Schema =>
+  object({
+    data: { type: 'array', items: item },
+    links: object({
+      first: { type: 'string', format: 'uri' },
+      last: { type: 'string', format: 'uri' },
+      prev: nullable({ type: 'string', format: 'uri' }),
+      next: nullable({ type: 'string', format: 'uri' }),
+    }),
+    meta: object({
+      current_page: { type: 'integer', minimum: 1 },
+      from: nullable({ type: 'integer', minimum: 1 }),
+      last_page: { type: 'integer', minimum: 1 },
+      path: { type: 'string', format: 'uri' },
+      per_page: { type: 'integer', minimum: 1, maximum: 100 },
+      to: nullable({ type: 'integer', minimum: 1 }),
+      total: { type: 'integer', minimum: 0 },
+    }),
+  });
+
+/** `page` and `per_page` of every list (D3). */
+export const pageParameters = [
+  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+  { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 } },
+];
+
 export const json = (schema: Schema, description: string) => ({
   description,
   content: { 'application/json': { schema } },

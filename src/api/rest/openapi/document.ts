@@ -1,6 +1,7 @@
 import { accountPaths, accountSchemas } from './account.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
+import { quotePaths, quoteSchemas } from './quotes.paths';
 import { json, responseRef, responses, schemas, securitySchemes } from './components';
 
 type Operation = { responses: Record<string, unknown> };
@@ -49,10 +50,10 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Meta' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...metaPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...metaPaths }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas },
+      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas },
       responses,
       securitySchemes,
     },

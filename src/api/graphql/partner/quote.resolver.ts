@@ -1,0 +1,69 @@
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { ServiceType } from '../../../domain/catalog/catalog.enums';
+import { Quote, QuoteStatus, quoteStatus } from '../../../domain/quotes/quote.entity';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+
+@InputType()
+class QuoteAddonInput {
+  @Field() code!: string;
+  @Field(() => Int, { nullable: true, description: 'Per-copy add-ons only (1-10).' }) quantity?: number;
+}
+
+@InputType()
+class CreateQuoteInput {
+  @Field() sourceLanguage!: string;
+  @Field() targetLanguage!: string;
+  @Field(() => ServiceType) serviceType!: ServiceType;
+  @Field(() => [ID]) fileIds!: string[];
+  @Field(() => Int, { nullable: true, description: 'Required when a file has no detectable count.' }) unitCount?: number;
+  @Field(() => [QuoteAddonInput], { nullable: true }) addons?: QuoteAddonInput[];
+  @Field({ nullable: true }) reference?: string;
+}
+
+@ObjectType()
+class QuotePage extends PageOf(Quote) {}
+
+/** Quotes on the partner door: the same service, and so the same rules and errors, as REST /quotes. */
+@Authorized(Role.ACCOUNT)
+@Resolver(() => Quote)
+export class QuoteResolver {
+  @Query(() => Quote)
+  quote(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Quote> {
+    return services.quotes.get(ctx, id);
+  }
+
+  @Query(() => QuotePage, { description: 'Newest first.' })
+  async quotes(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('status', () => QuoteStatus, { nullable: true }) status?: QuoteStatus,
+  ): Promise<PageResult<Quote>> {
+    return toPageResult(await services.quotes.list(ctx, { status, ...pageQuery(pageArgs) }));
+  }
+
+  @Mutation(() => Quote)
+  createQuote(@Ctx() { ctx, services }: GraphQLContext, @Arg('input', () => CreateQuoteInput) input: CreateQuoteInput): Promise<Quote> {
+    return services.quotes.create(ctx, {
+      source_language: input.sourceLanguage,
+      target_language: input.targetLanguage,
+      service_type: input.serviceType,
+      file_ids: input.fileIds,
+      unit_count: input.unitCount ?? undefined,
+      addons: input.addons?.map((addon) => ({ code: addon.code, quantity: addon.quantity ?? undefined })),
+      reference: input.reference ?? undefined,
+    });
+  }
+
+  @Mutation(() => Boolean, { description: 'Discards a quote that was not converted.' })
+  async deleteQuote(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<boolean> {
+    await services.quotes.delete(ctx, id);
+    return true;
+  }
+
+  @FieldResolver(() => QuoteStatus, { description: 'PRICED, CONVERTED, or EXPIRED once expiresAt has passed.' })
+  status(@Root() quote: Quote): QuoteStatus {
+    return quoteStatus(quote);
+  }
+}

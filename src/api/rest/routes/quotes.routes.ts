@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import type { Services } from '../../../services';
+import { authenticateAccount } from '../authenticate';
+import { listEnvelope } from '../pagination';
+import { route } from '../routing';
+import { serializeQuote } from '../serializers/quote.serializer';
+
+/** Contract 4.6-4.8 and D8's GET /quotes/{id}. Converting a quote comes with orders and payments. */
+export function quotesRoutes(services: Services): Router {
+  const router = Router();
+  const { quotes, config } = services;
+  const auth = authenticateAccount(services);
+
+  route(router, '/quotes', {
+    get: [auth, async (req, res) => void res.json(listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
+    post: [auth, async (req, res) => void res.status(201).json({ data: serializeQuote(await quotes.create(req.ctx, req.body ?? {})) })],
+  });
+  route(router, '/quotes/:id', {
+    get: [auth, async (req, res) => void res.json({ data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
+    delete: [
+      auth,
+      async (req, res) => {
+        await quotes.delete(req.ctx, req.params.id);
+        res.status(204).end();
+      },
+    ],
+  });
+  return router;
+}

@@ -1,0 +1,56 @@
+import { AddonPricingType, BillingUnit, ServiceType } from '../catalog/catalog.enums';
+import type { Addon, ServiceRate } from '../catalog/rates.entity';
+import type { QuotedAddon } from './quote.entity';
+
+export interface PricedFile {
+  pageCount: number | null;
+  wordCount: number | null;
+}
+
+export interface QuotePrice {
+  unitType: BillingUnit;
+  unitCount: number;
+  unitPriceCents: number;
+  subtotalCents: number;
+  addons: QuotedAddon[];
+  addonsTotalCents: number;
+  totalCents: number;
+  currency: string;
+}
+
+/**
+ * Contract 2.5 and D7-D8: certified = pages x per-page price, standard = words x per-word price. Files without a
+ * detected count are priced by `undetectedUnits` (the client's `unit_count`), added to the detected ones.
+ * Inputs are already validated; this only computes.
+ */
+export function priceQuote(input: {
+  serviceType: ServiceType;
+  rate: ServiceRate;
+  files: PricedFile[];
+  undetectedUnits: number;
+  addons: { addon: Addon; quantity: number }[];
+}): QuotePrice {
+  const detected = input.files.reduce(
+    (sum, file) => sum + ((input.serviceType === ServiceType.CERTIFIED ? file.pageCount : file.wordCount) ?? 0),
+    0,
+  );
+  const unitCount = detected + input.undetectedUnits;
+  const subtotalCents = unitCount * input.rate.unitPriceCents;
+  const addons = input.addons.map(({ addon, quantity }) => ({
+    code: addon.code,
+    quantity,
+    unitPriceCents: addon.priceCents,
+    totalCents: addon.pricingType === AddonPricingType.PER_COPY ? addon.priceCents * quantity : addon.priceCents,
+  }));
+  const addonsTotalCents = addons.reduce((sum, line) => sum + line.totalCents, 0);
+  return {
+    unitType: input.serviceType === ServiceType.CERTIFIED ? BillingUnit.PAGE : BillingUnit.WORD,
+    unitCount,
+    unitPriceCents: input.rate.unitPriceCents,
+    subtotalCents,
+    addons,
+    addonsTotalCents,
+    totalCents: subtotalCents + addonsTotalCents,
+    currency: input.rate.currency,
+  };
+}

@@ -1,0 +1,188 @@
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { requireAccount } from '../accounts/authentication.service';
+import { AddonPricingType, ServiceType } from '../catalog/catalog.enums';
+import type { CatalogService } from '../catalog/catalog.service';
+import { Addon, ServiceRate } from '../catalog/rates.entity';
+import { AnalysisStatus, FileType, StoredFile } from '../files/file.entity';
+import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
+import type { FilesService } from '../files/files.service';
+import type { Ctx } from '../shared/context';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { isId } from '../shared/ids';
+import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Validator } from '../shared/validation';
+import { priceQuote } from './quote-pricing';
+import { Quote, QuoteStatus, quoteStatus } from './quote.entity';
+
+export const MAX_FILES_PER_QUOTE = 20;
+const MAX_UNIT_COUNT = 1_000_000;
+const MAX_COPIES = 10;
+const NOTARIZATION = 'notarization';
+
+export interface QuoteInput {
+  source_language?: unknown;
+  target_language?: unknown;
+  service_type?: unknown;
+  file_ids?: unknown;
+  unit_count?: unknown;
+  addons?: unknown;
+  reference?: unknown;
+}
+
+interface AddonRequest {
+  index: number;
+  code: string;
+  quantity: number | undefined;
+}
+
+/** Instant quotes (contract 2.5, 4.6-4.8; D7, D8). Both doors call these methods. */
+export class QuoteService {
+  constructor(private readonly deps: { catalog: CatalogService; files: FilesService; ttlDays: number }) {}
+
+  async create(ctx: Ctx, input: QuoteInput): Promise<Quote> {
+    const account = requireAccount(ctx.actor);
+    const v = new Validator(input as Record<string, unknown>);
+    const sourceLanguage = this.language(v, 'source_language');
+    const targetLanguage = this.language(v, 'target_language');
+    if (sourceLanguage && sourceLanguage === targetLanguage) {
+      v.fail('target_language', 'The target language must be different from the source language.');
+    }
+    const serviceType = v.oneOf('service_type', Object.values(ServiceType), { required: true });
+    const fileIds = this.fileIds(v);
+    const unitCount = v.integer('unit_count', { min: 1, max: MAX_UNIT_COUNT });
+    const addonRequests = this.addonRequests(v);
+    const reference = v.string('reference', { max: 255 });
+    v.done();
+
+    const files = await ctx.em.find(StoredFile, { id: { $in: fileIds! }, account, type: FileType.SOURCE });
+    const missing = fileIds!.findIndex((id) => !files.some((file) => file.id === id));
+    if (missing >= 0) throw ValidationError.of('file_ids', `The file_ids.${missing} field must be one of your uploaded source files.`);
+
+    // Counts are needed now: analyse what the background has not reached yet (D5).
+    await this.deps.files.ensureAnalysed(ctx.em, files);
+    const undetected = files.some((file) => file.analysisStatus === AnalysisStatus.UNCOUNTABLE);
+    if (undetected && unitCount === undefined) {
+      throw ValidationError.of('unit_count', 'The unit count field is required when a file has no detectable page or word count.');
+    }
+
+    const [rate, catalogAddons] = await Promise.all([
+      ctx.em.findOneOrFail(ServiceRate, { serviceType: serviceType! }),
+      ctx.em.find(Addon, {}),
+    ]);
+    const addons = this.resolveAddons(addonRequests, catalogAddons, serviceType!);
+    const price = priceQuote({
+      serviceType: serviceType!,
+      rate,
+      files: files.filter((file) => file.analysisStatus === AnalysisStatus.COUNTED),
+      // When every file was counted, a supplied unit_count is ignored (D8).
+      undetectedUnits: undetected ? unitCount! : 0,
+      addons,
+    });
+
+    const quote = Object.assign(new Quote(), {
+      account,
+      serviceType: serviceType!,
+      sourceLanguage: sourceLanguage!,
+      targetLanguage: targetLanguage!,
+      fileIds: fileIds!,
+      reference: reference ?? null,
+      expiresAt: new Date(Date.now() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
+      ...price,
+    });
+    await ctx.em.transactional(async (em) => {
+      em.persist(quote);
+      await em.flush();
+      for (const file of files) await this.deps.files.attach(em, file, AttachmentOwner.QUOTE, quote.id);
+    });
+    return quote;
+  }
+
+  async get(ctx: Ctx, id: unknown): Promise<Quote> {
+    const account = requireAccount(ctx.actor);
+    if (!isId(id)) throw new NotFoundError();
+    const quote = await ctx.em.findOne(Quote, { id, account });
+    if (!quote) throw new NotFoundError();
+    return quote;
+  }
+
+  /** Newest first; `status` filters on what clients see, expiry included (D3). */
+  async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Quote>> {
+    const account = requireAccount(ctx.actor);
+    const v = new Validator(query as Record<string, unknown>);
+    const status = v.oneOf('status', Object.values(QuoteStatus));
+    const page = readPageRequest(v);
+    v.done();
+    const now = new Date();
+    const byStatus: Record<QuoteStatus, FilterQuery<Quote>> = {
+      [QuoteStatus.PRICED]: { storedStatus: QuoteStatus.PRICED, expiresAt: { $gt: now } },
+      [QuoteStatus.EXPIRED]: { storedStatus: QuoteStatus.PRICED, expiresAt: { $lte: now } },
+      [QuoteStatus.CONVERTED]: { storedStatus: QuoteStatus.CONVERTED },
+    };
+    const where = status ? { account, ...(byStatus[status] as object) } : { account };
+    return paginate(ctx.em, Quote, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+
+  /** Discards a priced or expired quote; its files become deletable again unless something else uses them (D8). */
+  async delete(ctx: Ctx, id: unknown): Promise<void> {
+    const found = await this.get(ctx, id);
+    await ctx.em.transactional(async (em: EntityManager) => {
+      const quote = await em.findOneOrFail(Quote, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (quoteStatus(quote) === QuoteStatus.CONVERTED) throw ValidationError.of('quote', 'A converted quote cannot be deleted.');
+      await em.nativeDelete(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: quote.id });
+      await em.nativeDelete(Quote, { id: quote.id });
+    });
+  }
+
+  /** A catalog language, matched case-insensitively and kept in canonical form (D6). */
+  private language(v: Validator, field: string): string | undefined {
+    const code = v.string(field, { required: true, max: 20 });
+    if (code === undefined) return undefined;
+    const language = this.deps.catalog.findLanguage(code);
+    if (!language) v.fail(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+    return language?.code;
+  }
+
+  private fileIds(v: Validator): string[] | undefined {
+    const ids = v.array('file_ids', { required: true, min: 1, max: MAX_FILES_PER_QUOTE });
+    if (!ids) return undefined;
+    ids.forEach((id, index) => {
+      // An id that cannot exist reads the same as someone else's: never a hint that a file exists (D8).
+      if (!isId(id)) v.fail('file_ids', `The file_ids.${index} field must be one of your uploaded source files.`);
+    });
+    if (new Set(ids.map((id) => String(id).toLowerCase())).size !== ids.length) v.fail('file_ids', 'The file ids field has a duplicate value.');
+    return ids.map((id) => String(id).toLowerCase());
+  }
+
+  private addonRequests(v: Validator): AddonRequest[] {
+    const list = v.array('addons', { max: 10 }) ?? [];
+    const requests: AddonRequest[] = [];
+    list.forEach((entry, index) => {
+      const item = v.nested(`addons.${index}`, entry);
+      if (!item) return;
+      const code = item.string('code', { required: true, max: 50 });
+      const quantity = item.integer('quantity', { min: 1, max: MAX_COPIES });
+      if (code === undefined) return;
+      if (requests.some((request) => request.code === code)) v.fail(`addons.${index}.code`, `The addons.${index}.code field has a duplicate value.`);
+      else requests.push({ index, code, quantity });
+    });
+    return requests;
+  }
+
+  /** Add-on rules of D8, checked against the current catalog. */
+  private resolveAddons(requests: AddonRequest[], catalog: Addon[], serviceType: ServiceType): { addon: Addon; quantity: number }[] {
+    const v = new Validator({});
+    const resolved = requests.flatMap(({ index, code, quantity }) => {
+      const addon = catalog.find((candidate) => candidate.code === code);
+      if (!addon) return v.fail(`addons.${index}.code`, `The selected addons.${index}.code is invalid.`), [];
+      if (addon.code === NOTARIZATION && serviceType !== ServiceType.CERTIFIED) {
+        return v.fail(`addons.${index}.code`, 'Notarization is only available on certified translations.'), [];
+      }
+      if (quantity !== undefined && addon.pricingType !== AddonPricingType.PER_COPY) {
+        return v.fail(`addons.${index}.quantity`, `The addons.${index}.quantity field is only allowed for per-copy add-ons.`), [];
+      }
+      return [{ addon, quantity: quantity ?? 1 }];
+    });
+    v.done();
+    return resolved;
+  }
+}
