@@ -7,7 +7,10 @@ import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import { OrderService } from './domain/orders/order.service';
+import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
+import { SandboxPaymentProvider } from './providers/payment/sandbox-payment-provider';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
@@ -30,9 +33,12 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     uploadMaxBytes: config.uploadMaxBytes,
     logger,
   });
+  const payments = new PaymentService(new SandboxPaymentProvider(config.appUrl));
   return {
     config,
     files,
+    payments,
+    orders: new OrderService({ payments, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,
     authentication: new AuthenticationService(config.env),

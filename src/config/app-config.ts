@@ -30,6 +30,8 @@ export interface AppConfig {
   mail: MailConfig;
   orderPrefix: string;
   storage: StorageConfig;
+  /** Due time of a paid order without rush (D10). */
+  turnaroundHours: number;
   /** How long a quote can be converted (D8). */
   quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */

@@ -34,6 +34,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  TURNAROUND_HOURS: optional(z.coerce.number().int().min(1).max(24 * 60)),
   QUOTE_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
@@ -96,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
+    turnaroundHours: e.TURNAROUND_HOURS ?? 48,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
     jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2 },
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -29,6 +29,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     orderPrefix: 'LT',
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
+    turnaroundHours: 48,
     uploadMaxBytes: 20 * 1024 * 1024,
     jobs: { pollingIntervalSeconds: 0.5 },
     logLevel: 'silent',
@@ -78,13 +79,21 @@ export interface TestAppOptions {
   /** Change services before the doors are built (for example to make one fail). */
   adjust?: (services: Services) => void;
   logger?: Logger;
+  /** Sees every SQL statement the app's ORM runs (to count queries on hot paths). */
+  onQuery?: (sql: string) => void;
   /** Run the background jobs in this app (default true); false leaves analysis to ensureAnalysed. */
   workers?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseOf?.database ?? (await createTestDatabase());
-  const orm = await MikroORM.init(ormConfig(database.url, { pool: { min: 0, max: 5 }, logger: () => undefined }));
+  const onQuery = options.onQuery;
+  const orm = await MikroORM.init(
+    ormConfig(database.url, {
+      pool: { min: 0, max: 5 },
+      ...(onQuery ? { debug: ['query'], logger: (message: string) => onQuery(message) } : { logger: () => undefined }),
+    }),
+  );
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger('silent');
   const queue = await JobQueue.start(database.url, logger, config.jobs.pollingIntervalSeconds);

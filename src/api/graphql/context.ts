@@ -1,8 +1,25 @@
+import DataLoader from 'dataloader';
+import type { StoredFile } from '../../domain/files/file.entity';
 import type { Ctx } from '../../domain/shared/context';
 import type { Services } from '../../services';
 
-/** What every resolver gets: the request's service context and the shared services. */
+/** What every resolver gets: the request's service context, the shared services, and per-request batch loaders. */
 export interface GraphQLContext {
   ctx: Ctx;
   services: Services;
+  loaders: Loaders;
+}
+
+export interface Loaders {
+  /** The files of many orders in one query: a list of orders never costs a query per order. */
+  orderFiles: DataLoader<string, StoredFile[]>;
+}
+
+export function createLoaders(ctx: Ctx, services: Services): Loaders {
+  return {
+    orderFiles: new DataLoader(async (orderIds) => {
+      const byOrder = await services.orders.filesOfMany(ctx.em, [...orderIds]);
+      return orderIds.map((id) => byOrder.get(id) ?? []);
+    }),
+  };
 }

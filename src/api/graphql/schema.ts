@@ -5,7 +5,9 @@ import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
 import { FileResolver } from './partner/file.resolver';
 import { MeResolver } from './partner/me.resolver';
+import { OrderFieldsResolver, OrderResolver } from './partner/order.resolver';
 import { QuoteResolver } from './partner/quote.resolver';
+import { StaffOrderResolver } from './staff/order.resolver';
 import { CatalogResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
@@ -16,7 +18,7 @@ import { StaffUserResolver } from './staff/staff-user.resolver';
 /** The public, partner and staff halves in one schema (D14). */
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   return buildSchema({
-    resolvers: [CatalogResolver, MeResolver, FileResolver, QuoteResolver, StaffAccountResolver, StaffUserResolver, AuditResolver, SentEmailResolver],
+    resolvers: [CatalogResolver, MeResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, StaffOrderResolver, StaffAccountResolver, StaffUserResolver, AuditResolver, SentEmailResolver],
     authChecker,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, shared with REST; class-validator would be a second rule set.

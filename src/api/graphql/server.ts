@@ -3,7 +3,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../http/logger';
 import type { Services } from '../../services';
-import type { GraphQLContext } from './context';
+import { createLoaders, type GraphQLContext } from './context';
 import { formatError, isUnexpected } from './format-error';
 import { queryLimits } from './query-limits';
 import { buildGraphQLSchema } from './schema';
@@ -42,7 +42,7 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
-      return { ctx: req.ctx, services };
+      return { ctx: req.ctx, services, loaders: createLoaders(req.ctx, services) };
     },
   });
   return { middleware, stop: () => server.stop() };

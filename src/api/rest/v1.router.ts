@@ -5,7 +5,9 @@ import { openApiDocument } from './openapi/document';
 import { route } from './routing';
 import { catalogRoutes } from './routes/catalog.routes';
 import { filesRoutes } from './routes/files.routes';
+import { ordersRoutes } from './routes/orders.routes';
 import { quotesRoutes } from './routes/quotes.routes';
+import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
 import { meRoutes } from './routes/me.routes';
 
 /** REST v1, mounted at /api/v1 (D1). */
@@ -17,6 +19,8 @@ export function v1Router(services: Services): Router {
   router.use(meRoutes(services));
   router.use(filesRoutes(services));
   router.use(quotesRoutes(services));
+  router.use(ordersRoutes(services));
+  if (services.config.env === 'sandbox') router.use(sandboxCheckoutRoutes(services));
   router.use(notFoundHandler);
   return router;
 }

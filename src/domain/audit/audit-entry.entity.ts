@@ -12,11 +12,11 @@ export class AuditEntry {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field(() => String, { nullable: true, description: 'The staff user who acted; null for the system itself.' })
+  @Field(() => String, { nullable: true, description: 'The staff user or account that acted; null for the system itself.' })
   @Property({ type: 'uuid', nullable: true })
   actorId: string | null = null;
 
-  @Field({ description: 'The actor as shown to people: a staff e-mail, or "system".' })
+  @Field({ description: 'The actor as shown to people: a staff e-mail, "account <e-mail>", or "system".' })
   @Property({ type: 'string', length: 254 })
   actorLabel!: string;
 

@@ -17,12 +17,12 @@ export interface AuditRecord {
 /** Writes audit rows inside the caller's transaction, so the row exists exactly when the change does. */
 export class AuditService {
   record(ctx: Ctx, em: EntityManager, record: AuditRecord): void {
-    const staff = ctx.actor?.kind === 'staff' ? ctx.actor.staff : null;
+    const actor = ctx.actor;
     em.persist(
       Object.assign(new AuditEntry(), {
         ...record,
-        actorId: staff?.id ?? null,
-        actorLabel: staff?.email ?? 'system',
+        actorId: actor ? (actor.kind === 'staff' ? actor.staff.id : actor.account.id) : null,
+        actorLabel: actor ? (actor.kind === 'staff' ? actor.staff.email : `account ${actor.account.email}`) : 'system',
       }),
     );
   }

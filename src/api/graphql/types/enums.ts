@@ -2,6 +2,7 @@ import { registerEnumType } from 'type-graphql';
 import { AccountStatus } from '../../../domain/accounts/account.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
+import { OrderStatus } from '../../../domain/orders/order.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
 import { StaffRole } from '../../../domain/staff/staff-user.entity';
 
@@ -15,3 +16,4 @@ registerEnumType(InterpretationMode, { name: 'InterpretationMode' });
 registerEnumType(FileType, { name: 'FileType' });
 registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });
 registerEnumType(QuoteStatus, { name: 'QuoteStatus' });
+registerEnumType(OrderStatus, { name: 'OrderStatus' });

@@ -1,6 +1,7 @@
 import { accountPaths, accountSchemas } from './account.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
+import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { json, responseRef, responses, schemas, securitySchemes } from './components';
 
@@ -50,10 +51,10 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Meta' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...metaPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Sandbox' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...metaPaths }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas },
+      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas },
       responses,
       securitySchemes,
     },

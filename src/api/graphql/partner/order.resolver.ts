@@ -1,0 +1,79 @@
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { FileType } from '../../../domain/files/file.entity';
+import { Order, OrderStatus } from '../../../domain/orders/order.entity';
+import { Payment } from '../../../domain/payments/payment.entity';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+
+@ObjectType()
+export class OrderFile {
+  @Field(() => ID) id!: string;
+  @Field(() => FileType) type!: FileType;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true, description: 'Translations and certificates: a fresh signed link valid 5 minutes.' }) downloadUrl!: string | null;
+}
+
+@ObjectType()
+class OrderPage extends PageOf(Order) {}
+
+@ObjectType()
+class ConvertedQuote {
+  @Field(() => Order) order!: Order;
+  @Field({ description: 'Send the customer here to pay.' }) approvalUrl!: string;
+}
+
+/** Orders on the partner door, over the same service as REST /orders. */
+@Authorized(Role.ACCOUNT)
+@Resolver(() => Order)
+export class OrderResolver {
+  @Query(() => Order)
+  async order(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Order> {
+    return (await services.orders.get(ctx, id)).order;
+  }
+
+  @Query(() => OrderPage, { description: 'Newest first.' })
+  async orders(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
+  ): Promise<PageResult<Order>> {
+    const page = await services.orders.list(ctx, { status, ...pageQuery(pageArgs) });
+    return toPageResult({ ...page, items: page.items.map((view) => view.order) });
+  }
+
+  @Mutation(() => ConvertedQuote)
+  async convertQuote(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('redirectUrl', () => String, { nullable: true }) redirectUrl?: string,
+  ): Promise<ConvertedQuote> {
+    const order = await services.orders.convert(ctx, id, { redirect_url: redirectUrl ?? undefined });
+    return { order, approvalUrl: order.payment.approvalUrl! };
+  }
+
+  @Mutation(() => Order)
+  async cancelOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Order> {
+    return (await services.orders.cancel(ctx, id)).order;
+  }
+}
+
+/** Fields of Order for every caller (partner and staff). */
+@Resolver(() => Order)
+export class OrderFieldsResolver {
+  @FieldResolver(() => [OrderFile])
+  async files(@Root() order: Order, @Ctx() { loaders, services }: GraphQLContext): Promise<OrderFile[]> {
+    const files = await loaders.orderFiles.load(order.id);
+    return files.map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file) }));
+  }
+
+  @FieldResolver(() => Payment)
+  payment(@Root() order: Order): Payment {
+    return order.payment;
+  }
+
+  @FieldResolver(() => ID)
+  quoteId(@Root() order: Order): string {
+    return order.quote.id;
+  }
+}

@@ -1,0 +1,38 @@
+import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Order, OrderStatus } from '../../../domain/orders/order.entity';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+
+@ObjectType()
+class StaffOrderPage extends PageOf(Order) {}
+
+/** Staff: every account's orders and the manual moves of D10, each audited in the service. */
+@Authorized(Role.STAFF)
+@Resolver()
+export class StaffOrderResolver {
+  @Query(() => StaffOrderPage, { description: 'Soonest due first.' })
+  async staffOrders(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
+    @Arg('accountId', () => ID, { nullable: true }) accountId?: string,
+  ): Promise<PageResult<Order>> {
+    return toPageResult(await services.orders.staffList(ctx, { status, account_id: accountId, ...pageQuery(pageArgs) }));
+  }
+
+  @Mutation(() => Order)
+  holdOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Order> {
+    return services.orders.hold(ctx, id, { reason });
+  }
+
+  @Mutation(() => Order, { description: 'Back to the state the hold interrupted.' })
+  releaseOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Order> {
+    return services.orders.release(ctx, id);
+  }
+
+  @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })
+  staffCancelOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Order> {
+    return services.orders.staffCancel(ctx, id, { reason });
+  }
+}

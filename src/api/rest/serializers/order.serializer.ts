@@ -1,0 +1,48 @@
+import type { FilesService } from '../../../domain/files/files.service';
+import { FileType } from '../../../domain/files/file.entity';
+import type { OrderView } from '../../../domain/orders/order.service';
+import type { Payment } from '../../../domain/payments/payment.entity';
+import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+
+/** The contract's payment object (2.7, D9), shared by orders and bookings. */
+export const serializePayment = (payment: Payment) => ({
+  provider: payment.provider,
+  provider_order_id: payment.providerOrderId,
+  approval_url: payment.approvalUrl,
+  paid_at: formatOptionalTimestamp(payment.paidAt),
+  refunded_at: formatOptionalTimestamp(payment.refundedAt),
+});
+
+/** Contract 2.6 plus D10's fields; translation and certificate entries carry fresh signed links. */
+export function serializeOrder({ order, files }: OrderView, filesService: FilesService) {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    service_type: order.serviceType,
+    source_language: order.sourceLanguage,
+    target_language: order.targetLanguage,
+    unit_type: order.unitType,
+    unit_count: order.unitCount,
+    subtotal_cents: order.subtotalCents,
+    addons: order.addons.map((line) => ({ code: line.code, quantity: line.quantity, unit_price_cents: line.unitPriceCents, total_cents: line.totalCents })),
+    addons_total_cents: order.addonsTotalCents,
+    total_cents: order.totalCents,
+    currency: order.currency,
+    reference: order.reference,
+    quote_id: order.quote.id,
+    files: files.map((file) => ({
+      id: file.id,
+      type: file.type,
+      name: file.name,
+      ...(file.type === FileType.SOURCE ? {} : { download_url: filesService.downloadUrl(file) }),
+    })),
+    payment: serializePayment(order.payment),
+    hold_reason: order.holdReason,
+    due_at: formatOptionalTimestamp(order.dueAt),
+    completed_at: formatOptionalTimestamp(order.completedAt),
+    cancelled_at: formatOptionalTimestamp(order.cancelledAt),
+    created_at: formatTimestamp(order.createdAt),
+    updated_at: formatTimestamp(order.updatedAt),
+  };
+}

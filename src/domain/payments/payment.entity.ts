@@ -1,0 +1,70 @@
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ObjectType } from 'type-graphql';
+import { newId } from '../shared/ids';
+
+export enum PaymentStatus {
+  /** A checkout exists; the customer has not paid. */
+  CREATED = 'created',
+  COMPLETED = 'completed',
+  /** The checkout was withdrawn before payment (the order or booking was cancelled). */
+  VOIDED = 'voided',
+  REFUNDED = 'refunded',
+}
+
+/**
+ * One checkout at a payment provider for an order (or, later, a booking). The contract's `payment` object is
+ * read from here; the provider's ids make the return path and webhooks find it.
+ */
+@ObjectType()
+@Entity({ tableName: 'payments' })
+export class Payment {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Field({ description: 'The payment provider: sandbox or paypal.' })
+  @Property({ type: 'string', length: 20 })
+  provider!: string;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 100, nullable: true, unique: true })
+  providerOrderId: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 2048, nullable: true })
+  approvalUrl: string | null = null;
+
+  @Enum({ items: () => PaymentStatus })
+  status: PaymentStatus = PaymentStatus.CREATED;
+
+  /** What the payer is told they pay for, for example "Translation order LT-2611-AB12CD". */
+  @Property({ type: 'string', length: 255 })
+  description!: string;
+
+  @Property({ type: 'integer' })
+  amountCents!: number;
+
+  @Property({ type: 'string', length: 3 })
+  currency!: string;
+
+  /** The provider's capture, needed to refund. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  captureId: string | null = null;
+
+  /** Where the customer goes after the checkout (D9), if the client gave one. */
+  @Property({ type: 'string', length: 2048, nullable: true })
+  redirectUrl: string | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  paidAt: Date | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  refundedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
