@@ -7,6 +7,7 @@ import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import { IdempotencyService } from './domain/idempotency/idempotency.service';
 import { OrderService } from './domain/orders/order.service';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
@@ -38,6 +39,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     config,
     files,
     payments,
+    idempotency: new IdempotencyService(),
     orders: new OrderService({ payments, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,

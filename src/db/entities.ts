@@ -4,10 +4,11 @@ import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.
 import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
 import { SentEmail } from '../domain/mail/sent-email.entity';
+import { IdempotencyKey } from '../domain/idempotency/idempotency-key.entity';
 import { Order } from '../domain/orders/order.entity';
 import { Payment } from '../domain/payments/payment.entity';
 import { Quote } from '../domain/quotes/quote.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey];

@@ -1,12 +1,18 @@
 import type { RequestHandler } from 'express';
 import { requireAccount } from '../../domain/accounts/authentication.service';
 import type { Services } from '../../services';
+import { idempotency } from './idempotency';
 
-/** REST v1 needs an approved account's key on every endpoint but the catalog (contract section 5). */
+/**
+ * REST v1 needs an approved account's key on every endpoint but the catalog (contract section 5); every
+ * authenticated POST then honours Idempotency-Key (D9).
+ */
 export function authenticateAccount(services: Services): RequestHandler {
-  return async (req, _res, next) => {
+  const idempotent = idempotency(services);
+  return async (req, res, next) => {
     req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
     requireAccount(req.ctx.actor);
+    if (req.method === 'POST') return idempotent(req, res, next);
     next();
   };
 }

@@ -82,9 +82,22 @@ export const responses: Record<string, Schema> = {
   NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
   ValidationFailed: errorResponse('Invalid input or a refused business rule, keyed by field (D2).', ref('ValidationError')),
   ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
+  IdempotencyInProgress: errorResponse('The first request with this Idempotency-Key is still being answered; retry shortly.'),
   ProviderUnavailable: {
     ...errorResponse('An outside provider (file storage, payment, ...) failed; nothing was changed. Retry after `Retry-After` seconds.'),
     headers: { 'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } } },
+  },
+};
+
+export const parameters = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    description:
+      'Kept 24 hours per account: the same key with the same request replays the first answer (with ' +
+      '`Idempotent-Replayed: true`); with a different request it is 422. Uploads are compared by media type and length.',
   },
 };
 

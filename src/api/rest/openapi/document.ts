@@ -3,9 +3,9 @@ import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
-import { json, responseRef, responses, schemas, securitySchemes } from './components';
+import { json, parameters, responseRef, responses, schemas, securitySchemes } from './components';
 
-type Operation = { responses: Record<string, unknown> };
+type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[] };
 
 const metaPaths = {
   '/openapi.json': {
@@ -22,15 +22,25 @@ const metaPaths = {
 };
 type Paths = Record<string, Record<string, Operation>>;
 
-/** Every operation can fail unexpectedly; say so once here instead of in each path. */
+/**
+ * What holds for many operations, said once here: every operation can fail unexpectedly (500), and every
+ * authenticated POST honours Idempotency-Key (D9).
+ */
 function withCommonResponses(paths: Paths): Paths {
+  const idempotent = (method: string, operation: Operation) => method === 'post' && operation.security?.length !== 0;
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
       path,
       Object.fromEntries(
         Object.entries(item).map(([method, operation]) => [
           method,
-          { ...operation, responses: { ...operation.responses, 500: responseRef('ServerError') } },
+          idempotent(method, operation)
+            ? {
+                ...operation,
+                parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }],
+                responses: { ...operation.responses, 409: responseRef('IdempotencyInProgress'), 500: responseRef('ServerError') },
+              }
+            : { ...operation, responses: { ...operation.responses, 500: responseRef('ServerError') } },
         ]),
       ),
     ]),
@@ -56,6 +66,7 @@ export function openApiDocument(serverUrl: string) {
     components: {
       schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas },
       responses,
+      parameters,
       securitySchemes,
     },
   };

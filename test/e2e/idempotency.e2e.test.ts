@@ -1,0 +1,89 @@
+import { docx, words } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile } from '../helpers/files';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let alice: TestAccount;
+let bob: TestAccount;
+let fileId: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  const staff = await createStaffToken(t);
+  [alice, bob] = [await createApprovedAccount(t, staff), await createApprovedAccount(t, staff)];
+  fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(20)] }), 'a.docx')).id;
+});
+afterAll(() => t.close());
+
+const body = () => ({ source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [fileId] });
+const post = (path: string, payload: object | undefined, key: string, account = alice) =>
+  t.rest.post(path, payload, account.key).set('Idempotency-Key', key);
+const count = async (table: string) => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
+
+describe('Idempotency-Key (D9)', () => {
+  it('replays the first answer for the same request, creating nothing more', async () => {
+    const before = await count('quotes');
+    const first = await post('/api/v1/quotes', body(), 'quote-1').expect(201);
+    const second = await post('/api/v1/quotes', body(), 'quote-1').expect(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await count('quotes')).toBe(before + 1);
+  });
+
+  it('refuses the same key with a different request', async () => {
+    await post('/api/v1/quotes', body(), 'quote-2').expect(201);
+    const res = await post('/api/v1/quotes', { ...body(), reference: 'changed' }, 'quote-2').expect(422);
+    expect(res.body.errors).toEqual({ idempotency_key: ['This Idempotency-Key was already used with a different request.'] });
+    const otherPath = await post(`/api/v1/quotes/${(await post('/api/v1/quotes', body(), 'quote-3').expect(201)).body.data.id}/convert`, undefined, 'quote-3').expect(422);
+    expect(Object.keys(otherPath.body.errors)).toEqual(['idempotency_key']);
+  });
+
+  it('keeps keys per account', async () => {
+    const bobFile = (await uploadFile(t, bob.key, await docx({ paragraphs: ['x'] }), 'b.docx')).id;
+    await post('/api/v1/quotes', body(), 'shared-key').expect(201);
+    const bobs = await post('/api/v1/quotes', { ...body(), file_ids: [bobFile] }, 'shared-key', bob).expect(201);
+    expect(bobs.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('replays a refusal as well, and a retried convert returns the same order instead of 422', async () => {
+    const bad = await post('/api/v1/quotes', { ...body(), service_type: 'gold' }, 'bad-1').expect(422);
+    const again = await post('/api/v1/quotes', { ...body(), service_type: 'gold' }, 'bad-1').expect(422);
+    expect(again.body).toEqual(bad.body);
+
+    const quote = (await t.rest.post('/api/v1/quotes', body(), alice.key).expect(201)).body.data;
+    const converted = await post(`/api/v1/quotes/${quote.id}/convert`, undefined, 'convert-1').expect(201);
+    const retried = await post(`/api/v1/quotes/${quote.id}/convert`, undefined, 'convert-1').expect(201);
+    expect(retried.body).toEqual(converted.body);
+    await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(422);
+  });
+
+  it('replays an upload without storing the file twice', async () => {
+    const content = await docx({ paragraphs: ['same upload'] });
+    const before = await count('files');
+    const first = await t.rest.upload('/api/v1/files', { file: content, filename: 'u.docx' }, alice.key).set('Idempotency-Key', 'upload-1').expect(201);
+    const second = await t.rest.upload('/api/v1/files', { file: content, filename: 'u.docx' }, alice.key).set('Idempotency-Key', 'upload-1').expect(201);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(await count('files')).toBe(before + 1);
+  });
+
+  it('forgets keys after 24 hours', async () => {
+    const first = await post('/api/v1/quotes', body(), 'old-key').expect(201);
+    await t.orm.em.fork().getConnection().execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-key'`);
+    const fresh = await post('/api/v1/quotes', body(), 'old-key').expect(201);
+    expect(fresh.body.data.id).not.toBe(first.body.data.id);
+  });
+
+  it('refuses an over-long key', async () => {
+    const res = await post('/api/v1/quotes', body(), 'k'.repeat(256)).expect(422);
+    expect(res.body.errors).toEqual({ idempotency_key: ['The Idempotency-Key header must be 1 to 255 characters.'] });
+  });
+
+  it('lets exactly one of several concurrent requests with one key run', async () => {
+    const before = await count('quotes');
+    const results = await Promise.all(Array.from({ length: 5 }, () => post('/api/v1/quotes', body(), 'race-1')));
+    expect(results.every((r) => [201, 409].includes(r.status))).toBe(true);
+    expect(results.filter((r) => r.status === 201 && !r.headers['idempotent-replayed']).length).toBe(1);
+    expect(await count('quotes')).toBe(before + 1);
+  });
+});
