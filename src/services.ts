@@ -11,7 +11,7 @@ import { IdempotencyService } from './domain/idempotency/idempotency.service';
 import { OrderService } from './domain/orders/order.service';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
-import { SandboxPaymentProvider } from './providers/payment/sandbox-payment-provider';
+import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
@@ -34,7 +34,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     uploadMaxBytes: config.uploadMaxBytes,
     logger,
   });
-  const payments = new PaymentService(new SandboxPaymentProvider(config.appUrl));
+  const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl));
   return {
     config,
     files,

@@ -16,6 +16,10 @@ export type StorageConfig =
       credentials?: { accessKeyId: string; secretAccessKey: string };
     };
 
+export type PaymentConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'paypal'; baseUrl: string; clientId: string; clientSecret: string; webhookId: string };
+
 export interface AppConfig {
   env: AppEnv;
   port: number;
@@ -29,6 +33,7 @@ export interface AppConfig {
   appKeyPrevious: string[];
   mail: MailConfig;
   orderPrefix: string;
+  payment: PaymentConfig;
   storage: StorageConfig;
   /** Due time of a paid order without rush (D10). */
   turnaroundHours: number;

@@ -36,6 +36,11 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TURNAROUND_HOURS: optional(z.coerce.number().int().min(1).max(24 * 60)),
   QUOTE_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)),
+  PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'paypal'])),
+  PAYPAL_BASE_URL: optional(url(['https:', 'http:'])),
+  PAYPAL_CLIENT_ID: optional(z.string()),
+  PAYPAL_CLIENT_SECRET: optional(z.string()),
+  PAYPAL_WEBHOOK_ID: optional(z.string()),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
@@ -65,6 +70,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
+    if (e.PAYMENT_PROVIDER !== 'paypal') {
+      throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.');
+    }
+  }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? 'sandbox';
+  if (paymentProvider === 'paypal') {
+    for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENT_PROVIDER is paypal.`);
+    }
   }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3.');
@@ -85,6 +99,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
     orderPrefix: e.ORDER_PREFIX ?? 'LT',
+    payment:
+      paymentProvider === 'paypal'
+        ? {
+            provider: 'paypal',
+            // PayPal's own sandbox unless told otherwise; production sets https://api-m.paypal.com.
+            baseUrl: (e.PAYPAL_BASE_URL ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
+            clientId: e.PAYPAL_CLIENT_ID!,
+            clientSecret: e.PAYPAL_CLIENT_SECRET!,
+            webhookId: e.PAYPAL_WEBHOOK_ID!,
+          }
+        : { provider: 'sandbox' },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

@@ -27,6 +27,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     appKeyPrevious: [],
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
     orderPrefix: 'LT',
+    payment: { provider: 'sandbox' },
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
     turnaroundHours: 48,

@@ -10,6 +10,10 @@ const production = {
   APP_KEY: 'k'.repeat(40),
   APP_URL: 'https://api.example.test',
   SMTP_URL: 'smtp://mail.example.test:587',
+  PAYMENT_PROVIDER: 'paypal',
+  PAYPAL_CLIENT_ID: 'client',
+  PAYPAL_CLIENT_SECRET: 'secret',
+  PAYPAL_WEBHOOK_ID: 'WH-1',
 };
 
 describe('loadConfig (D15)', () => {
@@ -63,6 +67,24 @@ describe('loadConfig (D15)', () => {
     const env: Record<string, string> = { ...production };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+  });
+
+  it('refuses production without PayPal, and PayPal without its credentials (D1)', () => {
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      'Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.',
+    );
+    for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']) {
+      const env: Record<string, string> = { ...production };
+      delete env[name];
+      expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when PAYMENT_PROVIDER is paypal.`);
+    }
+    expect(loadConfig(production).payment).toEqual({
+      provider: 'paypal',
+      baseUrl: 'https://api-m.sandbox.paypal.com',
+      clientId: 'client',
+      clientSecret: 'secret',
+      webhookId: 'WH-1',
+    });
   });
 
   it('never writes a key file in production', () => {

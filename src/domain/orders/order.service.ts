@@ -202,6 +202,24 @@ export class OrderService implements PaymentOwner {
     return true;
   }
 
+  /** PaymentOwner: the money was taken back; hold the order for staff, whatever it was doing. */
+  async paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean> {
+    const order = await em.findOne(Order, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!order) return false;
+    if (order.status === OrderStatus.ON_HOLD || !orderTransitions[order.status].includes(OrderStatus.ON_HOLD)) return true;
+    const from = order.status;
+    Object.assign(order, { heldFrom: from, holdReason: reason, status: OrderStatus.ON_HOLD });
+    this.deps.audit.record({ em, requestId: 'payment', actor: null }, em, {
+      action: 'order.hold',
+      resourceType: 'order',
+      resourceId: order.id,
+      fromState: from,
+      toState: OrderStatus.ON_HOLD,
+      details: { reason },
+    });
+    return true;
+  }
+
   private async cancelLocked(order: Order): Promise<void> {
     assertTransition(orderTransitions, order.status, OrderStatus.CANCELLED, 'cancel the order');
     await this.deps.payments.settleCancellation(order.payment);

@@ -3,10 +3,12 @@ import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { Payment, PaymentStatus } from './payment.entity';
 
-/** What owns a payment (an order, later a booking) and moves on when it is paid. */
+/** What owns a payment (an order, later a booking) and moves on when it is paid, or when a paid one is reversed. */
 export interface PaymentOwner {
   /** Called inside the confirming transaction; false when this owner does not hold the payment. */
   paymentConfirmed(em: EntityManager, payment: Payment): Promise<boolean>;
+  /** The provider took a completed payment back (a reversal, a chargeback): the owner needs staff attention. */
+  paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean>;
 }
 
 /**
@@ -49,19 +51,31 @@ export class PaymentService {
     return payment;
   }
 
-  /** Captures and marks paid, then lets the owner move on, in one transaction. Confirming twice changes nothing. */
-  async confirm(em: EntityManager, providerOrderId: string): Promise<Payment> {
+  /**
+   * Captures (unless the provider already reports the capture) and marks paid, then lets the owner move on,
+   * in one transaction that locks the payment. Confirming twice, or from two paths at once, changes nothing.
+   */
+  async confirm(em: EntityManager, providerOrderId: string, known?: { captureId: string }): Promise<Payment> {
     return em.transactional(async (tx) => {
       const payment = await tx.findOne(Payment, { providerOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!payment) throw new NotFoundError();
       if (payment.status === PaymentStatus.COMPLETED) return payment;
       if (payment.status !== PaymentStatus.CREATED) throw ValidationError.of('payment', 'This checkout can no longer be paid.');
-      const capture = await this.provider.capture(providerOrderId);
+      const capture = known ? ({ status: 'completed', ...known } as const) : await this.provider.capture(providerOrderId);
       if (capture.status !== 'completed') throw ValidationError.of('payment', 'The payment was declined.');
       Object.assign(payment, { status: PaymentStatus.COMPLETED, captureId: capture.captureId, paidAt: new Date() });
       await tx.flush();
       for (const owner of this.owners) if (await owner.paymentConfirmed(tx, payment)) break;
       return payment;
+    });
+  }
+
+  /** A completed payment taken back by the provider: the owner is put on hold for staff. */
+  async reversed(em: EntityManager, providerOrderId: string, reason: string): Promise<void> {
+    await em.transactional(async (tx) => {
+      const payment = await tx.findOne(Payment, { providerOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!payment || payment.status !== PaymentStatus.COMPLETED) return;
+      for (const owner of this.owners) if (await owner.paymentReversed(tx, payment, reason)) break;
     });
   }
 

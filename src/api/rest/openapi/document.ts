@@ -61,7 +61,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Sandbox' }, { name: 'Meta' }],
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Payments' }, { name: 'Sandbox' }, { name: 'Meta' }],
     paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...metaPaths }),
     components: {
       schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas },

@@ -111,6 +111,44 @@ export const orderPaths = {
       },
     },
   },
+  '/payments/paypal/return': {
+    get: {
+      operationId: 'paypalReturn',
+      tags: ['Payments'],
+      summary: 'PayPal only: where PayPal sends the payer back; captures the payment',
+      security: [],
+      parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: 'PayPal order id.' }],
+      responses: {
+        200: html('Payment received or declined (no redirect_url was given).'),
+        303: { ...redirect, description: 'Back to redirect_url with `payment=paid` or `payment=declined`.' },
+        404: responseRef('NotFound'),
+        503: responseRef('ProviderUnavailable'),
+      },
+    },
+  },
+  '/payments/paypal/cancel': {
+    get: {
+      operationId: 'paypalCancel',
+      tags: ['Payments'],
+      summary: 'PayPal only: where PayPal sends a payer who gave up',
+      security: [],
+      parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: { 200: html('Payment cancelled.'), 303: redirect, 404: responseRef('NotFound') },
+    },
+  },
+  '/payments/paypal/webhook': {
+    post: {
+      operationId: 'paypalWebhook',
+      tags: ['Payments'],
+      summary: 'PayPal only: webhook events, verified with PayPal and deduplicated by event id',
+      security: [],
+      responses: {
+        200: json(object({ status: { enum: ['handled', 'duplicate', 'ignored'] } }), 'Acknowledged.'),
+        400: json(ref('Error'), 'Not a PayPal event signed for this webhook: `{"message":"Invalid webhook signature."}`.'),
+        503: responseRef('ProviderUnavailable'),
+      },
+    },
+  },
   '/sandbox/checkout/{providerOrderId}': {
     get: {
       operationId: 'sandboxCheckoutPage',

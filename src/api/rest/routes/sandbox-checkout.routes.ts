@@ -1,8 +1,9 @@
-import { Router, urlencoded, type Response } from 'express';
+import { Router, urlencoded } from 'express';
 import type { Payment } from '../../../domain/payments/payment.entity';
 import { PaymentStatus } from '../../../domain/payments/payment.entity';
 import { ValidationError } from '../../../domain/shared/errors';
 import type { Services } from '../../../services';
+import { escapeHtml, finishCheckout, htmlPage } from '../checkout-return';
 import { route } from '../routing';
 
 /**
@@ -28,11 +29,11 @@ export function sandboxCheckoutRoutes(services: Services): Router {
       async (req, res) => {
         try {
           const payment = await payments.confirm(req.ctx.em, String(req.params.providerOrderId));
-          return finish(res, payment, 'paid');
+          return finishCheckout(res, payment, 'paid');
         } catch (error) {
           // A closed or declined checkout is told to the person at the page, not as a JSON error.
           if (!(error instanceof ValidationError)) throw error;
-          return void res.status(409).type('html').send(page('Payment not possible', `<p>${escape(error.message)}</p>`));
+          return void res.status(409).type('html').send(htmlPage('Payment not possible', `<p>${escapeHtml(error.message)}</p>`));
         }
       },
     ],
@@ -40,20 +41,10 @@ export function sandboxCheckoutRoutes(services: Services): Router {
   route(router, '/sandbox/checkout/:providerOrderId/cancel', {
     post: [
       form,
-      async (req, res) => finish(res, await payments.findByProviderOrderId(req.ctx.em, String(req.params.providerOrderId)), 'cancelled'),
+      async (req, res) => finishCheckout(res, await payments.findByProviderOrderId(req.ctx.em, String(req.params.providerOrderId)), 'cancelled'),
     ],
   });
   return router;
-}
-
-/** Back to the client's redirect_url (with the outcome), or a plain page when it gave none. */
-function finish(res: Response, payment: Payment, outcome: 'paid' | 'cancelled'): void {
-  if (payment.redirectUrl) {
-    const target = new URL(payment.redirectUrl);
-    target.searchParams.set('payment', outcome);
-    return void res.redirect(303, target.toString());
-  }
-  res.type('html').send(page(outcome === 'paid' ? 'Payment received' : 'Payment cancelled', `<p>${escape(payment.description)}</p>`));
 }
 
 function checkoutPage(payment: Payment): string {
@@ -61,13 +52,9 @@ function checkoutPage(payment: Payment): string {
   const payable = payment.status === PaymentStatus.CREATED;
   const base = `/api/v1/sandbox/checkout/${encodeURIComponent(payment.providerOrderId!)}`;
   const body = payable
-    ? `<form method="post" action="${base}/pay"><button type="submit">Pay ${escape(amount)}</button></form>
+    ? `<form method="post" action="${base}/pay"><button type="submit">Pay ${escapeHtml(amount)}</button></form>
        <form method="post" action="${base}/cancel"><button type="submit">Cancel</button></form>`
     : `<p>This checkout is ${payment.status === PaymentStatus.COMPLETED ? 'already paid' : 'closed'}.</p>`;
-  return page('Sandbox checkout', `<p>${escape(payment.description)}</p><p class="amount">${escape(amount)}</p>${body}<p><small>Sandbox: no money moves.</small></p>`);
+  return htmlPage('Sandbox checkout', `<p>${escapeHtml(payment.description)}</p><p class="amount">${escapeHtml(amount)}</p>${body}<p><small>Sandbox: no money moves.</small></p>`);
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`;
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

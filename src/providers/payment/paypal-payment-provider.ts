@@ -1,0 +1,160 @@
+import type { PaymentConfig } from '../../config/app-config';
+import { ProviderUnavailableError } from '../../domain/shared/errors';
+import type { CaptureResult, Checkout, CheckoutRequest, PaymentProvider } from './payment-provider';
+
+type PayPalConfig = Extract<PaymentConfig, { provider: 'paypal' }>;
+
+export interface PayPalWebhookHeaders {
+  authAlgo?: string;
+  certUrl?: string;
+  transmissionId?: string;
+  transmissionSig?: string;
+  transmissionTime?: string;
+}
+
+interface PayPalResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const TIMEOUT_MS = 15_000;
+
+/**
+ * PayPal Orders v2 (D9): OAuth2 client credentials (token cached until shortly before expiry), orders with
+ * intent CAPTURE and a PayPal-Request-Id, capture after approval, refunds, and webhook verification through
+ * PayPal's verify-webhook-signature API. Unreachable or failing PayPal is a ProviderUnavailableError (503).
+ */
+export class PayPalPaymentProvider implements PaymentProvider {
+  readonly name = 'paypal';
+  private token: { value: string; expiresAt: number } | undefined;
+
+  constructor(
+    private readonly config: PayPalConfig,
+    private readonly appUrl: string,
+  ) {}
+
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    const { status, body } = await this.call('POST', '/v2/checkout/orders', {
+      requestId: request.requestId,
+      body: {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: request.reference,
+            custom_id: request.requestId,
+            description: request.description.slice(0, 127),
+            amount: { currency_code: request.currency, value: (request.amountCents / 100).toFixed(2) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: `${this.appUrl}/api/v1/payments/paypal/return`,
+              cancel_url: `${this.appUrl}/api/v1/payments/paypal/cancel`,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
+          },
+        },
+      },
+    });
+    const links = (body.links as { rel: string; href: string }[] | undefined) ?? [];
+    const approve = links.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
+    if (status !== 200 && status !== 201) throw this.unavailable(`create order answered ${status}`);
+    if (typeof body.id !== 'string' || !approve) throw this.unavailable('create order answered without an id or approve link');
+    return { providerOrderId: body.id, approvalUrl: approve.href };
+  }
+
+  async capture(providerOrderId: string): Promise<CaptureResult> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
+    let { status, body } = await this.call('POST', `${path}/capture`, { requestId: `capture-${providerOrderId}`, body: {} });
+    if (status === 422 && issue(body) === 'ORDER_ALREADY_CAPTURED') ({ status, body } = await this.call('GET', path));
+    if (status === 422 && ['INSTRUMENT_DECLINED', 'PAYER_ACTION_REQUIRED', 'ORDER_NOT_APPROVED'].includes(issue(body) ?? '')) {
+      return { status: 'declined' };
+    }
+    if (status !== 200 && status !== 201) throw this.unavailable(`capture answered ${status}`);
+    const capture = (body.purchase_units as { payments?: { captures?: { id: string; status: string }[] } }[] | undefined)?.[0]?.payments?.captures?.[0];
+    if (capture && (capture.status === 'COMPLETED' || capture.status === 'PENDING')) return { status: 'completed', captureId: capture.id };
+    return { status: 'declined' };
+  }
+
+  async refund(captureId: string, amountCents: number, currency: string): Promise<void> {
+    const { status } = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+      requestId: `refund-${captureId}`,
+      body: { amount: { value: (amountCents / 100).toFixed(2), currency_code: currency } },
+    });
+    if (status !== 200 && status !== 201) throw this.unavailable(`refund answered ${status}`);
+  }
+
+  /** An approved-but-uncaptured CAPTURE order cannot be voided at PayPal; unpaid orders simply expire there. */
+  async void(): Promise<void> {}
+
+  /** True only when PayPal itself confirms the event was signed for our webhook id. */
+  async verifyWebhook(headers: PayPalWebhookHeaders, event: unknown): Promise<boolean> {
+    if (!headers.transmissionId || !headers.transmissionSig || !headers.certUrl || !headers.authAlgo || !headers.transmissionTime) return false;
+    const { status, body } = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
+      body: {
+        auth_algo: headers.authAlgo,
+        cert_url: headers.certUrl,
+        transmission_id: headers.transmissionId,
+        transmission_sig: headers.transmissionSig,
+        transmission_time: headers.transmissionTime,
+        webhook_id: this.config.webhookId,
+        webhook_event: event,
+      },
+    });
+    return status === 200 && body.verification_status === 'SUCCESS';
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
+    const response = await this.fetch('/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    if (!response.ok || !body.access_token) throw this.unavailable(`token answered ${response.status}`);
+    // Renew a minute early so a request never goes out with a token that expires on the way.
+    this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) - 60) * 1000 };
+    return body.access_token;
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, options: { requestId?: string; body?: unknown } = {}): Promise<PayPalResponse> {
+    const send = async () =>
+      this.fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${await this.accessToken()}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation',
+          ...(options.requestId ? { 'PayPal-Request-Id': options.requestId } : {}),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    let response = await send();
+    if (response.status === 401) {
+      this.token = undefined; // revoked or expired early: one fresh token, one more try
+      response = await send();
+    }
+    if (response.status >= 500 || response.status === 429) throw this.unavailable(`${path} answered ${response.status}`);
+    return { status: response.status, body: ((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown> };
+  }
+
+  private async fetch(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(`${this.config.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      throw new ProviderUnavailableError('Payment provider', 30, error);
+    }
+  }
+
+  private unavailable(detail: string): ProviderUnavailableError {
+    return new ProviderUnavailableError('Payment provider', 30, new Error(`PayPal: ${detail}`));
+  }
+}
+
+const issue = (body: Record<string, unknown>) => (body.details as { issue?: string }[] | undefined)?.[0]?.issue;

@@ -1,0 +1,161 @@
+import { StaffCancelOrderDocument } from '../graphql/generated';
+import { docx, words } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile } from '../helpers/files';
+import { startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/** The PayPal provider against a local server that speaks PayPal's API (D9). */
+let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+let t: TestApp;
+let staff: string;
+let alice: TestAccount;
+let fileId: string;
+
+beforeAll(async () => {
+  paypal = await startPayPalStandIn();
+  t = await startTestApp({
+    config: {
+      payment: { provider: 'paypal', baseUrl: paypal.baseUrl, clientId: paypal.credentials.clientId, clientSecret: paypal.credentials.secret, webhookId: paypal.credentials.webhookId },
+    },
+  });
+  staff = await createStaffToken(t);
+  alice = await createApprovedAccount(t, staff);
+  fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(1234)] }), 'contract.docx')).id;
+});
+afterAll(async () => {
+  await t.close();
+  await paypal.close();
+});
+beforeEach(() => {
+  paypal.mode.down = false;
+  paypal.mode.declineCapture = false;
+});
+
+const REDIRECT = 'https://portal.example.test/back';
+async function convertOrder(redirect: string | undefined = REDIRECT) {
+  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] }, alice.key).expect(201)).body.data;
+  const res = await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, redirect ? { redirect_url: redirect } : undefined, alice.key).expect(201);
+  const order = (await t.rest.get(`/api/v1/orders/${res.body.data.id}`, alice.key).expect(200)).body.data;
+  return { quote, order, approvalUrl: res.body.provider_approval_url as string, paypalId: order.payment.provider_order_id as string };
+}
+const orderState = async (id: string) => (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
+const webhook = (event: { id: string } & Record<string, unknown>, forged = false) =>
+  t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event, forged)).send(event);
+const approvedEvent = (paypalId: string) => ({ id: `WH-${Math.random().toString(36).slice(2)}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: paypalId, status: 'APPROVED' } });
+const captures = () => paypal.calls.filter((c) => /\/capture$/.test(c)).length;
+
+describe('PayPal checkout', () => {
+  it('creates a CAPTURE order for the total with the payer-action link, then captures on return', async () => {
+    const tokenCallsBefore = paypal.calls.filter((c) => c === 'POST /v1/oauth2/token').length;
+    const { order, approvalUrl, paypalId } = await convertOrder();
+    expect(approvalUrl).toBe(`https://www.sandbox.paypal.com/checkoutnow?token=${paypalId}`);
+    const created = paypal.orders.get(paypalId)!;
+    expect(created.amount).toEqual({ currency_code: 'USD', value: '12.34' });
+    expect(created.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.returnUrl).toBe('http://127.0.0.1:3000/api/v1/payments/paypal/return');
+    expect(order.payment).toMatchObject({ provider: 'paypal', provider_order_id: paypalId, approval_url: approvalUrl, paid_at: null });
+
+    paypal.approve(paypalId);
+    const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}&PayerID=PAYER1`).expect(303);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=paid`);
+    expect(await orderState(order.id)).toMatchObject({ status: 'processing', payment: { paid_at: expect.stringMatching(/Z$/) } });
+    // The token is fetched once and reused.
+    expect(paypal.calls.filter((c) => c === 'POST /v1/oauth2/token').length - tokenCallsBefore).toBeLessThanOrEqual(1);
+  });
+
+  it('confirms through the CHECKOUT.ORDER.APPROVED webhook, and ignores its duplicate', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    const event = approvedEvent(paypalId);
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
+    expect((await orderState(order.id)).status).toBe('processing');
+    const before = captures();
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'duplicate' });
+    expect(captures()).toBe(before);
+    // The payer's browser comes back afterwards: same order, nothing more.
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    expect(captures()).toBe(before);
+  });
+
+  it('confirms once when the return and the webhook race', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    const before = captures();
+    const [back, hook] = await Promise.all([t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`), webhook(approvedEvent(paypalId))]);
+    expect(back.status).toBe(303);
+    expect(hook.status).toBe(200);
+    expect(captures() - before).toBe(1);
+    const state = await orderState(order.id);
+    expect(state.status).toBe('processing');
+    const jobs = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'translate-order' AND data->>'orderId' = ?`, [order.id]);
+    expect(jobs[0].n).toBe(1);
+  });
+
+  it('marks paid from PAYMENT.CAPTURE.COMPLETED without capturing again', async () => {
+    const { order, paypalId } = await convertOrder();
+    const before = captures();
+    const event = { id: 'WH-CAP-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAPX1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
+    expect(captures()).toBe(before);
+    expect((await orderState(order.id)).status).toBe('processing');
+  });
+
+  it('rejects a forged webhook and changes nothing', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    const event = approvedEvent(paypalId);
+    const forged = await webhook(event, true).expect(400);
+    expect(forged.body).toEqual({ message: 'Invalid webhook signature.' });
+    const unsigned = await t.rest.raw().post('/api/v1/payments/paypal/webhook').send(approvedEvent(paypalId)).expect(400);
+    expect(unsigned.body).toEqual({ message: 'Invalid webhook signature.' });
+    expect((await orderState(order.id)).status).toBe('pending_payment');
+    // Not even recorded: the genuine event with the same id is still handled when it comes.
+    const rows = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM webhook_events WHERE event_id = ?`, [event.id]);
+    expect(rows[0].n).toBe(0);
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
+    expect((await orderState(order.id)).status).toBe('processing');
+  });
+
+  it('sends the payer back with payment=declined when PayPal declines the capture', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    paypal.mode.declineCapture = true;
+    const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=declined`);
+    expect(await orderState(order.id)).toMatchObject({ status: 'pending_payment', payment: { paid_at: null } });
+  });
+
+  it('puts a paid order on hold when PayPal reverses the capture', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    const reversal = { id: 'WH-REV-1', event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    await webhook(reversal).expect(200);
+    expect(await orderState(order.id)).toMatchObject({ status: 'on_hold', hold_reason: 'Payment reversed at PayPal' });
+  });
+
+  it('refunds the capture at PayPal when staff cancel a paid order', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    const { data, errors } = await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff);
+    expect(errors).toBeUndefined();
+    expect(data!.staffCancelOrder.payment.refundedAt).toMatch(/Z$/);
+    expect(paypal.refunds.at(-1)).toEqual({ captureId: paypal.orders.get(paypalId)!.captureId, amount: { value: '12.34', currency_code: 'USD' } });
+  });
+
+  it('answers 503 when PayPal is down, leaving the quote priced and nothing half-made', async () => {
+    const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] }, alice.key).expect(201)).body.data;
+    const count = async (table: string) => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
+    const [orders, payments] = [await count('orders'), await count('payments')];
+    paypal.mode.down = true;
+    const res = await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(503);
+    expect(res.body).toEqual({ message: 'Payment provider unavailable.' });
+    expect(res.headers['retry-after']).toBe('30');
+    expect((await t.rest.get(`/api/v1/quotes/${quote.id}`, alice.key)).body.data.status).toBe('priced');
+    expect([await count('orders'), await count('payments')]).toEqual([orders, payments]);
+    paypal.mode.down = false;
+    await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201);
+  });
+});
