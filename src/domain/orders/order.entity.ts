@@ -1,9 +1,9 @@
 import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Account } from '../accounts/account.entity';
-import { BillingUnit, ServiceType } from '../catalog/catalog.enums';
 import { Payment } from '../payments/payment.entity';
-import { Quote, QuotedAddon } from '../quotes/quote.entity';
+import { PricedWork } from '../quotes/priced-work';
+import { Quote } from '../quotes/quote.entity';
 import { newId } from '../shared/ids';
 
 export enum OrderStatus {
@@ -20,7 +20,7 @@ export enum OrderStatus {
 @Entity({ tableName: 'orders' })
 @Index({ properties: ['account', 'createdAt'] })
 @Index({ properties: ['status', 'dueAt'] })
-export class Order {
+export class Order extends PricedWork {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -49,50 +49,6 @@ export class Order {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 500, nullable: true })
   holdReason: string | null = null;
-
-  @Field(() => ServiceType)
-  @Enum({ items: () => ServiceType })
-  serviceType!: ServiceType;
-
-  @Field()
-  @Property({ type: 'string', length: 20 })
-  sourceLanguage!: string;
-
-  @Field()
-  @Property({ type: 'string', length: 20 })
-  targetLanguage!: string;
-
-  @Field(() => BillingUnit)
-  @Enum({ items: () => BillingUnit })
-  unitType!: BillingUnit;
-
-  @Field(() => Int)
-  @Property({ type: 'integer' })
-  unitCount!: number;
-
-  @Field(() => Int)
-  @Property({ type: 'integer' })
-  subtotalCents!: number;
-
-  @Field(() => [QuotedAddon])
-  @Property({ type: 'json' })
-  addons: QuotedAddon[] = [];
-
-  @Field(() => Int)
-  @Property({ type: 'integer' })
-  addonsTotalCents!: number;
-
-  @Field(() => Int)
-  @Property({ type: 'integer' })
-  totalCents!: number;
-
-  @Field()
-  @Property({ type: 'string', length: 3 })
-  currency!: string;
-
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'string', length: 255, nullable: true })
-  reference: string | null = null;
 
   @Field(() => Date, { nullable: true, description: 'Rush: payment + 2 hours; otherwise payment + the configured turnaround.' })
   @Property({ type: 'datetime', nullable: true })

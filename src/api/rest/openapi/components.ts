@@ -48,6 +48,21 @@ export const json = (schema: Schema, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
+/** The priced fields quotes and orders share. */
+export const pricedWorkProperties: Record<string, Schema> = {
+  service_type: { enum: ['certified', 'standard'] },
+  source_language: { type: 'string' },
+  target_language: { type: 'string' },
+  unit_type: { enum: ['page', 'word'] },
+  unit_count: { type: 'integer', minimum: 1 },
+  subtotal_cents: ref('Cents'),
+  addons: { type: 'array', items: ref('QuotedAddon') },
+  addons_total_cents: ref('Cents'),
+  total_cents: ref('Cents'),
+  currency: ref('Currency'),
+  reference: nullable({ type: 'string' }),
+};
+
 export const schemas: Record<string, Schema> = {
   Timestamp: {
     type: 'string',

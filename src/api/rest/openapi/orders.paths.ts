@@ -1,4 +1,4 @@
-import { dataOf, json, listOf, nullable, object, pageParameters, ref, responseRef } from './components';
+import { dataOf, json, listOf, nullable, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
 
 const ORDER_STATUSES = ['pending_payment', 'processing', 'in_review', 'completed', 'on_hold', 'cancelled'];
 const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: `${what} id.` });
@@ -25,17 +25,7 @@ export const orderSchemas = {
     id: ref('Id'),
     number: { type: 'string', pattern: '^[A-Z0-9]{2,10}-\\d{4}-[A-Z0-9]{6}$' },
     status: { enum: ORDER_STATUSES },
-    service_type: { enum: ['certified', 'standard'] },
-    source_language: { type: 'string' },
-    target_language: { type: 'string' },
-    unit_type: { enum: ['page', 'word'] },
-    unit_count: { type: 'integer', minimum: 1 },
-    subtotal_cents: ref('Cents'),
-    addons: { type: 'array', items: ref('QuotedAddon') },
-    addons_total_cents: ref('Cents'),
-    total_cents: ref('Cents'),
-    currency: ref('Currency'),
-    reference: nullable({ type: 'string' }),
+    ...pricedWorkProperties,
     quote_id: ref('Id'),
     files: { type: 'array', items: ref('OrderFile') },
     payment: ref('Payment'),

@@ -1,4 +1,4 @@
-import { dataOf, json, listOf, nullable, object, pageParameters, ref, responseRef } from './components';
+import { dataOf, json, listOf, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
 
 const quoteId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Quote id.' };
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
@@ -28,19 +28,9 @@ export const quoteSchemas = {
   Quote: object({
     id: ref('Id'),
     status: { enum: ['priced', 'converted', 'expired'] },
-    service_type: { enum: ['certified', 'standard'] },
-    source_language: { type: 'string' },
-    target_language: { type: 'string' },
+    ...pricedWorkProperties,
     file_ids: { type: 'array', items: ref('Id') },
-    unit_type: { enum: ['page', 'word'] },
-    unit_count: { type: 'integer', minimum: 1 },
     unit_price_cents: ref('Cents'),
-    subtotal_cents: ref('Cents'),
-    addons: { type: 'array', items: ref('QuotedAddon') },
-    addons_total_cents: ref('Cents'),
-    total_cents: ref('Cents'),
-    currency: ref('Currency'),
-    reference: nullable({ type: 'string' }),
     expires_at: ref('Timestamp'),
     created_at: ref('Timestamp'),
   }),

@@ -3,6 +3,7 @@ import { FileType } from '../../../domain/files/file.entity';
 import type { OrderView } from '../../../domain/orders/order.service';
 import type { Payment } from '../../../domain/payments/payment.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import { serializePricedWork } from './priced-work.serializer';
 
 /** The contract's payment object (2.7, D9), shared by orders and bookings. */
 export const serializePayment = (payment: Payment) => ({
@@ -19,17 +20,7 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
     id: order.id,
     number: order.number,
     status: order.status,
-    service_type: order.serviceType,
-    source_language: order.sourceLanguage,
-    target_language: order.targetLanguage,
-    unit_type: order.unitType,
-    unit_count: order.unitCount,
-    subtotal_cents: order.subtotalCents,
-    addons: order.addons.map((line) => ({ code: line.code, quantity: line.quantity, unit_price_cents: line.unitPriceCents, total_cents: line.totalCents })),
-    addons_total_cents: order.addonsTotalCents,
-    total_cents: order.totalCents,
-    currency: order.currency,
-    reference: order.reference,
+    ...serializePricedWork(order),
     quote_id: order.quote.id,
     files: files.map((file) => ({
       id: file.id,

@@ -1,0 +1,21 @@
+import type { PricedWork } from '../../../domain/quotes/priced-work';
+
+/** The priced fields quotes and orders share (contract 2.5, 2.6; D8, D10). */
+export const serializePricedWork = (work: PricedWork) => ({
+  service_type: work.serviceType,
+  source_language: work.sourceLanguage,
+  target_language: work.targetLanguage,
+  unit_type: work.unitType,
+  unit_count: work.unitCount,
+  subtotal_cents: work.subtotalCents,
+  addons: work.addons.map((line) => ({
+    code: line.code,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+    total_cents: line.totalCents,
+  })),
+  addons_total_cents: work.addonsTotalCents,
+  total_cents: work.totalCents,
+  currency: work.currency,
+  reference: work.reference,
+});

@@ -1,0 +1,56 @@
+import { Entity, Enum, Property } from '@mikro-orm/core';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { BillingUnit, ServiceType } from '../catalog/catalog.enums';
+import { QuotedAddon } from './quoted-addon';
+
+/**
+ * What a quote prices and its order inherits, column for column: the work (service, languages, units) and the
+ * prices it was made with (D7: a later rate change never alters either).
+ */
+@ObjectType()
+@Entity({ abstract: true })
+export abstract class PricedWork {
+  @Field(() => ServiceType)
+  @Enum({ items: () => ServiceType })
+  serviceType!: ServiceType;
+
+  @Field()
+  @Property({ type: 'string', length: 20 })
+  sourceLanguage!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 20 })
+  targetLanguage!: string;
+
+  @Field(() => BillingUnit)
+  @Enum({ items: () => BillingUnit })
+  unitType!: BillingUnit;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  unitCount!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  subtotalCents!: number;
+
+  @Field(() => [QuotedAddon])
+  @Property({ type: 'json' })
+  addons: QuotedAddon[] = [];
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  addonsTotalCents!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  totalCents!: number;
+
+  @Field()
+  @Property({ type: 'string', length: 3 })
+  currency!: string;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 255, nullable: true })
+  reference: string | null = null;
+}
