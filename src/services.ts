@@ -2,6 +2,7 @@ import type { AppConfig } from './config/app-config';
 import { AccountService } from './domain/accounts/account.service';
 import { AuthenticationService } from './domain/accounts/authentication.service';
 import { AuditService } from './domain/audit/audit.service';
+import { BookingService } from './domain/bookings/booking.service';
 import { CatalogService } from './domain/catalog/catalog.service';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
@@ -40,6 +41,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     files,
     payments,
     idempotency: new IdempotencyService(),
+    bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders: new OrderService({ payments, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,

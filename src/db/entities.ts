@@ -1,5 +1,6 @@
 import { Account } from '../domain/accounts/account.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
+import { Booking } from '../domain/bookings/booking.entity';
 import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.entity';
 import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
@@ -12,4 +13,4 @@ import { Quote } from '../domain/quotes/quote.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent, Booking];

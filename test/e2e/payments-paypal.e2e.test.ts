@@ -1,4 +1,4 @@
-import { StaffCancelOrderDocument } from '../graphql/generated';
+import { ConfirmInterpretationAvailabilityDocument, StaffCancelOrderDocument } from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -143,6 +143,18 @@ describe('PayPal checkout', () => {
     expect(errors).toBeUndefined();
     expect(data!.staffCancelOrder.payment.refundedAt).toMatch(/Z$/);
     expect(paypal.refunds.at(-1)).toEqual({ captureId: paypal.orders.get(paypalId)!.captureId, amount: { value: '12.34', currency_code: 'USD' } });
+  });
+
+  it('takes a booking\'s payment the same way once staff confirm an interpreter', async () => {
+    const booking = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'asl', scheduled_at: '2030-06-01T10:00:00+02:00', duration_hours: 1 }, alice.key).expect(201)).body.data;
+    const confirmed = await t.gql(ConfirmInterpretationAvailabilityDocument, { id: booking.id, interpreterName: 'Sam Signer' }, staff);
+    expect(confirmed.errors).toBeUndefined();
+    const payment = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data.payment;
+    expect(payment).toMatchObject({ provider: 'paypal', approval_url: `https://www.sandbox.paypal.com/checkoutnow?token=${payment.provider_order_id}` });
+    expect(paypal.orders.get(payment.provider_order_id)!.amount).toEqual({ currency_code: 'USD', value: '220.00' });
+    paypal.approve(payment.provider_order_id);
+    expect((await t.rest.get(`/api/v1/payments/paypal/return?token=${payment.provider_order_id}`).expect(200)).text).toContain('Payment received');
+    expect((await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data).toMatchObject({ status: 'confirmed', payment: { paid_at: expect.stringMatching(/Z$/) } });
   });
 
   it('answers 503 when PayPal is down, leaving the quote priced and nothing half-made', async () => {

@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { notFoundHandler } from '../http/error-handler';
 import { openApiDocument } from './openapi/document';
 import { route } from './routing';
+import { bookingsRoutes } from './routes/bookings.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { filesRoutes } from './routes/files.routes';
 import { ordersRoutes } from './routes/orders.routes';
@@ -23,6 +24,7 @@ export function v1Router(services: Services): Router {
   router.use(filesRoutes(services));
   router.use(quotesRoutes(services));
   router.use(ordersRoutes(services));
+  router.use(bookingsRoutes(services));
   const provider = services.payments.provider;
   if (provider instanceof SandboxPaymentProvider) router.use(sandboxCheckoutRoutes(services));
   if (provider instanceof PayPalPaymentProvider) router.use(paypalRoutes(services, provider));

@@ -22,3 +22,31 @@ export function apiKeyEmail(account: Account, apiKey: string, reason: 'approved'
     ].join('\n'),
   };
 }
+
+/** D12, D17: staff found an interpreter; the account pays at the link. */
+export function bookingAvailabilityEmail(account: Account, booking: { number: string; scheduledAt: Date; totalCents: number; currency: string }, approvalUrl: string): OutgoingEmail {
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: booking.currency }).format(booking.totalCents / 100);
+  return {
+    kind: 'booking_awaiting_payment',
+    to: account.email,
+    subject: `Interpreter confirmed for ${booking.number}: payment needed`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `An interpreter is available for booking ${booking.number} on ${booking.scheduledAt.toISOString()}.`,
+      `Pay ${amount} here to lock it in:`,
+      '',
+      `    ${approvalUrl}`,
+    ].join('\n'),
+  };
+}
+
+/** D17: something needs the operator's attention; they follow up by e-mail. */
+export function onHoldEmail(account: Account, what: string, reason: string): OutgoingEmail {
+  return {
+    kind: 'on_hold',
+    to: account.email,
+    subject: `${what} is on hold`,
+    text: [`Hello ${account.name},`, '', `${what} is on hold: ${reason}`, '', 'We will contact you shortly about the next steps.'].join('\n'),
+  };
+}

@@ -2,6 +2,7 @@ import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core'
 import { requireAccount } from '../accounts/authentication.service';
 import { AddonPricingType, ServiceType } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
+import { readLanguagePair } from '../catalog/language-pair';
 import { Addon, ServiceRate } from '../catalog/rates.entity';
 import { AnalysisStatus, FileType, StoredFile } from '../files/file.entity';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
@@ -42,11 +43,7 @@ export class QuoteService {
   async create(ctx: Ctx, input: QuoteInput): Promise<Quote> {
     const account = requireAccount(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
-    const sourceLanguage = this.language(v, 'source_language');
-    const targetLanguage = this.language(v, 'target_language');
-    if (sourceLanguage && sourceLanguage === targetLanguage) {
-      v.fail('target_language', 'The target language must be different from the source language.');
-    }
+    const { source: sourceLanguage, target: targetLanguage } = readLanguagePair(v, this.deps.catalog);
     const serviceType = v.oneOf('service_type', Object.values(ServiceType), { required: true });
     const fileIds = this.fileIds(v);
     const unitCount = v.integer('unit_count', { min: 1, max: MAX_UNIT_COUNT });
@@ -131,15 +128,6 @@ export class QuoteService {
       await em.nativeDelete(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: quote.id });
       await em.nativeDelete(Quote, { id: quote.id });
     });
-  }
-
-  /** A catalog language, matched case-insensitively and kept in canonical form (D6). */
-  private language(v: Validator, field: string): string | undefined {
-    const code = v.string(field, { required: true, max: 20 });
-    if (code === undefined) return undefined;
-    const language = this.deps.catalog.findLanguage(code);
-    if (!language) v.fail(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
-    return language?.code;
   }
 
   private fileIds(v: Validator): string[] | undefined {

@@ -1,5 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { AccountStatus } from '../../../domain/accounts/account.entity';
+import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { OrderStatus } from '../../../domain/orders/order.entity';
@@ -17,3 +18,5 @@ registerEnumType(FileType, { name: 'FileType' });
 registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });
 registerEnumType(QuoteStatus, { name: 'QuoteStatus' });
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(BookingStatus, { name: 'InterpretationBookingStatus' });
+registerEnumType(BookingSetting, { name: 'InterpretationSetting' });

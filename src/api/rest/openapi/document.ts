@@ -1,4 +1,5 @@
 import { accountPaths, accountSchemas } from './account.paths';
+import { bookingPaths, bookingSchemas } from './bookings.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
@@ -61,10 +62,10 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Payments' }, { name: 'Sandbox' }, { name: 'Meta' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...metaPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Interpretation' }, { name: 'Payments' }, { name: 'Sandbox' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas },
+      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
       responses,
       parameters,
       securitySchemes,

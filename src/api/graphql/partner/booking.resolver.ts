@@ -1,0 +1,74 @@
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Booking, BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
+import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
+import { Payment } from '../../../domain/payments/payment.entity';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+
+@InputType()
+class CreateInterpretationBookingInput {
+  @Field() sourceLanguage!: string;
+  @Field() targetLanguage!: string;
+  @Field(() => InterpretationMode) mode!: InterpretationMode;
+  @Field(() => BookingSetting, { nullable: true }) setting?: BookingSetting;
+  @Field({ description: 'ISO 8601 with an explicit offset, in the future.' }) scheduledAt!: string;
+  @Field(() => Float) durationHours!: number;
+  @Field({ nullable: true }) location?: string;
+  @Field({ nullable: true }) videoPlatformNotes?: string;
+  @Field({ nullable: true }) reference?: string;
+}
+
+@ObjectType()
+export class InterpretationBookingPage extends PageOf(Booking) {}
+
+/** Bookings on the partner door, over the same service as REST /interpretation-bookings. */
+@Authorized(Role.ACCOUNT)
+@Resolver()
+export class BookingResolver {
+  @Query(() => Booking)
+  interpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Booking> {
+    return services.bookings.get(ctx, id);
+  }
+
+  @Query(() => InterpretationBookingPage, { description: 'Newest first.' })
+  async interpretationBookings(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('status', () => BookingStatus, { nullable: true }) status?: BookingStatus,
+  ): Promise<PageResult<Booking>> {
+    return toPageResult(await services.bookings.list(ctx, { status, ...pageQuery(pageArgs) }));
+  }
+
+  @Mutation(() => Booking)
+  createInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('input', () => CreateInterpretationBookingInput) input: CreateInterpretationBookingInput,
+  ): Promise<Booking> {
+    return services.bookings.create(ctx, {
+      source_language: input.sourceLanguage,
+      target_language: input.targetLanguage,
+      mode: input.mode,
+      setting: input.setting ?? undefined,
+      scheduled_at: input.scheduledAt,
+      duration_hours: input.durationHours,
+      location: input.location ?? undefined,
+      video_platform_notes: input.videoPlatformNotes ?? undefined,
+      reference: input.reference ?? undefined,
+    });
+  }
+
+  @Mutation(() => Booking)
+  cancelInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Booking> {
+    return services.bookings.cancel(ctx, id);
+  }
+}
+
+/** The payment object for every caller: provider and nulls until staff create the checkout. */
+@Resolver(() => Booking)
+export class BookingFieldsResolver {
+  @FieldResolver(() => Payment)
+  payment(@Root() booking: Booking, @Ctx() { services }: GraphQLContext): Payment {
+    return booking.payment ?? Object.assign(new Payment(), { provider: services.payments.provider.name });
+  }
+}

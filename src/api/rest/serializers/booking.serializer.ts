@@ -1,0 +1,34 @@
+import type { Booking } from '../../../domain/bookings/booking.entity';
+import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import { serializePayment } from './order.serializer';
+
+/** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
+export function serializeBooking(booking: Booking, provider: string) {
+  return {
+    id: booking.id,
+    number: booking.number,
+    status: booking.status,
+    mode: booking.mode,
+    setting: booking.setting,
+    source_language: booking.sourceLanguage,
+    target_language: booking.targetLanguage,
+    scheduled_at: formatTimestamp(booking.scheduledAt),
+    duration_hours: booking.durationHours,
+    billable_hours: booking.billableHours,
+    unit_price_cents: booking.unitPriceCents,
+    total_cents: booking.totalCents,
+    currency: booking.currency,
+    payment: booking.payment
+      ? serializePayment(booking.payment)
+      : { provider, provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+    location: booking.location,
+    video_platform_notes: booking.videoPlatformNotes,
+    reference: booking.reference,
+    interpreter_name: booking.interpreterName,
+    hold_reason: booking.holdReason,
+    completed_at: formatOptionalTimestamp(booking.completedAt),
+    cancelled_at: formatOptionalTimestamp(booking.cancelledAt),
+    created_at: formatTimestamp(booking.createdAt),
+    updated_at: formatTimestamp(booking.updatedAt),
+  };
+}

@@ -1,0 +1,139 @@
+import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Account } from '../accounts/account.entity';
+import { InterpretationMode } from '../catalog/catalog.enums';
+import { Payment } from '../payments/payment.entity';
+import { newId } from '../shared/ids';
+
+export enum BookingStatus {
+  REQUESTED = 'requested',
+  AWAITING_PAYMENT = 'awaiting_payment',
+  CONFIRMED = 'confirmed',
+  COMPLETED = 'completed',
+  ON_HOLD = 'on_hold',
+  CANCELLED = 'cancelled',
+}
+
+export enum BookingSetting {
+  DEPOSITION = 'deposition',
+  COURT = 'court',
+  ARBITRATION = 'arbitration',
+  MEETING = 'meeting',
+  CONFERENCE = 'conference',
+  OTHER = 'other',
+}
+
+/**
+ * An interpreter booking (contract 2.7, 3.2; D12). Hours are kept in hundredths (integers), so 2.25 hours bill
+ * exactly; the rate is copied at creation. The payment exists once staff confirm an interpreter.
+ */
+@ObjectType('InterpretationBooking')
+@Entity({ tableName: 'interpretation_bookings' })
+@Index({ properties: ['account', 'createdAt'] })
+@Index({ properties: ['status', 'scheduledAt'] })
+export class Booking {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Field({ description: '<ORDER_PREFIX>-INT-<YYMM>-<6 uppercase alphanumerics> (D10).' })
+  @Property({ type: 'string', length: 40, unique: true })
+  number!: string;
+
+  @ManyToOne(() => Account, { deleteRule: 'cascade' })
+  account!: Rel<Account>;
+
+  @Field(() => BookingStatus)
+  @Enum({ items: () => BookingStatus })
+  status: BookingStatus = BookingStatus.REQUESTED;
+
+  @Enum({ items: () => BookingStatus, nullable: true })
+  heldFrom: BookingStatus | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  holdReason: string | null = null;
+
+  @Field()
+  @Property({ type: 'string', length: 20 })
+  sourceLanguage!: string;
+
+  @Field()
+  @Property({ type: 'string', length: 20 })
+  targetLanguage!: string;
+
+  @Field(() => InterpretationMode)
+  @Enum({ items: () => InterpretationMode })
+  mode!: InterpretationMode;
+
+  @Field(() => BookingSetting)
+  @Enum({ items: () => BookingSetting })
+  setting: BookingSetting = BookingSetting.OTHER;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  scheduledAt!: Date;
+
+  @Property({ type: 'integer' })
+  durationHundredths!: number;
+
+  @Property({ type: 'integer' })
+  billableHundredths!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  unitPriceCents!: number;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  totalCents!: number;
+
+  @Field()
+  @Property({ type: 'string', length: 3 })
+  currency!: string;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  location: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  videoPlatformNotes: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 255, nullable: true })
+  reference: string | null = null;
+
+  @Field(() => String, { nullable: true, description: 'Set when staff confirm availability.' })
+  @Property({ type: 'string', length: 255, nullable: true })
+  interpreterName: string | null = null;
+
+  @OneToOne(() => Payment, { owner: true, unique: true, nullable: true, eager: true })
+  payment: Rel<Payment> | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  completedAt: Date | null = null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  cancelledAt: Date | null = null;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Field()
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  @Field(() => Float)
+  get durationHours(): number {
+    return this.durationHundredths / 100;
+  }
+
+  @Field(() => Float, { description: 'Requested hours raised to the 2-hour minimum.' })
+  get billableHours(): number {
+    return this.billableHundredths / 100;
+  }
+}
