@@ -17,6 +17,8 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
 import { createStorage } from './providers/storage/create-storage';
+import { SandboxTranslationEngine } from './providers/translation/sandbox-translation-engine';
+import { TranslationService } from './domain/translation/translation.service';
 
 export interface Infrastructure {
   queue: JobQueue;
@@ -28,21 +30,26 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
   const mailer = createMailer(config.mail);
   const audit = new AuditService();
   const catalog = new CatalogService();
+  const storage = createStorage(config.storage);
   const files = new FilesService({
-    storage: createStorage(config.storage),
+    storage,
     queue,
     signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
     uploadMaxBytes: config.uploadMaxBytes,
     logger,
   });
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl));
+  const orders = new OrderService({ payments, mailer, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours });
+  // Production has no real engine until DeepL is built: sandbox output must never reach a paying client.
+  const engine = config.env === 'sandbox' ? new SandboxTranslationEngine() : undefined;
   return {
     config,
     files,
     payments,
     idempotency: new IdempotencyService(),
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
-    orders: new OrderService({ payments, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours }),
+    orders,
+    translation: engine && new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,
     authentication: new AuthenticationService(config.env),

@@ -11,7 +11,13 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** Where a job is in its retries: a handler can act differently on its last try. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 /**
  * The PostgreSQL-backed queue (pg-boss) in the service's own database. Jobs are enqueued inside the caller's
@@ -35,16 +41,16 @@ export class JobQueue {
     return new JobQueue(boss, logger, pollingIntervalSeconds);
   }
 
-  /** Adds a job in the transaction `em` is part of. */
-  async enqueue(em: EntityManager, name: QueueName, data: object): Promise<void> {
-    await this.boss.send(name, data, { db: transactionExecutor(em) });
+  /** Adds a job in the transaction `em` is part of; higher priority is taken first (rush orders). */
+  async enqueue(em: EntityManager, name: QueueName, data: object, options: { priority?: number } = {}): Promise<void> {
+    await this.boss.send(name, data, { db: transactionExecutor(em), priority: options.priority ?? 0 });
   }
 
   /** Runs jobs of `name` in this process, one at a time; a handler that throws is retried with backoff. */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
-    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
       try {
-        await handler(job.data);
+        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
         this.logger.warn({ err: error, job: name, job_id: job.id }, 'job failed; it will be retried');
         throw error;

@@ -50,6 +50,11 @@ export class StoredFile {
   @Property({ type: 'string', length: 100 })
   storageKey!: string;
 
+  /** For a translation: the source file it translates (one per source and order, D11). */
+  @Index()
+  @Property({ type: 'uuid', nullable: true })
+  derivedFromId: string | null = null;
+
   @Field(() => AnalysisStatus)
   @Enum({ items: () => AnalysisStatus })
   analysisStatus: AnalysisStatus = AnalysisStatus.PENDING;

@@ -104,12 +104,20 @@ export class FilesService {
    */
   async storeProduced(
     em: EntityManager,
-    input: { account: Account; type: FileType.TRANSLATION | FileType.CERTIFICATE; name: string; path: string },
+    input: { account: Account; type: FileType.TRANSLATION | FileType.CERTIFICATE; name: string; path: string; derivedFromId?: string },
   ): Promise<StoredFile> {
     const mimeType = await detectFormat(input.path);
     if (!mimeType) throw new Error(`Produced file ${input.name} is not a PDF, DOCX, JPEG or PNG`);
     const { size, sha256 } = await describeFile(input.path);
-    const file = Object.assign(new StoredFile(), { account: input.account, type: input.type, name: sanitizeFileName(input.name), mimeType, sizeBytes: size, sha256 });
+    const file = Object.assign(new StoredFile(), {
+      account: input.account,
+      type: input.type,
+      name: sanitizeFileName(input.name),
+      mimeType,
+      sizeBytes: size,
+      sha256,
+      derivedFromId: input.derivedFromId ?? null,
+    });
     file.storageKey = file.id;
     await this.deps.storage.putFile(file.storageKey, input.path, mimeType);
     em.persist(file);

@@ -50,3 +50,13 @@ export function onHoldEmail(account: Account, what: string, reason: string): Out
     text: [`Hello ${account.name},`, '', `${what} is on hold: ${reason}`, '', 'We will contact you shortly about the next steps.'].join('\n'),
   };
 }
+
+/** D17: the translation is ready; links are fetched fresh from the order, so none are put in the mail. */
+export function orderCompletedEmail(account: Account, order: { number: string }): OutgoingEmail {
+  return {
+    kind: 'order_completed',
+    to: account.email,
+    subject: `Order ${order.number} is complete`,
+    text: [`Hello ${account.name},`, '', `Order ${order.number} is complete. Download the files from the order in your integration or portal.`].join('\n'),
+  };
+}

@@ -1,5 +1,9 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { Mailer } from '../../providers/mail/mailer';
+import { onHoldEmail, orderCompletedEmail } from '../mail/messages';
+import { ServiceType } from '../catalog/catalog.enums';
+import { Account } from '../accounts/account.entity';
 import { requireAccount } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
@@ -20,6 +24,7 @@ import { CLIENT_CANCELLABLE, orderTransitions } from './order.states';
 
 export interface OrderDeps {
   payments: PaymentService;
+  mailer: Mailer;
   files: FilesService;
   queue: JobQueue;
   audit: AuditService;
@@ -151,10 +156,7 @@ export class OrderService implements PaymentOwner {
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
-    return this.changeStatus(ctx, id, 'hold', async (_em, order) => {
-      assertTransition(orderTransitions, order.status, OrderStatus.ON_HOLD, 'hold the order');
-      Object.assign(order, { heldFrom: order.status, holdReason: reason!, status: OrderStatus.ON_HOLD });
-    });
+    return this.changeStatus(ctx, id, 'hold', (em, order) => this.holdLocked(em, order, reason!));
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Order> {
@@ -190,7 +192,7 @@ export class OrderService implements PaymentOwner {
       assertTransition(orderTransitions, order.status, OrderStatus.PROCESSING, 'start processing the order');
       order.status = OrderStatus.PROCESSING;
       await em.flush();
-      await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id });
+      await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: rush ? 10 : 0 });
     }
     this.deps.audit.record({ em, requestId: 'payment', actor: null }, em, {
       action: 'order.paid',
@@ -218,6 +220,36 @@ export class OrderService implements PaymentOwner {
       details: { reason },
     });
     return true;
+  }
+
+  /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
+  async translationFinished(em: EntityManager, order: Order): Promise<void> {
+    const to = order.serviceType === ServiceType.CERTIFIED ? OrderStatus.IN_REVIEW : OrderStatus.COMPLETED;
+    assertTransition(orderTransitions, order.status, to, 'finish the translation');
+    const from = order.status;
+    order.status = to;
+    if (to === OrderStatus.COMPLETED) order.completedAt = new Date();
+    await em.flush();
+    if (to === OrderStatus.COMPLETED) await this.deps.mailer.send(em, orderCompletedEmail(await this.accountOf(em, order), order));
+    this.deps.audit.record({ em, requestId: 'pipeline', actor: null }, em, { action: 'order.translated', resourceType: 'order', resourceId: order.id, fromState: from, toState: to });
+  }
+
+  /** The pipeline cannot go on (no text, engine failing): on hold with the reason, and the account is told (D10). */
+  async systemHold(em: EntityManager, order: Order, reason: string): Promise<void> {
+    const from = order.status;
+    await this.holdLocked(em, order, reason);
+    this.deps.audit.record({ em, requestId: 'pipeline', actor: null }, em, { action: 'order.hold', resourceType: 'order', resourceId: order.id, fromState: from, toState: OrderStatus.ON_HOLD, details: { reason } });
+  }
+
+  private async holdLocked(em: EntityManager, order: Order, reason: string): Promise<void> {
+    assertTransition(orderTransitions, order.status, OrderStatus.ON_HOLD, 'hold the order');
+    Object.assign(order, { heldFrom: order.status, holdReason: reason, status: OrderStatus.ON_HOLD });
+    await em.flush();
+    await this.deps.mailer.send(em, onHoldEmail(await this.accountOf(em, order), `Order ${order.number}`, reason));
+  }
+
+  private async accountOf(em: EntityManager, order: Order) {
+    return em.findOneOrFail(Account, { id: order.account.id });
   }
 
   private async cancelLocked(order: Order): Promise<void> {

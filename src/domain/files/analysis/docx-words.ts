@@ -1,5 +1,6 @@
 import { SaxesParser } from 'saxes';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
+import { entries, openZip } from '../zip-reader';
 import { AnalysisLimitError, counted, type AnalysisResult } from './analysis-result';
 import { countWords } from './word-count';
 
@@ -12,7 +13,7 @@ export interface DocxLimits {
 }
 
 /** The parts whose text counts: body (with its tables and text boxes), headers, footers, footnotes, endnotes. */
-const TEXT_PART = /^word\/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$/;
+export const TEXT_PART = /^word\/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$/;
 
 /**
  * Counts the words of a DOCX without holding it in memory: the zip is read entry by entry, each XML part
@@ -113,33 +114,6 @@ class ParagraphWordCounter {
   private flush(): void {
     if (this.paragraph) this.words += countWords(this.paragraph);
     this.paragraph = '';
-  }
-}
-
-function openZip(path: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
-      error || !zip ? reject(error) : resolve(zip),
-    ),
-  );
-}
-
-async function* entries(zip: ZipFile): AsyncGenerator<Entry> {
-  while (true) {
-    const entry = await new Promise<Entry | null>((resolve, reject) => {
-      const onEntry = (e: Entry) => (cleanup(), resolve(e));
-      const onEnd = () => (cleanup(), resolve(null));
-      const onError = (error: Error) => (cleanup(), reject(error));
-      const cleanup = () => {
-        zip.off('entry', onEntry);
-        zip.off('end', onEnd);
-        zip.off('error', onError);
-      };
-      zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
-      zip.readEntry();
-    });
-    if (!entry) return;
-    yield entry;
   }
 }
 

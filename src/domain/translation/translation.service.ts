@@ -1,0 +1,101 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import type { JobAttempt } from '../../jobs/job-queue';
+import type { Logger } from '../../api/http/logger';
+import type { FileStorage } from '../../providers/storage/file-storage';
+import { UntranslatableError, type TranslationEngine } from '../../providers/translation/translation-engine';
+import { Account } from '../accounts/account.entity';
+import { AttachmentOwner } from '../files/file-attachment.entity';
+import { FileType, type StoredFile } from '../files/file.entity';
+import type { FilesService } from '../files/files.service';
+import { Order, OrderStatus } from '../orders/order.entity';
+import type { OrderService } from '../orders/order.service';
+import { newId } from '../shared/ids';
+
+export interface TranslationDeps {
+  engine: TranslationEngine;
+  storage: FileStorage;
+  files: FilesService;
+  orders: OrderService;
+  logger: Logger;
+}
+
+/**
+ * The translate-order job (D11): each source file of a paid order through the engine, its output stored as the
+ * order's translation. Safe to run again after a crash: sources already translated are skipped, checked under a
+ * lock on the order, so a rerun never duplicates a file. No text to translate, or an engine that keeps failing,
+ * puts the order on hold.
+ */
+export class TranslationService {
+  constructor(private readonly deps: TranslationDeps) {}
+
+  async translateOrder(em: EntityManager, orderId: string, attempt: JobAttempt): Promise<void> {
+    const order = await em.findOne(Order, { id: orderId });
+    if (order?.status !== OrderStatus.PROCESSING) return; // cancelled, held or already done meanwhile
+    const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
+    try {
+      for (const source of files.filter((file) => file.type === FileType.SOURCE)) {
+        if (files.some((file) => file.derivedFromId === source.id)) continue;
+        await this.translateFile(em, order, source);
+      }
+      await this.inLockedOrder(em, order.id, (tx, locked) => this.deps.orders.translationFinished(tx, locked));
+    } catch (error) {
+      if (error instanceof UntranslatableError) return this.hold(em, order.id, `Cannot translate automatically: ${error.message}`);
+      if (attempt.retryCount >= attempt.retryLimit) {
+        this.deps.logger.error({ err: error, order_id: order.id }, 'translation failed on its last try');
+        return this.hold(em, order.id, 'The translation engine kept failing; staff will finish this order.');
+      }
+      throw error; // retried with backoff
+    }
+  }
+
+  private async translateFile(em: EntityManager, order: Order, source: StoredFile): Promise<void> {
+    const input = join(tmpdir(), `ltk-source-${newId()}`);
+    const output = join(tmpdir(), `ltk-translation-${newId()}`);
+    try {
+      await this.deps.storage.download(source.storageKey, input);
+      await this.deps.engine.translate({
+        path: input,
+        mimeType: source.mimeType,
+        sourceLanguage: order.sourceLanguage,
+        targetLanguage: order.targetLanguage,
+        outputPath: output,
+      });
+      await this.inLockedOrder(em, order.id, async (tx) => {
+        const done = (await this.deps.orders.filesOfMany(tx, [order.id])).get(order.id)?.some((file) => file.derivedFromId === source.id);
+        if (done) return; // another run got here first
+        const translation = await this.deps.files.storeProduced(tx, {
+          account: await tx.findOneOrFail(Account, { id: order.account.id }),
+          type: FileType.TRANSLATION,
+          name: translatedName(source.name, order.targetLanguage),
+          path: output,
+          derivedFromId: source.id,
+        });
+        await this.deps.files.attach(tx, translation, AttachmentOwner.ORDER, order.id);
+      });
+    } finally {
+      await Promise.all([rm(input, { force: true }), rm(output, { force: true })]);
+    }
+  }
+
+  private hold(em: EntityManager, orderId: string, reason: string): Promise<void> {
+    return this.inLockedOrder(em, orderId, async (tx, order) => {
+      if (order.status === OrderStatus.PROCESSING) await this.deps.orders.systemHold(tx, order, reason);
+    });
+  }
+
+  private inLockedOrder(em: EntityManager, orderId: string, work: (tx: EntityManager, order: Order) => Promise<void>): Promise<void> {
+    return em.transactional(async (tx) => {
+      const order = await tx.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      await work(tx, order);
+    });
+  }
+}
+
+/** `<base>.<target>.<ext>` (D11): statement.docx in English -> statement.en.docx. */
+export function translatedName(name: string, target: string): string {
+  const ext = extname(name);
+  return `${ext ? name.slice(0, -ext.length) : name}.${target}${ext}`;
+}

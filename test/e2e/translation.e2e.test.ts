@@ -1,0 +1,152 @@
+import { Order } from '../../src/domain/orders/order.entity';
+import { TranslationService, translatedName } from '../../src/domain/translation/translation.service';
+import { SandboxTranslationEngine } from '../../src/providers/translation/sandbox-translation-engine';
+import type { TranslationEngine, TranslationJob } from '../../src/providers/translation/translation-engine';
+import { createStorage } from '../../src/providers/storage/create-storage';
+import { createLogger } from '../../src/api/http/logger';
+import { SentEmailsDocument } from '../graphql/generated';
+import { docx, pdf, png } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile } from '../helpers/files';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { entries, openZip, readEntry } from '../../src/domain/files/zip-reader';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let t: TestApp;
+let staff: string;
+let alice: TestAccount;
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await createStaffToken(t);
+  alice = await createApprovedAccount(t, staff);
+});
+afterAll(() => t.close());
+
+async function paidOrder(account: TestAccount, fileIds: string[], serviceType = 'standard', extra: object = {}) {
+  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: serviceType, file_ids: fileIds, ...extra }, account.key).expect(201)).body.data;
+  const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, account.key).expect(201)).body;
+  await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+  return converted.data.id as string;
+}
+
+async function waitForStatus(account: TestAccount, id: string, statuses: string[], timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const order = (await t.rest.get(`/api/v1/orders/${id}`, account.key).expect(200)).body.data;
+    if (statuses.includes(order.status)) return order;
+    if (Date.now() > deadline) throw new Error(`order ${id} still ${order.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const download = async (url: string) =>
+  (await t.rest.get(url.replace(t.config.appUrl, '')).buffer(true).parse((r, done) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+  }).expect(200)).body as Buffer;
+
+async function docxXml(content: Buffer): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'ltk-t-')), 'x.docx');
+  writeFileSync(path, content);
+  const zip = await openZip(path);
+  try {
+    for await (const entry of entries(zip)) if (entry.fileName === 'word/document.xml') return (await readEntry(zip, entry)).toString('utf8');
+    throw new Error('no document.xml');
+  } finally {
+    zip.close();
+  }
+}
+
+describe('the pipeline over HTTP (D11)', () => {
+  it('translates a paid standard order into downloadable DOCX and PDF files in their own formats, then completes it', async () => {
+    const paragraphs = ['Declaración jurada de Ana María Núñez.', 'Juro que lo anterior es verdad.', '宣誓书'];
+    const docxId = (await uploadFile(t, alice.key, await docx({ paragraphs, table: [['Nombre', 'Fecha']] }), 'declaración.docx')).id;
+    const pdfId = (await uploadFile(t, alice.key, await pdf(['Página uno: año fiscal.', 'Página dos.', 'Página tres.']), 'acta.pdf')).id;
+    const id = await paidOrder(alice, [docxId, pdfId]);
+
+    const order = await waitForStatus(alice, id, ['completed', 'on_hold']);
+    expect(order).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(/Z$/) });
+    const translations = order.files.filter((f: { type: string }) => f.type === 'translation');
+    expect(translations.map((f: { name: string }) => f.name).sort()).toEqual(['acta.en.pdf', 'declaración.en.docx']);
+
+    const xml = await docxXml(await download(translations.find((f: { name: string }) => f.name.endsWith('.docx')).download_url));
+    for (const text of [...paragraphs, 'Nombre', 'Fecha']) expect(xml).toContain(`[EN] ${text}`);
+    expect((xml.match(/<w:tbl>/g) ?? []).length).toBe(1);
+
+    const { getDocumentProxy, extractText } = await import('unpdf');
+    const translatedPdf = await getDocumentProxy(new Uint8Array(await download(translations.find((f: { name: string }) => f.name.endsWith('.pdf')).download_url)));
+    expect(translatedPdf.numPages).toBe(3);
+    const { text } = await extractText(translatedPdf, { mergePages: false });
+    expect(text[0]).toContain('[EN]');
+    expect(text[0]).toContain('Página uno: año fiscal.');
+
+    const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
+    expect(mail.data!.sentEmails.items.map((m) => m.kind)).toContain('order_completed');
+  });
+
+  it('sends a certified order to review instead of completing it', async () => {
+    const fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Certificado de nacimiento.'] }), 'birth.docx')).id;
+    const order = await waitForStatus(alice, await paidOrder(alice, [fileId], 'certified'), ['in_review', 'on_hold']);
+    expect(order.status).toBe('in_review');
+    expect(order.completed_at).toBeNull();
+  });
+
+  it('puts an image-only order on hold with the reason and e-mails the account', async () => {
+    const fileId = (await uploadFile(t, alice.key, png(), 'scan.png')).id;
+    const order = await waitForStatus(alice, await paidOrder(alice, [fileId], 'standard', { unit_count: 120 }), ['on_hold', 'completed']);
+    expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'Cannot translate automatically: The document is an image: there is no text to translate.' });
+    const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
+    expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });
+  });
+});
+
+describe('a run cut short and run again (D11)', () => {
+  it('produces exactly one translation per source file', async () => {
+    const quiet = await startTestApp({ workers: false });
+    try {
+      const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
+      const ids = [];
+      for (const name of ['a', 'b', 'c']) ids.push((await uploadFile(quiet, own.key, await docx({ paragraphs: [`Documento ${name}`] }), `${name}.docx`)).id);
+      const quote = (await quiet.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: ids }, own.key).expect(201)).body.data;
+      const converted = (await quiet.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, own.key).expect(201)).body;
+      await quiet.rest.raw().post(`${converted.provider_approval_url.replace(quiet.config.appUrl, '')}/pay`).type('form').send({});
+
+      // An engine that dies on the second document, like a worker killed half-way.
+      let calls = 0;
+      const sandbox = new SandboxTranslationEngine();
+      const dying: TranslationEngine = { name: 'dying', translate: (job: TranslationJob) => (++calls === 2 ? Promise.reject(new Error('killed')) : sandbox.translate(job)) };
+      const deps = { storage: createStorage(quiet.config.storage), files: quiet.services.files, orders: quiet.services.orders, logger: createLogger('silent') };
+      await expect(new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 0, retryLimit: 5 })).rejects.toThrow('killed');
+      const partial = (await quiet.rest.get(`/api/v1/orders/${converted.data.id}`, own.key)).body.data;
+      expect(partial.status).toBe('processing');
+      expect(partial.files.filter((f: { type: string }) => f.type === 'translation')).toHaveLength(1);
+
+      const healthy = new TranslationService({ ...deps, engine: sandbox });
+      await healthy.translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 1, retryLimit: 5 });
+      await healthy.translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 2, retryLimit: 5 });
+      const done = (await quiet.rest.get(`/api/v1/orders/${converted.data.id}`, own.key)).body.data;
+      expect(done.status).toBe('completed');
+      expect(done.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name).sort()).toEqual(['a.en.docx', 'b.en.docx', 'c.en.docx']);
+
+      // An engine that keeps failing: retried, then on hold on its last try.
+      const other = (await quiet.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [ids[0]] }, own.key).expect(201)).body.data;
+      const second = (await quiet.rest.post(`/api/v1/quotes/${other.id}/convert`, undefined, own.key).expect(201)).body;
+      await quiet.rest.raw().post(`${second.provider_approval_url.replace(quiet.config.appUrl, '')}/pay`).type('form').send({});
+      const broken = new TranslationService({ ...deps, engine: { name: 'broken', translate: () => Promise.reject(new Error('engine down')) } });
+      await expect(broken.translateOrder(quiet.orm.em.fork(), second.data.id, { retryCount: 4, retryLimit: 5 })).rejects.toThrow('engine down');
+      await broken.translateOrder(quiet.orm.em.fork(), second.data.id, { retryCount: 5, retryLimit: 5 });
+      const held = await quiet.orm.em.fork().findOneOrFail(Order, { id: second.data.id });
+      expect(held).toMatchObject({ status: 'on_hold', holdReason: 'The translation engine kept failing; staff will finish this order.' });
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('names outputs <base>.<target>.<ext>', () => {
+    expect(translatedName('statement.docx', 'en')).toBe('statement.en.docx');
+    expect(translatedName('archive.2024.pdf', 'pt-BR')).toBe('archive.2024.pt-BR.pdf');
+    expect(translatedName('README', 'fr')).toBe('README.fr');
+  });
+});
