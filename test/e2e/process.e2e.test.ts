@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { docx, words } from '../helpers/documents';
+import { createTestDatabase } from '../helpers/test-database';
 import { assertBuilt, cleanEnv, CLI, MAIN, run, startProcess, type RunningProcess } from '../helpers/service-process';
 
 beforeAll(assertBuilt);
@@ -110,5 +111,46 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
     expect(await service.exited).toBe(0);
     await service.waitFor(/"msg":"stopped"/);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('npm run serve and npm run worker: HTTP and jobs in separate processes on one database (D11)', () => {
+  it('analyses an upload taken by the HTTP process in the worker process', async () => {
+    const database = await createTestDatabase();
+    const env = cleanEnv({ DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-split-')), JOBS_POLLING_INTERVAL_SECONDS: '0.5' });
+    const serve = startProcess(MAIN, ['--role', 'serve'], env);
+    const worker = startProcess(MAIN, ['--role', 'worker'], env);
+    try {
+      const listening = JSON.parse(await serve.waitFor(/listening on port/, 60_000));
+      expect(listening.role).toBe('serve');
+      await worker.waitFor(/working on jobs/, 60_000);
+      const http = request(`http://127.0.0.1:${listening.port}`);
+
+      const created = await run(CLI, ['staff:create', '--email', 'ops@example.test', '--name', 'Ops', '--role', 'admin'], env);
+      const token = created.stdout[0];
+      const gql = async (query: string) => (await http.post('/graphql').set('Authorization', `Bearer ${token}`).send({ query }).expect(200)).body.data;
+      const { createAccount } = await gql('mutation { createAccount(name: "Split Co", email: "split@example.test") { id } }');
+      await gql(`mutation { approveAccount(id: "${createAccount.id}") { status } }`);
+      const key = (await gql('{ sentEmails(to: "split@example.test") { items { text } } }')).sentEmails.items[0].text.match(/ltk_test_[A-Za-z0-9]{40}/)[0];
+
+      const upload = await http.post('/api/v1/files').set('Authorization', `Bearer ${key}`).attach('file', await docx({ paragraphs: [words(42)] }), 'split.docx').expect(201);
+      let file = upload.body.data;
+      for (let i = 0; i < 100 && file.analysis_status === 'pending'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        file = (await http.get(`/api/v1/files/${file.id}`).set('Authorization', `Bearer ${key}`).expect(200)).body.data;
+      }
+      expect(file).toMatchObject({ analysis_status: 'counted', word_count: 42 });
+    } finally {
+      for (const proc of [serve, worker]) if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
+      expect([await serve.exited, serve.stderr]).toEqual([0, []]);
+      expect([await worker.exited, worker.stderr]).toEqual([0, []]);
+      await database.drop();
+    }
+  }, 120_000);
+
+  it('refuses an unknown role', async () => {
+    const result = await run(MAIN, ['--role', 'janitor'], cleanEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-role-')) }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual(['Invalid role: --role must be all, serve or worker (got "janitor").']);
   });
 });
