@@ -9,6 +9,7 @@ import { StaffService } from './domain/staff/staff.service';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
+import { CertifiedReviewService } from './domain/orders/certified-review.service';
 import { OrderService } from './domain/orders/order.service';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
@@ -49,6 +50,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     idempotency: new IdempotencyService(),
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders,
+    certifiedReview: new CertifiedReviewService({ files, orders, audit, mailer }),
     translation: engine && new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,

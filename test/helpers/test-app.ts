@@ -62,11 +62,11 @@ export interface TestApp {
     raw(): ReturnType<typeof request>;
   };
   /** A GraphQL multipart upload (the spec's operations + map + file parts). */
-  gqlUpload<R, V extends { file: unknown }>(
+  gqlUpload<R, V>(
     document: TypedDocumentNode<R, V>,
-    variables: Omit<V, 'file'>,
+    variables: Omit<V, 'file' | 'certificate'>,
     file: { content: Buffer; filename: string },
-    options?: { token?: string; preflight?: boolean },
+    options?: { token?: string; preflight?: boolean; variable?: 'file' | 'certificate' },
   ): Promise<GraphQLResult<R>>;
   /** GraphQL with the typed documents generated from test/graphql/*.graphql. */
   gql<R, V>(document: TypedDocumentNode<R, V>, variables?: V, token?: string): Promise<GraphQLResult<R>>;
@@ -129,9 +129,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async gqlUpload(document, variables, file, options = {}) {
       const test = auth(agent().post('/graphql'), options.token);
       if (options.preflight ?? true) test.set('Apollo-Require-Preflight', 'true');
+      const variable = options.variable ?? 'file';
       const res = await test
-        .field('operations', JSON.stringify({ query: print(document), variables: { ...variables, file: null } }))
-        .field('map', JSON.stringify({ 0: ['variables.file'] }))
+        .field('operations', JSON.stringify({ query: print(document), variables: { ...variables, [variable]: null } }))
+        .field('map', JSON.stringify({ 0: [`variables.${variable}`] }))
         .attach('0', file.content, { filename: file.filename, contentType: 'application/octet-stream' });
       return { status: res.status, data: res.body.data, errors: res.body.errors };
     },

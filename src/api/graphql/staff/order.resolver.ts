@@ -1,3 +1,4 @@
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
@@ -29,6 +30,27 @@ export class StaffOrderResolver {
   @Mutation(() => Order, { description: 'Back to the state the hold interrupted.' })
   releaseOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Order> {
     return services.orders.release(ctx, id);
+  }
+
+  @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold).' })
+  async attachReviewedTranslation(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg('sourceFileId', () => ID, { nullable: true, description: 'Needed when the order has several source files.' }) sourceFileId?: string,
+  ): Promise<Order> {
+    const upload = await file;
+    return services.certifiedReview.attachReviewedTranslation(ctx, orderId, { stream: upload.createReadStream(), filename: upload.filename, sourceFileId: sourceFileId ?? undefined });
+  }
+
+  @Mutation(() => Order, { description: 'Completes a certified order in review with the uploaded certificate (a PDF), or a generated one.' })
+  async completeCertifiedOrder(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('certificate', () => GraphQLUpload, { nullable: true }) certificate?: Promise<FileUpload>,
+  ): Promise<Order> {
+    const upload = certificate ? await certificate : undefined;
+    return services.certifiedReview.complete(ctx, orderId, upload ? { stream: upload.createReadStream() } : undefined);
   }
 
   @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })
