@@ -18,7 +18,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
 import { createStorage } from './providers/storage/create-storage';
-import { SandboxTranslationEngine } from './providers/translation/sandbox-translation-engine';
+import { createTranslationEngine } from './providers/translation/create-translation-engine';
 import { TranslationService } from './domain/translation/translation.service';
 
 export interface Infrastructure {
@@ -41,8 +41,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
   });
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl));
   const orders = new OrderService({ payments, mailer, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours });
-  // Production has no real engine until DeepL is built: sandbox output must never reach a paying client.
-  const engine = config.env === 'sandbox' ? new SandboxTranslationEngine() : undefined;
+  const engine = createTranslationEngine(config.translation);
   return {
     config,
     files,
@@ -51,7 +50,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders,
     certifiedReview: new CertifiedReviewService({ files, orders, audit, mailer }),
-    translation: engine && new TranslationService({ engine, storage, files, orders, logger }),
+    translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,
     authentication: new AuthenticationService(config.env),

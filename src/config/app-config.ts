@@ -20,6 +20,8 @@ export type PaymentConfig =
   | { provider: 'sandbox' }
   | { provider: 'paypal'; baseUrl: string; clientId: string; clientSecret: string; webhookId: string };
 
+export type TranslationConfig = { engine: 'sandbox' } | { engine: 'deepl'; authKey: string; serverUrl?: string; maxRetries?: number };
+
 export interface AppConfig {
   env: AppEnv;
   port: number;
@@ -34,6 +36,7 @@ export interface AppConfig {
   mail: MailConfig;
   orderPrefix: string;
   payment: PaymentConfig;
+  translation: TranslationConfig;
   storage: StorageConfig;
   /** Due time of a paid order without rush (D10). */
   turnaroundHours: number;

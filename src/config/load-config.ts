@@ -36,6 +36,9 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TURNAROUND_HOURS: optional(z.coerce.number().int().min(1).max(24 * 60)),
   QUOTE_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)),
+  TRANSLATION_ENGINE: optional(z.enum(['sandbox', 'deepl'])),
+  DEEPL_AUTH_KEY: optional(z.string()),
+  DEEPL_SERVER_URL: optional(url(['https:', 'http:'])),
   PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'paypal'])),
   PAYPAL_BASE_URL: optional(url(['https:', 'http:'])),
   PAYPAL_CLIENT_ID: optional(z.string()),
@@ -73,6 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (e.PAYMENT_PROVIDER !== 'paypal') {
       throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.');
     }
+    if (e.TRANSLATION_ENGINE !== 'deepl') {
+      throw new ConfigError('Invalid configuration: TRANSLATION_ENGINE must be deepl when APP_ENV is production.');
+    }
+  }
+  if (e.TRANSLATION_ENGINE === 'deepl' && !e.DEEPL_AUTH_KEY) {
+    throw new ConfigError('Invalid configuration: DEEPL_AUTH_KEY is required when TRANSLATION_ENGINE is deepl.');
   }
   const paymentProvider = e.PAYMENT_PROVIDER ?? 'sandbox';
   if (paymentProvider === 'paypal') {
@@ -110,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             webhookId: e.PAYPAL_WEBHOOK_ID!,
           }
         : { provider: 'sandbox' },
+    translation: e.TRANSLATION_ENGINE === 'deepl' ? { engine: 'deepl', authKey: e.DEEPL_AUTH_KEY!, serverUrl: e.DEEPL_SERVER_URL } : { engine: 'sandbox' },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

@@ -28,6 +28,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
+    translation: { engine: 'sandbox' },
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
     turnaroundHours: 48,

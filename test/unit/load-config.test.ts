@@ -14,6 +14,8 @@ const production = {
   PAYPAL_CLIENT_ID: 'client',
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_WEBHOOK_ID: 'WH-1',
+  TRANSLATION_ENGINE: 'deepl',
+  DEEPL_AUTH_KEY: 'deepl-key:fx',
 };
 
 describe('loadConfig (D15)', () => {
@@ -67,6 +69,12 @@ describe('loadConfig (D15)', () => {
     const env: Record<string, string> = { ...production };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+  });
+
+  it('refuses production without DeepL, and DeepL without its key (D1)', () => {
+    expect(() => loadConfig({ ...production, TRANSLATION_ENGINE: 'sandbox' })).toThrow('Invalid configuration: TRANSLATION_ENGINE must be deepl when APP_ENV is production.');
+    expect(() => loadConfig({ ...production, DEEPL_AUTH_KEY: '' })).toThrow('Invalid configuration: DEEPL_AUTH_KEY is required when TRANSLATION_ENGINE is deepl.');
+    expect(loadConfig({ ...production, DEEPL_SERVER_URL: 'https://api.deepl.com' }).translation).toEqual({ engine: 'deepl', authKey: 'deepl-key:fx', serverUrl: 'https://api.deepl.com' });
   });
 
   it('refuses production without PayPal, and PayPal without its credentials (D1)', () => {
