@@ -17,6 +17,7 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
 import { createMailer } from './providers/mail/create-mailer';
+import { createPdfSigner } from './providers/signing/create-pdf-signer';
 import { createStorage } from './providers/storage/create-storage';
 import { createTranslationEngine } from './providers/translation/create-translation-engine';
 import { TranslationService } from './domain/translation/translation.service';
@@ -49,7 +50,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     idempotency: new IdempotencyService(),
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders,
-    certifiedReview: new CertifiedReviewService({ files, orders, audit, mailer }),
+    certifiedReview: new CertifiedReviewService({ files, orders, audit, mailer, signer: createPdfSigner(config.signing) }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,

@@ -37,6 +37,8 @@ export interface AppConfig {
   orderPrefix: string;
   payment: PaymentConfig;
   translation: TranslationConfig;
+  /** The PKCS#12 file that signs certificates of accuracy; the sandbox makes a self-signed one there. */
+  signing: { p12Path: string; passphrase: string; selfSigned: boolean };
   storage: StorageConfig;
   /** Due time of a paid order without rush (D10). */
   turnaroundHours: number;

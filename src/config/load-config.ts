@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRANSLATION_ENGINE: optional(z.enum(['sandbox', 'deepl'])),
   DEEPL_AUTH_KEY: optional(z.string()),
   DEEPL_SERVER_URL: optional(url(['https:', 'http:'])),
+  SIGNING_P12_PATH: optional(z.string()),
+  SIGNING_P12_PASSPHRASE: optional(z.string()),
   PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'paypal'])),
   PAYPAL_BASE_URL: optional(url(['https:', 'http:'])),
   PAYPAL_CLIENT_ID: optional(z.string()),
@@ -76,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (e.PAYMENT_PROVIDER !== 'paypal') {
       throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.');
     }
+    if (!e.SIGNING_P12_PATH) throw new ConfigError('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
+    if (!existsSync(e.SIGNING_P12_PATH)) throw new ConfigError(`Invalid configuration: SIGNING_P12_PATH names no file (got ${JSON.stringify(e.SIGNING_P12_PATH)}).`);
     if (e.TRANSLATION_ENGINE !== 'deepl') {
       throw new ConfigError('Invalid configuration: TRANSLATION_ENGINE must be deepl when APP_ENV is production.');
     }
@@ -119,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             webhookId: e.PAYPAL_WEBHOOK_ID!,
           }
         : { provider: 'sandbox' },
+    signing: {
+      p12Path: resolve(e.SIGNING_P12_PATH ?? join(dataDir, 'signing.p12')),
+      passphrase: e.SIGNING_P12_PASSPHRASE ?? '',
+      selfSigned: !e.SIGNING_P12_PATH,
+    },
     translation: e.TRANSLATION_ENGINE === 'deepl' ? { engine: 'deepl', authKey: e.DEEPL_AUTH_KEY!, serverUrl: e.DEEPL_SERVER_URL } : { engine: 'sandbox' },
     storage:
       e.STORAGE_DRIVER === 's3'

@@ -2,6 +2,7 @@ import { AttachReviewedTranslationDocument, CompleteCertifiedOrderDocument, Rele
 import { docx, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
+import { verifyPdfSignature } from '../helpers/pdf-signature';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StaffRole } from '../../src/domain/staff/staff-user.entity';
 
@@ -74,6 +75,20 @@ describe('certified review (D10)', () => {
     for (const expected of ['Certificate of Accuracy', order.number, 'Spanish into English', 'titulo.docx', 'titulo.en.docx', 'complete and accurate', 'Sam Staff', new Date().toISOString().slice(0, 10), 'Notarization was ordered']) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('signs the generated certificate (PAdES) so that it verifies, and any change breaks it', async () => {
+    const source = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Sentencia.'] }), 'sentencia.docx')).id;
+    const id = await paidOrder([source], 'certified');
+    await waitFor(id, 'in_review');
+    await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, staff);
+    const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
+    const bytes = await download(order.files.find((f: { type: string }) => f.type === 'certificate').download_url);
+    expect(verifyPdfSignature(bytes)).toEqual({ subFilter: 'ETSI.CAdES.detached', signerCommonName: 'Sandbox Certified Translator', coversWholeFile: true });
+    const tampered = Buffer.from(bytes);
+    const at = tampered.indexOf('Sentencia') >= 0 ? tampered.indexOf('Sentencia') : 200;
+    tampered[at] = tampered[at] ^ 1;
+    expect(() => verifyPdfSignature(tampered)).toThrow(/digest mismatch|does not verify/);
   });
 
   it('finishes an order held for an unreadable document: attach, release, complete', async () => {

@@ -29,6 +29,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
     translation: { engine: 'sandbox' },
+    signing: { p12Path: join(dataDir, 'signing.p12'), passphrase: '', selfSigned: true },
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
     turnaroundHours: 48,

@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/load-config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'ltk-config-'));
+const p12 = join(dataDir(), 'signing.p12');
+writeFileSync(p12, 'not read by loadConfig');
 const production = {
   APP_ENV: 'production',
   DATABASE_URL: 'postgres://u:p@db.internal:5432/app',
@@ -16,6 +18,7 @@ const production = {
   PAYPAL_WEBHOOK_ID: 'WH-1',
   TRANSLATION_ENGINE: 'deepl',
   DEEPL_AUTH_KEY: 'deepl-key:fx',
+  SIGNING_P12_PATH: p12,
 };
 
 describe('loadConfig (D15)', () => {
@@ -69,6 +72,12 @@ describe('loadConfig (D15)', () => {
     const env: Record<string, string> = { ...production };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+  });
+
+  it('refuses production without a signing key file', () => {
+    expect(() => loadConfig({ ...production, SIGNING_P12_PATH: '' })).toThrow('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
+    expect(() => loadConfig({ ...production, SIGNING_P12_PATH: '/nowhere/key.p12' })).toThrow('Invalid configuration: SIGNING_P12_PATH names no file (got "/nowhere/key.p12").');
+    expect(loadConfig(production).signing).toEqual({ p12Path: p12, passphrase: '', selfSigned: false });
   });
 
   it('refuses production without DeepL, and DeepL without its key (D1)', () => {

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import type { PdfSigner } from '../../providers/signing/pdf-signer';
 
 export interface CertificateContent {
   orderNumber: string;
@@ -12,8 +13,11 @@ export interface CertificateContent {
 
 const languageNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
 
-/** The certificate of accuracy (D10) as a one-page PDF: order, languages, documents, the statement, signer and date. */
-export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
+/**
+ * The certificate of accuracy (D10) as a one-page PDF: order, languages, documents, the statement, signer and date,
+ * digitally signed (PAdES) by the operator's signing key.
+ */
+export async function certificatePdf(content: CertificateContent, signer: PdfSigner): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
@@ -42,7 +46,8 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
   y -= 30;
   line(`Signed: ${content.signer}`);
   line(`Date: ${content.date.toISOString().slice(0, 10)}`);
-  return doc.save();
+  signer.prepare(doc, content.signer);
+  return signer.sign(await doc.save({ useObjectStreams: false }));
 }
 
 /** The standard PDF fonts encode Latin-1; anything else is shown as "?". */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Mailer } from '../../providers/mail/mailer';
+import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
@@ -24,7 +25,7 @@ import type { OrderService } from './order.service';
 
 /** Staff review of certified work (D10): replace a machine translation, then complete with a certificate. */
 export class CertifiedReviewService {
-  constructor(private readonly deps: { files: FilesService; orders: OrderService; audit: AuditService; mailer: Mailer }) {}
+  constructor(private readonly deps: { files: FilesService; orders: OrderService; audit: AuditService; mailer: Mailer; signer: PdfSigner }) {}
 
   /**
    * Replaces the translation of one source file with a reviewed one. Allowed in review and on hold (an order held
@@ -84,7 +85,7 @@ export class CertifiedReviewService {
               signer: staff.name,
               date: new Date(),
               notarized: order.addons.some((line) => line.code === 'notarization'),
-            }),
+            }, this.deps.signer),
           );
         }
         const account = await em.findOneOrFail(Account, { id: order.account.id });

@@ -1,0 +1,32 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import forge from 'node-forge';
+
+/**
+ * The sandbox's signing identity: a self-signed certificate in a PKCS#12 file, made on first use and kept, so
+ * every sandbox certificate of accuracy carries a real, verifiable signature. Production configures its own P12.
+ */
+export function sandboxP12(path: string): Buffer {
+  if (existsSync(path)) return readFileSync(path);
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
+  cert.validity.notBefore = new Date();
+  cert.validity.notAfter = new Date(Date.now() + 5 * 365 * 24 * 60 * 60 * 1000);
+  const subject = [
+    { name: 'commonName', value: 'Sandbox Certified Translator' },
+    { name: 'organizationName', value: 'Legal Translation (sandbox)' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
+  cert.sign(key, forge.md.sha256.create());
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], '', { algorithm: '3des' });
+  const bytes = Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes, { mode: 0o600 });
+  return bytes;
+}
