@@ -5,8 +5,8 @@ import type { Logger } from '../api/http/logger';
 /** Every queue the service uses, with its retry policy. */
 export const QUEUES = {
   analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
-  /** Queued when an order is paid; its handler is the translation pipeline's (not built yet). */
-  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+  /** Queued when an order is paid. A worker that dies mid-job frees it when it expires: then it runs again, safely. */
+  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
