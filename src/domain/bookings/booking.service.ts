@@ -15,6 +15,7 @@ import { NotFoundError, ValidationError } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { assertTransition } from '../shared/state-machine';
+import { changeStatusLocked, placeOnHold, releaseHold } from '../shared/status-change';
 import { Validator } from '../shared/validation';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import { CLIENT_CANCELLABLE, bookingTransitions } from './booking.states';
@@ -134,20 +135,14 @@ export class BookingService implements PaymentOwner {
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.change(ctx, id, 'hold', async (em, booking) => {
-      assertTransition(bookingTransitions, booking.status, BookingStatus.ON_HOLD, 'hold the booking');
-      Object.assign(booking, { heldFrom: booking.status, holdReason: reason!, status: BookingStatus.ON_HOLD });
+      placeOnHold(booking, bookingTransitions, reason!, 'booking');
       await em.flush();
       await this.deps.mailer.send(em, onHoldEmail(booking.account, `Booking ${booking.number}`, reason!));
     }, reason);
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
-    return this.change(ctx, id, 'release', async (_em, booking) => {
-      if (booking.status !== BookingStatus.ON_HOLD || !booking.heldFrom) {
-        throw ValidationError.of('status', `Cannot release the booking while the status is ${booking.status}.`);
-      }
-      Object.assign(booking, { status: booking.heldFrom, heldFrom: null, holdReason: null });
-    });
+    return this.change(ctx, id, 'release', async (_em, booking) => void releaseHold(booking, 'booking'));
   }
 
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
@@ -196,24 +191,8 @@ export class BookingService implements PaymentOwner {
     return paginate(ctx.em, Booking, { ...where, ...(status ? { status } : {}) }, page, { orderBy: orderBy as never });
   }
 
-  /** Locks the booking, applies one move and writes its audit row, in one transaction. */
   private change(ctx: Ctx, id: unknown, action: string, apply: (em: EntityManager, booking: Booking) => Promise<void>, reason?: string): Promise<Booking> {
-    if (!isId(id)) throw new NotFoundError();
-    return ctx.em.transactional(async (em) => {
-      const booking = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['account'] });
-      if (!booking) throw new NotFoundError();
-      const from = booking.status;
-      await apply(em, booking);
-      this.deps.audit.record(ctx, em, {
-        action: `booking.${action}`,
-        resourceType: 'booking',
-        resourceId: booking.id,
-        fromState: from,
-        toState: booking.status,
-        details: reason ? { reason } : undefined,
-      });
-      return booking;
-    });
+    return changeStatusLocked({ ctx, entity: Booking, id, resourceType: 'booking', action, audit: this.deps.audit, reason, populate: ['account'], apply });
   }
 
   /** An ISO 8601 time with an explicit offset, in the future (D12); normalised to UTC by being a Date. */

@@ -17,6 +17,7 @@ import { NotFoundError, ValidationError } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { assertTransition } from '../shared/state-machine';
+import { changeStatusLocked, placeOnHold, releaseHold } from '../shared/status-change';
 import { Validator } from '../shared/validation';
 import { Order, OrderStatus } from './order.entity';
 import { referenceNumber } from './order-number';
@@ -161,13 +162,8 @@ export class OrderService implements PaymentOwner {
 
   async release(ctx: Ctx, id: unknown): Promise<Order> {
     return this.changeStatus(ctx, id, 'release', async (em, order) => {
-      if (order.status !== OrderStatus.ON_HOLD || !order.heldFrom) {
-        throw ValidationError.of('status', `Cannot release the order while the status is ${order.status}.`);
-      }
-      const resumed: OrderStatus = order.heldFrom;
-      Object.assign(order, { status: resumed, heldFrom: null, holdReason: null });
       // Back to work: (re)queue the translation; the pipeline never duplicates output for a job run twice (D11).
-      if (resumed === OrderStatus.PROCESSING) await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id });
+      if (releaseHold(order, 'order') === OrderStatus.PROCESSING) await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id });
     });
   }
 
@@ -242,8 +238,7 @@ export class OrderService implements PaymentOwner {
   }
 
   private async holdLocked(em: EntityManager, order: Order, reason: string): Promise<void> {
-    assertTransition(orderTransitions, order.status, OrderStatus.ON_HOLD, 'hold the order');
-    Object.assign(order, { heldFrom: order.status, holdReason: reason, status: OrderStatus.ON_HOLD });
+    placeOnHold(order, orderTransitions, reason, 'order');
     await em.flush();
     await this.deps.mailer.send(em, onHoldEmail(await this.accountOf(em, order), `Order ${order.number}`, reason));
   }
@@ -258,30 +253,8 @@ export class OrderService implements PaymentOwner {
     Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt: new Date(), heldFrom: null });
   }
 
-  /** Locks the order, applies one move, writes the audit row, all in one transaction. */
-  private async changeStatus(
-    ctx: Ctx,
-    id: unknown,
-    action: string,
-    apply: (em: EntityManager, order: Order) => Promise<void>,
-    reason?: unknown,
-  ): Promise<Order> {
-    if (!isId(id)) throw new NotFoundError();
-    return ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (!order) throw new NotFoundError();
-      const from = order.status;
-      await apply(em, order);
-      this.deps.audit.record(ctx, em, {
-        action: `order.${action}`,
-        resourceType: 'order',
-        resourceId: order.id,
-        fromState: from,
-        toState: order.status,
-        details: typeof reason === 'string' ? { reason } : undefined,
-      });
-      return order;
-    });
+  private changeStatus(ctx: Ctx, id: unknown, action: string, apply: (em: EntityManager, order: Order) => Promise<void>, reason?: unknown): Promise<Order> {
+    return changeStatusLocked({ ctx, entity: Order, id, resourceType: 'order', action, audit: this.deps.audit, reason: typeof reason === 'string' ? reason : undefined, apply });
   }
 
   private async filesOf(em: EntityManager, order: Order): Promise<StoredFile[]> {
