@@ -1,4 +1,4 @@
-import { ConfirmInterpretationAvailabilityDocument, StaffCancelOrderDocument } from '../graphql/generated';
+import { AuditLogDocument, ConfirmInterpretationAvailabilityDocument, SentEmailsDocument, StaffCancelOrderDocument } from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -155,6 +155,15 @@ describe('PayPal checkout', () => {
     paypal.approve(payment.provider_order_id);
     expect((await t.rest.get(`/api/v1/payments/paypal/return?token=${payment.provider_order_id}`).expect(200)).text).toContain('Payment received');
     expect((await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data).toMatchObject({ status: 'confirmed', payment: { paid_at: expect.stringMatching(/Z$/) } });
+
+    // The money taken back: on hold for staff, the account told, the move audited.
+    const reversal = { id: 'WH-REV-BOOKING', event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: payment.provider_order_id } } } };
+    await webhook(reversal).expect(200);
+    expect((await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data).toMatchObject({ status: 'on_hold', hold_reason: 'Payment reversed at PayPal' });
+    const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
+    expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });
+    const audit = await t.gql(AuditLogDocument, { resourceId: booking.id }, staff);
+    expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'booking.hold', actorLabel: 'system', fromState: 'confirmed', toState: 'on_hold' });
   });
 
   it('answers 503 when PayPal is down, leaving the quote priced and nothing half-made', async () => {

@@ -36,7 +36,7 @@ export class AccountService {
       this.inTransaction(ctx, async (em) => {
         const account = Object.assign(new Account(), { name: name!, email: email! });
         em.persist(account);
-        this.deps.audit.record(ctx, em, {
+        this.deps.audit.record(em, ctx.actor, {
           action: 'account.create',
           resourceType: 'account',
           resourceId: account.id,
@@ -70,7 +70,7 @@ export class AccountService {
         throw ValidationError.of('status', 'Cannot regenerate the API key while the status is pending.');
       }
       await this.issueKey(em, account, 'regenerated');
-      this.deps.audit.record(ctx, em, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
+      this.deps.audit.record(em, ctx.actor, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
       return account;
     });
   }
@@ -80,7 +80,7 @@ export class AccountService {
       const account = await this.lock(em, id);
       if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
       account.apiKeyHash = null;
-      this.deps.audit.record(ctx, em, { action: 'account.revoke_key', resourceType: 'account', resourceId: account.id });
+      this.deps.audit.record(em, ctx.actor, { action: 'account.revoke_key', resourceType: 'account', resourceId: account.id });
       return account;
     });
   }
@@ -106,7 +106,7 @@ export class AccountService {
       assertTransition(accountTransitions, from, to, `${action} the account`);
       account.status = to;
       await apply(em, account);
-      this.deps.audit.record(ctx, em, {
+      this.deps.audit.record(em, ctx.actor, {
         action: `account.${action}`,
         resourceType: 'account',
         resourceId: account.id,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Ctx } from '../shared/context';
+import type { Actor, Ctx } from '../shared/context';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { Validator } from '../shared/validation';
@@ -16,8 +16,8 @@ export interface AuditRecord {
 
 /** Writes audit rows inside the caller's transaction, so the row exists exactly when the change does. */
 export class AuditService {
-  record(ctx: Ctx, em: EntityManager, record: AuditRecord): void {
-    const actor = ctx.actor;
+  /** `actor` null: the system itself (payments, the pipeline, the command line). */
+  record(em: EntityManager, actor: Actor | null, record: AuditRecord): void {
     em.persist(
       Object.assign(new AuditEntry(), {
         ...record,

@@ -134,11 +134,7 @@ export class BookingService implements PaymentOwner {
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
-    return this.change(ctx, id, 'hold', async (em, booking) => {
-      placeOnHold(booking, bookingTransitions, reason!, 'booking');
-      await em.flush();
-      await this.deps.mailer.send(em, onHoldEmail(booking.account, `Booking ${booking.number}`, reason!));
-    }, reason);
+    return this.change(ctx, id, 'hold', (em, booking) => this.holdLocked(em, booking, reason!), reason);
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
@@ -163,18 +159,27 @@ export class BookingService implements PaymentOwner {
       assertTransition(bookingTransitions, from, BookingStatus.CONFIRMED, 'confirm the booking');
       booking.status = BookingStatus.CONFIRMED;
     }
-    this.deps.audit.record({ em, requestId: 'payment', actor: null }, em, { action: 'booking.paid', resourceType: 'booking', resourceId: booking.id, fromState: from, toState: booking.status });
+    this.deps.audit.record(em, null, { action: 'booking.paid', resourceType: 'booking', resourceId: booking.id, fromState: from, toState: booking.status });
     return true;
   }
 
   /** PaymentOwner: the money was taken back; hold the booking for staff. */
   async paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean> {
-    const booking = await em.findOne(Booking, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const booking = await em.findOne(Booking, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['account'] });
     if (!booking) return false;
     if (bookingTransitions[booking.status].includes(BookingStatus.ON_HOLD)) {
-      Object.assign(booking, { heldFrom: booking.status, holdReason: reason, status: BookingStatus.ON_HOLD });
+      const from = booking.status;
+      await this.holdLocked(em, booking, reason);
+      this.deps.audit.record(em, null, { action: 'booking.hold', resourceType: 'booking', resourceId: booking.id, fromState: from, toState: booking.status, details: { reason } });
     }
     return true;
+  }
+
+  /** On hold with the reason, and the account is told (D12, D17). */
+  private async holdLocked(em: EntityManager, booking: Booking, reason: string): Promise<void> {
+    placeOnHold(booking, bookingTransitions, reason, 'booking');
+    await em.flush();
+    await this.deps.mailer.send(em, onHoldEmail(booking.account, `Booking ${booking.number}`, reason));
   }
 
   private async cancelLocked(booking: Booking): Promise<void> {

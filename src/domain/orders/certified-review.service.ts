@@ -120,7 +120,7 @@ export class CertifiedReviewService {
       const from = order.status;
       const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
       await work(em, order, files);
-      this.deps.audit.record(ctx, em, { action: `order.${action}`, resourceType: 'order', resourceId: order.id, fromState: from, toState: order.status });
+      this.deps.audit.record(em, ctx.actor, { action: `order.${action}`, resourceType: 'order', resourceId: order.id, fromState: from, toState: order.status });
       return order;
     });
   }

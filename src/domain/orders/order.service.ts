@@ -190,7 +190,7 @@ export class OrderService implements PaymentOwner {
       await em.flush();
       await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: rush ? 10 : 0 });
     }
-    this.deps.audit.record({ em, requestId: 'payment', actor: null }, em, {
+    this.deps.audit.record(em, null, {
       action: 'order.paid',
       resourceType: 'order',
       resourceId: order.id,
@@ -204,17 +204,7 @@ export class OrderService implements PaymentOwner {
   async paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean> {
     const order = await em.findOne(Order, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!order) return false;
-    if (order.status === OrderStatus.ON_HOLD || !orderTransitions[order.status].includes(OrderStatus.ON_HOLD)) return true;
-    const from = order.status;
-    Object.assign(order, { heldFrom: from, holdReason: reason, status: OrderStatus.ON_HOLD });
-    this.deps.audit.record({ em, requestId: 'payment', actor: null }, em, {
-      action: 'order.hold',
-      resourceType: 'order',
-      resourceId: order.id,
-      fromState: from,
-      toState: OrderStatus.ON_HOLD,
-      details: { reason },
-    });
+    if (orderTransitions[order.status].includes(OrderStatus.ON_HOLD)) await this.systemHold(em, order, reason);
     return true;
   }
 
@@ -227,14 +217,14 @@ export class OrderService implements PaymentOwner {
     if (to === OrderStatus.COMPLETED) order.completedAt = new Date();
     await em.flush();
     if (to === OrderStatus.COMPLETED) await this.deps.mailer.send(em, orderCompletedEmail(await this.accountOf(em, order), order));
-    this.deps.audit.record({ em, requestId: 'pipeline', actor: null }, em, { action: 'order.translated', resourceType: 'order', resourceId: order.id, fromState: from, toState: to });
+    this.deps.audit.record(em, null, { action: 'order.translated', resourceType: 'order', resourceId: order.id, fromState: from, toState: to });
   }
 
   /** The pipeline cannot go on (no text, engine failing): on hold with the reason, and the account is told (D10). */
   async systemHold(em: EntityManager, order: Order, reason: string): Promise<void> {
     const from = order.status;
     await this.holdLocked(em, order, reason);
-    this.deps.audit.record({ em, requestId: 'pipeline', actor: null }, em, { action: 'order.hold', resourceType: 'order', resourceId: order.id, fromState: from, toState: OrderStatus.ON_HOLD, details: { reason } });
+    this.deps.audit.record(em, null, { action: 'order.hold', resourceType: 'order', resourceId: order.id, fromState: from, toState: OrderStatus.ON_HOLD, details: { reason } });
   }
 
   private async holdLocked(em: EntityManager, order: Order, reason: string): Promise<void> {

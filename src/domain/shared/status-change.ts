@@ -41,7 +41,7 @@ export function changeStatusLocked<E extends Holdable<string>>(options: {
     if (!locked) throw new NotFoundError();
     const from = locked.status;
     await options.apply(em, locked);
-    options.audit.record(ctx, em, {
+    options.audit.record(em, ctx.actor, {
       action: `${options.resourceType}.${options.action}`,
       resourceType: options.resourceType,
       resourceId: locked.id,

@@ -26,7 +26,7 @@ export class StaffService {
       ctx.em.transactional(async (em) => {
         const user = Object.assign(new StaffUser(), { email: email!, name: name!, role: role!, tokenHash: hashToken(token) });
         em.persist(user);
-        this.deps.audit.record(ctx, em, {
+        this.deps.audit.record(em, ctx.actor, {
           action: 'staff_user.create',
           resourceType: 'staff_user',
           resourceId: user.id,

@@ -1,6 +1,6 @@
 import type { Booking } from '../../../domain/bookings/booking.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
-import { serializePayment } from './order.serializer';
+import { serializePayment } from './payment.serializer';
 
 /** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
 export function serializeBooking(booking: Booking, provider: string) {

@@ -1,18 +1,9 @@
 import type { FilesService } from '../../../domain/files/files.service';
 import { FileType } from '../../../domain/files/file.entity';
 import type { OrderView } from '../../../domain/orders/order.service';
-import type { Payment } from '../../../domain/payments/payment.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
-
-/** The contract's payment object (2.7, D9), shared by orders and bookings. */
-export const serializePayment = (payment: Payment) => ({
-  provider: payment.provider,
-  provider_order_id: payment.providerOrderId,
-  approval_url: payment.approvalUrl,
-  paid_at: formatOptionalTimestamp(payment.paidAt),
-  refunded_at: formatOptionalTimestamp(payment.refundedAt),
-});
 
 /** Contract 2.6 plus D10's fields; translation and certificate entries carry fresh signed links. */
 export function serializeOrder({ order, files }: OrderView, filesService: FilesService) {

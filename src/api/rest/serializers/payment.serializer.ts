@@ -1,0 +1,11 @@
+import type { Payment } from '../../../domain/payments/payment.entity';
+import { formatOptionalTimestamp } from '../../format';
+
+/** The contract's payment object (2.7, D9), shared by orders and bookings. */
+export const serializePayment = (payment: Payment) => ({
+  provider: payment.provider,
+  provider_order_id: payment.providerOrderId,
+  approval_url: payment.approvalUrl,
+  paid_at: formatOptionalTimestamp(payment.paidAt),
+  refunded_at: formatOptionalTimestamp(payment.refundedAt),
+});
