@@ -10,7 +10,7 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 import { uploadFile } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { entries, openZip, readEntry } from '../../src/domain/files/zip-reader';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,7 +63,7 @@ describe('the pipeline over HTTP (D11)', () => {
   it('translates a paid standard order into downloadable DOCX and PDF files in their own formats, then completes it', async () => {
     const paragraphs = ['Declaración jurada de Ana María Núñez.', 'Juro que lo anterior es verdad.', '宣誓书'];
     const docxId = (await uploadFile(t, alice.key, await docx({ paragraphs, table: [['Nombre', 'Fecha']] }), 'declaración.docx')).id;
-    const pdfId = (await uploadFile(t, alice.key, await pdf(['Página uno: año fiscal.', 'Página dos.', 'Página tres.']), 'acta.pdf')).id;
+    const pdfId = (await uploadFile(t, alice.key, await pdf(['Página uno: año fiscal.', '第二页：合同条款。', 'Страница три.']), 'acta.pdf')).id;
     const id = await paidOrder(alice, [docxId, pdfId]);
 
     const order = await waitForStatus(alice, id, ['completed', 'on_hold']);
@@ -81,6 +81,8 @@ describe('the pipeline over HTTP (D11)', () => {
     const { text } = await extractText(translatedPdf, { mergePages: false });
     expect(text[0]).toContain('[EN]');
     expect(text[0]).toContain('Página uno: año fiscal.');
+    expect(text[1]).toContain('第二页：合同条款。');
+    expect(text[2]).toContain('Страница три.');
 
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     expect(mail.data!.sentEmails.items.map((m) => m.kind)).toContain('order_completed');
@@ -99,6 +101,46 @@ describe('the pipeline over HTTP (D11)', () => {
     expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'Cannot translate automatically: The document is an image: there is no text to translate.' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });
+  });
+});
+
+describe('the sandbox engine on PDFs (D11)', () => {
+  async function translatePdf(source: Buffer): Promise<Uint8Array> {
+    const dir = mkdtempSync(join(tmpdir(), 'ltk-t-'));
+    writeFileSync(join(dir, 'in.pdf'), source);
+    await new SandboxTranslationEngine().translate({ path: join(dir, 'in.pdf'), mimeType: 'application/pdf', sourceLanguage: 'ja', targetLanguage: 'en', outputPath: join(dir, 'out.pdf') });
+    return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
+  }
+
+  const textOf = async (bytes: Uint8Array) => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    return (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
+  };
+
+  it('keeps the size of every page', async () => {
+    const { getDocumentProxy } = await import('unpdf');
+    const output = await getDocumentProxy(await translatePdf(await pdf(['一', '二'], { pageSize: [595.28, 841.89] })));
+    expect(output.numPages).toBe(2);
+    for (const number of [1, 2]) expect((await output.getPage(number)).view).toEqual([0, 0, 595.28, 841.89]);
+  });
+
+  it('fits a page full of Latin and CJK text onto its page, in smaller type, with none of it lost', async () => {
+    const latin = Array.from({ length: 750 }, (_, i) => `w${i}`);
+    const cjk = '第一条本合同自双方签字之日起生效。'.repeat(40);
+    const source = await pdf([`${latin.join(' ')} ${cjk}`]);
+    const squeeze = (text: string) => text.replace(/\s+/g, '');
+    expect(squeeze(await textOf(new Uint8Array(source)))).toContain(`${latin.join('')}${cjk}`);
+
+    const output = await textOf(await translatePdf(source));
+    expect(squeeze(output)).toContain(`${latin.join('')}${cjk}`);
+    expect(output).not.toContain('more lines not shown');
+  });
+
+  it('says how much it left out when a page holds more than fits even in the smallest type', async () => {
+    const source = await pdf([Array.from({ length: 6000 }, (_, i) => `w${i}`).join(' ')], { fontSize: 3 });
+    const output = await textOf(await translatePdf(source));
+    expect(output).toContain('w0 w1 w2');
+    expect(output).toMatch(/\[\.\.\. \d+ more lines not shown\]/);
   });
 });
 

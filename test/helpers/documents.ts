@@ -12,22 +12,29 @@ import {
   TextRun,
 } from 'docx';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { UnicodeFonts } from '../../src/domain/files/pdf/unicode-fonts';
+import { wrapText } from '../../src/domain/files/pdf/wrap-text';
 import { ZipFile } from 'yazl';
 
 /** Test documents, generated here so every count the tests expect is known by construction. */
 
 export const words = (count: number, word = 'word') => Array.from({ length: count }, () => word).join(' ');
 
-/** One page per string; lines wrapped at about 90 characters, Helvetica (WinAnsi: Spanish accents work). */
-export async function pdf(pages: string[]): Promise<Buffer> {
+/**
+ * One page per string, wrapped to the page's width (CJK between characters), in Helvetica where WinAnsi has the
+ * character (Spanish accents) and the service's Unicode fallback for the rest (CJK, Cyrillic). Text that runs
+ * off the bottom of the page is drawn there, where readers do not see it.
+ */
+export async function pdf(pages: string[], { pageSize = [612, 792], fontSize = 10 }: { pageSize?: [number, number]; fontSize?: number } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], pages.join('\n'));
+  const font = fonts.font(StandardFonts.Helvetica);
   for (const text of pages) {
-    const page = doc.addPage([612, 792]);
-    let y = 750;
-    for (const line of wrap(text, 90)) {
-      page.drawText(line, { x: 40, y, size: 10, font });
-      y -= 14;
+    const page = doc.addPage(pageSize);
+    let y = pageSize[1] - 42;
+    for (const line of wrapText(text, pageSize[0] - 80, (candidate) => fonts.width(candidate, font, fontSize))) {
+      fonts.draw(page, line, { x: 40, y, size: fontSize, font });
+      y -= fontSize * 1.4;
     }
   }
   return Buffer.from(await doc.save());
@@ -151,17 +158,4 @@ export function jpeg(): Buffer {
     'ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffc400b5100002010303020403050504040000017d01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9faffda0008010100003f00fbd3ffd9',
     'hex',
   );
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
 }

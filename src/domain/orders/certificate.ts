@@ -1,5 +1,7 @@
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
+import { UnicodeFonts } from '../files/pdf/unicode-fonts';
+import { wrapText } from '../files/pdf/wrap-text';
 
 export interface CertificateContent {
   orderNumber: string;
@@ -14,41 +16,52 @@ export interface CertificateContent {
 const languageNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
 
 /**
- * The certificate of accuracy (D10) as a one-page PDF: order, languages, documents, the statement, signer and date,
+ * The certificate of accuracy (D10) as a PDF (one page unless the document list runs over): order, languages, documents, the statement, signer and date,
  * digitally signed (PAdES) by the operator's signing key.
  */
 export async function certificatePdf(content: CertificateContent, signer: PdfSigner): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
-  const regular = await doc.embedFont(StandardFonts.TimesRoman);
-  const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
-  const page = doc.addPage([612, 792]);
-  let y = 720;
-  const line = (text: string, font: PDFFont = regular, size = 12) => {
-    page.drawText(latin1(text), { x: 72, y, size, font });
-    y -= size + 8;
-  };
   const from = languageNames.of(content.sourceLanguage)!;
   const to = languageNames.of(content.targetLanguage)!;
-  line('Certificate of Accuracy', bold, 20);
-  y -= 10;
-  line(`Order ${content.orderNumber}`, bold);
-  line(`Languages: ${from} into ${to}`);
-  y -= 6;
-  line('Documents:', bold);
-  for (const document of content.documents) line(`- ${document.source}  ->  ${document.translation}`);
-  y -= 10;
-  for (const sentence of [
-    `I certify that I am competent to translate from ${from} into ${to}, and that the attached`,
-    'translation of the documents listed above is complete and accurate to the best of my knowledge and belief.',
-  ]) line(sentence, regular, 11);
-  if (content.notarized) line('Notarization was ordered and is recorded for this certificate.', regular, 11);
-  y -= 30;
-  line(`Signed: ${content.signer}`);
-  line(`Date: ${content.date.toISOString().slice(0, 10)}`);
+  const lines: Line[] = [
+    { text: 'Certificate of Accuracy', bold: true, size: 20 },
+    { text: `Order ${content.orderNumber}`, bold: true, gapBefore: 10 },
+    { text: `Languages: ${from} into ${to}` },
+    { text: 'Documents:', bold: true, gapBefore: 6 },
+    ...content.documents.map((document) => ({ text: `- ${document.source} -> ${document.translation}` })),
+    { text: `I certify that I am competent to translate from ${from} into ${to}, and that the attached translation of the documents listed above is complete and accurate to the best of my knowledge and belief.`, size: 11, gapBefore: 10 },
+    ...(content.notarized ? [{ text: 'Notarization was ordered and is recorded for this certificate.', size: 11 }] : []),
+    { text: `Signed: ${content.signer}`, gapBefore: 30 },
+    { text: `Date: ${content.date.toISOString().slice(0, 10)}` },
+  ];
+
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
+  const fonts = await UnicodeFonts.forText(doc, [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold], lines.map((line) => line.text).join('\n'));
+  let page = doc.addPage(LETTER);
+  let y = TOP;
+  for (const { text, bold, size = 12, gapBefore = 0 } of lines) {
+    y -= gapBefore;
+    const font = fonts.font(bold ? StandardFonts.TimesRomanBold : StandardFonts.TimesRoman);
+    for (const wrapped of wrapText(text, LETTER[0] - 2 * MARGIN, (candidate) => fonts.width(candidate, font, size))) {
+      if (y < MARGIN) {
+        page = doc.addPage(LETTER);
+        y = TOP;
+      }
+      fonts.draw(page, wrapped, { x: MARGIN, y, size, font });
+      y -= size + 8;
+    }
+  }
   signer.prepare(doc, content.signer);
   return signer.sign(await doc.save({ useObjectStreams: false }));
 }
 
-/** The standard PDF fonts encode Latin-1; anything else is shown as "?". */
-const latin1 = (text: string) => text.replace(/[^\u0000-\u00ff]/g, '?');
+const LETTER: [number, number] = [612, 792];
+const MARGIN = 72;
+const TOP = LETTER[1] - MARGIN;
+
+interface Line {
+  text: string;
+  bold?: boolean;
+  size?: number;
+  gapBefore?: number;
+}

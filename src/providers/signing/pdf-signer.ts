@@ -18,8 +18,8 @@ export class PdfSigner {
     pdflibAddPlaceholder({
       pdfDoc: doc,
       reason: 'Certificate of accuracy',
-      contactInfo: signer,
-      name: signer,
+      contactInfo: pdfTextString(signer),
+      name: pdfTextString(signer),
       location: 'Online',
       subFilter: 'ETSI.CAdES.detached',
       signatureLength: 16_384,
@@ -30,4 +30,14 @@ export class PdfSigner {
   sign(bytes: Uint8Array): Promise<Buffer> {
     return signpdf.sign(Buffer.from(bytes), new P12Signer(this.p12, { passphrase: this.passphrase }));
   }
+}
+
+/**
+ * The placeholder writes its strings byte for byte between parentheses, so a name outside Latin-1 (a translator
+ * called 王芳) or with an unbalanced parenthesis would be garbled or break the file: give it the PDF text-string
+ * form instead, UTF-16BE behind a byte-order mark, with the literal-string delimiters escaped.
+ */
+function pdfTextString(text: string): string {
+  const utf16be = Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
+  return [...utf16be.toString('latin1')].map((char) => (char === '(' || char === ')' || char === '\\' ? `\\${char}` : char === '\r' ? '\\r' : char)).join('');
 }

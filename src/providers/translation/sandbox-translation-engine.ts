@@ -1,17 +1,19 @@
 import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ZipFile as ZipWriter } from 'yazl';
 import { TEXT_PART } from '../../domain/files/analysis/docx-words';
 import { DOCX, PDF } from '../../domain/files/analysis/formats';
+import { UnicodeFonts } from '../../domain/files/pdf/unicode-fonts';
+import { wrapText } from '../../domain/files/pdf/wrap-text';
 import { entries, openZip, readEntry } from '../../domain/files/zip-reader';
 import { UntranslatableError, type TranslationEngine, type TranslationJob } from './translation-engine';
 
 /**
  * The sandbox engine (D11): deterministic and clearly marked, in the same format as the input. A DOCX keeps
  * every part, paragraph and table, with each paragraph's text prefixed by the target language; a PDF keeps
- * its page count, each page carrying its text under a marker line. Images and text-less documents are
- * untranslatable.
+ * its page count and page sizes, each page carrying its text, in whatever script, under a marker line.
+ * Images and text-less documents are untranslatable.
  */
 export class SandboxTranslationEngine implements TranslationEngine {
   readonly name = 'sandbox';
@@ -51,19 +53,47 @@ export class SandboxTranslationEngine implements TranslationEngine {
     const source = await getDocumentProxy(new Uint8Array(await readFile(job.path)));
     const { text } = await extractText(source, { mergePages: false });
     if (!text.some((page) => page.trim())) throw new UntranslatableError('The document has no text layer to translate.');
+    const heading = `${marker}Sandbox translation (${job.sourceLanguage} -> ${job.targetLanguage})`;
     const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (const pageText of text) {
-      const page = doc.addPage([612, 792]);
-      let y = 750;
-      for (const line of [`${marker}Sandbox translation (${job.sourceLanguage} -> ${job.targetLanguage})`, ...wrap(pageText, 95)]) {
-        if (y < 40) break;
-        page.drawText(encodable(font, line), { x: 40, y, size: 10, font });
-        y -= 14;
+    const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], `${heading}\n${text.join('\n')}`);
+    const font = fonts.font(StandardFonts.Helvetica);
+    for (const [index, pageText] of text.entries()) {
+      const [left, bottom, right, top] = (await source.getPage(index + 1)).view;
+      const page = doc.addPage([right - left, top - bottom]);
+      const { size, lines } = fitToPage(page.getSize(), [heading, pageText], (line, size) => fonts.width(line, font, size));
+      let y = page.getHeight() - MARGIN - size;
+      for (const line of lines) {
+        fonts.draw(page, line, { x: MARGIN, y, size, font });
+        y -= size * LEADING;
       }
     }
     await writeFile(job.outputPath, await doc.save());
   }
+}
+
+const MARGIN = 40;
+const LEADING = 1.4;
+const FONT_SIZES = [10, 9, 8, 7, 6, 5];
+
+/**
+ * Lays a page's text out at the largest size that fits the page (each output page carries its source page's
+ * text); text that does not fit even at the smallest size is cut with a note saying how much was left out.
+ */
+function fitToPage(
+  page: { width: number; height: number },
+  paragraphs: string[],
+  measure: (line: string, size: number) => number,
+): { size: number; lines: string[] } {
+  const layout = (size: number) => paragraphs.flatMap((text) => wrapText(text, page.width - 2 * MARGIN, (line) => measure(line, size)));
+  const room = (size: number) => Math.floor((page.height - 2 * MARGIN) / (size * LEADING));
+  for (const size of FONT_SIZES) {
+    const lines = layout(size);
+    if (lines.length <= room(size)) return { size, lines };
+  }
+  const size = FONT_SIZES.at(-1)!;
+  const lines = layout(size);
+  const kept = lines.slice(0, room(size) - 1);
+  return { size, lines: [...kept, `[... ${lines.length - kept.length} more lines not shown]`] };
 }
 
 /** Prefixes the first text run of every paragraph that has one, keeping all markup as it was. */
@@ -79,30 +109,3 @@ function markParagraphs(xml: string, marker: string): { xml: string; count: numb
 }
 
 const escapeXml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-
-/** The standard PDF fonts cover Latin-1 (accents included); other characters become "?" in the sandbox output. */
-function encodable(font: PDFFont, text: string): string {
-  return [...text].map((char) => {
-    try {
-      font.encodeText(char);
-      return char;
-    } catch {
-      return '?';
-    }
-  }).join('');
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      if (line && line.length + word.length + 1 > width) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    if (line) lines.push(line);
-  }
-  return lines;
-}
