@@ -4,7 +4,7 @@ import { SandboxTranslationEngine } from '../../src/providers/translation/sandbo
 import type { TranslationEngine, TranslationJob } from '../../src/providers/translation/translation-engine';
 import { createStorage } from '../../src/providers/storage/create-storage';
 import { createLogger } from '../../src/api/http/logger';
-import { SentEmailsDocument } from '../graphql/generated';
+import { ConvertQuoteDocument, CreateQuoteDocument, OrderDocument, SentEmailsDocument, UploadFileDocument } from '../graphql/generated';
 import { docx, pdf, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -59,33 +59,64 @@ async function docxXml(content: Buffer): Promise<string> {
   }
 }
 
+/** The sandbox output of the pipeline tests' two documents, opened as a client would open the downloads. */
+const docxParagraphs = ['Declaración jurada de Ana María Núñez.', 'Juro que lo anterior es verdad.', '宣誓书'];
+const pdfPages = ['Página uno: año fiscal.', '第二页：合同条款。', 'Страница три.'];
+
+async function expectTranslatedDocuments(docxUrl: string, pdfUrl: string) {
+  const xml = await docxXml(await download(docxUrl));
+  for (const text of [...docxParagraphs, 'Nombre', 'Fecha']) expect(xml).toContain(`[EN] ${text}`);
+  expect((xml.match(/<w:tbl>/g) ?? []).length).toBe(1);
+
+  const { getDocumentProxy, extractText } = await import('unpdf');
+  const translatedPdf = await getDocumentProxy(new Uint8Array(await download(pdfUrl)));
+  expect(translatedPdf.numPages).toBe(pdfPages.length);
+  const { text } = await extractText(translatedPdf, { mergePages: false });
+  pdfPages.forEach((page, i) => {
+    expect(text[i]).toContain('[EN] Sandbox translation (es -> en)');
+    expect(text[i]).toContain(page);
+  });
+}
+
+const sourceDocuments = async () => ({ docx: await docx({ paragraphs: docxParagraphs, table: [['Nombre', 'Fecha']] }), pdf: await pdf(pdfPages) });
+
 describe('the pipeline over HTTP (D11)', () => {
   it('translates a paid standard order into downloadable DOCX and PDF files in their own formats, then completes it', async () => {
-    const paragraphs = ['Declaración jurada de Ana María Núñez.', 'Juro que lo anterior es verdad.', '宣誓书'];
-    const docxId = (await uploadFile(t, alice.key, await docx({ paragraphs, table: [['Nombre', 'Fecha']] }), 'declaración.docx')).id;
-    const pdfId = (await uploadFile(t, alice.key, await pdf(['Página uno: año fiscal.', '第二页：合同条款。', 'Страница три.']), 'acta.pdf')).id;
+    const documents = await sourceDocuments();
+    const docxId = (await uploadFile(t, alice.key, documents.docx, 'declaración.docx')).id;
+    const pdfId = (await uploadFile(t, alice.key, documents.pdf, 'acta.pdf')).id;
     const id = await paidOrder(alice, [docxId, pdfId]);
 
     const order = await waitForStatus(alice, id, ['completed', 'on_hold']);
     expect(order).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(/Z$/) });
     const translations = order.files.filter((f: { type: string }) => f.type === 'translation');
     expect(translations.map((f: { name: string }) => f.name).sort()).toEqual(['acta.en.pdf', 'declaración.en.docx']);
-
-    const xml = await docxXml(await download(translations.find((f: { name: string }) => f.name.endsWith('.docx')).download_url));
-    for (const text of [...paragraphs, 'Nombre', 'Fecha']) expect(xml).toContain(`[EN] ${text}`);
-    expect((xml.match(/<w:tbl>/g) ?? []).length).toBe(1);
-
-    const { getDocumentProxy, extractText } = await import('unpdf');
-    const translatedPdf = await getDocumentProxy(new Uint8Array(await download(translations.find((f: { name: string }) => f.name.endsWith('.pdf')).download_url)));
-    expect(translatedPdf.numPages).toBe(3);
-    const { text } = await extractText(translatedPdf, { mergePages: false });
-    expect(text[0]).toContain('[EN]');
-    expect(text[0]).toContain('Página uno: año fiscal.');
-    expect(text[1]).toContain('第二页：合同条款。');
-    expect(text[2]).toContain('Страница три.');
+    const url = (name: string) => translations.find((f: { name: string }) => f.name === name).download_url;
+    await expectTranslatedDocuments(url('declaración.en.docx'), url('acta.en.pdf'));
 
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     expect(mail.data!.sentEmails.items.map((m) => m.kind)).toContain('order_completed');
+  });
+
+  it('runs the same flow through the GraphQL door: upload, quote, convert, pay, poll, download', async () => {
+    const documents = await sourceDocuments();
+    const upload = async (content: Buffer, filename: string) => (await t.gqlUpload(UploadFileDocument, {}, { content, filename }, { token: alice.key })).data!.uploadFile.id;
+    const fileIds = [await upload(documents.docx, 'poder.docx'), await upload(documents.pdf, 'poder.pdf')];
+    const quote = (await t.gql(CreateQuoteDocument, { input: { sourceLanguage: 'es', targetLanguage: 'en', serviceType: 'STANDARD', fileIds } }, alice.key)).data!.createQuote;
+    const converted = (await t.gql(ConvertQuoteDocument, { id: quote.id }, alice.key)).data!.convertQuote;
+    await t.rest.raw().post(`${converted.approvalUrl.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+
+    const deadline = Date.now() + 30_000;
+    let order = converted.order;
+    while (order.status !== 'COMPLETED' && order.status !== 'ON_HOLD' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      order = (await t.gql(OrderDocument, { id: order.id }, alice.key)).data!.order;
+    }
+    expect(order.status).toBe('COMPLETED');
+    const translations = order.files.filter((file) => file.type === 'TRANSLATION');
+    expect(translations.map((file) => file.name).sort()).toEqual(['poder.en.docx', 'poder.en.pdf']);
+    const url = (name: string) => translations.find((file) => file.name === name)!.downloadUrl!;
+    await expectTranslatedDocuments(url('poder.en.docx'), url('poder.en.pdf'));
   });
 
   it('sends a certified order to review instead of completing it', async () => {
