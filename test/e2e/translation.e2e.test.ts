@@ -175,6 +175,32 @@ describe('the sandbox engine on PDFs (D11)', () => {
   });
 });
 
+describe('the translate-order queue', () => {
+  it('takes a rush order before standard ones paid earlier', async () => {
+    const quiet = await startTestApp({ workers: false });
+    try {
+      const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
+      const fileId = (await uploadFile(quiet, own.key, await docx({ paragraphs: ['Contrato.'] }), 'contrato.docx')).id;
+      const paid = async (addons: object[]) => {
+        const quote = (await quiet.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [fileId], addons }, own.key).expect(201)).body.data;
+        const converted = (await quiet.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, own.key).expect(201)).body;
+        await quiet.rest.raw().post(`${converted.provider_approval_url.replace(quiet.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+        return converted.data.id as string;
+      };
+      const standard = [await paid([]), await paid([])];
+      const rush = await paid([{ code: 'rush_2h' }]);
+
+      const taken: string[] = [];
+      await quiet.queue.work<{ orderId: string }>('translate-order', async ({ orderId }) => void taken.push(orderId));
+      const deadline = Date.now() + 20_000;
+      while (taken.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(taken).toEqual([rush, ...standard]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('a run cut short and run again (D11)', () => {
   it('produces exactly one translation per source file', async () => {
     const quiet = await startTestApp({ workers: false });
