@@ -76,14 +76,16 @@ export class QuoteService {
       addons,
     });
 
-    const quote = Object.assign(new Quote(), {
+    const quote = new Quote();
+    Object.assign(quote, {
       account,
       serviceType: serviceType!,
       sourceLanguage: sourceLanguage!,
       targetLanguage: targetLanguage!,
       fileIds: fileIds!,
       reference: reference ?? null,
-      expiresAt: new Date(Date.now() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
+      // From the quote's own creation instant: expires_at is exactly created_at + QUOTE_TTL_DAYS (D8).
+      expiresAt: new Date(quote.createdAt.getTime() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
       ...price,
     });
     await ctx.em.transactional(async (em) => {
