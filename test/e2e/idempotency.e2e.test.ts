@@ -67,6 +67,34 @@ describe('Idempotency-Key (D9)', () => {
     expect(await count('files')).toBe(before + 1);
   });
 
+  it('refuses the same key on an upload whose file, file name or fields differ, even at the same size', async () => {
+    const content = await docx({ paragraphs: ['first upload'] });
+    const sameSize = Buffer.from(content);
+    sameSize[sameSize.length - 30] ^= 1; // one byte changed: same length, other content
+    const before = await count('files');
+    const upload = (part: Parameters<TestApp['rest']['upload']>[1]) => t.rest.upload('/api/v1/files', part, alice.key).set('Idempotency-Key', 'upload-2');
+    await upload({ file: content, filename: 'u.docx' }).expect(201);
+    for (const other of [{ file: sameSize, filename: 'u.docx' }, { file: content, filename: 'v.docx' }, { file: content, filename: 'u.docx', fields: { type: 'source' } }]) {
+      const res = await upload(other).expect(422);
+      expect(res.body.errors).toEqual({ idempotency_key: ['This Idempotency-Key was already used with a different request.'] });
+    }
+    expect((await upload({ file: content, filename: 'u.docx' }).expect(201)).headers['idempotent-replayed']).toBe('true');
+    expect(await count('files')).toBe(before + 1);
+  });
+
+  it('frees the key of an upload answered without reading its body, so the retry runs', async () => {
+    const malformed = await t.rest
+      .raw()
+      .post('/api/v1/files')
+      .set('Authorization', `Bearer ${alice.key}`)
+      .set('Idempotency-Key', 'upload-3')
+      .set('Content-Type', 'multipart/form-data')
+      .send('no boundary here');
+    expect(malformed.status).toBe(400);
+    const retried = await t.rest.upload('/api/v1/files', { file: await docx({ paragraphs: ['retry'] }), filename: 'r.docx' }, alice.key).set('Idempotency-Key', 'upload-3').expect(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('forgets keys after 24 hours', async () => {
     const first = await post('/api/v1/quotes', body(), 'old-key').expect(201);
     await t.orm.em.fork().getConnection().execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-key'`);

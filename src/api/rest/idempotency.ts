@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { RequestFingerprint } from '../../domain/idempotency/idempotency.service';
 import { requireAccount } from '../../domain/accounts/authentication.service';
 import type { Services } from '../../services';
+import { multipartDigest, readMultipart } from './multipart';
 
 /**
- * Honours `Idempotency-Key` on a POST (D9), after authentication. JSON requests are fingerprinted by method,
- * path and body; streamed uploads by method, path, media type (without the multipart boundary) and length,
- * since their bytes are never buffered. A replay answers the stored status and body with
- * `Idempotent-Replayed: true`.
+ * Honours `Idempotency-Key` on a POST (D9), after authentication. Requests are fingerprinted by method, path
+ * and body: a JSON body as parsed; a streamed upload, never buffered, by the digest of its parts (fields, file
+ * names and contents) taken as the handler reads it, or, for a retry, as this reads it through. A replay
+ * answers the stored status and body with `Idempotent-Replayed: true`.
  */
 export function idempotency(services: Services): RequestHandler {
   return async (req, res, next) => {
@@ -19,7 +21,7 @@ export function idempotency(services: Services): RequestHandler {
     const drain = () => void (req.readableEnded || req.resume());
     let claim;
     try {
-      claim = await services.idempotency.claim(em, account, key, fingerprint(req));
+      claim = await services.idempotency.claim(em, account, key, fingerprint(req, services.config.uploadMaxBytes));
     } catch (error) {
       drain();
       throw error;
@@ -35,8 +37,9 @@ export function idempotency(services: Services): RequestHandler {
     // The answer is stored before it is sent: a retry that follows the response at once finds it.
     const json = res.json.bind(res);
     res.json = (payload: unknown) => {
+      const digest = multipartDigest(req);
       void services.idempotency
-        .settle(em, claim.record, res.statusCode, payload)
+        .settle(em, claim.record, res.statusCode, payload, digest && hashOf(req, digest))
         .catch(() => undefined)
         .finally(() => json(payload));
       return res;
@@ -45,12 +48,14 @@ export function idempotency(services: Services): RequestHandler {
   };
 }
 
-function fingerprint(req: Parameters<RequestHandler>[0]): string {
-  const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n`);
-  if (req.is('multipart/form-data')) {
-    hash.update(`multipart ${req.get('content-length') ?? ''}`);
-  } else {
-    hash.update(JSON.stringify(req.body ?? null));
-  }
-  return hash.digest('hex');
+function fingerprint(req: Request, uploadMaxBytes: number): RequestFingerprint {
+  if (!req.is('multipart/form-data')) return { known: hashOf(req, JSON.stringify(req.body ?? null)) };
+  return {
+    read: async () => {
+      await readMultipart(req, uploadMaxBytes);
+      return hashOf(req, multipartDigest(req)!);
+    },
+  };
 }
+
+const hashOf = (req: Request, body: string) => createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${body}`).digest('hex');

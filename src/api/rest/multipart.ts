@@ -1,6 +1,8 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { finished } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
 
 export interface MultipartUpload<T> {
   /** What `receive` made of the part named `fileField`; undefined when there was none. */
@@ -18,15 +20,27 @@ export class MalformedMultipartError extends Error {
   }
 }
 
+const digests = new WeakMap<Request, string>();
+
+/**
+ * Once a request's multipart body has been read through: the SHA-256 of what it held, whatever its boundary
+ * (every text field, and every file part's field name, file name and content). Two sends of the same form
+ * digest alike: Idempotency-Key compares them (D9).
+ */
+export const multipartDigest = (req: Request): string | undefined => digests.get(req);
+
+const drain = async (stream: Readable) => void (await finished(stream.resume()));
+
 /**
  * Streams a multipart body: the one file part goes straight to `receive` (never buffered here), small text
  * fields are collected, any other file part is drained and ignored. `maxFileBytes` lets busboy stop early.
+ * Without `fileField`, every file part is drained: the body is only read for its digest.
  */
 export function readMultipart<T>(
   req: Request,
-  fileField: string,
   maxFileBytes: number,
-  receive: (stream: Readable) => Promise<T>,
+  fileField?: string,
+  receive?: (stream: Readable) => Promise<T>,
 ): Promise<MultipartUpload<T>> {
   if (!req.is('multipart/form-data')) return Promise.resolve({ fields: {} });
   return new Promise((resolve, reject) => {
@@ -37,19 +51,38 @@ export function readMultipart<T>(
       return reject(new MalformedMultipartError());
     }
     const fields: Record<string, string> = {};
+    const parts: Promise<[string, string | undefined, string]>[] = [];
     let received: Promise<T> | undefined;
     let filename: string | undefined;
     parser.on('file', (name, stream, info) => {
-      if (name !== fileField || received) return void stream.resume();
+      const hash = createHash('sha256');
+      const hashed = stream.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        }),
+      );
+      stream.on('error', (error) => hashed.destroy(error));
+      const part = finished(hashed).then((): [string, string | undefined, string] => [name, info.filename, hash.digest('hex')]);
+      part.catch(() => undefined); // awaited on close; a failure before then must not go unhandled
+      parts.push(part);
+      if (name !== fileField || received || !receive) return void drain(hashed).catch(() => undefined);
       filename = info.filename;
-      received = receive(stream);
-      received.catch(() => stream.resume());
+      received = receive(hashed);
+      received.catch(() => drain(hashed).catch(() => undefined));
     });
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('error', () => reject(new MalformedMultipartError()));
     parser.on('close', () => {
-      if (!received) return resolve({ fields });
-      received.then((file) => resolve({ file, filename, fields }), reject);
+      Promise.all([received, Promise.all(parts)]).then(([file, files]) => {
+        const digest = createHash('sha256')
+          .update(JSON.stringify({ fields: Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)), files }))
+          .digest('hex');
+        digests.set(req, digest);
+        resolve({ file, filename, fields });
+      }, reject);
     });
     req.pipe(parser);
   });

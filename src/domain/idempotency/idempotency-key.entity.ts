@@ -16,9 +16,12 @@ export class IdempotencyKey {
   @Property({ type: 'string', length: 255 })
   key!: string;
 
-  /** SHA-256 of method, path and body: the same key with another request is refused. */
-  @Property({ type: 'string', length: 64 })
-  fingerprint!: string;
+  /**
+   * SHA-256 of method, path and body: the same key with another request is refused. Null while a streamed
+   * upload, whose body is fingerprinted as it is read, is still being received.
+   */
+  @Property({ type: 'string', length: 64, nullable: true })
+  fingerprint: string | null = null;
 
   /** Null while the first request is still being answered. */
   @Property({ type: 'smallint', nullable: true })

@@ -12,17 +12,27 @@ export type Claim =
   | { kind: 'in_progress' };
 
 /**
+ * What makes two requests "the same" (D9). A JSON request's fingerprint is `known` before it runs. A streamed
+ * upload's is known only once its body has been read: by the handler for the first request (passed to
+ * `settle`), or by `read` for a later one that is answered from the first (which reads and drops its body).
+ */
+export type RequestFingerprint = { known: string } | { read: () => Promise<string> };
+
+const mismatch = () => ValidationError.of('idempotency_key', 'This Idempotency-Key was already used with a different request.');
+
+/**
  * D9: per account, a key seen within 24 hours replays the first answer when the request is the same, and is
  * refused (422) when it is not. The key is claimed with an insert, so two racing requests cannot both run.
  */
 export class IdempotencyService {
-  async claim(em: EntityManager, account: Account, key: string, fingerprint: string): Promise<Claim> {
+  async claim(em: EntityManager, account: Account, key: string, fingerprint: RequestFingerprint): Promise<Claim> {
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw ValidationError.of('idempotency_key', `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
     }
     const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000);
     await em.nativeDelete(IdempotencyKey, { account, key, createdAt: { $lt: cutoff } });
-    const record = Object.assign(new IdempotencyKey(), { account, key, fingerprint });
+    const known = 'known' in fingerprint ? fingerprint.known : undefined;
+    const record = Object.assign(new IdempotencyKey(), { account, key, fingerprint: known ?? null });
     try {
       await em.insert(record);
       return { kind: 'new', record };
@@ -30,15 +40,22 @@ export class IdempotencyService {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
     }
     const existing = await em.findOneOrFail(IdempotencyKey, { account, key }, { refresh: true });
-    if (existing.fingerprint !== fingerprint) {
-      throw ValidationError.of('idempotency_key', 'This Idempotency-Key was already used with a different request.');
+    if (existing.statusCode === null) {
+      if (known !== undefined && existing.fingerprint !== null && existing.fingerprint !== known) throw mismatch();
+      return { kind: 'in_progress' };
     }
-    return existing.statusCode === null ? { kind: 'in_progress' } : { kind: 'replay', statusCode: existing.statusCode, body: existing.responseBody };
+    if (existing.fingerprint !== ('known' in fingerprint ? fingerprint.known : await fingerprint.read())) throw mismatch();
+    return { kind: 'replay', statusCode: existing.statusCode, body: existing.responseBody };
   }
 
-  /** Keeps the answer to replay; a server-side failure (5xx) frees the key so that a retry runs again. */
-  async settle(em: EntityManager, record: IdempotencyKey, statusCode: number, body: unknown): Promise<void> {
-    if (statusCode >= 500) await em.nativeDelete(IdempotencyKey, { id: record.id });
-    else await em.nativeUpdate(IdempotencyKey, { id: record.id }, { statusCode, responseBody: body as object });
+  /**
+   * Keeps the answer to replay, with the fingerprint of a body read while answering. A server-side failure
+   * (5xx), or an answer given without reading a streamed body (so without a fingerprint), frees the key: a
+   * retry runs again.
+   */
+  async settle(em: EntityManager, record: IdempotencyKey, statusCode: number, body: unknown, readFingerprint?: string): Promise<void> {
+    const fingerprint = record.fingerprint ?? readFingerprint;
+    if (statusCode >= 500 || fingerprint === undefined) await em.nativeDelete(IdempotencyKey, { id: record.id });
+    else await em.nativeUpdate(IdempotencyKey, { id: record.id }, { statusCode, responseBody: body as object, fingerprint });
   }
 }

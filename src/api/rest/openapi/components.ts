@@ -112,7 +112,8 @@ export const parameters = {
     schema: { type: 'string', minLength: 1, maxLength: 255 },
     description:
       'Kept 24 hours per account: the same key with the same request replays the first answer (with ' +
-      '`Idempotent-Replayed: true`); with a different request it is 422. Uploads are compared by media type and length.',
+      '`Idempotent-Replayed: true`); with a different request it is 422. Uploads are compared by a digest of their fields, file names and ' +
+      'file contents, whatever the multipart boundary.',
   },
 };
 

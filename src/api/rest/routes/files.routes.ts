@@ -15,7 +15,7 @@ export function filesRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const upload = await readMultipart(req, 'file', services.config.uploadMaxBytes, (stream) => files.receive(stream));
+        const upload = await readMultipart(req, services.config.uploadMaxBytes, 'file', (stream) => files.receive(stream));
         const file = await files.create(req.ctx, { upload: upload.file, filename: upload.filename, type: upload.fields.type });
         res.status(201).json({ data: serializeFile(file, files) });
       },
