@@ -8,6 +8,7 @@ import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
 import { CertifiedReviewService } from './domain/orders/certified-review.service';
 import { OrderService } from './domain/orders/order.service';
@@ -48,6 +49,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     files,
     payments,
     idempotency: new IdempotencyService(),
+    rateLimits: new RateLimitService(config.rateLimitPerMinute),
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders,
     certifiedReview: new CertifiedReviewService({ files, orders, audit, mailer, signer: createPdfSigner(config.signing) }),

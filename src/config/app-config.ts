@@ -46,6 +46,8 @@ export interface AppConfig {
   quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */
   uploadMaxBytes: number;
+  /** Requests a minute per API key, and per client address on the catalog (D16). */
+  rateLimitPerMinute: number;
   /** Background jobs run in this process (file analysis). */
   jobs: { pollingIntervalSeconds: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

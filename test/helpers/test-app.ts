@@ -34,6 +34,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     quoteTtlDays: 7,
     turnaroundHours: 48,
     uploadMaxBytes: 20 * 1024 * 1024,
+    // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
+    rateLimitPerMinute: 1_000_000,
     jobs: { pollingIntervalSeconds: 0.5 },
     logLevel: 'silent',
     shutdownTimeoutMs: 1000,

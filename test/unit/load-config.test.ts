@@ -33,6 +33,7 @@ describe('loadConfig (D15)', () => {
       dataDir: dir,
       mail: { driver: 'outbox' },
       orderPrefix: 'LT',
+      rateLimitPerMinute: 120,
     });
     expect(config.appKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, 'app-key')).mode & 0o777).toBe(0o600);
@@ -41,7 +42,7 @@ describe('loadConfig (D15)', () => {
   });
 
   it('takes every variable, treating empty ones as unset', () => {
-    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '' });
+    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600' });
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
@@ -49,6 +50,7 @@ describe('loadConfig (D15)', () => {
       orderPrefix: 'ACME',
       appKeyPrevious: ['a', 'b'],
       logLevel: 'warn',
+      rateLimitPerMinute: 600,
       mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
     });
   });
@@ -62,6 +64,7 @@ describe('loadConfig (D15)', () => {
     [{ ORDER_PREFIX: 'lt' }, /^Invalid configuration: ORDER_PREFIX must be 2 to 10 uppercase letters or digits/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a URL starting with smtp:/],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);

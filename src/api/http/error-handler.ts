@@ -3,6 +3,7 @@ import {
   ForbiddenError,
   NotFoundError,
   ProviderUnavailableError,
+  TooManyAttemptsError,
   UnauthenticatedError,
   ValidationError,
 } from '../../domain/shared/errors';
@@ -39,6 +40,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (error instanceof ProviderUnavailableError) {
       logger.warn({ request_id: req.ctx?.requestId, err: error.cause }, error.message);
       res.status(503).set('Retry-After', String(error.retryAfterSeconds)).json({ message: error.message });
+    } else if (error instanceof TooManyAttemptsError) {
+      res.status(429).set('Retry-After', String(error.state.resetInSeconds)).json({ message: error.message });
     } else if (isBodyParserError(error, 'entity.parse.failed')) {
       res.status(400).json({ message: 'Malformed JSON body.' });
     } else if (isBodyParserError(error, 'entity.too.large')) {

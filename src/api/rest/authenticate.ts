@@ -2,16 +2,18 @@ import type { RequestHandler } from 'express';
 import { requireAccount } from '../../domain/accounts/authentication.service';
 import type { Services } from '../../services';
 import { idempotency } from './idempotency';
+import { countRequest } from './rate-limit';
 
 /**
- * REST v1 needs an approved account's key on every endpoint but the catalog (contract section 5); every
- * authenticated POST then honours Idempotency-Key (D9).
+ * REST v1 needs an approved account's key on every endpoint but the catalog (contract section 5); each key's
+ * requests are rate limited (D16), and every authenticated POST then honours Idempotency-Key (D9).
  */
 export function authenticateAccount(services: Services): RequestHandler {
   const idempotent = idempotency(services);
   return async (req, res, next) => {
     req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
-    requireAccount(req.ctx.actor);
+    const account = requireAccount(req.ctx.actor);
+    await countRequest(services, req, res, `account:${account.id}`);
     if (req.method === 'POST') return idempotent(req, res, next);
     next();
   };

@@ -50,6 +50,13 @@ export class ProviderUnavailableError extends DomainError {
   }
 }
 
+/** 429: past the caller's rate limit (D16); `state` says when the window resets. */
+export class TooManyAttemptsError extends DomainError {
+  constructor(readonly state: { limit: number; remaining: number; resetInSeconds: number }) {
+    super('Too Many Attempts.');
+  }
+}
+
 /** The D2 summary: the first message, plus how many more there are. */
 function summarize(errors: FieldErrors): string {
   const messages = Object.values(errors).flat();

@@ -97,6 +97,14 @@ export const responses: Record<string, Schema> = {
   NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
   ValidationFailed: errorResponse('Invalid input or a refused business rule, keyed by field (D2).', ref('ValidationError')),
   ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
+  TooManyAttempts: {
+    ...errorResponse('Past the rate limit (D16): `{"message":"Too Many Attempts."}`. Retry after `Retry-After` seconds.'),
+    headers: {
+      'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } },
+      'X-RateLimit-Limit': { schema: { type: 'string', pattern: '^\\d+$' } },
+      'X-RateLimit-Remaining': { schema: { type: 'string', pattern: '^\\d+$' } },
+    },
+  },
   IdempotencyInProgress: errorResponse('The first request with this Idempotency-Key is still being answered; retry shortly.'),
   ProviderUnavailable: {
     ...errorResponse('An outside provider (file storage, payment, ...) failed; nothing was changed. Retry after `Retry-After` seconds.'),

@@ -6,7 +6,7 @@ import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { json, parameters, responseRef, responses, schemas, securitySchemes } from './components';
 
-type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[] };
+type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
 
 const metaPaths = {
   '/openapi.json': {
@@ -24,11 +24,14 @@ const metaPaths = {
 type Paths = Record<string, Record<string, Operation>>;
 
 /**
- * What holds for many operations, said once here: every operation can fail unexpectedly (500), and every
- * authenticated POST honours Idempotency-Key (D9).
+ * What holds for many operations, said once here: every operation can fail unexpectedly (500), authenticated
+ * and catalog operations are rate limited (429, D16), and every authenticated POST honours Idempotency-Key (D9).
  */
 function withCommonResponses(paths: Paths): Paths {
-  const idempotent = (method: string, operation: Operation) => method === 'post' && operation.security?.length !== 0;
+  const authenticated = (operation: Operation) => operation.security?.length !== 0;
+  const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
+  const limited = (operation: Operation) => authenticated(operation) || operation.tags?.includes('Catalog');
+  const common = (operation: Operation) => ({ ...(limited(operation) ? { 429: responseRef('TooManyAttempts') } : {}), 500: responseRef('ServerError') });
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
       path,
@@ -39,9 +42,9 @@ function withCommonResponses(paths: Paths): Paths {
             ? {
                 ...operation,
                 parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }],
-                responses: { ...operation.responses, 409: responseRef('IdempotencyInProgress'), 500: responseRef('ServerError') },
+                responses: { ...operation.responses, 409: responseRef('IdempotencyInProgress'), ...common(operation) },
               }
-            : { ...operation, responses: { ...operation.responses, 500: responseRef('ServerError') } },
+            : { ...operation, responses: { ...operation.responses, ...common(operation) } },
         ]),
       ),
     ]),
@@ -58,7 +61,9 @@ export function openApiDocument(serverUrl: string) {
       description:
         'REST v1. Money is integer cents with a currency; timestamps are UTC with six fractional digits. ' +
         'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 405 with `Allow` ' +
-        'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`.',
+        'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
+        'per API key, and the catalog per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
+        '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
