@@ -18,8 +18,9 @@ let t: TestApp;
 let staff: string;
 let alice: TestAccount;
 let bob: TestAccount;
+const queries: string[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ onQuery: (sql) => queries.push(sql) });
   staff = await createStaffToken(t);
   [alice, bob] = [await createApprovedAccount(t, staff), await createApprovedAccount(t, staff)];
 });
@@ -184,5 +185,28 @@ describe('lists and ownership', () => {
     const staffList = await t.gql(StaffInterpretationBookingsDocument, {}, staff);
     const times = staffList.data!.staffInterpretationBookings.items.map((b) => Date.parse(b.scheduledAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+});
+
+describe('polling', () => {
+  const count = async (path: string) => {
+    queries.length = 0;
+    await t.rest.get(path, alice.key).expect(200);
+    return queries.filter((q) => /select|insert|update|delete/i.test(q)).length;
+  };
+
+  it('answers GET /interpretation-bookings/{id} and a page of bookings in a constant number of queries', async () => {
+    const requested = (await book(base).expect(201)).body.data.id;
+    const paid = (await book(base).expect(201)).body.data.id;
+    await confirm(paid);
+    await pay((await get(paid)).payment.approval_url);
+    expect((await get(paid)).status).toBe('confirmed');
+
+    const forRequested = await count(`/api/v1/interpretation-bookings/${requested}`);
+    expect(await count(`/api/v1/interpretation-bookings/${paid}`)).toBe(forRequested);
+    // The key look-up, the rate-limit count (D16), the booking with its payment (joined).
+    expect(forRequested).toBe(3);
+    const page2 = await count('/api/v1/interpretation-bookings?per_page=2');
+    expect(await count('/api/v1/interpretation-bookings?per_page=20')).toBe(page2);
   });
 });
