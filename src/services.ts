@@ -32,7 +32,7 @@ export interface Infrastructure {
 export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
   const mailer = createMailer(config.mail);
   const audit = new AuditService();
-  const catalog = new CatalogService();
+  const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
   const files = new FilesService({
     storage,

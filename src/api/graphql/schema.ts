@@ -15,12 +15,13 @@ import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
 import { AuditResolver } from './staff/audit.resolver';
 import { SentEmailResolver } from './staff/sent-email.resolver';
+import { RateResolver } from './staff/rate.resolver';
 import { StaffUserResolver } from './staff/staff-user.resolver';
 
 /** The public, partner and staff halves in one schema (D14). */
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   return buildSchema({
-    resolvers: [CatalogResolver, MeResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, StaffOrderResolver, BookingResolver, BookingFieldsResolver, StaffBookingResolver, StaffAccountResolver, StaffUserResolver, AuditResolver, SentEmailResolver],
+    resolvers: [CatalogResolver, MeResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, StaffOrderResolver, BookingResolver, BookingFieldsResolver, StaffBookingResolver, StaffAccountResolver, StaffUserResolver, RateResolver, AuditResolver, SentEmailResolver],
     authChecker,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, shared with REST; class-validator would be a second rule set.

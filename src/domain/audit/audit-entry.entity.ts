@@ -28,8 +28,9 @@ export class AuditEntry {
   @Property({ type: 'string', length: 50 })
   resourceType!: string;
 
+  /** The resource's id, or the code of a rate card line (`rush_2h`, `certified`, `asl`). */
   @Field()
-  @Property({ type: 'uuid' })
+  @Property({ type: 'string', length: 100 })
   resourceId!: string;
 
   @Field(() => String, { nullable: true })

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Actor, Ctx } from '../shared/context';
-import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { Validator } from '../shared/validation';
 import { AuditEntry } from './audit-entry.entity';
@@ -27,13 +26,12 @@ export class AuditService {
     );
   }
 
-  /** Newest first; by resource when resource_id is given (an id that cannot exist lists nothing). */
+  /** Newest first; by resource (an id or a rate card code) when resource_id is given. */
   async list(ctx: Ctx, query: { resource_id?: string; page?: unknown; per_page?: unknown }): Promise<Page<AuditEntry>> {
     const v = new Validator(query);
     const page = readPageRequest(v);
     v.done();
     const resourceId = query.resource_id;
-    if (resourceId !== undefined && !isId(resourceId)) return { items: [], total: 0, ...page };
     const where = resourceId === undefined ? {} : { resourceId };
     return paginate(ctx.em, AuditEntry, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }

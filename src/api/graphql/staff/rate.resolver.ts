@@ -1,0 +1,24 @@
+import { Arg, Authorized, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+import { InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
+import { Role } from '../auth-checker';
+import type { GraphQLContext } from '../context';
+import { Pricing } from '../types/pricing.type';
+
+@Resolver()
+export class RateResolver {
+  @Authorized(Role.ADMIN)
+  @Mutation(() => Pricing, {
+    description:
+      'Admins only. Sets the price of one rate card line, named by exactly one of serviceType, addonCode or ' +
+      'interpretationMode, and answers the whole rate card. Existing quotes and bookings keep their prices (D7).',
+  })
+  updateRate(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('priceCents', () => Int, { description: 'Per page, word or hour for rates; per copy or flat for add-ons.' }) priceCents: number,
+    @Arg('serviceType', () => ServiceType, { nullable: true }) serviceType?: ServiceType,
+    @Arg('addonCode', () => String, { nullable: true }) addonCode?: string,
+    @Arg('interpretationMode', () => InterpretationMode, { nullable: true }) interpretationMode?: InterpretationMode,
+  ): Promise<Pricing> {
+    return services.catalog.updateRate(ctx, { service_type: serviceType, addon_code: addonCode, interpretation_mode: interpretationMode, price_cents: priceCents });
+  }
+}
