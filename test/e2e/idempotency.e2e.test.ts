@@ -95,6 +95,19 @@ describe('Idempotency-Key (D9)', () => {
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('frees the key of a first request that died unanswered (its process killed) after 15 minutes', async () => {
+    const claim = (key: string, minutesAgo: number) =>
+      t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`INSERT INTO idempotency_keys (id, account_id, key, fingerprint, created_at) VALUES (gen_random_uuid(), ?, ?, NULL, now() - make_interval(mins => ?))`, [alice.id, key, minutesAgo]);
+    await claim('died-1', 16);
+    const fresh = await post('/api/v1/quotes', body(), 'died-1').expect(201);
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    await claim('running-1', 1);
+    await post('/api/v1/quotes', body(), 'running-1').expect(409);
+  });
+
   it('forgets keys after 24 hours', async () => {
     const first = await post('/api/v1/quotes', body(), 'old-key').expect(201);
     await t.orm.em.fork().getConnection().execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-key'`);

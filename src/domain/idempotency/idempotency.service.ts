@@ -4,6 +4,8 @@ import { ValidationError } from '../shared/errors';
 import { IdempotencyKey } from './idempotency-key.entity';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
+/** A first request still unanswered after this long died with its process: its key is free again. */
+const ABANDONED_AFTER_MINUTES = 15;
 const MAX_KEY_LENGTH = 255;
 
 export type Claim =
@@ -29,8 +31,9 @@ export class IdempotencyService {
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw ValidationError.of('idempotency_key', `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
     }
-    const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000);
-    await em.nativeDelete(IdempotencyKey, { account, key, createdAt: { $lt: cutoff } });
+    const expired = new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000);
+    const abandoned = new Date(Date.now() - ABANDONED_AFTER_MINUTES * 60 * 1000);
+    await em.nativeDelete(IdempotencyKey, { account, key, $or: [{ createdAt: { $lt: expired } }, { statusCode: null, createdAt: { $lt: abandoned } }] });
     const known = 'known' in fingerprint ? fingerprint.known : undefined;
     const record = Object.assign(new IdempotencyKey(), { account, key, fingerprint: known ?? null });
     try {
