@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont, PDFPage, StandardFonts } from 'pdf-lib';
 import { woffToSfnt } from './woff-to-sfnt';
@@ -7,13 +7,17 @@ import { woffToSfnt } from './woff-to-sfnt';
  * GNU Unifont covers the whole Basic Multilingual Plane (Latin, Greek, Cyrillic, Hebrew, Arabic, CJK, kana,
  * Hangul...) in one file, so one fallback serves every language we translate. Loaded once per process.
  */
-let unifont: { bytes: Buffer; covers: (codePoint: number) => boolean } | undefined;
-function fallbackFont() {
-  if (!unifont) {
-    const bytes = woffToSfnt(readFileSync(require.resolve('@fontsource/unifont/files/unifont-latin-400-normal.woff')));
+interface FallbackFont {
+  bytes: Buffer;
+  covers: (char: string) => boolean;
+}
+let unifont: Promise<FallbackFont> | undefined;
+function fallbackFont(): Promise<FallbackFont> {
+  unifont ??= (async () => {
+    const bytes = await woffToSfnt(await readFile(require.resolve('@fontsource/unifont/files/unifont-latin-400-normal.woff')));
     const font = fontkit.create(bytes);
-    unifont = { bytes, covers: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
-  }
+    return { bytes, covers: (char: string) => font.hasGlyphForCodePoint(char.codePointAt(0)!) };
+  })();
   return unifont;
 }
 
@@ -30,7 +34,7 @@ export interface TextRun {
 export class UnicodeFonts {
   private readonly encodable = new Map<PDFFont, Map<string, boolean>>();
 
-  private fallback: PDFFont | undefined;
+  private fallback: { font: PDFFont; covers: (char: string) => boolean } | undefined;
 
   private constructor(private readonly standardFonts: Map<StandardFonts, PDFFont>) {}
 
@@ -41,12 +45,12 @@ export class UnicodeFonts {
   static async forText(doc: PDFDocument, standard: StandardFonts[], text: string): Promise<UnicodeFonts> {
     const fonts = new UnicodeFonts(new Map(await Promise.all(standard.map(async (name) => [name, await doc.embedFont(name)] as const))));
     const standardFonts = [...fonts.standardFonts.values()];
-    const needed = [...new Set(text.replace(/[\s\p{Cc}]/gu, ''))].some(
-      (char) => !standardFonts.some((font) => fonts.canEncode(font, char)) && fallbackFont().covers(char.codePointAt(0)!),
-    );
-    if (needed) {
+    const missing = [...new Set(text.replace(/[\s\p{Cc}]/gu, ''))].filter((char) => !standardFonts.some((font) => fonts.canEncode(font, char)));
+    if (missing.length === 0) return fonts;
+    const fallback = await fallbackFont();
+    if (missing.some(fallback.covers)) {
       doc.registerFontkit(fontkit);
-      fonts.fallback = await doc.embedFont(fallbackFont().bytes, { subset: true });
+      fonts.fallback = { font: await doc.embedFont(fallback.bytes, { subset: true }), covers: fallback.covers };
     }
     return fonts;
   }
@@ -84,7 +88,7 @@ export class UnicodeFonts {
 
   private fontFor(char: string, font: PDFFont): { char: string; font: PDFFont } {
     if (this.canEncode(font, char)) return { char, font };
-    if (this.fallback && fallbackFont().covers(char.codePointAt(0)!)) return { char, font: this.fallback };
+    if (this.fallback?.covers(char)) return { char, font: this.fallback.font };
     return { char: '?', font };
   }
 
