@@ -75,19 +75,18 @@ export class CatalogService {
 
     await ctx.em.transactional(async (em) => {
       const lock = { lockMode: LockMode.PESSIMISTIC_WRITE } as const;
-      const line = serviceType
-        ? await em.findOne(ServiceRate, { serviceType }, lock)
+      const { line, ...resource } = serviceType
+        ? { resourceType: 'service_rate', resourceId: serviceType, line: await em.findOne(ServiceRate, { serviceType }, lock) }
         : mode
-          ? await em.findOne(InterpretationRate, { mode }, lock)
-          : await em.findOne(Addon, { code: addonCode! }, lock);
+          ? { resourceType: 'interpretation_rate', resourceId: mode, line: await em.findOne(InterpretationRate, { mode }, lock) }
+          : { resourceType: 'addon', resourceId: addonCode!, line: await em.findOne(Addon, { code: addonCode! }, lock) };
       if (!line) throw ValidationError.of('addon_code', 'The selected addon code is invalid.');
       const before = line instanceof Addon ? line.priceCents : line.unitPriceCents;
       if (line instanceof Addon) line.priceCents = price!;
       else line.unitPriceCents = price!;
       this.deps.audit.record(em, ctx.actor, {
         action: 'rate.update',
-        resourceType: line instanceof ServiceRate ? 'service_rate' : line instanceof Addon ? 'addon' : 'interpretation_rate',
-        resourceId: line instanceof ServiceRate ? line.serviceType : line instanceof Addon ? line.code : line.mode,
+        ...resource,
         details: { from_cents: before, to_cents: price },
       });
     });

@@ -86,12 +86,12 @@ function fitToPage(
 ): { size: number; lines: string[] } {
   const layout = (size: number) => paragraphs.flatMap((text) => wrapText(text, page.width - 2 * MARGIN, (line) => measure(line, size)));
   const room = (size: number) => Math.floor((page.height - 2 * MARGIN) / (size * LEADING));
+  let lines: string[] = [];
   for (const size of FONT_SIZES) {
-    const lines = layout(size);
+    lines = layout(size);
     if (lines.length <= room(size)) return { size, lines };
   }
   const size = FONT_SIZES.at(-1)!;
-  const lines = layout(size);
   const kept = lines.slice(0, room(size) - 1);
   return { size, lines: [...kept, `[... ${lines.length - kept.length} more lines not shown]`] };
 }
