@@ -80,3 +80,15 @@ describe('rate limits on the catalog, per client address (D16)', () => {
     expect((await from('198.51.100.20', '/api/v1/languages').expect(200)).headers['x-ratelimit-remaining']).toBe('2');
   });
 });
+
+describe('the OpenAPI document on rate limits (D16)', () => {
+  it('documents the headers and the 429 on limited operations only', async () => {
+    const { paths } = (await t.rest.get('/api/v1/openapi.json').expect(200)).body;
+    for (const operation of [paths['/orders/{id}'].get, paths['/quotes'].post, paths['/languages'].get]) {
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1] as { headers: object };
+      expect(Object.keys(success.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']));
+      expect(operation.responses['429']).toEqual({ $ref: '#/components/responses/TooManyAttempts' });
+    }
+    expect(paths['/files/{id}/download'].get.responses['429']).toBeUndefined();
+  });
+});

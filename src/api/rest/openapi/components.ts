@@ -87,6 +87,14 @@ export const schemas: Record<string, Schema> = {
 
 const errorResponse = (description: string, schema = ref('Error')) => json(schema, description);
 
+const countHeader = (description: string) => ({ description, schema: { type: 'string', pattern: '^\\d+$' } });
+
+/** Sent on every rate-limited answer (D16), whatever its status. */
+export const rateLimitHeaders = {
+  'X-RateLimit-Limit': countHeader('Requests allowed in a minute.'),
+  'X-RateLimit-Remaining': countHeader('Requests left in the current minute.'),
+};
+
 export const responses: Record<string, Schema> = {
   MalformedJson: errorResponse('The body is not valid JSON: `{"message":"Malformed JSON body."}`.'),
   Unauthenticated: {
@@ -99,11 +107,7 @@ export const responses: Record<string, Schema> = {
   ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
   TooManyAttempts: {
     ...errorResponse('Past the rate limit (D16): `{"message":"Too Many Attempts."}`. Retry after `Retry-After` seconds.'),
-    headers: {
-      'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } },
-      'X-RateLimit-Limit': { schema: { type: 'string', pattern: '^\\d+$' } },
-      'X-RateLimit-Remaining': { schema: { type: 'string', pattern: '^\\d+$' } },
-    },
+    headers: { 'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } }, ...rateLimitHeaders },
   },
   IdempotencyInProgress: errorResponse('The first request with this Idempotency-Key is still being answered; retry shortly.'),
   ProviderUnavailable: {

@@ -4,7 +4,7 @@ import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
-import { json, parameters, responseRef, responses, schemas, securitySchemes } from './components';
+import { json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
 
@@ -31,7 +31,17 @@ function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
   const limited = (operation: Operation) => authenticated(operation) || operation.tags?.includes('Catalog');
-  const common = (operation: Operation) => ({ ...(limited(operation) ? { 429: responseRef('TooManyAttempts') } : {}), 500: responseRef('ServerError') });
+  const withCommon = (operation: Operation, extra: Record<string, unknown> = {}) => {
+    if (!limited(operation)) return { ...operation.responses, ...extra, 500: responseRef('ServerError') };
+    // Every answer of a limited operation says where the caller stands (D16); error answers are shared refs.
+    const answers = Object.fromEntries(
+      Object.entries(operation.responses).map(([status, response]) => [
+        status,
+        status.startsWith('2') ? { ...(response as object), headers: { ...(response as { headers?: object }).headers, ...rateLimitHeaders } } : response,
+      ]),
+    );
+    return { ...answers, ...extra, 429: responseRef('TooManyAttempts'), 500: responseRef('ServerError') };
+  };
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
       path,
@@ -42,9 +52,9 @@ function withCommonResponses(paths: Paths): Paths {
             ? {
                 ...operation,
                 parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }],
-                responses: { ...operation.responses, 409: responseRef('IdempotencyInProgress'), ...common(operation) },
+                responses: withCommon(operation, { 409: responseRef('IdempotencyInProgress') }),
               }
-            : { ...operation, responses: { ...operation.responses, ...common(operation) } },
+            : { ...operation, responses: withCommon(operation) },
         ]),
       ),
     ]),
