@@ -62,28 +62,35 @@ describe('certified review (D10)', () => {
     expect(Buffer.compare(await download(certificate.download_url), signed)).toBe(0);
   });
 
-  it('generates a certificate naming the order, languages, documents, statement, signer and date', async () => {
-    const source = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Título universitario.'] }), 'titulo.docx')).id;
-    const id = await paidOrder([source], 'certified', { addons: [{ code: 'notarization' }] });
+  /** A certified order for one DOCX, completed by staff with a generated certificate: the order and the certificate. */
+  async function generatedCertificate(filename: string, paragraph: string, extra: object = {}) {
+    const source = (await uploadFile(t, alice.key, await docx({ paragraphs: [paragraph] }), filename)).id;
+    const id = await paidOrder([source], 'certified', extra);
     await waitFor(id, 'in_review');
     const done = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, staff);
     expect(done.data!.completeCertifiedOrder.status).toBe('COMPLETED');
     const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-    const certificate = order.files.find((f: { type: string }) => f.type === 'certificate');
+    const bytes = await download(order.files.find((f: { type: string }) => f.type === 'certificate').download_url);
     const { extractText, getDocumentProxy } = await import('unpdf');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await download(certificate.download_url))), { mergePages: true });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return { order, bytes, text };
+  }
+
+  it('generates a certificate naming the order, languages, documents, statement, signer and date', async () => {
+    const { order, text } = await generatedCertificate('titulo.docx', 'Título universitario.', { addons: [{ code: 'notarization' }] });
     for (const expected of ['Certificate of Accuracy', order.number, 'Spanish into English', 'titulo.docx', 'titulo.en.docx', 'complete and accurate', 'Sam Staff', new Date().toISOString().slice(0, 10), 'Notarization was ordered']) {
       expect(text).toContain(expected);
     }
   });
 
+  it('names documents in any script on the generated certificate, which still verifies', async () => {
+    const { bytes, text } = await generatedCertificate('出生证明.docx', '出生证明。');
+    expect(text).toContain('- 出生证明.docx -> 出生证明.en.docx');
+    expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
+  });
+
   it('signs the generated certificate (PAdES) so that it verifies, and any change breaks it', async () => {
-    const source = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Sentencia.'] }), 'sentencia.docx')).id;
-    const id = await paidOrder([source], 'certified');
-    await waitFor(id, 'in_review');
-    await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, staff);
-    const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-    const bytes = await download(order.files.find((f: { type: string }) => f.type === 'certificate').download_url);
+    const { bytes } = await generatedCertificate('sentencia.docx', 'Sentencia.');
     expect(verifyPdfSignature(bytes)).toEqual({ subFilter: 'ETSI.CAdES.detached', signerCommonName: 'Sandbox Certified Translator', coversWholeFile: true });
     const tampered = Buffer.from(bytes);
     const at = tampered.indexOf('Sentencia') >= 0 ? tampered.indexOf('Sentencia') : 200;
