@@ -35,7 +35,8 @@ export async function createApp({ orm, services, logger }: AppDeps): Promise<App
   app.use(opsRoutes(orm, metrics));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
   app.use('/graphql', graphqlUploadExpress({ maxFileSize: services.config.uploadMaxBytes + 1, maxFiles: 1 }));
-  app.use(express.json({ limit: '1mb' }));
+  // The raw bytes are kept for webhooks, whose signatures cover the body as sent.
+  app.use(express.json({ limit: '1mb', verify: (req, _res, raw) => void ((req as express.Request).rawBody = raw) }));
 
   const graphql = await createGraphQLDoor(services, logger);
   app.use('/api/v1', v1Router(services));

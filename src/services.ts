@@ -41,7 +41,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     uploadMaxBytes: config.uploadMaxBytes,
     logger,
   });
-  const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl));
+  const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), { audit, logger });
   const orders = new OrderService({ payments, mailer, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours });
   const engine = createTranslationEngine(config.translation);
   return {
@@ -52,7 +52,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     rateLimits: new RateLimitService(config.rateLimitPerMinute),
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders,
-    certifiedReview: new CertifiedReviewService({ files, orders, audit, mailer, signer: createPdfSigner(config.signing) }),
+    certifiedReview: new CertifiedReviewService({ files, orders, signer: createPdfSigner(config.signing) }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,

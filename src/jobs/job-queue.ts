@@ -2,11 +2,20 @@ import type { EntityManager } from '@mikro-orm/core';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../api/http/logger';
 
-/** Every queue the service uses, with its retry policy. */
+/**
+ * A running job holds a lease that its worker renews every few seconds; a worker that dies (SIGKILL, a lost
+ * machine) stops renewing, the lease lapses, and pg-boss's maintenance hands the job to another worker: within
+ * LEASE + MAINTENANCE + the first retry delay, well under a minute (D26), however long a live job runs.
+ */
+const LEASE_SECONDS = 30;
+const HEARTBEAT_SECONDS = 10;
+const MAINTENANCE_SECONDS = 10;
+
+/** Every queue the service uses, with its retry policy. Jobs are safe to run again (D11). */
 export const QUEUES = {
-  analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
-  /** Queued when an order is paid. A worker that dies mid-job frees it when it expires: then it runs again, safely. */
-  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+  analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: LEASE_SECONDS },
+  /** Queued when an order is paid or released back to processing. */
+  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: LEASE_SECONDS },
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
@@ -24,6 +33,8 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
  * transaction, so a job exists exactly when the change that asked for it commits.
  */
 export class JobQueue {
+  private readonly timers: NodeJS.Timeout[] = [];
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly logger: Logger,
@@ -31,7 +42,7 @@ export class JobQueue {
   ) {}
 
   static async start(connectionString: string, logger: Logger, pollingIntervalSeconds: number): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false });
+    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(QUEUES)) {
@@ -49,17 +60,48 @@ export class JobQueue {
   /** Runs jobs of `name` in this process, one at a time; a handler that throws is retried with backoff. */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
     await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
+      const lease = await this.holdLease(job.id);
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
         this.logger.warn({ err: error, job: name, job_id: job.id }, 'job failed; it will be retried');
         throw error;
+      } finally {
+        clearInterval(lease);
       }
     });
   }
 
+  /** Runs `task` every `seconds` in this process until stop (sweeps that any worker may run: they are idempotent). */
+  every(seconds: number, label: string, task: () => Promise<unknown>): void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      task()
+        .catch((error) => this.logger.warn({ err: error, task: label }, 'periodic task failed; it runs again'))
+        .finally(() => (running = false));
+    }, seconds * 1000);
+    this.timers.push(timer);
+  }
+
+  /**
+   * Renews the job's lease now and every few seconds. pg-boss 10 has no heartbeat of its own, so the lease is
+   * its expiry: `expire_in` is set to the job's running time plus one lease.
+   */
+  private async holdLease(jobId: string): Promise<NodeJS.Timeout> {
+    const renew = () =>
+      this.boss
+        .getDb()
+        .executeSql(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $2) WHERE id = $1 AND state = 'active'`, [jobId, LEASE_SECONDS])
+        .catch((error: unknown) => this.logger.warn({ err: error, job_id: jobId }, 'could not renew a job lease'));
+    await renew();
+    return setInterval(() => void renew(), HEARTBEAT_SECONDS * 1000);
+  }
+
   /** Waits for running jobs to finish, then stops (graceful shutdown). */
   stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
     return this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }
 }

@@ -6,4 +6,6 @@ import type { JobQueue } from './job-queue';
 export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Services): Promise<void> {
   await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));
   await queue.work<{ orderId: string }>('translate-order', ({ orderId }, attempt) => services.translation.translateOrder(orm.em.fork(), orderId, attempt));
+  // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).
+  queue.every(30, 'payment reconciliation', () => services.payments.reconcile(orm.em.fork()));
 }

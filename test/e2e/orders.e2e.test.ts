@@ -214,7 +214,7 @@ describe('staff moves (D10), audited', () => {
     const audit = await t.gql(AuditLogDocument, { resourceId: id }, staff);
     expect(audit.data!.auditLog.items.map((e) => [e.action, e.fromState, e.toState])).toEqual([
       ['order.release', 'on_hold', 'processing'],
-      ['order.paid', 'pending_payment', 'on_hold'],
+      ['order.paid', 'on_hold', 'on_hold'],
       ['order.hold', 'pending_payment', 'on_hold'],
     ]);
   });

@@ -142,7 +142,7 @@ describe('PayPal checkout', () => {
     const { data, errors } = await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff);
     expect(errors).toBeUndefined();
     expect(data!.staffCancelOrder.payment.refundedAt).toMatch(/Z$/);
-    expect(paypal.refunds.at(-1)).toEqual({ captureId: paypal.orders.get(paypalId)!.captureId, amount: { value: '12.34', currency_code: 'USD' } });
+    expect(paypal.refunds.at(-1)).toMatchObject({ captureId: paypal.orders.get(paypalId)!.captureId, amount: { value: '12.34', currency_code: 'USD' } });
   });
 
   it('takes a booking\'s payment the same way once staff confirm an interpreter', async () => {

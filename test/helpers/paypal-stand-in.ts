@@ -22,8 +22,18 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
   const tokens = new Set<string>();
   const webhookSecret = randomBytes(16).toString('hex');
   const calls: string[] = [];
-  const refunds: { captureId: string; amount: unknown }[] = [];
-  const mode = { down: false, declineCapture: false };
+  const refunds: { captureId: string; amount: unknown; requestId: string }[] = [];
+  /**
+   * `captureDelayMs` holds a capture's answer (it is already made); `loseCaptureAnswer` captures and then answers
+   * 503, as a timeout would look; `onCapture` is told of each capture as it happens (a test sends the webhook).
+   */
+  const mode = {
+    down: false,
+    declineCapture: false,
+    captureDelayMs: 0,
+    loseCaptureAnswer: false,
+    onCapture: undefined as ((order: StandInOrder) => void) | undefined,
+  };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
@@ -86,6 +96,9 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       if (order.status !== 'APPROVED') return unprocessable(res, 'ORDER_NOT_APPROVED');
       if (mode.declineCapture) return unprocessable(res, 'INSTRUMENT_DECLINED');
       Object.assign(order, { status: 'COMPLETED', captureId: `CAP${randomBytes(6).toString('hex').toUpperCase()}` });
+      mode.onCapture?.(order);
+      if (mode.captureDelayMs) await new Promise((resolve) => setTimeout(resolve, mode.captureDelayMs));
+      if (mode.loseCaptureAnswer) return send(res, 503, { name: 'SERVICE_UNAVAILABLE' });
       return send(res, 201, represent(order));
     }
     const read = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/);
@@ -95,8 +108,11 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     }
     const refund = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
     if (req.method === 'POST' && refund) {
-      refunds.push({ captureId: refund[1], amount: body.amount });
-      return send(res, 201, { id: `RF${refunds.length}`, status: 'COMPLETED' });
+      // Like PayPal, a repeated PayPal-Request-Id answers the refund already made instead of refunding twice.
+      const requestId = String(req.headers['paypal-request-id'] ?? '');
+      let index = refunds.findIndex((made) => requestId && made.requestId === requestId);
+      if (index < 0) index = refunds.push({ captureId: refund[1], amount: body.amount, requestId }) - 1;
+      return send(res, 201, { id: `RF${index + 1}`, status: 'COMPLETED' });
     }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const valid = body.webhook_id === credentials.webhookId && body.transmission_sig === sign(body.transmission_id, body.webhook_event?.id);

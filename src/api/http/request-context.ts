@@ -8,6 +8,8 @@ declare global {
   namespace Express {
     interface Request {
       ctx: Ctx;
+      /** A JSON body's bytes as received (webhook signatures cover them). */
+      rawBody?: Buffer;
     }
   }
 }

@@ -1,10 +1,11 @@
 import type { Response } from 'express';
 import type { Payment } from '../../domain/payments/payment.entity';
 
-export type CheckoutOutcome = 'paid' | 'cancelled' | 'declined';
+export type CheckoutOutcome = 'paid' | 'processing' | 'cancelled' | 'declined';
 
 const TITLES: Record<CheckoutOutcome, string> = {
   paid: 'Payment received',
+  processing: 'Payment being processed',
   cancelled: 'Payment cancelled',
   declined: 'Payment declined',
 };

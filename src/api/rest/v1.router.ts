@@ -8,10 +8,8 @@ import { catalogRoutes } from './routes/catalog.routes';
 import { filesRoutes } from './routes/files.routes';
 import { ordersRoutes } from './routes/orders.routes';
 import { quotesRoutes } from './routes/quotes.routes';
-import { paypalRoutes } from './routes/paypal.routes';
+import { paymentsRoutes } from './routes/payments.routes';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
-import { PayPalPaymentProvider } from '../../providers/payment/paypal-payment-provider';
-import { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import { meRoutes } from './routes/me.routes';
 
 /** REST v1, mounted at /api/v1 (D1). */
@@ -25,9 +23,9 @@ export function v1Router(services: Services): Router {
   router.use(quotesRoutes(services));
   router.use(ordersRoutes(services));
   router.use(bookingsRoutes(services));
-  const provider = services.payments.provider;
-  if (provider instanceof SandboxPaymentProvider) router.use(sandboxCheckoutRoutes(services));
-  if (provider instanceof PayPalPaymentProvider) router.use(paypalRoutes(services, provider));
+  router.use(paymentsRoutes(services));
+  // The sandbox provider's hosted checkout pages are served by this service itself (D1, D9).
+  if (services.config.payment.provider === 'sandbox') router.use(sandboxCheckoutRoutes(services));
   router.use(notFoundHandler);
   return router;
 }

@@ -6,18 +6,21 @@ import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
 import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
-import { bookingAvailabilityEmail, onHoldEmail } from '../mail/messages';
+import { bookingAvailabilityEmail, lateCaptureRefundEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
-import type { Payment } from '../payments/payment.entity';
-import type { PaymentOwner, PaymentService } from '../payments/payment.service';
+import { accountOf } from '../orders/order.lifecycle';
+import { lifecycleHolder } from '../payments/lifecycle-holder';
+import { Payment } from '../payments/payment.entity';
+import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
+import type { MoveCause } from '../shared/lifecycle';
 import { assertTransition } from '../shared/state-machine';
-import { changeStatusLocked, placeOnHold, releaseHold } from '../shared/status-change';
 import { Validator } from '../shared/validation';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
+import { bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
 import { CLIENT_CANCELLABLE, bookingTransitions } from './booking.states';
 
 export interface BookingDeps {
@@ -31,9 +34,13 @@ export interface BookingDeps {
 const MAX_HUNDREDTHS = 12 * 100;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12): priced at once, paid after staff confirm. */
+/** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
 export class BookingService implements PaymentOwner {
+  /** Every status change of a booking goes through here. */
+  private readonly lifecycle: BookingLifecycle;
+
   constructor(private readonly deps: BookingDeps) {
+    this.lifecycle = bookingLifecycle(deps);
     deps.payments.registerOwner(this);
   }
 
@@ -94,51 +101,57 @@ export class BookingService implements PaymentOwner {
   /** Client cancel before payment only; an open checkout is withdrawn (contract 4.16). */
   async cancel(ctx: Ctx, id: unknown): Promise<Booking> {
     const mine = await this.get(ctx, id);
-    return this.change(ctx, mine.id, 'cancel', async (_em, booking) => {
+    return this.cancelBooking(ctx, mine.id, { actor: ctx.actor, action: 'cancel' }, (booking) => {
       if (!CLIENT_CANCELLABLE.includes(booking.status)) {
         throw ValidationError.of('status', `Cannot cancel the booking while the status is ${booking.status}.`);
       }
-      await this.cancelLocked(booking);
     });
   }
 
-  /** Staff found an interpreter: the checkout is created and its link e-mailed, in one transaction (D12). */
+  /**
+   * Staff found an interpreter: the checkout is created (before any lock, D26), then the booking is locked,
+   * checked again and moved, and the link e-mailed, in one transaction (D12).
+   */
   async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
     const v = new Validator(input as Record<string, unknown>);
     const interpreter = v.string('interpreter_name', { required: true, max: 255 });
     v.done();
-    return this.change(ctx, id, 'confirm_availability', async (em, booking) => {
-      assertTransition(bookingTransitions, booking.status, BookingStatus.AWAITING_PAYMENT, 'confirm availability');
-      booking.payment = await this.deps.payments.startCheckout({
-        amountCents: booking.totalCents,
-        currency: booking.currency,
-        reference: booking.number,
-        description: `Interpretation booking ${booking.number}`,
-        redirectUrl: null,
-      });
-      Object.assign(booking, { status: BookingStatus.AWAITING_PAYMENT, interpreterName: interpreter! });
-      em.persist(booking.payment);
-      await em.flush();
-      await this.deps.mailer.send(em, bookingAvailabilityEmail(booking.account, booking, booking.payment.approvalUrl!));
+    if (!isId(id)) throw new NotFoundError();
+    const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
+    if (!current) throw new NotFoundError();
+    const describe = 'confirm availability';
+    assertTransition(bookingTransitions, current.status, BookingStatus.AWAITING_PAYMENT, describe);
+    const payment = await this.deps.payments.startCheckout({
+      amountCents: current.totalCents,
+      currency: current.currency,
+      reference: current.number,
+      description: `Interpretation booking ${current.number}`,
+      redirectUrl: null,
+    });
+    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      Object.assign(booking, { payment, interpreterName: interpreter! });
+      em.persist(payment);
+      await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, { actor: ctx.actor, action: 'confirm_availability' }, describe);
+      await this.deps.mailer.send(em, bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!));
     });
   }
 
   async complete(ctx: Ctx, id: unknown): Promise<Booking> {
-    return this.change(ctx, id, 'complete', async (_em, booking) => {
-      assertTransition(bookingTransitions, booking.status, BookingStatus.COMPLETED, 'complete the booking');
-      Object.assign(booking, { status: BookingStatus.COMPLETED, completedAt: new Date() });
-    });
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }));
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
-    return this.change(ctx, id, 'hold', (em, booking) => this.holdLocked(em, booking, reason!), reason);
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.hold(em, booking, { actor: ctx.actor, action: 'hold', reason }));
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
-    return this.change(ctx, id, 'release', async (_em, booking) => void releaseHold(booking, 'booking'));
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }));
   }
 
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
@@ -146,46 +159,35 @@ export class BookingService implements PaymentOwner {
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
-    return this.change(ctx, id, 'cancel', async (_em, booking) => this.cancelLocked(booking), reason);
+    return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
-  /** PaymentOwner: paid -> confirmed, locked in for the date (contract 3.2). */
-  async paymentConfirmed(em: EntityManager, payment: Payment): Promise<boolean> {
-    const booking = await em.findOne(Booking, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!booking) return false;
-    const from = booking.status;
-    if (from === BookingStatus.ON_HOLD && booking.heldFrom === BookingStatus.AWAITING_PAYMENT) booking.heldFrom = BookingStatus.CONFIRMED;
-    else {
-      assertTransition(bookingTransitions, from, BookingStatus.CONFIRMED, 'confirm the booking');
-      booking.status = BookingStatus.CONFIRMED;
-    }
-    this.deps.audit.record(em, null, { action: 'booking.paid', resourceType: 'booking', resourceId: booking.id, fromState: from, toState: booking.status });
-    return true;
+  /** PaymentOwner: the booking holding this payment, locked before the payment (D26). Paid: confirmed (contract 3.2). */
+  async lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null> {
+    const booking = await this.lifecycle.lock(em, { payment: paymentId });
+    if (!booking) return null;
+    return lifecycleHolder(this.lifecycle, booking, {
+      awaiting: BookingStatus.AWAITING_PAYMENT,
+      paid: BookingStatus.CONFIRMED,
+      tellRefund: async (tx, payment) =>
+        this.deps.mailer.send(tx, lateCaptureRefundEmail(await accountOf(tx, booking), `Booking ${booking.number}`, payment)),
+    });
   }
 
-  /** PaymentOwner: the money was taken back; hold the booking for staff. */
-  async paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean> {
-    const booking = await em.findOne(Booking, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['account'] });
-    if (!booking) return false;
-    if (bookingTransitions[booking.status].includes(BookingStatus.ON_HOLD)) {
-      const from = booking.status;
-      await this.holdLocked(em, booking, reason);
-      this.deps.audit.record(em, null, { action: 'booking.hold', resourceType: 'booking', resourceId: booking.id, fromState: from, toState: booking.status, details: { reason } });
-    }
-    return true;
-  }
-
-  /** On hold with the reason, and the account is told (D12, D17). */
-  private async holdLocked(em: EntityManager, booking: Booking, reason: string): Promise<void> {
-    placeOnHold(booking, bookingTransitions, reason, 'booking');
-    await em.flush();
-    await this.deps.mailer.send(em, onHoldEmail(booking.account, `Booking ${booking.number}`, reason));
-  }
-
-  private async cancelLocked(booking: Booking): Promise<void> {
-    assertTransition(bookingTransitions, booking.status, BookingStatus.CANCELLED, 'cancel the booking');
-    if (booking.payment) await this.deps.payments.settleCancellation(booking.payment);
-    Object.assign(booking, { status: BookingStatus.CANCELLED, cancelledAt: new Date(), heldFrom: null });
+  /** Cancels with its payment, if any, settled (D26): booking then payment locked; a capture under way refuses. */
+  private async cancelBooking(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (booking: Booking) => void): Promise<Booking> {
+    if (!isId(id)) throw new NotFoundError();
+    let payment: Payment | null = null;
+    const booking = await this.lifecycle.change(ctx.em, { id }, async (em, locked) => {
+      allowed?.(locked);
+      if (locked.payment) {
+        payment = await em.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        this.deps.payments.cancelInLock(em, payment);
+      }
+      await this.lifecycle.move(em, locked, BookingStatus.CANCELLED, cause);
+    });
+    if (payment) await this.deps.payments.settle(ctx.em, payment);
+    return booking;
   }
 
   private async page(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }, where: object, orderBy: object): Promise<Page<Booking>> {
@@ -194,10 +196,6 @@ export class BookingService implements PaymentOwner {
     const page = readPageRequest(v);
     v.done();
     return paginate(ctx.em, Booking, { ...where, ...(status ? { status } : {}) }, page, { orderBy: orderBy as never });
-  }
-
-  private change(ctx: Ctx, id: unknown, action: string, apply: (em: EntityManager, booking: Booking) => Promise<void>, reason?: string): Promise<Booking> {
-    return changeStatusLocked({ ctx, entity: Booking, id, resourceType: 'booking', action, audit: this.deps.audit, reason, populate: ['account'], apply });
   }
 
   /** An ISO 8601 time with an explicit offset, in the future (D12); normalised to UTC by being a Date. */

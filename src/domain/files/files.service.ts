@@ -1,4 +1,4 @@
-import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { requireAccount } from '../accounts/authentication.service';
 import type { Ctx } from '../shared/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { isId, newId } from '../shared/ids';
+import { retryingTransaction } from '../shared/transaction';
 import type { AnalysisResult } from './analysis/analysis-result';
 import { detectFormat, hasTextLayer } from './analysis/formats';
 import { runAnalysis, type AnalysisBounds } from './analysis/run-analysis';
@@ -139,7 +140,9 @@ export class FilesService {
   async delete(ctx: Ctx, id: unknown): Promise<void> {
     const file = await this.get(ctx, id);
     try {
-      await ctx.em.transactional(async (em) => {
+      await retryingTransaction(ctx.em, async (em) => {
+        // Locked first, so a quote being made with this file either attaches it before (422 here) or sees it gone.
+        await em.findOne(StoredFile, { id: file.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         if (await em.count(FileAttachment, { file })) throw attached();
         await em.nativeDelete(StoredFile, { id: file.id });
       });

@@ -60,3 +60,14 @@ export function orderCompletedEmail(account: Account, order: { number: string })
     text: [`Hello ${account.name},`, '', `Order ${order.number} is complete. Download the files from the order in your integration or portal.`].join('\n'),
   };
 }
+
+/** D26: money captured for something already cancelled goes straight back; the account hears why. */
+export function lateCaptureRefundEmail(account: Account, what: string, payment: { amountCents: number; currency: string }): OutgoingEmail {
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100);
+  return {
+    kind: 'payment_refunded',
+    to: account.email,
+    subject: `${what}: your payment is being refunded`,
+    text: [`Hello ${account.name},`, '', `A payment of ${amount} for ${what} arrived after it was cancelled. We are refunding it in full; nothing more is needed from you.`].join('\n'),
+  };
+}

@@ -1,20 +1,17 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Mailer } from '../../providers/mail/mailer';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
-import type { AuditService } from '../audit/audit.service';
 import { ServiceType } from '../catalog/catalog.enums';
 import { detectFormat, PDF } from '../files/analysis/formats';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { ReceivedUpload } from '../files/receive-upload';
-import { orderCompletedEmail } from '../mail/messages';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { isId, newId } from '../shared/ids';
@@ -25,7 +22,7 @@ import type { OrderService } from './order.service';
 
 /** Staff review of certified work (D10): replace a machine translation, then complete with a certificate. */
 export class CertifiedReviewService {
-  constructor(private readonly deps: { files: FilesService; orders: OrderService; audit: AuditService; mailer: Mailer; signer: PdfSigner }) {}
+  constructor(private readonly deps: { files: FilesService; orders: OrderService; signer: PdfSigner }) {}
 
   /**
    * Replaces the translation of one source file with a reviewed one. Allowed in review and on hold (an order held
@@ -68,8 +65,9 @@ export class CertifiedReviewService {
     try {
       const uploadedPath = upload ? this.acceptedPath(upload, 'certificate') : undefined;
       if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
-      return await this.inLockedOrder(ctx, orderId, 'complete', async (em, order, files) => {
+      return await this.inLockedOrder(ctx, orderId, null, async (em, order, files) => {
         if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
+        // Staff complete only reviewed work; the table alone would also allow completing from processing.
         if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
         const sources = files.filter((file) => file.type === FileType.SOURCE);
         const documents = sources.map((source) => ({ source: source.name, translation: files.find((file) => file.derivedFromId === source.id)?.name }));
@@ -96,9 +94,7 @@ export class CertifiedReviewService {
           path: uploadedPath ?? generated,
         });
         await this.deps.files.attach(em, file, AttachmentOwner.ORDER, order.id);
-        Object.assign(order, { status: OrderStatus.COMPLETED, completedAt: new Date() });
-        await em.flush();
-        await this.deps.mailer.send(em, orderCompletedEmail(account, order));
+        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
       });
     } finally {
       await rm(generated, { force: true });
@@ -112,16 +108,13 @@ export class CertifiedReviewService {
     return upload.path;
   }
 
-  private inLockedOrder(ctx: Ctx, orderId: unknown, action: string, work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>): Promise<Order> {
+  /** Locks the order and hands its files to `work`; `action` is audited when the work is not a status move. */
+  private inLockedOrder(ctx: Ctx, orderId: unknown, action: string | null, work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>): Promise<Order> {
     if (!isId(orderId)) throw new NotFoundError();
-    return ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (!order) throw new NotFoundError();
-      const from = order.status;
+    return this.deps.orders.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
       const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
       await work(em, order, files);
-      this.deps.audit.record(em, ctx.actor, { action: `order.${action}`, resourceType: 'order', resourceId: order.id, fromState: from, toState: order.status });
-      return order;
+      if (action) this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action });
     });
   }
 }

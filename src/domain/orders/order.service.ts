@@ -1,27 +1,28 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
-import { onHoldEmail, orderCompletedEmail } from '../mail/messages';
 import { ServiceType } from '../catalog/catalog.enums';
-import { Account } from '../accounts/account.entity';
 import { requireAccount } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
-import type { Payment } from '../payments/payment.entity';
-import type { PaymentOwner, PaymentService } from '../payments/payment.service';
+import { lateCaptureRefundEmail } from '../mail/messages';
+import { lifecycleHolder } from '../payments/lifecycle-holder';
+import { Payment } from '../payments/payment.entity';
+import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { isId } from '../shared/ids';
+import type { MoveCause } from '../shared/lifecycle';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
-import { assertTransition } from '../shared/state-machine';
-import { changeStatusLocked, placeOnHold, releaseHold } from '../shared/status-change';
+import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { Order, OrderStatus } from './order.entity';
+import { accountOf, isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
-import { CLIENT_CANCELLABLE, orderTransitions } from './order.states';
+import { CLIENT_CANCELLABLE } from './order.states';
 
 export interface OrderDeps {
   payments: PaymentService;
@@ -38,17 +39,20 @@ export interface OrderView {
   files: StoredFile[];
 }
 
-const RUSH = 'rush_2h';
-
-/** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10): conversion, payment, cancellation, holds. */
+/** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
 export class OrderService implements PaymentOwner {
+  /** Every status change of an order goes through here (the pipeline and certified review too). */
+  readonly lifecycle: OrderLifecycle;
+
   constructor(private readonly deps: OrderDeps) {
+    this.lifecycle = orderLifecycle(deps);
     deps.payments.registerOwner(this);
   }
 
   /**
-   * Quote -> order with a checkout, in one transaction that locks the quote: ten concurrent converts make one
-   * order and nine 422s. If the payment provider fails, everything rolls back (503) and the quote stays priced.
+   * Quote -> order with a checkout. The provider's checkout is made before any lock is taken (D26); the quote
+   * is then locked and checked again, so ten concurrent converts make one order and nine 422s (their unused
+   * checkouts simply expire at the provider). A failing provider changes nothing (503).
    */
   async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
     const account = requireAccount(ctx.actor);
@@ -57,48 +61,46 @@ export class OrderService implements PaymentOwner {
     if (redirectUrl !== undefined && !isHttpUrl(redirectUrl)) v.fail('redirect_url', 'The redirect url field must be an absolute http(s) URL.');
     v.done();
     if (!isId(quoteId)) throw new NotFoundError();
+    assertConvertible(await ctx.em.findOne(Quote, { id: quoteId, account }));
 
-    return this.withUniqueNumber(() =>
-      ctx.em.transactional(async (em) => {
-        const quote = await em.findOne(Quote, { id: quoteId, account }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!quote) throw new NotFoundError();
-        const status = quoteStatus(quote);
-        if (status !== QuoteStatus.PRICED) {
-          throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
-        }
-        const number = referenceNumber(this.deps.orderPrefix);
-        const payment = await this.deps.payments.startCheckout({
-          amountCents: quote.totalCents,
-          currency: quote.currency,
-          reference: number,
-          description: `Translation order ${number}`,
-          redirectUrl: redirectUrl ?? null,
-        });
+    return this.withUniqueNumber(async () => {
+      const number = referenceNumber(this.deps.orderPrefix);
+      const quote = (await ctx.em.findOne(Quote, { id: quoteId, account }))!;
+      const payment = await this.deps.payments.startCheckout({
+        amountCents: quote.totalCents,
+        currency: quote.currency,
+        reference: number,
+        description: `Translation order ${number}`,
+        redirectUrl: redirectUrl ?? null,
+      });
+      return retryingTransaction(ctx.em, async (em) => {
+        const locked = await em.findOne(Quote, { id: quoteId, account }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        assertConvertible(locked);
         const order = Object.assign(new Order(), {
           number,
           account,
-          quote,
+          quote: locked,
           payment,
-          serviceType: quote.serviceType,
-          sourceLanguage: quote.sourceLanguage,
-          targetLanguage: quote.targetLanguage,
-          unitType: quote.unitType,
-          unitCount: quote.unitCount,
-          subtotalCents: quote.subtotalCents,
-          addons: quote.addons,
-          addonsTotalCents: quote.addonsTotalCents,
-          totalCents: quote.totalCents,
-          currency: quote.currency,
-          reference: quote.reference,
+          serviceType: locked!.serviceType,
+          sourceLanguage: locked!.sourceLanguage,
+          targetLanguage: locked!.targetLanguage,
+          unitType: locked!.unitType,
+          unitCount: locked!.unitCount,
+          subtotalCents: locked!.subtotalCents,
+          addons: locked!.addons,
+          addonsTotalCents: locked!.addonsTotalCents,
+          totalCents: locked!.totalCents,
+          currency: locked!.currency,
+          reference: locked!.reference,
         });
-        quote.storedStatus = QuoteStatus.CONVERTED;
+        locked!.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
         await em.flush();
-        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: quote.id }, { populate: ['file'] });
+        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: locked!.id }, { populate: ['file'] });
         for (const attachment of files) await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
         return order;
-      }),
-    );
+      });
+    });
   }
 
   /** The order and its files: a constant number of queries, whatever the order holds (polled all day). */
@@ -125,11 +127,10 @@ export class OrderService implements PaymentOwner {
   /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
   async cancel(ctx: Ctx, id: unknown): Promise<OrderView> {
     const { order } = await this.get(ctx, id);
-    await this.changeStatus(ctx, order.id, 'cancel', async (_em, locked) => {
+    await this.cancelOrder(ctx, order.id, { actor: ctx.actor, action: 'cancel' }, (locked) => {
       if (!CLIENT_CANCELLABLE.includes(locked.status)) {
         throw ValidationError.of('status', `Cannot cancel the order while the status is ${locked.status}.`);
       }
-      await this.cancelLocked(locked);
     });
     return this.get(ctx, id);
   }
@@ -157,94 +158,61 @@ export class OrderService implements PaymentOwner {
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
-    return this.changeStatus(ctx, id, 'hold', (em, order) => this.holdLocked(em, order, reason!));
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, (em, order) => this.lifecycle.hold(em, order, { actor: ctx.actor, action: 'hold', reason }));
   }
 
+  /** Back to where the hold interrupted; back in processing, the translation is queued again (D10, D11). */
   async release(ctx: Ctx, id: unknown): Promise<Order> {
-    return this.changeStatus(ctx, id, 'release', async (em, order) => {
-      // Back to work: (re)queue the translation; the pipeline never duplicates output for a job run twice (D11).
-      if (releaseHold(order, 'order') === OrderStatus.PROCESSING) await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id });
-    });
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, (em, order) => this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' }));
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
     const v = new Validator(input as Record<string, unknown>);
-    v.string('reason', { required: true, max: 500 });
+    const reason = v.string('reason', { required: true, max: 500 });
     v.done();
-    return this.changeStatus(ctx, id, 'cancel', async (_em, order) => this.cancelLocked(order), input.reason);
+    return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
-  /** PaymentOwner: the payment of one of our orders was confirmed. */
-  async paymentConfirmed(em: EntityManager, payment: Payment): Promise<boolean> {
-    const order = await em.findOne(Order, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!order) return false;
-    const paidAt = payment.paidAt ?? new Date();
-    const rush = order.addons.some((line) => line.code === RUSH);
-    order.dueAt = new Date(paidAt.getTime() + (rush ? 2 : this.deps.turnaroundHours) * 60 * 60 * 1000);
-    if (order.status === OrderStatus.ON_HOLD && order.heldFrom === OrderStatus.PENDING_PAYMENT) {
-      order.heldFrom = OrderStatus.PROCESSING; // paid while held: release will resume the work
-    } else {
-      assertTransition(orderTransitions, order.status, OrderStatus.PROCESSING, 'start processing the order');
-      order.status = OrderStatus.PROCESSING;
-      await em.flush();
-      await this.deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: rush ? 10 : 0 });
-    }
-    this.deps.audit.record(em, null, {
-      action: 'order.paid',
-      resourceType: 'order',
-      resourceId: order.id,
-      fromState: OrderStatus.PENDING_PAYMENT,
-      toState: order.status,
+  /** PaymentOwner: the order holding this payment, locked before the payment (D26). */
+  async lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null> {
+    const order = await this.lifecycle.lock(em, { payment: paymentId });
+    if (!order) return null;
+    return lifecycleHolder(this.lifecycle, order, {
+      awaiting: OrderStatus.PENDING_PAYMENT,
+      paid: OrderStatus.PROCESSING,
+      onPaid: (payment) => {
+        const paidAt = payment.paidAt ?? new Date();
+        order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : this.deps.turnaroundHours) * 60 * 60 * 1000);
+      },
+      tellRefund: async (tx, payment) =>
+        this.deps.mailer.send(tx, lateCaptureRefundEmail(await accountOf(tx, order), `Order ${order.number}`, payment)),
     });
-    return true;
-  }
-
-  /** PaymentOwner: the money was taken back; hold the order for staff, whatever it was doing. */
-  async paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean> {
-    const order = await em.findOne(Order, { payment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!order) return false;
-    if (orderTransitions[order.status].includes(OrderStatus.ON_HOLD)) await this.systemHold(em, order, reason);
-    return true;
   }
 
   /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
-  async translationFinished(em: EntityManager, order: Order): Promise<void> {
+  translationFinished(em: EntityManager, order: Order): Promise<void> {
     const to = order.serviceType === ServiceType.CERTIFIED ? OrderStatus.IN_REVIEW : OrderStatus.COMPLETED;
-    assertTransition(orderTransitions, order.status, to, 'finish the translation');
-    const from = order.status;
-    order.status = to;
-    if (to === OrderStatus.COMPLETED) order.completedAt = new Date();
-    await em.flush();
-    if (to === OrderStatus.COMPLETED) await this.deps.mailer.send(em, orderCompletedEmail(await this.accountOf(em, order), order));
-    this.deps.audit.record(em, null, { action: 'order.translated', resourceType: 'order', resourceId: order.id, fromState: from, toState: to });
+    return this.lifecycle.move(em, order, to, { actor: null, action: 'translated' }, 'finish the translation');
   }
 
-  /** The pipeline cannot go on (no text, engine failing): on hold with the reason, and the account is told (D10). */
-  async systemHold(em: EntityManager, order: Order, reason: string): Promise<void> {
-    const from = order.status;
-    await this.holdLocked(em, order, reason);
-    this.deps.audit.record(em, null, { action: 'order.hold', resourceType: 'order', resourceId: order.id, fromState: from, toState: OrderStatus.ON_HOLD, details: { reason } });
-  }
-
-  private async holdLocked(em: EntityManager, order: Order, reason: string): Promise<void> {
-    placeOnHold(order, orderTransitions, reason, 'order');
-    await em.flush();
-    await this.deps.mailer.send(em, onHoldEmail(await this.accountOf(em, order), `Order ${order.number}`, reason));
-  }
-
-  private async accountOf(em: EntityManager, order: Order) {
-    return em.findOneOrFail(Account, { id: order.account.id });
-  }
-
-  private async cancelLocked(order: Order): Promise<void> {
-    assertTransition(orderTransitions, order.status, OrderStatus.CANCELLED, 'cancel the order');
-    await this.deps.payments.settleCancellation(order.payment);
-    Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt: new Date(), heldFrom: null });
-  }
-
-  private changeStatus(ctx: Ctx, id: unknown, action: string, apply: (em: EntityManager, order: Order) => Promise<void>, reason?: unknown): Promise<Order> {
-    return changeStatusLocked({ ctx, entity: Order, id, resourceType: 'order', action, audit: this.deps.audit, reason: typeof reason === 'string' ? reason : undefined, apply });
+  /**
+   * Cancels with the payment settled (D26): the order, then its payment, locked; a capture under way refuses
+   * the cancel; the refund or void goes to the provider after the commit.
+   */
+  private async cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (order: Order) => void): Promise<Order> {
+    if (!isId(id)) throw new NotFoundError();
+    let payment: Payment | undefined;
+    const order = await this.lifecycle.change(ctx.em, { id }, async (em, locked) => {
+      allowed?.(locked);
+      payment = await em.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      this.deps.payments.cancelInLock(em, payment);
+      await this.lifecycle.move(em, locked, OrderStatus.CANCELLED, cause);
+    });
+    await this.deps.payments.settle(ctx.em, payment!);
+    return order;
   }
 
   private async filesOf(em: EntityManager, order: Order): Promise<StoredFile[]> {
@@ -275,6 +243,14 @@ export class OrderService implements PaymentOwner {
         if (!(error instanceof UniqueConstraintViolationException) || !String(error.message).includes('number') || attempt >= 5) throw error;
       }
     }
+  }
+}
+
+function assertConvertible(quote: Quote | null): void {
+  if (!quote) throw new NotFoundError();
+  const status = quoteStatus(quote);
+  if (status !== QuoteStatus.PRICED) {
+    throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
   }
 }
 

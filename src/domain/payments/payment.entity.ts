@@ -1,22 +1,28 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
+/** A payment's own states (D26); payment.states.ts says which moves are allowed. */
 export enum PaymentStatus {
   /** A checkout exists; the customer has not paid. */
   CREATED = 'created',
-  COMPLETED = 'completed',
+  /** A capture was asked of the provider and its answer is not applied yet: cancelling waits. */
+  CAPTURING = 'capturing',
+  CAPTURED = 'captured',
+  /** A refund is owed: recorded before the provider is asked, so a crash or an outage cannot lose it. */
+  REFUNDING = 'refunding',
+  REFUNDED = 'refunded',
   /** The checkout was withdrawn before payment (the order or booking was cancelled). */
   VOIDED = 'voided',
-  REFUNDED = 'refunded',
 }
 
 /**
- * One checkout at a payment provider for an order (or, later, a booking). The contract's `payment` object is
+ * One checkout at a payment provider for an order or a booking. The contract's `payment` object is
  * read from here; the provider's ids make the return path and webhooks find it.
  */
 @ObjectType()
 @Entity({ tableName: 'payments' })
+@Index({ properties: ['status', 'inFlightSince'] })
 export class Payment {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -53,6 +59,17 @@ export class Payment {
   /** Where the customer goes after the checkout (D9), if the client gave one. */
   @Property({ type: 'string', length: 2048, nullable: true })
   redirectUrl: string | null = null;
+
+  /** Money taken by the provider; with `refundedCents` it reconciles every payment: captured = kept + refunded. */
+  @Property({ type: 'integer' })
+  capturedCents = 0;
+
+  @Property({ type: 'integer' })
+  refundedCents = 0;
+
+  /** When the provider call of the current `capturing` or `refunding` step went out; null when none is in flight. */
+  @Property({ type: 'datetime', nullable: true })
+  inFlightSince: Date | null = null;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'datetime', nullable: true })

@@ -1,24 +1,49 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import type { Logger } from '../../api/http/logger';
+import type { AuditService } from '../audit/audit.service';
+import { NotFoundError, ProviderUnavailableError, ValidationError } from '../shared/errors';
+import { assertTransition } from '../shared/state-machine';
+import { retryingTransaction } from '../shared/transaction';
 import { Payment, PaymentStatus } from './payment.entity';
+import { paymentTransitions } from './payment.states';
 
-/** What owns a payment (an order, later a booking) and moves on when it is paid, or when a paid one is reversed. */
-export interface PaymentOwner {
-  /** Called inside the confirming transaction; false when this owner does not hold the payment. */
-  paymentConfirmed(em: EntityManager, payment: Payment): Promise<boolean>;
-  /** The provider took a completed payment back (a reversal, a chargeback): the owner needs staff attention. */
-  paymentReversed(em: EntityManager, payment: Payment, reason: string): Promise<boolean>;
+/** The order or booking a payment belongs to, locked for the current transaction. */
+export interface PaymentHolder {
+  /** Still waiting for this payment (directly, or from a hold that interrupted the wait). */
+  readonly awaitingPayment: boolean;
+  /** The money is captured: move on. */
+  paid(em: EntityManager, payment: Payment): Promise<void>;
+  /** Captured money went back to the payer at the provider (a reversal, a chargeback): staff must look. */
+  reversed(em: EntityManager, payment: Payment, reason: string): Promise<void>;
+  /** A capture landed after the holder was cancelled; the money is being refunded: tell the account. */
+  refundingLateCapture(em: EntityManager, payment: Payment): Promise<void>;
 }
 
+/** Orders and bookings: finds and locks the holder of a payment, or null when this kind does not hold it. */
+export interface PaymentOwner {
+  lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null>;
+}
+
+export type ConfirmOutcome = 'paid' | 'processing';
+
+/** A provider call whose answer is lost (a crash, a timeout) is taken up again after this long (D26). */
+const STALE_AFTER_MS = 60_000;
+
 /**
- * Checkouts and their one idempotent confirmation: the sandbox Pay button, PayPal's return and its webhooks
- * all end in `confirm`, which locks the payment, so a race confirms once.
+ * Payments and their reconciliation (D9, D26). Every step locks the holder, then the payment (one lock order
+ * everywhere), and never calls the provider while holding a lock: the intent (capturing, refunding) is
+ * committed first, the provider is called, and its answer is applied in a new transaction. Capture and refund
+ * are idempotent at the provider, so a lost answer is fixed by asking again: on the next confirmation, or by
+ * `reconcile`, which workers run periodically.
  */
 export class PaymentService {
   private readonly owners: PaymentOwner[] = [];
 
-  constructor(readonly provider: PaymentProvider) {}
+  constructor(
+    readonly provider: PaymentProvider,
+    private readonly deps: { audit: AuditService; logger: Logger },
+  ) {}
 
   registerOwner(owner: PaymentOwner): void {
     this.owners.push(owner);
@@ -52,41 +77,187 @@ export class PaymentService {
   }
 
   /**
-   * Captures (unless the provider already reports the capture) and marks paid, then lets the owner move on,
-   * in one transaction that locks the payment. Confirming twice, or from two paths at once, changes nothing.
+   * The payer approved (the return link, the approval webhook, the sandbox Pay button): capture once. Answers
+   * `processing` while another path's capture is under way; refuses (422 `payment`) a declined or closed checkout.
    */
-  async confirm(em: EntityManager, providerOrderId: string, known?: { captureId: string }): Promise<Payment> {
-    return em.transactional(async (tx) => {
-      const payment = await tx.findOne(Payment, { providerOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!payment) throw new NotFoundError();
-      if (payment.status === PaymentStatus.COMPLETED) return payment;
-      if (payment.status !== PaymentStatus.CREATED) throw ValidationError.of('payment', 'This checkout can no longer be paid.');
-      const capture = known ? ({ status: 'completed', ...known } as const) : await this.provider.capture(providerOrderId);
-      if (capture.status !== 'completed') throw ValidationError.of('payment', 'The payment was declined.');
-      Object.assign(payment, { status: PaymentStatus.COMPLETED, captureId: capture.captureId, paidAt: new Date() });
-      await tx.flush();
-      for (const owner of this.owners) if (await owner.paymentConfirmed(tx, payment)) break;
-      return payment;
+  async confirm(em: EntityManager, providerOrderId: string): Promise<{ payment: Payment; outcome: ConfirmOutcome }> {
+    const { id } = await this.findByProviderOrderId(em, providerOrderId);
+    const step = await this.locked(em, id, async (tx, payment, holder) => {
+      if (payment.status === PaymentStatus.CAPTURED) return 'settled' as const;
+      if (isSettled(payment)) throw closed(); // refunded: the holder was cancelled
+      if (payment.status === PaymentStatus.CAPTURING && !isStale(payment)) return 'busy' as const;
+      if (payment.status === PaymentStatus.VOIDED || !holder?.awaitingPayment) throw closed();
+      if (payment.status === PaymentStatus.CREATED) this.move(tx, payment, PaymentStatus.CAPTURING);
+      payment.inFlightSince = new Date();
+      return 'capture' as const;
     });
+    if (step === 'busy') return { payment: await this.reload(em, id), outcome: 'processing' };
+    if (step === 'capture') await this.capture(em, id);
+    const payment = await this.reload(em, id);
+    return { payment, outcome: payment.status === PaymentStatus.CAPTURED ? 'paid' : 'processing' };
   }
 
-  /** A completed payment taken back by the provider: the owner is put on hold for staff. */
-  async reversed(em: EntityManager, providerOrderId: string, reason: string): Promise<void> {
-    await em.transactional(async (tx) => {
-      const payment = await tx.findOne(Payment, { providerOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!payment || payment.status !== PaymentStatus.COMPLETED) return;
-      for (const owner of this.owners) if (await owner.paymentReversed(tx, payment, reason)) break;
-    });
+  /**
+   * Inside the holder's cancelling transaction (holder locked first): an open checkout is voided, a captured
+   * payment is marked for refund. While a capture is under way the cancel is refused (D26). Call `settle`
+   * after the transaction commits.
+   */
+  cancelInLock(em: EntityManager, payment: Payment): void {
+    if (payment.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
+    if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
+    else if (payment.status === PaymentStatus.CAPTURED) this.move(em, payment, PaymentStatus.REFUNDING);
   }
 
-  /** Unpaid: withdraw the checkout. Paid: refund it through the provider. Either way in the caller's transaction. */
-  async settleCancellation(payment: Payment): Promise<void> {
-    if (payment.status === PaymentStatus.CREATED) {
-      if (payment.providerOrderId) await this.provider.void(payment.providerOrderId);
-      payment.status = PaymentStatus.VOIDED;
-    } else if (payment.status === PaymentStatus.COMPLETED) {
-      await this.provider.refund(payment.captureId!, payment.amountCents, payment.currency);
-      Object.assign(payment, { status: PaymentStatus.REFUNDED, refundedAt: new Date() });
+  /** After a cancel commits: refund what is owed, withdraw a voided checkout at the provider (best effort). */
+  async settle(em: EntityManager, payment: Payment): Promise<void> {
+    if (payment.status === PaymentStatus.REFUNDING) return this.refund(em, payment.id);
+    if (payment.status === PaymentStatus.VOIDED && payment.providerOrderId) {
+      await this.provider.void(payment.providerOrderId).catch((error) => this.deps.logger.warn({ err: error, payment_id: payment.id }, 'void failed; the checkout will expire'));
     }
   }
+
+  /** A verified webhook, after its event is recorded (D9): approvals capture, captures apply, reversals hold. */
+  async applyEvent(em: EntityManager, event: { kind: 'approved' | 'captured' | 'reversed'; providerOrderId: string; captureId?: string; reason?: string }): Promise<void> {
+    const payment = await em.findOne(Payment, { providerOrderId: event.providerOrderId });
+    if (!payment) return;
+    if (event.kind === 'approved') await this.confirm(em, event.providerOrderId).catch(ignoreRefusal);
+    else if (event.kind === 'captured') await this.applyCapture(em, payment.id, { status: 'completed', captureId: event.captureId! });
+    else await this.applyReversal(em, payment.id, event.reason!);
+  }
+
+  /** Takes up every capture or refund whose provider call was lost (a crash, an outage) more than a minute ago. */
+  async reconcile(em: EntityManager): Promise<number> {
+    const stuck = await em.fork().find(
+      Payment,
+      {
+        status: { $in: [PaymentStatus.CAPTURING, PaymentStatus.REFUNDING] },
+        $or: [{ inFlightSince: null }, { inFlightSince: { $lt: new Date(Date.now() - STALE_AFTER_MS) } }],
+      },
+      { limit: 100, orderBy: { updatedAt: 'asc' } },
+    );
+    for (const payment of stuck) {
+      const work = payment.status === PaymentStatus.CAPTURING ? this.retakeCapture(em, payment.id) : this.refund(em, payment.id);
+      await work.catch((error) => this.deps.logger.warn({ err: error, payment_id: payment.id }, 'payment reconciliation will try again'));
+    }
+    return stuck.length;
+  }
+
+  private async retakeCapture(em: EntityManager, id: string): Promise<void> {
+    const go = await this.locked(em, id, async (_tx, payment) => {
+      if (payment.status !== PaymentStatus.CAPTURING || !isStale(payment)) return false;
+      payment.inFlightSince = new Date();
+      return true;
+    });
+    if (go) await this.capture(em, id);
+  }
+
+  /** The provider call of a committed `capturing` intent, then its answer applied. */
+  private async capture(em: EntityManager, id: string): Promise<void> {
+    const payment = await this.reload(em, id);
+    let result;
+    try {
+      result = await this.provider.capture(payment.providerOrderId!);
+    } catch (error) {
+      // The outcome is unknown (the capture may have happened): the payment stays capturing, so a cancel waits,
+      // and the next confirmation or the reconciliation asks again. The payer is told it is being processed.
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      this.deps.logger.warn({ err: error, payment_id: id }, 'capture answer lost; it will be asked again');
+      await this.locked(em, id, async (_tx, locked) => void (locked.status === PaymentStatus.CAPTURING && (locked.inFlightSince = null)));
+      return;
+    }
+    await this.applyCapture(em, id, result);
+  }
+
+  /**
+   * The provider's answer to a capture. Declined: back to created (the payer may try again), 422. Completed:
+   * the holder is paid, or, when it was cancelled meanwhile, the money is refunded at once (D26).
+   */
+  private async applyCapture(em: EntityManager, id: string, result: Awaited<ReturnType<PaymentProvider['capture']>>): Promise<void> {
+    const next = await this.locked(em, id, async (tx, payment, holder) => {
+      if (result.status === 'declined') {
+        if (payment.status !== PaymentStatus.CAPTURING) return 'none' as const;
+        this.move(tx, payment, PaymentStatus.CREATED);
+        payment.inFlightSince = null;
+        return 'declined' as const;
+      }
+      if (isSettled(payment)) return 'none' as const;
+      this.move(tx, payment, PaymentStatus.CAPTURED);
+      Object.assign(payment, { captureId: result.captureId, capturedCents: payment.amountCents, paidAt: new Date(), inFlightSince: null });
+      await tx.flush();
+      if (holder?.awaitingPayment) {
+        await holder.paid(tx, payment);
+        return 'none' as const;
+      }
+      this.move(tx, payment, PaymentStatus.REFUNDING);
+      await holder?.refundingLateCapture(tx, payment);
+      return 'refund' as const;
+    });
+    if (next === 'declined') throw ValidationError.of('payment', 'The payment was declined.');
+    if (next === 'refund') await this.refund(em, id);
+  }
+
+  /** Money went back at the provider: recorded as refunded (if it was not our own refund) and the holder held. */
+  private async applyReversal(em: EntityManager, id: string, reason: string): Promise<void> {
+    await this.locked(em, id, async (tx, payment, holder) => {
+      if (payment.status !== PaymentStatus.CAPTURED) return; // our own refund, or nothing captured
+      this.move(tx, payment, PaymentStatus.REFUNDED);
+      Object.assign(payment, { refundedCents: payment.capturedCents, refundedAt: new Date() });
+      await holder?.reversed(tx, payment, reason);
+    });
+  }
+
+  /** The provider call of a committed `refunding` intent; on failure it stays owed and `reconcile` asks again. */
+  private async refund(em: EntityManager, id: string): Promise<void> {
+    const go = await this.locked(em, id, async (_tx, payment) => {
+      if (payment.status !== PaymentStatus.REFUNDING) return false;
+      payment.inFlightSince = new Date();
+      return true;
+    });
+    if (!go) return;
+    const payment = await this.reload(em, id);
+    try {
+      await this.provider.refund(payment.captureId!, payment.capturedCents, payment.currency);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      await this.locked(em, id, async (_tx, locked) => void (locked.inFlightSince = null));
+      this.deps.logger.warn({ err: error, payment_id: id }, 'refund failed; it stays owed and will be tried again');
+      return;
+    }
+    await this.locked(em, id, async (tx, locked) => {
+      if (locked.status !== PaymentStatus.REFUNDING) return;
+      this.move(tx, locked, PaymentStatus.REFUNDED);
+      Object.assign(locked, { refundedCents: locked.capturedCents, refundedAt: new Date(), inFlightSince: null });
+    });
+  }
+
+  /** One step on one payment: its holder locked first, then the payment (D26's lock order), retried on deadlock. */
+  private locked<T>(em: EntityManager, id: string, work: (tx: EntityManager, payment: Payment, holder: PaymentHolder | null) => Promise<T>): Promise<T> {
+    return retryingTransaction(em, async (tx) => {
+      let holder: PaymentHolder | null = null;
+      for (const owner of this.owners) if ((holder = await owner.lockHolder(tx, id))) break;
+      const payment = await tx.findOneOrFail(Payment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      return work(tx, payment, holder);
+    });
+  }
+
+  private move(em: EntityManager, payment: Payment, to: PaymentStatus): void {
+    const from = payment.status;
+    assertTransition(paymentTransitions, from, to, 'change the payment');
+    payment.status = to;
+    this.deps.audit.record(em, null, { action: `payment.${to}`, resourceType: 'payment', resourceId: payment.id, fromState: from, toState: to });
+  }
+
+  private reload(em: EntityManager, id: string): Promise<Payment> {
+    return em.findOneOrFail(Payment, { id }, { refresh: true });
+  }
+}
+
+const SETTLED: readonly PaymentStatus[] = [PaymentStatus.CAPTURED, PaymentStatus.REFUNDING, PaymentStatus.REFUNDED];
+const isSettled = (payment: Payment) => SETTLED.includes(payment.status);
+const isStale = (payment: Payment) => !payment.inFlightSince || payment.inFlightSince.getTime() < Date.now() - STALE_AFTER_MS;
+const closed = () => ValidationError.of('payment', 'This checkout can no longer be paid.');
+
+/** A declined or closed checkout is an answer, not a failure to redeliver: the event is acknowledged. */
+function ignoreRefusal(error: unknown): void {
+  if (!(error instanceof ValidationError)) throw error;
 }

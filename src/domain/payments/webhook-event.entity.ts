@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { newId } from '../shared/ids';
 
-/** Every provider event handled once: a redelivered event id is acknowledged and ignored (D9). */
+/** Every verified provider event, recorded before it is processed: a redelivery of a processed one is a no-op (D9). */
 @Entity({ tableName: 'webhook_events' })
 @Unique({ properties: ['provider', 'eventId'] })
 export class WebhookEvent {
@@ -14,9 +14,14 @@ export class WebhookEvent {
   @Property({ type: 'string', length: 100 })
   eventId!: string;
 
+  /** The neutral kind (approved, captured, reversed, ignored). */
   @Property({ type: 'string', length: 100 })
   eventType!: string;
 
   @Property({ type: 'datetime' })
   receivedAt: Date = new Date();
+
+  /** Null until processing succeeded: a redelivery of an event whose processing failed runs it again. */
+  @Property({ type: 'datetime', nullable: true })
+  processedAt: Date | null = null;
 }

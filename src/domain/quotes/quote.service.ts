@@ -11,6 +11,7 @@ import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { priceQuote } from './quote-pricing';
 import { Quote, QuoteStatus, quoteStatus } from './quote.entity';
@@ -88,7 +89,10 @@ export class QuoteService {
       expiresAt: new Date(quote.createdAt.getTime() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
       ...price,
     });
-    await ctx.em.transactional(async (em) => {
+    await retryingTransaction(ctx.em, async (em) => {
+      // A file deleted since it was read cannot be quoted: the share lock waits for a deletion under way (D26).
+      const still = await em.find(StoredFile, { id: { $in: fileIds! } }, { lockMode: LockMode.PESSIMISTIC_READ, fields: ['id'], disableIdentityMap: true });
+      if (still.length !== files.length) throw ValidationError.of('file_ids', 'A file of this quote was deleted meanwhile.');
       em.persist(quote);
       await em.flush();
       for (const file of files) await this.deps.files.attach(em, file, AttachmentOwner.QUOTE, quote.id);

@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -82,15 +82,12 @@ export class TranslationService {
 
   private hold(em: EntityManager, orderId: string, reason: string): Promise<void> {
     return this.inLockedOrder(em, orderId, async (tx, order) => {
-      if (order.status === OrderStatus.PROCESSING) await this.deps.orders.systemHold(tx, order, reason);
+      if (order.status === OrderStatus.PROCESSING) await this.deps.orders.lifecycle.hold(tx, order, { actor: null, action: 'hold', reason });
     });
   }
 
-  private inLockedOrder(em: EntityManager, orderId: string, work: (tx: EntityManager, order: Order) => Promise<void>): Promise<void> {
-    return em.transactional(async (tx) => {
-      const order = await tx.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      await work(tx, order);
-    });
+  private async inLockedOrder(em: EntityManager, orderId: string, work: (tx: EntityManager, order: Order) => Promise<void>): Promise<void> {
+    await this.deps.orders.lifecycle.change(em, { id: orderId }, work);
   }
 }
 

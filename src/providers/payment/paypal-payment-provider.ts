@@ -1,16 +1,8 @@
 import type { PaymentConfig } from '../../config/app-config';
 import { ProviderUnavailableError } from '../../domain/shared/errors';
-import type { CaptureResult, Checkout, CheckoutRequest, PaymentProvider } from './payment-provider';
+import type { CaptureResult, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, WebhookHeaders } from './payment-provider';
 
 type PayPalConfig = Extract<PaymentConfig, { provider: 'paypal' }>;
-
-export interface PayPalWebhookHeaders {
-  authAlgo?: string;
-  certUrl?: string;
-  transmissionId?: string;
-  transmissionSig?: string;
-  transmissionTime?: string;
-}
 
 interface PayPalResponse {
   status: number;
@@ -89,19 +81,49 @@ export class PayPalPaymentProvider implements PaymentProvider {
   /** An approved-but-uncaptured CAPTURE order cannot be voided at PayPal; unpaid orders simply expire there. */
   async void(): Promise<void> {}
 
-  /** True only when PayPal itself confirms the event was signed for our webhook id. */
-  async verifyWebhook(headers: PayPalWebhookHeaders, event: unknown): Promise<boolean> {
-    if (!headers.transmissionId || !headers.transmissionSig || !headers.certUrl || !headers.authAlgo || !headers.transmissionTime) return false;
+  checkoutFromReturn(query: Record<string, unknown>): string | null {
+    return typeof query.token === 'string' && query.token ? query.token : null;
+  }
+
+  /** Verified by PayPal itself (verify-webhook-signature for our webhook id), then named in neutral terms. */
+  async parseWebhook(headers: WebhookHeaders, rawBody: Buffer): Promise<PaymentEvent | null> {
+    const event = parseJson(rawBody) as PayPalEvent | null;
+    if (typeof event?.id !== 'string' || typeof event.event_type !== 'string') return null;
+    if (!(await this.verifyWebhook(headers, event))) return null;
+    const resource = event.resource ?? {};
+    const captureOf = resource.supplementary_data?.related_ids?.order_id;
+    const eventId = event.id;
+    switch (event.event_type) {
+      case 'CHECKOUT.ORDER.APPROVED':
+        return typeof resource.id === 'string' ? { kind: 'approved', eventId, providerOrderId: resource.id } : { kind: 'ignored', eventId };
+      case 'PAYMENT.CAPTURE.COMPLETED':
+        return captureOf && typeof resource.id === 'string' ? { kind: 'captured', eventId, providerOrderId: captureOf, captureId: resource.id } : { kind: 'ignored', eventId };
+      case 'PAYMENT.CAPTURE.REVERSED':
+      case 'PAYMENT.CAPTURE.REFUNDED':
+        return captureOf
+          ? { kind: 'reversed', eventId, providerOrderId: captureOf, reason: `Payment ${event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded'} at PayPal` }
+          : { kind: 'ignored', eventId };
+      default:
+        // PAYMENT.CAPTURE.DENIED and anything else: the checkout simply stays unpaid.
+        return { kind: 'ignored', eventId };
+    }
+  }
+
+  private async verifyWebhook(headers: WebhookHeaders, event: PayPalEvent): Promise<boolean> {
+    const header = (name: string) => {
+      const value = headers[`paypal-${name}`];
+      return typeof value === 'string' && value ? value : undefined;
+    };
+    const signed = {
+      auth_algo: header('auth-algo'),
+      cert_url: header('cert-url'),
+      transmission_id: header('transmission-id'),
+      transmission_sig: header('transmission-sig'),
+      transmission_time: header('transmission-time'),
+    };
+    if (Object.values(signed).some((value) => value === undefined)) return false;
     const { status, body } = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
-      body: {
-        auth_algo: headers.authAlgo,
-        cert_url: headers.certUrl,
-        transmission_id: headers.transmissionId,
-        transmission_sig: headers.transmissionSig,
-        transmission_time: headers.transmissionTime,
-        webhook_id: this.config.webhookId,
-        webhook_event: event,
-      },
+      body: { ...signed, webhook_id: this.config.webhookId, webhook_event: event },
     });
     return status === 200 && body.verification_status === 'SUCCESS';
   }
@@ -154,6 +176,20 @@ export class PayPalPaymentProvider implements PaymentProvider {
 
   private unavailable(detail: string): ProviderUnavailableError {
     return new ProviderUnavailableError('Payment provider', 30, new Error(`PayPal: ${detail}`));
+  }
+}
+
+interface PayPalEvent {
+  id?: unknown;
+  event_type?: unknown;
+  resource?: { id?: unknown; supplementary_data?: { related_ids?: { order_id?: string } } };
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
   }
 }
 

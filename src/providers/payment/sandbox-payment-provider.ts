@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CaptureResult, Checkout, CheckoutRequest, PaymentProvider } from './payment-provider';
+import type { CaptureResult, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider } from './payment-provider';
 
 /**
  * The sandbox deployment's provider (D1, D9): checkouts are pages served by this service itself
- * (/api/v1/sandbox/checkout/{id}) with Pay and Cancel buttons; the payment row is the whole state.
+ * (/api/v1/sandbox/checkout/{id}) with Pay and Cancel buttons; the payment row is the whole state, so a
+ * capture always succeeds and there are no webhooks.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -15,11 +16,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { providerOrderId, approvalUrl: `${this.appUrl}/api/v1/sandbox/checkout/${providerOrderId}` };
   }
 
-  async capture(): Promise<CaptureResult> {
-    return { status: 'completed', captureId: `SBX-CAP-${randomUUID()}` };
+  async capture(providerOrderId: string): Promise<CaptureResult> {
+    // Derived from the checkout, as a real provider answers a repeated capture with the same capture.
+    return { status: 'completed', captureId: `SBX-CAP-${providerOrderId.slice(4)}` };
   }
 
   async refund(): Promise<void> {}
 
   async void(): Promise<void> {}
+
+  checkoutFromReturn(query: Record<string, unknown>): string | null {
+    return typeof query.token === 'string' && query.token ? query.token : null;
+  }
+
+  async parseWebhook(): Promise<PaymentEvent | null> {
+    return null;
+  }
 }

@@ -28,8 +28,8 @@ export function sandboxCheckoutRoutes(services: Services): Router {
       form,
       async (req, res) => {
         try {
-          const payment = await payments.confirm(req.ctx.em, String(req.params.providerOrderId));
-          return finishCheckout(res, payment, 'paid');
+          const { payment, outcome } = await payments.confirm(req.ctx.em, String(req.params.providerOrderId));
+          return finishCheckout(res, payment, outcome);
         } catch (error) {
           // A closed or declined checkout is told to the person at the page, not as a JSON error.
           if (!(error instanceof ValidationError)) throw error;
@@ -54,7 +54,7 @@ function checkoutPage(payment: Payment): string {
   const body = payable
     ? `<form method="post" action="${base}/pay"><button type="submit">Pay ${escapeHtml(amount)}</button></form>
        <form method="post" action="${base}/cancel"><button type="submit">Cancel</button></form>`
-    : `<p>This checkout is ${payment.status === PaymentStatus.COMPLETED ? 'already paid' : 'closed'}.</p>`;
+    : `<p>This checkout is ${payment.status === PaymentStatus.CAPTURED ? 'already paid' : 'closed'}.</p>`;
   return htmlPage('Sandbox checkout', `<p>${escapeHtml(payment.description)}</p><p class="amount">${escapeHtml(amount)}</p>${body}<p><small>Sandbox: no money moves.</small></p>`);
 }
 

@@ -1,0 +1,27 @@
+import type { Mailer } from '../../providers/mail/mailer';
+import type { AuditService } from '../audit/audit.service';
+import { onHoldEmail } from '../mail/messages';
+import { accountOf } from '../orders/order.lifecycle';
+import { Lifecycle } from '../shared/lifecycle';
+import { Booking, BookingStatus } from './booking.entity';
+import { bookingTransitions } from './booking.states';
+
+export type BookingLifecycle = Lifecycle<BookingStatus, Booking>;
+
+/** Every booking status change (contract 3.2, D12, D26): the table in booking.states.ts; a hold tells the account. */
+export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }): BookingLifecycle {
+  return new Lifecycle<BookingStatus, Booking>({
+    entity: Booking,
+    noun: 'booking',
+    table: bookingTransitions,
+    onHold: BookingStatus.ON_HOLD,
+    completed: BookingStatus.COMPLETED,
+    cancelled: BookingStatus.CANCELLED,
+    audit: deps.audit,
+    async entered(em, booking, _from, cause) {
+      if (booking.status === BookingStatus.ON_HOLD) {
+        await deps.mailer.send(em, onHoldEmail(await accountOf(em, booking), `Booking ${booking.number}`, cause.reason ?? 'Staff will contact you.'));
+      }
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Mailer } from '../../providers/mail/mailer';
+import { Account } from '../accounts/account.entity';
+import type { AuditService } from '../audit/audit.service';
+import { onHoldEmail, orderCompletedEmail } from '../mail/messages';
+import { Lifecycle } from '../shared/lifecycle';
+import { Order, OrderStatus } from './order.entity';
+import { orderTransitions } from './order.states';
+
+export type OrderLifecycle = Lifecycle<OrderStatus, Order>;
+
+export const RUSH = 'rush_2h';
+export const isRush = (order: Order) => order.addons.some((line) => line.code === RUSH);
+
+/**
+ * Every order status change (contract 3.1, D10, D26): the table in order.states.ts, and what entering a state
+ * does. Processing queues the translation (rush first); completed and on hold tell the account.
+ */
+export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mailer: Mailer }): OrderLifecycle {
+  return new Lifecycle<OrderStatus, Order>({
+    entity: Order,
+    noun: 'order',
+    table: orderTransitions,
+    onHold: OrderStatus.ON_HOLD,
+    completed: OrderStatus.COMPLETED,
+    cancelled: OrderStatus.CANCELLED,
+    audit: deps.audit,
+    async entered(em, order, _from, cause) {
+      if (order.status === OrderStatus.PROCESSING) {
+        await deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: isRush(order) ? 10 : 0 });
+      } else if (order.status === OrderStatus.COMPLETED) {
+        await deps.mailer.send(em, orderCompletedEmail(await accountOf(em, order), order));
+      } else if (order.status === OrderStatus.ON_HOLD) {
+        await deps.mailer.send(em, onHoldEmail(await accountOf(em, order), `Order ${order.number}`, cause.reason ?? 'Staff will contact you.'));
+      }
+    },
+  });
+}
+
+export const accountOf = (em: EntityManager, row: { account: { id: string } }) => em.findOneOrFail(Account, { id: row.account.id });

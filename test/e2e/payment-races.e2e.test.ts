@@ -1,0 +1,160 @@
+import { ConfirmInterpretationAvailabilityDocument } from '../graphql/generated';
+import { docx, words } from '../helpers/documents';
+import { uploadFile } from '../helpers/files';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { startPayPalStandIn, type StandInOrder } from '../helpers/paypal-stand-in';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * D26 under real concurrency: for many rounds, cancel, the return link, the webhooks and the sandbox Pay button
+ * hit one order or booking at the same instant. After each round: no 5xx, never both a cancel and a payment
+ * that stuck, and the money reconciles (captured = kept + refunded) in the database and at the provider.
+ */
+const ROUNDS = Number(process.env.RACE_ROUNDS ?? 20);
+
+type Provider = 'sandbox' | 'paypal';
+type Subject = 'order' | 'booking';
+
+interface Target {
+  /** REST path of the order or booking. */
+  path: string;
+  providerOrderId: string;
+  approvalUrl: string;
+}
+
+interface PaymentRow {
+  status: string;
+  amount_cents: number;
+  captured_cents: number;
+  refunded_cents: number;
+  capture_id: string | null;
+}
+
+describe.each<Provider>(['sandbox', 'paypal'])('payments racing cancels, %s provider', (provider) => {
+  let t: TestApp;
+  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>> | undefined;
+  let staff: string;
+  let alice: TestAccount;
+  let fileId: string;
+  let webhookSeq = 0;
+
+  beforeAll(async () => {
+    if (provider === 'paypal') paypal = await startPayPalStandIn();
+    t = await startTestApp({
+      config: paypal
+        ? { payment: { provider: 'paypal', baseUrl: paypal.baseUrl, clientId: paypal.credentials.clientId, clientSecret: paypal.credentials.secret, webhookId: paypal.credentials.webhookId } }
+        : {},
+    });
+    staff = await createStaffToken(t);
+    alice = await createApprovedAccount(t, staff);
+    fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(500)] }), 'race.docx')).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await paypal?.close();
+  });
+
+  const newTarget = async (subject: Subject): Promise<Target> => {
+    if (subject === 'order') {
+      const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] }, alice.key).expect(201)).body.data;
+      const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body.data;
+      const order = (await t.rest.get(`/api/v1/orders/${converted.id}`, alice.key).expect(200)).body.data;
+      return { path: `/api/v1/orders/${order.id}`, providerOrderId: order.payment.provider_order_id, approvalUrl: order.payment.approval_url };
+    }
+    const body = { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2031-03-01T09:00:00Z', duration_hours: 2 };
+    const booking = (await t.rest.post('/api/v1/interpretation-bookings', body, alice.key).expect(201)).body.data;
+    expect((await t.gql(ConfirmInterpretationAvailabilityDocument, { id: booking.id, interpreterName: 'Ana Ruiz' }, staff)).errors).toBeUndefined();
+    const payment = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data.payment;
+    return { path: `/api/v1/interpretation-bookings/${booking.id}`, providerOrderId: payment.provider_order_id, approvalUrl: payment.approval_url };
+  };
+
+  const signedWebhook = (event: { id: string } & Record<string, unknown>) =>
+    t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal!.signedHeaders(event)).send(event);
+  const approvedWebhook = (id: string) =>
+    signedWebhook({ id: `WH-RACE-${++webhookSeq}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id, status: 'APPROVED' } });
+  const capturedWebhook = (order: StandInOrder) =>
+    signedWebhook({
+      id: `WH-RACE-${++webhookSeq}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: order.captureId, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: order.id } } },
+    });
+  const paymentRow = async (providerOrderId: string): Promise<PaymentRow> =>
+    (await t.orm.em.fork().getConnection().execute(`SELECT * FROM payments WHERE provider_order_id = ?`, [providerOrderId]))[0] as PaymentRow;
+
+  /** Every way a payment is confirmed, and the client's cancel, all sent at once. */
+  const race = (target: Target) => {
+    const cancel = t.rest.raw().post(`${target.path}/cancel`).set('Authorization', `Bearer ${alice.key}`);
+    const back = t.rest.raw().get(`/api/v1/payments/${provider}/return?token=${encodeURIComponent(target.providerOrderId)}`);
+    const others =
+      provider === 'sandbox'
+        ? [0, 1].map(() => t.rest.raw().post(`${target.approvalUrl.replace(t.config.appUrl, '')}/pay`).type('form').send({}))
+        : [approvedWebhook(target.providerOrderId), approvedWebhook(target.providerOrderId)];
+    return Promise.all([cancel, back, ...others].map((request) => request.then((res) => res)));
+  };
+
+  it.each<Subject>(['order', 'booking'])(`never both cancels and keeps the money of a %s (${ROUNDS} rounds)`, async (subject) => {
+    const tally = { cancelled: 0, paid: 0, neither: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = await newTarget(subject);
+      const lateWebhooks: Promise<unknown>[] = [];
+      let declined = false;
+      if (paypal) {
+        // Vary the provider: a slow capture, a capture whose answer is lost, a declined card.
+        Object.assign(paypal.mode, { captureDelayMs: round % 3 === 1 ? 150 : 0, loseCaptureAnswer: round % 4 === 3, declineCapture: round % 5 === 4 });
+        declined = paypal.mode.declineCapture;
+        paypal.mode.onCapture = (order) => void lateWebhooks.push(capturedWebhook(order).then((res) => expect(res.status).toBeLessThan(500)));
+        paypal.approve(target.providerOrderId);
+      }
+
+      const answers = await race(target);
+      await Promise.all(lateWebhooks);
+      // A capture whose answer was lost is asked again, as the workers' periodic reconciliation does.
+      await t.services.payments.reconcile(t.orm.em.fork());
+
+      for (const answer of answers) expect(answer.status).toBeLessThan(500);
+      const [cancelAnswer] = answers;
+      const final = (await t.rest.get(target.path, alice.key).expect(200)).body.data;
+      const payment = await paymentRow(target.providerOrderId);
+      const paidState = subject === 'order' ? 'processing' : 'confirmed';
+      const waiting = subject === 'order' ? 'pending_payment' : 'awaiting_payment';
+
+      if (final.status === 'cancelled') {
+        tally.cancelled++;
+        expect(cancelAnswer.status).toBe(200);
+        expect(payment.status).toMatch(/^(voided|refunded)$/);
+      } else if (final.status === paidState) {
+        tally.paid++;
+        expect(cancelAnswer.status).toBe(422);
+        expect(payment.status).toBe('captured');
+      } else {
+        // Only a declined capture leaves it waiting: the cancel lost to the capture attempt, which then failed.
+        tally.neither++;
+        expect(declined).toBe(true);
+        expect(final.status).toBe(waiting);
+        expect(cancelAnswer.status).toBe(422);
+        expect(payment.status).toBe('created');
+      }
+      if (cancelAnswer.status === 422) {
+        expect(Object.values(cancelAnswer.body.errors).flat()[0]).toMatch(/^(The payment is being processed\.|Cannot cancel the \w+ while the status is \w+\.)$/);
+      }
+
+      // Reconciliation: captured = kept + refunded, in our books and at the provider.
+      const kept = final.status === paidState ? payment.amount_cents : 0;
+      expect(payment.captured_cents).toBe(kept + payment.refunded_cents);
+      if (paypal) {
+        const atProvider = paypal.orders.get(target.providerOrderId)!;
+        const capturedThere = atProvider.status === 'COMPLETED' ? payment.amount_cents : 0;
+        const refundedThere = paypal.refunds.filter((refund) => refund.captureId === atProvider.captureId).length * payment.amount_cents;
+        expect([payment.captured_cents, payment.refunded_cents]).toEqual([capturedThere, refundedThere]);
+      }
+    }
+    // The race was real: both outcomes happened over the rounds.
+    expect(tally.cancelled + tally.paid + tally.neither).toBe(ROUNDS);
+    expect(tally.paid).toBeGreaterThan(0);
+  });
+
+  it('leaves no capture or refund unfinished', async () => {
+    const open = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM payments WHERE status IN ('capturing', 'refunding')`);
+    expect(open[0].n).toBe(0);
+  });
+});
