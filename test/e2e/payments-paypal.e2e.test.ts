@@ -180,3 +180,75 @@ describe('PayPal checkout', () => {
     await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201);
   });
 });
+
+describe('money that reconciles (D26)', () => {
+  const paymentRow = async (paypalId: string) =>
+    (await t.orm.em.fork().getConnection().execute(`SELECT status, captured_cents, refunded_cents FROM payments WHERE provider_order_id = ?`, [paypalId]))[0];
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  afterEach(() => Object.assign(paypal.mode, { captureDelayMs: 0, loseCaptureAnswer: false }));
+
+  it('refuses a cancel while the capture is under way, and the payment wins', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    paypal.mode.captureDelayMs = 400;
+    const back = t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).then((res) => res);
+    await until(async () => (await paymentRow(paypalId)).status === 'capturing');
+    const refused = await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422);
+    expect(refused.body.errors).toEqual({ status: ['The payment is being processed.'] });
+    expect((await back).headers.location).toBe(`${REDIRECT}?payment=paid`);
+    expect((await orderState(order.id)).status).toBe('processing');
+  });
+
+  it('refunds at once a capture that lands on a cancelled order, audited and e-mailed', async () => {
+    const { order, paypalId } = await convertOrder();
+    await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(200);
+    expect((await paymentRow(paypalId)).status).toBe('voided');
+    const event = { id: 'WH-LATE-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAPLATE1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
+
+    expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+    expect(paypal.refunds.filter((refund) => refund.captureId === 'CAPLATE1')).toHaveLength(1);
+    expect(await orderState(order.id)).toMatchObject({ status: 'cancelled', payment: { refunded_at: expect.stringMatching(/Z$/) } });
+    const audit = await t.gql(AuditLogDocument, { resourceId: order.id }, staff);
+    expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'order.late_capture_refunded', fromState: 'cancelled', toState: 'cancelled' });
+    const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
+    expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'payment_refunded' });
+    // PayPal redelivers the event: nothing moves twice.
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'duplicate' });
+    expect(paypal.refunds.filter((refund) => refund.captureId === 'CAPLATE1')).toHaveLength(1);
+  });
+
+  it('asks again for a capture whose answer was lost, and never captures twice', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    paypal.mode.loseCaptureAnswer = true;
+    const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=processing`);
+    expect(await paymentRow(paypalId)).toMatchObject({ status: 'capturing', captured_cents: 0 });
+    expect((await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422)).body.errors).toEqual({ status: ['The payment is being processed.'] });
+
+    paypal.mode.loseCaptureAnswer = false;
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
+    expect(await paymentRow(paypalId)).toMatchObject({ status: 'captured', captured_cents: 1234 });
+    expect((await orderState(order.id)).status).toBe('processing');
+    expect(paypal.orders.get(paypalId)!.status).toBe('COMPLETED');
+  });
+
+  it('keeps a refund owed while PayPal is down and pays it back when PayPal returns', async () => {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    paypal.mode.down = true;
+    const { errors } = await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff);
+    expect(errors).toBeUndefined();
+    expect(await paymentRow(paypalId)).toEqual({ status: 'refunding', captured_cents: 1234, refunded_cents: 0 });
+    expect((await orderState(order.id)).status).toBe('cancelled');
+
+    paypal.mode.down = false;
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
+    expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+    expect(paypal.refunds.filter((refund) => refund.captureId === paypal.orders.get(paypalId)!.captureId)).toHaveLength(1);
+  });
+});

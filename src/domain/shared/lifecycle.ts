@@ -63,6 +63,20 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
 
   /** Moves `row` to `to`, refused (422 under `status`) when the table does not allow it. */
   async move(em: EntityManager, row: E, to: S, cause: MoveCause, describe = `${cause.action.replace(/_/g, ' ')} the ${this.spec.noun}`): Promise<void> {
+    // A held row leaves the hold only by release (to where it was) or by cancel: no other move skips the hold.
+    if (row.status === this.spec.onHold && to !== this.spec.cancelled) throw ValidationError.of('status', `Cannot ${describe} while the status is ${row.status}.`);
+    return this.apply(em, row, to, cause, describe);
+  }
+
+  /** Back to the state the hold interrupted. */
+  async release(em: EntityManager, row: E, cause: MoveCause): Promise<void> {
+    if (row.status !== this.spec.onHold || !row.heldFrom) {
+      throw ValidationError.of('status', `Cannot release the ${this.spec.noun} while the status is ${row.status}.`);
+    }
+    await this.apply(em, row, row.heldFrom, cause, `release the ${this.spec.noun}`);
+  }
+
+  private async apply(em: EntityManager, row: E, to: S, cause: MoveCause, describe: string): Promise<void> {
     const from = row.status;
     assertTransition(this.spec.table, from, to, describe);
     const patch: Partial<Stateful<S>> = { status: to };
@@ -92,14 +106,6 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
   /** On hold with the reason (staff, the pipeline, a payment reversal). */
   hold(em: EntityManager, row: E, cause: MoveCause): Promise<void> {
     return this.move(em, row, this.spec.onHold, { ...cause, action: 'hold' });
-  }
-
-  /** Back to the state the hold interrupted. */
-  async release(em: EntityManager, row: E, cause: MoveCause): Promise<void> {
-    if (row.status !== this.spec.onHold || !row.heldFrom) {
-      throw ValidationError.of('status', `Cannot release the ${this.spec.noun} while the status is ${row.status}.`);
-    }
-    await this.move(em, row, row.heldFrom, cause);
   }
 
   /**

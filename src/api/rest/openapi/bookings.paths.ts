@@ -81,6 +81,8 @@ export const bookingPaths = {
       operationId: 'cancelBooking',
       tags: ['Interpretation'],
       summary: 'Cancel a booking that is not paid yet',
+      description:
+        'While its payment is being captured the cancel answers 422 with `errors.status` ["The payment is being processed."]: poll the booking; it ends confirmed or, if the capture is declined, cancellable again.',
       parameters: [idParam],
       responses: {
         200: json(dataOf(ref('Booking')), 'The cancelled booking.'),

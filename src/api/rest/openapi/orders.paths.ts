@@ -44,6 +44,13 @@ export const orderSchemas = {
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 const checkoutId = { name: 'providerOrderId', in: 'path', required: true, schema: { type: 'string' } };
+const providerParam = {
+  name: 'provider',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', enum: ['sandbox', 'paypal'] },
+  description: 'The payment provider this deployment is configured with; any other answers 404.',
+};
 const redirect = { description: 'Back to the redirect_url given at convert, with `payment=paid` or `payment=cancelled`.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } };
 
 export const orderPaths = {
@@ -90,7 +97,8 @@ export const orderPaths = {
       operationId: 'cancelOrder',
       tags: ['Orders'],
       summary: 'Cancel an order waiting for payment or on hold',
-      description: 'A paid order on hold is refunded through the payment provider.',
+      description:
+        "A paid order on hold is refunded through the payment provider: `payment.refunded_at` is set once the provider confirms (at once, or by the background reconciliation if the provider is down). While a payment is being captured the cancel answers 422 with `errors.status` [\"The payment is being processed.\"]: poll the order; it ends paid or, if the capture is declined, cancellable again.",
       parameters: [idParam('Order')],
       responses: {
         200: json(dataOf(ref('Order')), 'The cancelled order.'),
@@ -101,40 +109,45 @@ export const orderPaths = {
       },
     },
   },
-  '/payments/paypal/return': {
+  '/payments/{provider}/return': {
     get: {
-      operationId: 'paypalReturn',
+      operationId: 'paymentReturn',
       tags: ['Payments'],
-      summary: 'PayPal only: where PayPal sends the payer back; captures the payment',
+      summary: "Where the provider sends the payer back: captures the payment once, whichever of this, the webhook or another tab comes first",
       security: [],
-      parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: 'PayPal order id.' }],
+      parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: "The provider's checkout id (PayPal order id)." }],
       responses: {
-        200: html('Payment received or declined (no redirect_url was given).'),
-        303: { ...redirect, description: 'Back to redirect_url with `payment=paid` or `payment=declined`.' },
+        200: html('Payment received, being processed, or declined (no redirect_url was given).'),
+        303: {
+          ...redirect,
+          description:
+            'Back to redirect_url with `payment=paid`, `payment=declined`, or `payment=processing` when the capture is still under way or its answer was lost (it is completed or reconciled in the background; poll the order).',
+        },
         404: responseRef('NotFound'),
-        503: responseRef('ProviderUnavailable'),
       },
     },
   },
-  '/payments/paypal/cancel': {
+  '/payments/{provider}/cancel': {
     get: {
-      operationId: 'paypalCancel',
+      operationId: 'paymentCancel',
       tags: ['Payments'],
-      summary: 'PayPal only: where PayPal sends a payer who gave up',
+      summary: 'Where the provider sends a payer who gave up',
       security: [],
-      parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+      parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
       responses: { 200: html('Payment cancelled.'), 303: redirect, 404: responseRef('NotFound') },
     },
   },
-  '/payments/paypal/webhook': {
+  '/payments/{provider}/webhook': {
     post: {
-      operationId: 'paypalWebhook',
+      operationId: 'paymentWebhook',
       tags: ['Payments'],
-      summary: 'PayPal only: webhook events, verified with PayPal and deduplicated by event id',
+      summary: "The provider's webhook events: verified with the provider, recorded, then processed; a processed event id sent again is a duplicate",
       security: [],
+      parameters: [providerParam],
       responses: {
         200: json(object({ status: { enum: ['handled', 'duplicate', 'ignored'] } }), 'Acknowledged.'),
-        400: json(ref('Error'), 'Not a PayPal event signed for this webhook: `{"message":"Invalid webhook signature."}`.'),
+        400: json(ref('Error'), 'Not an event signed by the provider for this webhook: `{"message":"Invalid webhook signature."}`.'),
+        404: responseRef('NotFound'),
         503: responseRef('ProviderUnavailable'),
       },
     },

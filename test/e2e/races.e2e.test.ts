@@ -158,3 +158,35 @@ describe.each<Provider>(['sandbox', 'paypal'])('payments racing cancels, %s prov
     expect(open[0].n).toBe(0);
   });
 });
+
+describe('deleting a file while a quote is made with it', () => {
+  let t: TestApp;
+  let alice: TestAccount;
+  beforeAll(async () => {
+    t = await startTestApp({ workers: false });
+    alice = await createApprovedAccount(t, await createStaffToken(t));
+  });
+  afterAll(() => t.close());
+
+  it(`ends in one clear answer each, never a 500 (${ROUNDS} rounds)`, async () => {
+    const outcomes = new Set<string>();
+    const content = await docx({ paragraphs: [words(200)] });
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = await uploadFile(t, alice.key, content, `exhibit-${round}.docx`);
+      const [quote, removal] = await Promise.all([
+        t.rest.raw().post('/api/v1/quotes').set('Authorization', `Bearer ${alice.key}`).send({ source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [id] }),
+        t.rest.raw().delete(`/api/v1/files/${id}`).set('Authorization', `Bearer ${alice.key}`),
+      ]);
+      outcomes.add(`${quote.status}/${removal.status}`);
+      // Either the quote took the file (and it cannot be deleted), or the file went first (and the quote says so).
+      if (quote.status === 201) {
+        expect(removal.status).toBe(422);
+        expect((await t.rest.get(`/api/v1/files/${id}`, alice.key)).status).toBe(200);
+      } else {
+        expect([quote.status, removal.status]).toEqual([422, 204]);
+        expect(Object.keys(quote.body.errors)).toEqual(['file_ids']);
+      }
+    }
+    expect([...outcomes].every((outcome) => ['201/422', '422/204'].includes(outcome))).toBe(true);
+  });
+});
