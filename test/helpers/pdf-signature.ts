@@ -12,14 +12,18 @@ export interface VerifiedSignature {
  * signed messageDigest attribute, and the signature over those attributes must verify with the embedded
  * certificate's public key. Throws on any mismatch.
  */
+/** node-forge takes options its type declarations do not name: parse one DER value and ignore what follows. */
+const fromDerPrefix = (bytes: string) => (forge.asn1.fromDer as unknown as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1)(bytes, { parseAllBytes: false });
+
 export function verifyPdfSignature(pdf: Buffer): VerifiedSignature {
   const text = pdf.toString('latin1');
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].pop();
   if (!ranges) throw new Error('no /ByteRange: the PDF is not signed');
   const [a, b, c, d] = ranges.slice(1, 5).map(Number);
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  const hex = text.slice(a + b + 1, c - 1).replace(/(00)+$/, '');
-  const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData & {
+  // The placeholder is zero-padded after the DER; its own length says where it ends (a signature may end in 00).
+  const hex = text.slice(a + b + 1, c - 1);
+  const p7 = forge.pkcs7.messageFromAsn1(fromDerPrefix(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
   };
   const certificate = p7.certificates[0];
