@@ -5,8 +5,8 @@
  *
  * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day. This boots the real service
  * (HTTP, services, PostgreSQL), makes a completed order with four documents and a booking, then polls each path
- * from CONCURRENCY keep-alive clients for SECONDS and prints throughput and latency percentiles, the SQL
- * statements one request runs, and what the rate-limit count (D16), one upsert per request, costs alone.
+ * from CONCURRENCY keep-alive clients for SECONDS and prints throughput and latency percentiles and the SQL
+ * statements one request runs.
  */
 import 'reflect-metadata';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
@@ -29,7 +29,6 @@ import { createServices, type Services } from '../src/services';
 
 const CONCURRENCY = 8;
 const SECONDS = 8;
-const UPSERTS = 2000;
 
 async function main(): Promise<void> {
   const env = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-bench-')), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' };
@@ -66,11 +65,6 @@ async function main(): Promise<void> {
       const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
       console.log(`GET ${path.replace(/[0-9a-f-]{36}/, '{id}')}: ${(requests / SECONDS).toFixed(0)} req/s, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, ${statements} SQL statements a request`);
     }
-
-    const em = db.orm.em.fork();
-    const started = performance.now();
-    for (let i = 0; i < UPSERTS; i++) await services.rateLimits.hit(em, 'account:bench');
-    console.log(`rate-limit count alone: ${((performance.now() - started) / UPSERTS).toFixed(3)} ms an upsert (${UPSERTS} in a row)`);
   } finally {
     server.close();
     await app.close();

@@ -9,12 +9,15 @@ import { requestContext } from './api/http/request-context';
 import { requestLog } from './api/http/request-log';
 import { opsRoutes } from './api/ops/ops.routes';
 import { v1Router } from './api/rest/v1.router';
+import { RateLimitSync } from './domain/rate-limits/rate-limit-sync';
 import type { Services } from './services';
 
 export interface AppDeps {
   orm: MikroORM;
   services: Services;
   logger: Logger;
+  /** Several HTTP processes serve this database: share the rate-limit budgets through it (D24). */
+  shareRateLimits?: boolean;
 }
 
 export interface App {
@@ -24,7 +27,7 @@ export interface App {
 }
 
 /** One Express app, two doors onto the same services: REST v1 at /api/v1 and GraphQL at /graphql (D1). */
-export async function createApp({ orm, services, logger }: AppDeps): Promise<App> {
+export async function createApp({ orm, services, logger, shareRateLimits }: AppDeps): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -44,5 +47,13 @@ export async function createApp({ orm, services, logger }: AppDeps): Promise<App
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { express: app, close: () => graphql.stop() };
+  const rateLimitSync = shareRateLimits ? new RateLimitSync(orm, services.rateLimits, logger) : undefined;
+  rateLimitSync?.start();
+  return {
+    express: app,
+    close: async () => {
+      await graphql.stop();
+      await rateLimitSync?.stop();
+    },
+  };
 }

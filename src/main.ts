@@ -36,7 +36,8 @@ async function main(role: Role): Promise<void> {
     const services = createServices(config, { queue, logger });
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
-      app = await createApp({ orm: db.orm, services, logger });
+      // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
+      app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
       server = app.express.listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
       const { port } = server.address() as { port: number };

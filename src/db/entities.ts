@@ -10,8 +10,8 @@ import { Order } from '../domain/orders/order.entity';
 import { Payment } from '../domain/payments/payment.entity';
 import { WebhookEvent } from '../domain/payments/webhook-event.entity';
 import { Quote } from '../domain/quotes/quote.entity';
-import { RateLimitWindow } from '../domain/rate-limits/rate-limit-window.entity';
+import { RateLimitCount } from '../domain/rate-limits/rate-limit-count.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent, Booking, RateLimitWindow];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent, Booking, RateLimitCount];

@@ -1,27 +1,37 @@
-import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { RateLimitService } from '../../src/domain/rate-limits/rate-limit.service';
+import { SYNC_INTERVAL_MS } from '../../src/domain/rate-limits/rate-limit-sync';
+import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
+import { gqlRaw } from '../helpers/graphql-raw';
+import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '../helpers/service-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** D16 with a limit of 3 a minute, so that the limit is reached in a few requests. */
 let t: TestApp;
-let alice: TestAccount;
-let bob: TestAccount;
+let staff: string;
+const statements: string[] = [];
 beforeAll(async () => {
-  t = await startTestApp({ config: { rateLimitPerMinute: 3 }, workers: false });
-  const staff = await createStaffToken(t);
-  alice = await createApprovedAccount(t, staff);
-  bob = await createApprovedAccount(t, staff);
+  assertBuilt();
+  t = await startTestApp({ config: { rateLimitPerMinute: 3 }, workers: false, onQuery: (sql) => statements.push(sql) });
+  staff = await createStaffToken(t);
 });
 afterAll(() => t.close());
 
-/** Starts the bucket's window over, as if a minute had passed. */
-const windowEnds = (bucket: string) =>
-  t.orm.em.fork().getConnection().execute(`UPDATE rate_limit_windows SET started_at = now() - interval '61 seconds' WHERE bucket = ?`, [bucket]);
-
-const accountBucket = (account: TestAccount) => `account:${account.id}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Budgets follow clock windows: start a test early in one, so that it cannot end halfway through. */
+const earlyInWindow = async (windowMs = 60_000, needMs = 15_000) => {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await sleep(left + 50);
+};
+const newAccount = () => createApprovedAccount(t, staff);
 
 describe('rate limits per API key (D16)', () => {
   it('counts down in X-RateLimit-Remaining, then answers 429 with Retry-After', async () => {
-    await windowEnds(accountBucket(alice));
+    const [alice, bob] = [await newAccount(), await newAccount()];
+    await earlyInWindow();
     for (const remaining of ['2', '1', '0']) {
       const res = await t.rest.get('/api/v1/orders', alice.key).expect(200);
       expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': remaining });
@@ -31,46 +41,142 @@ describe('rate limits per API key (D16)', () => {
     expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-
-    // Another key has its own count; a new window starts the count again.
+    // Another key has its own count.
     expect((await t.rest.get('/api/v1/orders', bob.key).expect(200)).headers['x-ratelimit-remaining']).toBe('2');
-    await windowEnds(accountBucket(alice));
-    expect((await t.rest.get('/api/v1/orders', alice.key).expect(200)).headers['x-ratelimit-remaining']).toBe('2');
-  });
-
-  it('refuses a POST past the limit before it does anything, so its Idempotency-Key stays unused', async () => {
-    await windowEnds(accountBucket(alice));
-    for (let i = 0; i < 3; i++) await t.rest.get('/api/v1/orders', alice.key).expect(200);
-    const body = { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [], unit_count: 1 };
-    await t.rest.post('/api/v1/quotes', body, alice.key).set('Idempotency-Key', 'limited-1').expect(429);
-    await windowEnds(accountBucket(alice));
-    const created = await t.rest.post('/api/v1/quotes', body, alice.key).set('Idempotency-Key', 'limited-1');
-    expect(created.status).not.toBe(429);
-    expect(created.headers['idempotent-replayed']).toBeUndefined();
-  });
-
-  it('shares one count between every HTTP process on the database', async () => {
-    const other = await startTestApp({ databaseOf: t, config: { rateLimitPerMinute: 3 }, workers: false });
-    try {
-      await windowEnds(accountBucket(bob));
-      await t.rest.get('/api/v1/orders', bob.key).expect(200);
-      await other.rest.get('/api/v1/orders', bob.key).expect(200);
-      expect((await t.rest.get('/api/v1/orders', bob.key).expect(200)).headers['x-ratelimit-remaining']).toBe('0');
-      await other.rest.get('/api/v1/orders', bob.key).expect(429);
-    } finally {
-      await other.close();
-    }
   });
 
   it('does not count requests that fail authentication', async () => {
-    await windowEnds(accountBucket(alice));
+    const alice = await newAccount();
+    await earlyInWindow();
     for (let i = 0; i < 5; i++) await t.rest.get('/api/v1/orders', 'ltk_test_notakey').expect(401);
     expect((await t.rest.get('/api/v1/orders', alice.key).expect(200)).headers['x-ratelimit-remaining']).toBe('2');
+  });
+
+  it("writes nothing on a request's path: it runs only the key's look-up", async () => {
+    const alice = await newAccount();
+    await earlyInWindow();
+    statements.length = 0;
+    await t.rest.get('/api/v1/me', alice.key).expect(200);
+    await gqlRaw(t.rest.raw(), '{ me { id } }', { token: alice.key });
+    // The key's look-up, once per request.
+    expect(statements.filter((sql) => /select|insert|update|delete/i.test(sql))).toEqual([expect.stringMatching(/from "accounts"/), expect.stringMatching(/from "accounts"/)]);
+  });
+});
+
+describe('a new window (D16)', () => {
+  const WINDOW_MS = 2000;
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await startTestApp({ databaseOf: t, workers: false, adjust: (services) => void (services.rateLimits = new RateLimitService(3, WINDOW_MS)) });
+  });
+  afterAll(() => short.close());
+
+  it('starts the budget again, and a POST refused before it did anything has left its Idempotency-Key unused', async () => {
+    const alice = await newAccount();
+    await earlyInWindow(WINDOW_MS, 1500);
+    for (let i = 0; i < 3; i++) await short.rest.get('/api/v1/orders', alice.key).expect(200);
+    const body = { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [], unit_count: 1 };
+    await short.rest.post('/api/v1/quotes', body, alice.key).set('Idempotency-Key', 'limited-1').expect(429);
+    await earlyInWindow(WINDOW_MS, WINDOW_MS);
+    const created = await short.rest.post('/api/v1/quotes', body, alice.key).set('Idempotency-Key', 'limited-1');
+    expect(created.status).not.toBe(429);
+    expect(created.headers['x-ratelimit-remaining']).toBe('2');
+    expect(created.headers['idempotent-replayed']).toBeUndefined();
+  });
+});
+
+describe('one budget for both doors (D24)', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await startTestApp({ databaseOf: t, workers: false, config: { rateLimitPerMinute: 40 } });
+  });
+  afterAll(() => b.close());
+  const ask = (key: string, query: string) => gqlRaw(b.rest.raw(), query, { token: key });
+
+  it('GraphQL spends its cost from the budget REST spends 1 from, with the same headers', async () => {
+    const alice = await newAccount();
+    await earlyInWindow();
+    const me = await ask(alice.key, '{ me { id } }');
+    expect(me.extensions?.cost).toBe(1);
+    expect(me.headers).toMatchObject({ 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '39' });
+    const page = await ask(alice.key, '{ orders(perPage: 10) { items { id } } }');
+    expect(page.extensions?.cost).toBe(11);
+    expect(page.headers['x-ratelimit-remaining']).toBe('28');
+    expect((await b.rest.get('/api/v1/orders', alice.key).expect(200)).headers['x-ratelimit-remaining']).toBe('27');
+
+    // More than is left: 429 with Retry-After and the headers, RATE_LIMITED with the wait; nothing is spent.
+    const refused = await ask(alice.key, '{ orders(perPage: 30) { items { id } } }');
+    expect(refused.status).toBe(429);
+    expect(refused.data).toBeUndefined();
+    expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '27' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.errors).toEqual([{ message: 'Too Many Attempts.', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: retryAfter, cost: 31 } }]);
+    expect((await b.rest.get('/api/v1/orders', alice.key).expect(200)).headers['x-ratelimit-remaining']).toBe('26');
+
+    // Over a whole budget can never run: QUERY_TOO_COMPLEX, and the refusal costs 1.
+    const tooBig = await ask(alice.key, '{ orders(perPage: 40) { items { id } } }');
+    expect(tooBig.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COMPLEX', cost: 41, maxCost: 40 });
+    expect(tooBig.headers['x-ratelimit-remaining']).toBe('25');
+
+    // Spent by REST, refused on GraphQL before its document is even read.
+    for (let i = 0; i < 25; i++) await b.rest.get('/api/v1/me', alice.key).expect(200);
+    await b.rest.get('/api/v1/me', alice.key).expect(429);
+    const spent = await ask(alice.key, '{ me { id } }');
+    expect(spent.status).toBe(429);
+    expect(spent.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+    expect(spent.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('limits GraphQL without a key per client address, from the budget the REST catalog spends', async () => {
+    await earlyInWindow();
+    const address = { 'X-Forwarded-For': '192.0.2.40' };
+    expect((await b.rest.get('/api/v1/languages').set(address).expect(200)).headers['x-ratelimit-remaining']).toBe('39');
+    const languages = await gqlRaw(b.rest.raw(), '{ languages { code } }', { headers: address });
+    expect(languages.extensions?.cost).toBe(1);
+    expect(languages.headers['x-ratelimit-remaining']).toBe('38');
+  });
+});
+
+describe('one budget across `npm run serve` processes on one database (D24)', () => {
+  const services: RunningProcess[] = [];
+  const http: ReturnType<typeof request>[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const env = cleanEnv({ DATABASE_URL: t.database.url, PORT: '0', RATE_LIMIT_PER_MINUTE: '4', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-serve-')) });
+      const service = startProcess(MAIN, ['--role', 'serve'], env);
+      services.push(service);
+      http.push(request(`http://127.0.0.1:${JSON.parse(await service.waitFor(/listening on port/, 60_000)).port}`));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const service of services) service.child.kill('SIGTERM');
+    await Promise.all(services.map((service) => service.exited));
+  });
+
+  it('spends REST on one process and GraphQL on the other from one budget', async () => {
+    const alice = await newAccount();
+    const rest = (i: number) => http[i]!.get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
+    const me = (i: number) => gqlRaw(http[i]!, '{ me { id } }', { token: alice.key });
+    const synced = () => sleep(3 * SYNC_INTERVAL_MS);
+    await earlyInWindow();
+    await rest(0).expect(200);
+    await rest(0).expect(200);
+    expect((await me(1)).status).toBe(200);
+    await synced();
+    // The first process has spent 2 and learnt of the second's 1: one is left of 4.
+    expect((await rest(0).expect(200)).headers['x-ratelimit-remaining']).toBe('0');
+    await synced();
+    const refused = await me(1);
+    expect(refused.status).toBe(429);
+    expect(refused.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+    await rest(0).expect(429);
   });
 });
 
 describe('rate limits on the catalog, per client address (D16)', () => {
   it('limits each address on its own, across both catalog endpoints', async () => {
+    await earlyInWindow();
     const from = (address: string, path: string) => t.rest.get(path).set('X-Forwarded-For', address);
     await from('203.0.113.7', '/api/v1/languages').expect(200);
     await from('203.0.113.7', '/api/v1/pricing').expect(200);

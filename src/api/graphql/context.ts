@@ -8,6 +8,8 @@ export interface GraphQLContext {
   ctx: Ctx;
   services: Services;
   loaders: Loaders;
+  /** The rate-limit bucket this request spends from (D24); null for staff, whose tools are not limited. */
+  budget: string | null;
 }
 
 export interface Loaders {

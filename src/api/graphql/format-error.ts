@@ -8,6 +8,7 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../domain/shared/errors';
+import { LIMIT_CODES } from './limit-errors';
 
 /**
  * Domain errors to `extensions.code` (D14), mirroring the REST mapping; BAD_USER_INPUT carries the same
@@ -26,6 +27,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { ...base, extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: original.retryAfterSeconds } };
   }
   const code = formatted.extensions?.code;
+  if (LIMIT_CODES.has(code as string)) return { ...base, extensions: formatted.extensions };
   if (code === undefined || code === 'INTERNAL_SERVER_ERROR') {
     return { ...base, message: 'Server Error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }

@@ -10,7 +10,7 @@ import {
 export interface QueryLimits {
   /** Deepest field nesting allowed. */
   maxDepth: number;
-  /** Most fields one operation may select, fragments expanded: the cost measure (lists are already capped at 100). */
+  /** Most fields one operation may select, fragments expanded: the document's size (what running it costs is D24's, query-cost.ts). */
   maxFields: number;
 }
 

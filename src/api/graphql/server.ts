@@ -1,10 +1,14 @@
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { accountBucket, addressBucket } from '../../domain/rate-limits/rate-limit.service';
+import { TooManyAttemptsError } from '../../domain/shared/errors';
 import type { Logger } from '../http/logger';
 import type { Services } from '../../services';
+import { budgetPlugin } from './budget-plugin';
 import { createLoaders, type GraphQLContext } from './context';
 import { formatError, isUnexpected } from './format-error';
+import { rateLimited } from './limit-errors';
 import { queryLimits } from './query-limits';
 import { buildGraphQLSchema } from './schema';
 
@@ -25,6 +29,7 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
     introspection: true,
     validationRules: [queryLimits(LIMITS)],
     plugins: [
+      budgetPlugin(services.rateLimits),
       {
         async requestDidStart() {
           return {
@@ -42,8 +47,22 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
-      return { ctx: req.ctx, services, loaders: createLoaders(req.ctx, services) };
+      const budget = budgetOf(req);
+      try {
+        // A caller with nothing left is refused before its document is even parsed.
+        if (budget) services.rateLimits.ensureLeft(budget);
+      } catch (error) {
+        throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;
+      }
+      return { ctx: req.ctx, services, loaders: createLoaders(req.ctx, services), budget };
     },
   });
   return { middleware, stop: () => server.stop() };
+}
+
+/** An account's key spends its account's budget, shared with REST (D24); no key spends the address's, as the catalog. */
+function budgetOf(req: Request): string | null {
+  const actor = req.ctx.actor;
+  if (!actor) return addressBucket(req.ip);
+  return actor.kind === 'account' ? accountBucket(actor.account.id) : null;
 }

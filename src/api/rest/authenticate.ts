@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { requireAccount } from '../../domain/accounts/authentication.service';
+import { accountBucket } from '../../domain/rate-limits/rate-limit.service';
 import type { Services } from '../../services';
 import { idempotency } from './idempotency';
 import { countRequest } from './rate-limit';
@@ -13,7 +14,7 @@ export function authenticateAccount(services: Services): RequestHandler {
   return async (req, res, next) => {
     req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
     const account = requireAccount(req.ctx.actor);
-    await countRequest(services, req, res, `account:${account.id}`);
+    countRequest(services, res, accountBucket(account.id));
     if (req.method === 'POST') return idempotent(req, res, next);
     next();
   };

@@ -1,17 +1,21 @@
-import type { Request, RequestHandler, Response } from 'express';
-import type { RateLimitState } from '../../domain/rate-limits/rate-limit.service';
+import type { RequestHandler, Response } from 'express';
+import { addressBucket } from '../../domain/rate-limits/rate-limit.service';
 import { TooManyAttemptsError } from '../../domain/shared/errors';
 import type { Services } from '../../services';
+import { rateLimitHeaders } from '../http/rate-limit-headers';
+
+/** A REST request's share of the budget it shares with GraphQL (D24). */
+const REQUEST_COST = 1;
 
 /**
- * Counts a request against `bucket` (D16) and tells the client where it stands in `X-RateLimit-*` headers, on
+ * Spends a request from `bucket` (D16) and tells the client where it stands in `X-RateLimit-*` headers, on
  * the 429 too (TooManyAttemptsError, answered with `Retry-After` by the error handler).
  */
-export async function countRequest(services: Services, req: Request, res: Response, bucket: string): Promise<void> {
+export function countRequest(services: Services, res: Response, bucket: string): void {
   try {
-    setHeaders(res, await services.rateLimits.hit(req.ctx.em, bucket));
+    res.set(rateLimitHeaders(services.rateLimits.consume(bucket, REQUEST_COST)));
   } catch (error) {
-    if (error instanceof TooManyAttemptsError) setHeaders(res, error.state);
+    if (error instanceof TooManyAttemptsError) res.set(rateLimitHeaders(error.state));
     throw error;
   }
 }
@@ -19,11 +23,7 @@ export async function countRequest(services: Services, req: Request, res: Respon
 /** The public catalog is limited per client address. */
 export const limitByAddress =
   (services: Services): RequestHandler =>
-  async (req, res, next) => {
-    await countRequest(services, req, res, `address:${req.ip}`);
+  (req, res, next) => {
+    countRequest(services, res, addressBucket(req.ip));
     next();
   };
-
-function setHeaders(res: Response, state: RateLimitState): void {
-  res.set({ 'X-RateLimit-Limit': String(state.limit), 'X-RateLimit-Remaining': String(state.remaining) });
-}

@@ -1,48 +1,105 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { TooManyAttemptsError } from '../shared/errors';
 
-const WINDOW_SECONDS = 60;
-/** Ended windows are deleted at most this often per process, so that address buckets do not pile up. */
-const SWEEP_AFTER_MS = 10 * 60 * 1000;
+const WINDOW_MS = 60_000;
 
 export interface RateLimitState {
   limit: number;
   remaining: number;
-  /** Seconds until the window ends and the count starts again. */
+  /** Seconds until the window ends and the budget is full again. */
   resetInSeconds: number;
 }
 
+interface Budget {
+  /** Spent through this process in the current window: exact. */
+  spent: number;
+  /** Of `spent`, what the shared count has not been told yet. */
+  unsynced: number;
+  /** Spent through the other processes, as of the last sync. */
+  others: number;
+}
+
+/** An API key's budget belongs to its account; the public catalog's (and anonymous GraphQL's) to the address. */
+export const accountBucket = (accountId: string) => `account:${accountId}`;
+export const addressBucket = (address: string | undefined) => `address:${address}`;
+
+/** A batch for the shared count: this process's spending since the last sync, and every budget it tracks. */
+export interface SyncBatch {
+  windowStart: Date;
+  spent: { bucket: string; hits: number }[];
+  tracked: string[];
+}
+
 /**
- * D16: so many requests a minute per bucket, counted in PostgreSQL so that every HTTP process shares one count.
- * A window opens at a bucket's first request and lasts a minute; one upsert both counts and reads it.
+ * D16/D24: a budget of `perMinute` a clock minute per bucket (an account, or a client address on the catalog),
+ * counted in this process's memory, so that a request never waits on the database for it. Windows follow the
+ * clock, so every process agrees on them without asking; with several processes, RateLimitSync adds what the
+ * others spent.
  */
 export class RateLimitService {
-  private lastSweep = 0;
+  private windowStart = 0;
+  private budgets = new Map<string, Budget>();
 
-  constructor(readonly perMinute: number) {}
+  constructor(
+    readonly perMinute: number,
+    private readonly windowMs = WINDOW_MS,
+  ) {}
 
-  /** Counts a request; throws TooManyAttemptsError (carrying the state) once the bucket is past its limit. */
-  async hit(em: EntityManager, bucket: string): Promise<RateLimitState> {
-    const [row] = await em.getConnection().execute<{ hits: number; reset_in: number }[]>(
-      `insert into rate_limit_windows (bucket, started_at, hits) values (?, now(), 1)
-       on conflict (bucket) do update set
-         hits = case when rate_limit_windows.started_at > now() - make_interval(secs => ${WINDOW_SECONDS}) then rate_limit_windows.hits + 1 else 1 end,
-         started_at = case when rate_limit_windows.started_at > now() - make_interval(secs => ${WINDOW_SECONDS}) then rate_limit_windows.started_at else now() end
-       returning hits, ceil(extract(epoch from started_at + make_interval(secs => ${WINDOW_SECONDS}) - now()))::int as reset_in`,
-      [bucket],
-    );
-    this.sweep(em);
-    const state = { limit: this.perMinute, remaining: Math.max(0, this.perMinute - row!.hits), resetInSeconds: Math.max(1, row!.reset_in) };
-    if (row!.hits > this.perMinute) throw new TooManyAttemptsError(state);
-    return state;
+  /** Spends `cost` from the bucket, or throws TooManyAttemptsError (spending nothing) when it is not left. */
+  consume(bucket: string, cost: number): RateLimitState {
+    const budget = this.budget(bucket);
+    const left = this.perMinute - budget.spent - budget.others;
+    if (cost > left) throw new TooManyAttemptsError(this.state(Math.max(0, left)));
+    budget.spent += cost;
+    budget.unsynced += cost;
+    return this.state(left - cost);
   }
 
-  private sweep(em: EntityManager): void {
-    if (Date.now() - this.lastSweep < SWEEP_AFTER_MS) return;
-    this.lastSweep = Date.now();
-    void em
-      .getConnection()
-      .execute(`delete from rate_limit_windows where started_at < now() - make_interval(secs => ${WINDOW_SECONDS})`)
-      .catch(() => undefined);
+  /** Throws TooManyAttemptsError when nothing is left, so that a spent caller is refused before any work. */
+  ensureLeft(bucket: string): void {
+    this.rolled();
+    const budget = this.budgets.get(bucket);
+    if (budget && budget.spent + budget.others >= this.perMinute) {
+      throw new TooManyAttemptsError(this.state(0));
+    }
+  }
+
+  takeSyncBatch(): SyncBatch | null {
+    this.rolled();
+    if (this.budgets.size === 0) return null;
+    const spent = [];
+    for (const [bucket, budget] of this.budgets) {
+      if (budget.unsynced > 0) spent.push({ bucket, hits: budget.unsynced });
+      budget.unsynced = 0;
+    }
+    return { windowStart: new Date(this.windowStart), spent, tracked: [...this.budgets.keys()] };
+  }
+
+  /** What the other processes spent in the batch's window; a failed sync hands its spending back. */
+  applySync(batch: SyncBatch, others: Map<string, number> | null): void {
+    if (this.rolled() !== batch.windowStart.getTime()) return;
+    for (const { bucket, hits } of others ? [] : batch.spent) this.budget(bucket).unsynced += hits;
+    for (const [bucket, hits] of others ?? []) this.budget(bucket).others = hits;
+  }
+
+  private budget(bucket: string): Budget {
+    this.rolled();
+    let budget = this.budgets.get(bucket);
+    if (!budget) this.budgets.set(bucket, (budget = { spent: 0, unsynced: 0, others: 0 }));
+    return budget;
+  }
+
+  /** Starts a new window (an empty budget for everyone) when the clock has moved into one; returns its start. */
+  private rolled(): number {
+    const now = Date.now();
+    const windowStart = now - (now % this.windowMs);
+    if (windowStart !== this.windowStart) {
+      this.windowStart = windowStart;
+      this.budgets.clear();
+    }
+    return windowStart;
+  }
+
+  private state(remaining: number): RateLimitState {
+    return { limit: this.perMinute, remaining, resetInSeconds: Math.max(1, Math.ceil((this.windowStart + this.windowMs - Date.now()) / 1000)) };
   }
 }

@@ -91,8 +91,8 @@ const countHeader = (description: string) => ({ description, schema: { type: 'st
 
 /** Sent on every rate-limited answer (D16), whatever its status. */
 export const rateLimitHeaders = {
-  'X-RateLimit-Limit': countHeader('Requests allowed in a minute.'),
-  'X-RateLimit-Remaining': countHeader('Requests left in the current minute.'),
+  'X-RateLimit-Limit': countHeader('The budget of a minute (a REST request costs 1; GraphQL shares it).'),
+  'X-RateLimit-Remaining': countHeader('What is left of the budget in the current minute.'),
 };
 
 export const responses: Record<string, Schema> = {

@@ -72,7 +72,8 @@ export function openApiDocument(serverUrl: string) {
         'REST v1. Money is integer cents with a currency; timestamps are UTC with six fractional digits. ' +
         'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
-        'per API key, and the catalog per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
+        'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
+          'costs 1), and the catalog per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
         '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`.',
     },
     servers: [{ url: serverUrl }],

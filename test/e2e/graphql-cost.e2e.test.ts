@@ -1,0 +1,69 @@
+import { MAX_QUERY_COST } from '../../src/api/graphql/budget-plugin';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { gqlRaw } from '../helpers/graphql-raw';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/** D24: what a GraphQL query costs, reported in `extensions.cost`, and the per-request maximum. */
+let t: TestApp;
+let alice: TestAccount;
+const statements: string[] = [];
+beforeAll(async () => {
+  t = await startTestApp({ workers: false, onQuery: (sql) => statements.push(sql) });
+  alice = await createApprovedAccount(t, await createStaffToken(t));
+});
+afterAll(() => t.close());
+
+const ask = (query: string, variables?: Record<string, unknown>) => gqlRaw(t.rest.raw(), query, { token: alice.key, variables });
+const costOf = async (query: string, variables?: Record<string, unknown>) => {
+  const answer = await ask(query, variables);
+  expect(answer.errors).toBeUndefined();
+  return answer.extensions?.cost;
+};
+
+describe('the cost of a query (D24)', () => {
+  it('is at least 1, with scalars free and each object 1', async () => {
+    expect(await costOf('{ __typename }')).toBe(1);
+    expect(await costOf('{ me { id name email } }')).toBe(1);
+  });
+
+  it('multiplies the items of a page by perPage, its default, or a variable; lists inside items count per item', async () => {
+    // orders 1 + 10 items x (the item 1 + its files 1) + pageInfo 1
+    expect(await costOf('{ orders(perPage: 10) { items { id files { id } } pageInfo { total } } }')).toBe(22);
+    expect(await costOf('{ orders { items { id files { id } } pageInfo { total } } }')).toBe(1 + 15 * 2 + 1);
+    expect(await costOf('query($n: Int) { orders(perPage: $n) { items { id } } }', { n: 40 })).toBe(41);
+  });
+
+  it('adds up aliases and counts fragments (named and inline) where they are spread', async () => {
+    expect(await costOf('{ a: orders(perPage: 10) { items { id } } b: orders(perPage: 5) { items { id } } }')).toBe(11 + 6);
+    const inline = '{ orders(perPage: 10) { items { files { id } } } }';
+    expect(await costOf(inline)).toBe(21);
+    expect(await costOf('{ orders(perPage: 10) { items { ...F } } } fragment F on Order { files { id } }')).toBe(21);
+    expect(await costOf('{ orders(perPage: 10) { items { ... on Order { files { id } } } } }')).toBe(21);
+    expect(await costOf('{ a: orders(perPage: 10) { ...P } b: orders(perPage: 10) { ...P } } fragment P on OrderPage { items { files { id } } }')).toBe(42);
+  });
+});
+
+describe('the per-request maximum (D24)', () => {
+  it("refuses the issue's query (120 aliases of a 100-order page with files) before any resolver runs", async () => {
+    const aliases = Array.from({ length: 120 }, (_, i) => `a${i}: orders(perPage: 100) { items { files { downloadUrl } } }`);
+    statements.length = 0;
+    const refused = await ask(`{ ${aliases.join(' ')} }`);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ extensions: { code: 'QUERY_TOO_COMPLEX', cost: 120 * 201, maxCost: MAX_QUERY_COST } }),
+    ]);
+    expect(refused.extensions?.cost).toBe(120 * 201);
+    // Only the key's look-up ran: no resolver reached the database.
+    expect(statements.filter((sql) => /select|insert|update|delete/i.test(sql))).toHaveLength(1);
+  });
+
+  it('refuses over the maximum whatever the depth or alias count: one shallow field, or a few aliases', async () => {
+    const one = await ask('{ orders(perPage: 1000) { items { id } } }');
+    expect(one.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', cost: 1001 });
+    const few = await ask(`{ ${Array.from({ length: 11 }, (_, i) => `a${i}: orders(perPage: 100) { items { id } }`).join(' ')} }`);
+    expect(few.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', cost: 11 * 101 });
+    // Just under the maximum runs.
+    expect(await costOf(`{ ${Array.from({ length: 9 }, (_, i) => `a${i}: orders(perPage: 100) { items { id } }`).join(' ')} }`)).toBe(909);
+  });
+});

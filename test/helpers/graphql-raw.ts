@@ -1,0 +1,21 @@
+import type request from 'supertest';
+
+export interface RawGraphQLAnswer {
+  status: number;
+  headers: Record<string, string>;
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions: { code: string } & Record<string, unknown> }[];
+  extensions?: { cost?: number };
+}
+
+/** A GraphQL request written inline (aliases, fragments, sizes a typed document cannot vary), with its HTTP answer. */
+export async function gqlRaw(
+  agent: ReturnType<typeof request>,
+  query: string,
+  { token, variables, headers = {} }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): Promise<RawGraphQLAnswer> {
+  const test = agent.post('/graphql').set(headers).send({ query, variables });
+  if (token) test.set('Authorization', `Bearer ${token}`);
+  const res = await test;
+  return { status: res.status, headers: res.headers, data: res.body.data, errors: res.body.errors, extensions: res.body.extensions };
+}
