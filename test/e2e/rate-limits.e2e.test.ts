@@ -45,6 +45,18 @@ describe('rate limits per API key (D16)', () => {
     expect((await t.rest.get('/api/v1/orders', bob.key).expect(200)).headers['x-ratelimit-remaining']).toBe('2');
   });
 
+  it('refuses a spent key on both doors before looking it up: a flood of spent requests costs no database work', async () => {
+    const alice = await newAccount();
+    await earlyInWindow();
+    for (let i = 0; i < 3; i++) await t.rest.get('/api/v1/me', alice.key).expect(200);
+    statements.length = 0;
+    const rest = await t.rest.get('/api/v1/me', alice.key).expect(429);
+    expect(rest.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
+    const graphql = await gqlRaw(t.rest.raw(), '{ me { id } }', { token: alice.key });
+    expect(graphql.status).toBe(429);
+    expect(statements).toEqual([]);
+  });
+
   it('does not count requests that fail authentication', async () => {
     const alice = await newAccount();
     await earlyInWindow();

@@ -46,10 +46,14 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
   await server.start();
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
-      req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
-      const budget = budgetOf(req);
+      const authorization = req.get('authorization');
+      let budget: string | null = null;
       try {
-        // A caller with nothing left is refused before its document is even parsed.
+        // A caller with nothing left is refused before its key is looked up or its document parsed.
+        services.rateLimits.ensureCredentialLeft(authorization);
+        req.ctx.actor = await services.authentication.resolve(req.ctx.em, authorization);
+        budget = budgetOf(req);
+        if (budget && authorization && req.ctx.actor) services.rateLimits.remember(authorization, budget);
         if (budget) services.rateLimits.ensureLeft(budget);
       } catch (error) {
         throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;

@@ -3,7 +3,7 @@ import { requireAccount } from '../../domain/accounts/authentication.service';
 import { accountBucket } from '../../domain/rate-limits/rate-limit.service';
 import type { Services } from '../../services';
 import { idempotency } from './idempotency';
-import { countRequest } from './rate-limit';
+import { countRequest, refuseSpentCredential } from './rate-limit';
 
 /**
  * REST v1 needs an approved account's key on every endpoint but the catalog (contract section 5); each key's
@@ -12,8 +12,11 @@ import { countRequest } from './rate-limit';
 export function authenticateAccount(services: Services): RequestHandler {
   const idempotent = idempotency(services);
   return async (req, res, next) => {
-    req.ctx.actor = await services.authentication.resolve(req.ctx.em, req.get('authorization'));
+    const authorization = req.get('authorization');
+    refuseSpentCredential(services, res, authorization);
+    req.ctx.actor = await services.authentication.resolve(req.ctx.em, authorization);
     const account = requireAccount(req.ctx.actor);
+    services.rateLimits.remember(authorization!, accountBucket(account.id));
     countRequest(services, res, accountBucket(account.id));
     if (req.method === 'POST') return idempotent(req, res, next);
     next();

@@ -20,6 +20,16 @@ export function countRequest(services: Services, res: Response, bucket: string):
   }
 }
 
+/** A key already spent this window is answered 429 before it is looked up (D24). */
+export function refuseSpentCredential(services: Services, res: Response, authorization: string | undefined): void {
+  try {
+    services.rateLimits.ensureCredentialLeft(authorization);
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) res.set(rateLimitHeaders(error.state));
+    throw error;
+  }
+}
+
 /** The public catalog is limited per client address. */
 export const limitByAddress =
   (services: Services): RequestHandler =>

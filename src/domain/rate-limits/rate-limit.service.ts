@@ -38,6 +38,8 @@ export interface SyncBatch {
 export class RateLimitService {
   private windowStart = 0;
   private budgets = new Map<string, Budget>();
+  /** Each credential presented this window and the bucket it spends: a spent one is refused before any look-up. */
+  private credentials = new Map<string, string>();
 
   constructor(
     readonly perMinute: number,
@@ -61,6 +63,22 @@ export class RateLimitService {
     if (budget && budget.spent + budget.others >= this.perMinute) {
       throw new TooManyAttemptsError(this.state(0));
     }
+  }
+
+  /** Remembers the bucket `credential` (an Authorization header) spends, for the rest of this window. */
+  remember(credential: string, bucket: string): void {
+    this.rolled();
+    this.credentials.set(credential, bucket);
+  }
+
+  /**
+   * Refuses a credential whose bucket is spent, known from an earlier request this window, without resolving it:
+   * a tenant flooding the service with spent requests costs it no database work (D24).
+   */
+  ensureCredentialLeft(credential: string | undefined): void {
+    this.rolled();
+    const bucket = credential && this.credentials.get(credential);
+    if (bucket) this.ensureLeft(bucket);
   }
 
   takeSyncBatch(): SyncBatch | null {
@@ -95,6 +113,7 @@ export class RateLimitService {
     if (windowStart !== this.windowStart) {
       this.windowStart = windowStart;
       this.budgets.clear();
+      this.credentials.clear();
     }
     return windowStart;
   }
