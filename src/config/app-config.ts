@@ -34,6 +34,8 @@ export interface AppConfig {
   appKey: string;
   appKeyPrevious: string[];
   mail: MailConfig;
+  /** The operator named on checkout pages, e-mails and certificates (D20); sandbox defaults are obviously fake. */
+  company: { name: string; address: string };
   orderPrefix: string;
   payment: PaymentConfig;
   translation: TranslationConfig;

@@ -32,6 +32,8 @@ const envSchema = z.object({
   APP_KEY_PREVIOUS: optional(z.string()),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
+  COMPANY_NAME: optional(z.string().max(200)),
+  COMPANY_ADDRESS: optional(z.string().max(500)),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TURNAROUND_HOURS: optional(z.coerce.number().int().min(1).max(24 * 60)),
@@ -73,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const appEnv = e.APP_ENV ?? 'sandbox';
   if (appEnv === 'production') {
-    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'] as const) {
+    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
     if (e.PAYMENT_PROVIDER !== 'paypal') {
@@ -112,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appKey: e.APP_KEY ?? sandboxAppKey(dataDir),
     appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
+    company: {
+      name: e.COMPANY_NAME ?? 'Example Legal Translations (Sandbox)',
+      address: e.COMPANY_ADDRESS ?? '123 Example Street, Sampleville, EX 00000, Nowhere',
+    },
     orderPrefix: e.ORDER_PREFIX ?? 'LT',
     payment:
       paymentProvider === 'paypal'

@@ -26,6 +26,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
     appKeyPrevious: [],
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
+    company: { name: 'Example Legal Translations (Sandbox)', address: '123 Example Street, Sampleville, EX 00000, Nowhere' },
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
     translation: { engine: 'sandbox' },

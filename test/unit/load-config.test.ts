@@ -19,6 +19,8 @@ const production = {
   TRANSLATION_ENGINE: 'deepl',
   DEEPL_AUTH_KEY: 'deepl-key:fx',
   SIGNING_P12_PATH: p12,
+  COMPANY_NAME: 'Acme Legal Translations LLC',
+  COMPANY_ADDRESS: '1 Court Plaza, Springfield, IL 62701, USA',
 };
 
 describe('loadConfig (D15)', () => {
@@ -52,6 +54,7 @@ describe('loadConfig (D15)', () => {
       logLevel: 'warn',
       rateLimitPerMinute: 600,
       mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
+      company: { name: 'Acme Legal Translations LLC', address: '1 Court Plaza, Springfield, IL 62701, USA' },
     });
   });
 
@@ -71,7 +74,7 @@ describe('loadConfig (D15)', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });
 
-  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'])('refuses production without %s', (name) => {
+  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'])('refuses production without %s', (name) => {
     const env: Record<string, string> = { ...production };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);

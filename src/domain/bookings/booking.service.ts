@@ -6,9 +6,9 @@ import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
 import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
-import { bookingAvailabilityEmail, lateCaptureRefundEmail } from '../mail/messages';
+import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
-import { accountOf } from '../orders/order.lifecycle';
+import { accountOf } from '../accounts/account-of';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
@@ -169,8 +169,8 @@ export class BookingService implements PaymentOwner {
     return lifecycleHolder(this.lifecycle, booking, {
       awaiting: BookingStatus.AWAITING_PAYMENT,
       paid: BookingStatus.CONFIRMED,
-      tellRefund: async (tx, payment) =>
-        this.deps.mailer.send(tx, lateCaptureRefundEmail(await accountOf(tx, booking), `Booking ${booking.number}`, payment)),
+      label: `Booking ${booking.number}`,
+      mailer: this.deps.mailer,
     });
   }
 

@@ -7,7 +7,6 @@ import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
-import { lateCaptureRefundEmail } from '../mail/messages';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
@@ -20,7 +19,7 @@ import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { Order, OrderStatus } from './order.entity';
-import { accountOf, isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
+import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
 
@@ -183,12 +182,12 @@ export class OrderService implements PaymentOwner {
     return lifecycleHolder(this.lifecycle, order, {
       awaiting: OrderStatus.PENDING_PAYMENT,
       paid: OrderStatus.PROCESSING,
+      label: `Order ${order.number}`,
+      mailer: this.deps.mailer,
       onPaid: (payment) => {
         const paidAt = payment.paidAt ?? new Date();
         order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : this.deps.turnaroundHours) * 60 * 60 * 1000);
       },
-      tellRefund: async (tx, payment) =>
-        this.deps.mailer.send(tx, lateCaptureRefundEmail(await accountOf(tx, order), `Order ${order.number}`, payment)),
     });
   }
 

@@ -1,0 +1,16 @@
+import { Router } from 'express';
+import { explorerPage, landingPage, referencePage } from './pages';
+import { assetRoutes } from './vendor-assets';
+
+/**
+ * The human side of both doors, fully offline: `/` links to `/docs` (the REST reference) and to the GraphQL
+ * explorer, which answers GET /graphql when a browser asks for HTML (API clients still reach Apollo).
+ */
+export function docsRoutes(operator: string): Router {
+  const router = Router();
+  router.use(assetRoutes());
+  router.get('/', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.type('html').send(landingPage(operator)) : next()));
+  router.get('/docs', (_req, res) => res.type('html').send(referencePage(operator)));
+  router.get('/graphql', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.type('html').send(explorerPage(operator)) : next()));
+  return router;
+}
