@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import { NotFoundError, ValidationError } from '../shared/errors';
+import { isStorableText } from '../shared/validation';
 import { Payment, PaymentStatus } from './payment.entity';
 
 /** What owns a payment (an order, later a booking) and moves on when it is paid, or when a paid one is reversed. */
@@ -46,6 +47,8 @@ export class PaymentService {
   }
 
   async findByProviderOrderId(em: EntityManager, providerOrderId: string): Promise<Payment> {
+    // A checkout id comes from a URL (the sandbox page, PayPal's return): text PostgreSQL refuses matches nothing (D25).
+    if (!isStorableText(providerOrderId)) throw new NotFoundError();
     const payment = await em.findOne(Payment, { providerOrderId });
     if (!payment) throw new NotFoundError();
     return payment;
