@@ -7,6 +7,7 @@ import type { Logger } from './api/http/logger';
 import { createMetrics, tagRoute } from './api/http/metrics';
 import { requestContext } from './api/http/request-context';
 import { requestLog } from './api/http/request-log';
+import { safePath } from './api/http/safe-path';
 import { opsRoutes } from './api/ops/ops.routes';
 import { v1Router } from './api/rest/v1.router';
 import type { Services } from './services';
@@ -31,7 +32,7 @@ export async function createApp({ orm, services, logger }: AppDeps): Promise<App
   app.set('query parser', 'simple');
 
   const metrics = createMetrics();
-  app.use(requestContext(orm), metrics.middleware, requestLog(logger));
+  app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath);
   app.use(opsRoutes(orm, metrics));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
   app.use('/graphql', graphqlUploadExpress({ maxFileSize: services.config.uploadMaxBytes + 1, maxFiles: 1 }));
