@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
+import { createHttpServer } from './api/http/http-server';
 import { createLogger, type Logger } from './api/http/logger';
 import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config/load-config';
@@ -38,7 +39,7 @@ async function main(role: Role): Promise<void> {
     if (role !== 'worker') {
       // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
       app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
-      server = app.express.listen(config.port);
+      server = createHttpServer(app.express, config.http).listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
       const { port } = server.address() as { port: number };
       logger.info({ env: config.env, role, port, embedded_database: Boolean(db.embedded) }, `listening on port ${port}`);

@@ -1,3 +1,5 @@
+import type { HttpTimeouts } from '../api/http/http-server';
+
 /** The typed configuration every part of the service reads; built once at start by loadConfig(). */
 export type AppEnv = 'sandbox' | 'production';
 
@@ -54,4 +56,6 @@ export interface AppConfig {
   jobs: { pollingIntervalSeconds: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
+  /** Limits for slow clients (D25). */
+  http: HttpTimeouts;
 }

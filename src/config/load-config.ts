@@ -59,6 +59,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   JOBS_POLLING_INTERVAL_SECONDS: optional(z.coerce.number().min(0.5).max(60)),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  HTTP_HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(600_000)),
+  HTTP_REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(3_600_000)),
 });
 
 /**
@@ -101,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+  const http = { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 20_000, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 300_000 };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.');
   }
   const port = e.PORT ?? 3000;
   const dataDir = resolve(e.DATA_DIR ?? '.data');
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2 },
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    http,
   };
 }
 

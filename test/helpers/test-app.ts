@@ -40,6 +40,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     jobs: { pollingIntervalSeconds: 0.5 },
     logLevel: 'silent',
     shutdownTimeoutMs: 1000,
+    http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
     ...overrides,
   };
 };

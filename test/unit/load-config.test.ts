@@ -36,6 +36,7 @@ describe('loadConfig (D15)', () => {
       mail: { driver: 'outbox' },
       orderPrefix: 'LT',
       rateLimitPerMinute: 120,
+      http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
     });
     expect(config.appKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, 'app-key')).mode & 0o777).toBe(0o600);
@@ -44,7 +45,7 @@ describe('loadConfig (D15)', () => {
   });
 
   it('takes every variable, treating empty ones as unset', () => {
-    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600' });
+    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000' });
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
@@ -53,6 +54,7 @@ describe('loadConfig (D15)', () => {
       appKeyPrevious: ['a', 'b'],
       logLevel: 'warn',
       rateLimitPerMinute: 600,
+      http: { headersTimeoutMs: 5000, requestTimeoutMs: 60_000 },
       mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
       company: { name: 'Acme Legal Translations LLC', address: '1 Court Plaza, Springfield, IL 62701, USA' },
     });
@@ -68,6 +70,8 @@ describe('loadConfig (D15)', () => {
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a URL starting with smtp:/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS is out of range/],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);

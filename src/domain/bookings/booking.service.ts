@@ -32,7 +32,6 @@ export interface BookingDeps {
 }
 
 const MAX_HUNDREDTHS = 12 * 100;
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
 export class BookingService implements PaymentOwner {
@@ -200,12 +199,8 @@ export class BookingService implements PaymentOwner {
 
   /** An ISO 8601 time with an explicit offset, in the future (D12); normalised to UTC by being a Date. */
   private scheduledAt(v: Validator): Date | undefined {
-    const text = v.string('scheduled_at', { required: true, max: 40 });
-    if (text === undefined) return undefined;
-    const date = new Date(text);
-    if (!WITH_OFFSET.test(text) || Number.isNaN(date.getTime())) {
-      return v.fail('scheduled_at', 'The scheduled at field must be an ISO 8601 date and time with an explicit offset.'), undefined;
-    }
+    const date = v.dateTime('scheduled_at', { required: true });
+    if (date === undefined) return undefined;
     if (date.getTime() <= Date.now()) return v.fail('scheduled_at', 'The scheduled at field must be a date in the future.'), undefined;
     return date;
   }

@@ -5,6 +5,7 @@ import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../shared/errors';
 import { assertTransition } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
+import { isStorableText } from '../shared/validation';
 import { Payment, PaymentStatus } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
@@ -71,6 +72,8 @@ export class PaymentService {
   }
 
   async findByProviderOrderId(em: EntityManager, providerOrderId: string): Promise<Payment> {
+    // A checkout id comes from a URL (the sandbox page, PayPal's return): text PostgreSQL refuses matches nothing (D25).
+    if (!isStorableText(providerOrderId)) throw new NotFoundError();
     const payment = await em.findOne(Payment, { providerOrderId });
     if (!payment) throw new NotFoundError();
     return payment;
