@@ -1,18 +1,19 @@
-import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Router, type Response } from 'express';
 
-const resolveAsset = createRequire(__filename).resolve;
+/** A file inside an installed package, found through its package.json (React does not export its UMD builds). */
+const resolveAsset = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
 
 /**
  * The browser bundles of the API reference and the GraphQL explorer, served by this service from its own
  * dependencies: the pages work on a machine with no internet (no CDN, no font service).
  */
 export const ASSETS = {
-  'redoc.standalone.js': resolveAsset('redoc/bundles/redoc.standalone.js'),
-  'react.production.min.js': resolveAsset('react/umd/react.production.min.js'),
-  'react-dom.production.min.js': resolveAsset('react-dom/umd/react-dom.production.min.js'),
-  'graphiql.min.js': resolveAsset('graphiql/graphiql.min.js'),
-  'graphiql.min.css': resolveAsset('graphiql/graphiql.min.css'),
+  'redoc.standalone.js': resolveAsset('redoc', 'bundles/redoc.standalone.js'),
+  'react.production.min.js': resolveAsset('react', 'umd/react.production.min.js'),
+  'react-dom.production.min.js': resolveAsset('react-dom', 'umd/react-dom.production.min.js'),
+  'graphiql.min.js': resolveAsset('graphiql', 'graphiql.min.js'),
+  'graphiql.min.css': resolveAsset('graphiql', 'graphiql.min.css'),
 } as const;
 
 export type AssetName = keyof typeof ASSETS;
