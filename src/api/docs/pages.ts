@@ -1,4 +1,4 @@
-import { escapeHtml } from '../rest/checkout-return';
+import { escapeHtml } from '../http/html';
 import { assetUrl } from './vendor-assets';
 
 const head = (title: string, extra = '') =>

@@ -9,6 +9,7 @@ import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../accounts/account-of';
+import { formatMoney, type CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
@@ -54,6 +55,7 @@ export class BookingService implements PaymentOwner {
     const location = v.string('location', { required: mode === InterpretationMode.ON_SITE, max: 500 });
     const notes = v.string('video_platform_notes', { max: 2000 });
     const reference = v.string('reference', { max: 255 });
+    const redirectUrl = v.httpUrl('redirect_url');
     v.done();
 
     const rate = await ctx.em.findOneOrFail(InterpretationRate, { mode: mode! });
@@ -74,6 +76,7 @@ export class BookingService implements PaymentOwner {
       location: location ?? null,
       videoPlatformNotes: notes ?? null,
       reference: reference ?? null,
+      redirectUrl: redirectUrl ?? null,
     });
     await ctx.em.persistAndFlush(booking);
     return booking;
@@ -125,7 +128,7 @@ export class BookingService implements PaymentOwner {
       currency: current.currency,
       reference: current.number,
       description: `Interpretation booking ${current.number}`,
-      redirectUrl: null,
+      redirectUrl: current.redirectUrl,
     });
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
       Object.assign(booking, { payment, interpreterName: interpreter! });
@@ -171,6 +174,26 @@ export class BookingService implements PaymentOwner {
       label: `Booking ${booking.number}`,
       mailer: this.deps.mailer,
     });
+  }
+
+  /** PaymentOwner: the booking's hours at its rate (contract 2.7). */
+  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
+    const booking = await em.findOne(Booking, { payment: paymentId });
+    if (!booking) return null;
+    const when = booking.scheduledAt.toISOString().replace('T', ' ').slice(0, 16);
+    return {
+      kind: 'booking',
+      id: booking.id,
+      number: booking.number,
+      lines: [
+        {
+          label: `Interpreter (${booking.mode.replace(/_/g, ' ')}), ${booking.sourceLanguage} to ${booking.targetLanguage}, ${when} UTC, ${booking.billableHours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
+          amountCents: booking.totalCents,
+        },
+      ],
+      totalCents: booking.totalCents,
+      currency: booking.currency,
+    };
   }
 
   /** Cancels with its payment, if any, settled (D26): booking then payment locked; a capture under way refuses. */

@@ -7,6 +7,8 @@ import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
+import { Addon } from '../catalog/rates.entity';
+import type { CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
@@ -56,8 +58,7 @@ export class OrderService implements PaymentOwner {
   async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
     const account = requireAccount(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
-    const redirectUrl = v.string('redirect_url', { max: 2048 });
-    if (redirectUrl !== undefined && !isHttpUrl(redirectUrl)) v.fail('redirect_url', 'The redirect url field must be an absolute http(s) URL.');
+    const redirectUrl = v.httpUrl('redirect_url');
     v.done();
     if (!isId(quoteId)) throw new NotFoundError();
     assertConvertible(await ctx.em.findOne(Quote, { id: quoteId, account }));
@@ -191,6 +192,25 @@ export class OrderService implements PaymentOwner {
     });
   }
 
+  /** PaymentOwner: the order's priced lines (contract 2.6), add-ons named as the catalog names them. */
+  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
+    const order = await em.findOne(Order, { payment: paymentId });
+    if (!order) return null;
+    const names = new Map((await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [addon.code, addon.name]));
+    const units = `${order.unitCount} ${order.unitType}${order.unitCount === 1 ? '' : 's'}`;
+    return {
+      kind: 'order',
+      id: order.id,
+      number: order.number,
+      lines: [
+        { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${order.sourceLanguage} to ${order.targetLanguage}, ${units}`, amountCents: order.subtotalCents },
+        ...order.addons.map((line) => ({ label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`, amountCents: line.totalCents })),
+      ],
+      totalCents: order.totalCents,
+      currency: order.currency,
+    };
+  }
+
   /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
   translationFinished(em: EntityManager, order: Order): Promise<void> {
     const to = order.serviceType === ServiceType.CERTIFIED ? OrderStatus.IN_REVIEW : OrderStatus.COMPLETED;
@@ -250,14 +270,5 @@ function assertConvertible(quote: Quote | null): void {
   const status = quoteStatus(quote);
   if (status !== QuoteStatus.PRICED) {
     throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.host);
-  } catch {
-    return false;
   }
 }

@@ -6,6 +6,7 @@ import { NotFoundError, ProviderUnavailableError, ValidationError } from '../sha
 import { assertTransition } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';
+import type { CheckoutSummary } from './checkout-summary';
 import { Payment, PaymentStatus } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
@@ -24,6 +25,8 @@ export interface PaymentHolder {
 /** Orders and bookings: finds and locks the holder of a payment, or null when this kind does not hold it. */
 export interface PaymentOwner {
   lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null>;
+  /** What the payment pays for, for the checkout page and the return redirect; null when not this kind's. */
+  summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null>;
 }
 
 export type ConfirmOutcome = 'paid' | 'processing';
@@ -69,6 +72,15 @@ export class PaymentService {
     payment.providerOrderId = checkout.providerOrderId;
     payment.approvalUrl = checkout.approvalUrl;
     return payment;
+  }
+
+  /** What `payment` pays for: the order's or booking's lines and id. */
+  async summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
+    for (const owner of this.owners) {
+      const summary = await owner.summarize(em, payment.id);
+      if (summary) return summary;
+    }
+    return null;
   }
 
   async findByProviderOrderId(em: EntityManager, providerOrderId: string): Promise<Payment> {

@@ -95,6 +95,13 @@ export class Validator {
     return value.toLowerCase();
   }
 
+  /** An absolute http(s) URL of at most 2048 characters: where a payer is sent back after a checkout (D9). */
+  httpUrl(field: string): string | undefined {
+    const value = this.string(field, { max: 2048 });
+    if (value === undefined || isHttpUrl(value)) return value;
+    return this.fail(field, `The ${this.label(field)} field must be an absolute http(s) URL.`), undefined;
+  }
+
   /** An ISO 8601 date and time with an explicit offset that names a real instant (D12, D25). */
   dateTime(field: string, opts: { required?: boolean } = {}): Date | undefined {
     const text = this.string(field, { ...opts, max: 40 });
@@ -168,3 +175,11 @@ export class Validator {
   }
 }
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.host);
+  } catch {
+    return false;
+  }
+}
