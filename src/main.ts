@@ -9,7 +9,7 @@ import { migrate } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './jobs/workers';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 
 /** `all` (npm start): HTTP and jobs; `serve`: HTTP only; `worker`: jobs only, so each can scale apart (D11). */
 type Role = 'all' | 'serve' | 'worker';
@@ -22,9 +22,11 @@ async function main(role: Role): Promise<void> {
   let queue: JobQueue | undefined;
   let app: App | undefined;
   let server: Server | undefined;
+  let services: Services | undefined;
   const close = async () => {
     await app?.close();
     await queue?.stop();
+    services?.files.close();
     await db.close();
   };
   try {
@@ -33,7 +35,7 @@ async function main(role: Role): Promise<void> {
       await migrate(db.orm);
       return JobQueue.start(url, logger, config.jobs.pollingIntervalSeconds);
     });
-    const services = createServices(config, { queue, logger });
+    services = createServices(config, { queue, logger });
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
       app = await createApp({ orm: db.orm, services, logger });

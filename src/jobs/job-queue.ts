@@ -24,6 +24,9 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
  * transaction, so a job exists exactly when the change that asked for it commits.
  */
 export class JobQueue {
+  /** The workers this process runs, by queue, so a job queued here can wake them (see wake). */
+  private readonly workerIds = new Map<QueueName, string[]>();
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly logger: Logger,
@@ -48,7 +51,7 @@ export class JobQueue {
 
   /** Runs jobs of `name` in this process, one at a time; a handler that throws is retried with backoff. */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
-    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
+    const id = await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
@@ -56,6 +59,15 @@ export class JobQueue {
         throw error;
       }
     });
+    this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
+  }
+
+  /**
+   * Tells this process's idle workers of `name` to look for work now instead of at their next poll: for a job
+   * just committed whose result a client is waiting for. Workers in other processes still find it by polling.
+   */
+  wake(name: QueueName): void {
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   /** Waits for running jobs to finish, then stops (graceful shutdown). */

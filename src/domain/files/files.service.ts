@@ -13,7 +13,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors
 import { isId, newId } from '../shared/ids';
 import type { AnalysisResult } from './analysis/analysis-result';
 import { detectFormat, hasTextLayer } from './analysis/formats';
-import { runAnalysis, type AnalysisBounds } from './analysis/run-analysis';
+import { AnalysisSandbox, type AnalysisBounds } from './analysis/analysis-sandbox';
 import { billingPages } from './analysis/word-count';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
@@ -39,7 +39,26 @@ export interface NewUpload {
 
 /** Source documents and produced files: upload, analysis, ownership, deletion and signed downloads (D5). */
 export class FilesService {
-  constructor(private readonly deps: FilesDeps) {}
+  private readonly sandbox: AnalysisSandbox;
+
+  constructor(private readonly deps: FilesDeps) {
+    this.sandbox = new AnalysisSandbox(deps.analysisBounds);
+  }
+
+  /** The analysis child process, while one runs (tests sample its memory). */
+  get analysisPid(): number | undefined {
+    return this.sandbox.pid;
+  }
+
+  /** Starts the analysis child process ahead of the first document (a process that runs the analysis jobs). */
+  warmAnalysis(): void {
+    this.sandbox.warm();
+  }
+
+  /** Stops the analysis child process (shutdown). */
+  close(): void {
+    this.sandbox.close();
+  }
 
   /** Step one of an upload: the bytes to a temporary file, cut off past the size limit. */
   receive(stream: Readable): Promise<ReceivedUpload> {
@@ -87,6 +106,7 @@ export class FilesService {
           await em.flush();
           await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id });
         });
+        this.deps.queue.wake('analyse-file'); // counted within a second of the upload, not at the next poll
       } catch (error) {
         await this.deps.storage.delete(file.storageKey).catch((e) => this.deps.logger.warn({ err: e }, 'orphaned upload bytes'));
         throw error;
@@ -195,7 +215,7 @@ export class FilesService {
     const path = join(tmpdir(), `ltk-analysis-${newId()}`);
     try {
       await this.deps.storage.download(file.storageKey, path);
-      return await runAnalysis(path, file.mimeType, this.deps.analysisBounds);
+      return await this.sandbox.analyse(path, file.mimeType);
     } finally {
       await rm(path, { force: true });
     }
