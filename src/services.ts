@@ -9,6 +9,7 @@ import { StaffService } from './domain/staff/staff.service';
 import { DEFAULT_BOUNDS } from './domain/files/analysis/analysis-sandbox';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
 import { CertifiedReviewService } from './domain/orders/certified-review.service';
@@ -41,6 +42,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
     uploadMaxBytes: config.uploadMaxBytes,
     analysisBounds: { ...DEFAULT_BOUNDS, maxMemoryMb: config.analysisMaxMemoryMb },
+    tempDir: serviceTempDir(config.dataDir),
     logger,
   });
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl));

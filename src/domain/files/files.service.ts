@@ -1,6 +1,5 @@
 import { ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../../api/http/logger';
@@ -27,6 +26,8 @@ export interface FilesDeps {
   signedUrls: SignedUrls;
   uploadMaxBytes: number;
   analysisBounds?: AnalysisBounds;
+  /** The service's own temporary directory (temp-files.ts). */
+  tempDir: string;
   logger: Logger;
 }
 
@@ -43,6 +44,11 @@ export class FilesService {
 
   constructor(private readonly deps: FilesDeps) {
     this.sandbox = new AnalysisSandbox(deps.analysisBounds);
+  }
+
+  /** Where the service's temporary files go: uploads, analysis copies, translation and certificate work (D25). */
+  get tempDir(): string {
+    return this.deps.tempDir;
   }
 
   /** The analysis child process, while one runs (tests sample its memory). */
@@ -62,7 +68,7 @@ export class FilesService {
 
   /** Step one of an upload: the bytes to a temporary file, cut off past the size limit. */
   receive(stream: Readable): Promise<ReceivedUpload> {
-    return receiveUpload(stream, this.deps.uploadMaxBytes);
+    return receiveUpload(stream, this.deps.uploadMaxBytes, this.deps.tempDir);
   }
 
   /** Both steps, for a door that has the whole upload as one stream (GraphQL). */
@@ -212,7 +218,7 @@ export class FilesService {
   }
 
   private async analyseBytes(file: StoredFile): Promise<AnalysisResult> {
-    const path = join(tmpdir(), `ltk-analysis-${newId()}`);
+    const path = join(this.deps.tempDir, `ltk-analysis-${newId()}`);
     try {
       await this.deps.storage.download(file.storageKey, path);
       return await this.sandbox.analyse(path, file.mimeType);
