@@ -196,7 +196,7 @@ async function throughService(): Promise<void> {
     const baseline = serviceMemoryBytes(pid);
     const bombs: [string, Uint8Array][] = [
       ['PDF bomb, 1 MB (1 GiB inflated)', pdfBomb(1)],
-      ['PDF bomb, 19 MB (19 pages of 1 GiB)', pdfBomb(19)],
+      ['PDF bomb, 20 MB (20 pages of 1 GiB)', pdfBomb(20)],
       ['PDF nested 100,000 deep', deeplyNestedPdf(100_000)],
       ['encrypted PDF', encryptedPdf()],
       ['DOCX zip bomb (1 GiB inflated)', await zipBombDocx(1024)],
