@@ -21,7 +21,7 @@ const WORKER = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'an
  * The shell sets RLIMIT_DATA, then becomes node. Since Linux 4.7 RLIMIT_DATA counts every private writable
  * mapping (V8's heap as it commits, array buffers, malloc arenas, thread stacks), so it bounds the memory the
  * child can make resident, while V8's large inaccessible address-space reservations do not count (RLIMIT_AS
- * would, and node does not start under a useful one). Past the limit an allocation fails: a RangeError in
+ * would: node does not even start under 512 MB of address space). Past the limit an allocation fails: a RangeError in
  * JavaScript, or V8 aborting the child. The service process itself is never limited or at risk (D25).
  */
 const LIMITED_EXEC = 'ulimit -d "$1" && shift && exec "$@"';
