@@ -50,6 +50,8 @@ export interface AppConfig {
   quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */
   uploadMaxBytes: number;
+  /** Memory ceiling of the whole document-analysis process, in MB (D25). */
+  analysisMaxMemoryMb: number;
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
   /** Background jobs run in this process (file analysis). */

@@ -50,6 +50,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optional(z.string()),
   PAYPAL_WEBHOOK_ID: optional(z.string()),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
+  // The analysis child needs about 90 MB of its own before it reads a document.
+  ANALYSIS_MAX_MEMORY_MB: optional(z.coerce.number().int().min(160).max(1024 * 1024)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
   S3_REGION: optional(z.string()),
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
     turnaroundHours: e.TURNAROUND_HOURS ?? 48,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
+    analysisMaxMemoryMb: e.ANALYSIS_MAX_MEMORY_MB ?? 512,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 120,
     jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2 },
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -68,7 +68,7 @@ describe('POST /files', () => {
     expect(tooBig.body.message).toBe('The file must not be greater than 20 MB.');
     expect(await countRows()).toBe(rowsBefore);
     expect(storedFiles().length).toBe(filesBefore);
-    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('ltk-upload-'))).toEqual([]);
+    expect(readdirSync(t.services.files.tempDir).filter((f) => f.startsWith('ltk-upload-'))).toEqual([]);
   });
 
   it.each([

@@ -35,6 +35,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     quoteTtlDays: 7,
     turnaroundHours: 48,
     uploadMaxBytes: 20 * 1024 * 1024,
+    analysisMaxMemoryMb: 512,
     // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
     rateLimitPerMinute: 1_000_000,
     jobs: { pollingIntervalSeconds: 0.5 },
@@ -149,6 +150,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await queue.stop();
+      services.files.close();
       await orm.close(true);
       if (!options.databaseOf) await database.drop();
     },

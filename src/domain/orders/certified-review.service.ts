@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
@@ -61,7 +60,7 @@ export class CertifiedReviewService {
   async complete(ctx: Ctx, orderId: unknown, certificate?: { stream: Readable }): Promise<Order> {
     const staff = requireStaff(ctx.actor);
     const upload = certificate ? await this.deps.files.receive(certificate.stream) : undefined;
-    const generated = join(tmpdir(), `ltk-certificate-${newId()}.pdf`);
+    const generated = join(this.deps.files.tempDir, `ltk-certificate-${newId()}.pdf`);
     try {
       const uploadedPath = upload ? this.acceptedPath(upload, 'certificate') : undefined;
       if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
