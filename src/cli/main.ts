@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import type { AppConfig } from '../config/app-config';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
@@ -8,20 +9,28 @@ import { withStartupLock } from '../db/startup-lock';
 import { AuditService } from '../domain/audit/audit.service';
 import { ValidationError } from '../domain/shared/errors';
 import { StaffService } from '../domain/staff/staff.service';
+import { formatSeed, seedSandbox } from './sandbox-seed';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   migrate                                   apply pending migrations
   migration:create [--name NAME]            write a migration for the entity changes (development)
-  staff:create --email E --name N --role R  create a staff user (role staff or admin); prints its token once`;
+  staff:create --email E --name N --role R  create a staff user (role staff or admin); prints its token once
+  sandbox:seed                              sandbox only: a new admin, an approved account and its key, printed
+                                            as shell variables (eval "$(npm run -s cli -- sandbox:seed)")`;
 
-type Command = (db: Database, options: Record<string, string | undefined>) => Promise<void>;
+type Command = (db: Database, options: Record<string, string | undefined>, config: AppConfig) => Promise<void>;
 
 /** Migrations under the same lock the service takes at start, so a CLI run and a starting server never race. */
 const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl')!, () => migrate(db.orm));
 
 const commands: Record<string, Command> = {
+  async 'sandbox:seed'(db, _options, config) {
+    await migrateLocked(db);
+    console.log(formatSeed(await seedSandbox(db.orm.em.fork(), config)));
+  },
+
   async migrate(db) {
     const applied = await migrateLocked(db);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
@@ -52,9 +61,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  const db = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const db = await openDatabase(config);
   try {
-    await command(db, values as Record<string, string | undefined>);
+    await command(db, values as Record<string, string | undefined>, config);
     return 0;
   } finally {
     await db.close();
