@@ -142,7 +142,7 @@ describe('suspend, regenerate and revoke', () => {
     const revoked = await t.gql(RevokeApiKeyDocument, { accountId: pending.id }, staff);
     expect(revoked.errors).toBeUndefined();
     const revokeAgain = await t.gql(RevokeApiKeyDocument, { accountId: pending.id }, staff);
-    expect(badInput(revokeAgain.errors)).toEqual({ api_key: ['The account has no active API key.'] });
+    expect(badInput(revokeAgain.errors)).toEqual({ apiKey: ['The account has no active API key.'] });
     await t.rest.get('/api/v1/me', keys[1]).expect(401);
 
     const audit = await t.gql(AuditLogDocument, { resourceId: pending.id }, staff);
@@ -172,8 +172,8 @@ describe('staff lists', () => {
   });
 
   it.each([
-    [{ perPage: 0 }, { per_page: ['The per page field must be at least 1.'] }],
-    [{ perPage: 101 }, { per_page: ['The per page field must not be greater than 100.'] }],
+    [{ perPage: 0 }, { perPage: ['The per page field must be at least 1.'] }],
+    [{ perPage: 101 }, { perPage: ['The per page field must not be greater than 100.'] }],
     [{ page: 0 }, { page: ['The page field must be at least 1.'] }],
   ])('refuses paging %j', async (args, expected) => {
     for (const document of [AccountsDocument, AuditLogDocument, SentEmailsDocument] as const) {

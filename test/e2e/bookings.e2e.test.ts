@@ -138,7 +138,7 @@ describe('the flow: request, staff confirm, pay, complete (contract 3.2)', () =>
     const twice = await confirm(id);
     expect(twice.errors![0].extensions!.errors).toEqual({ status: ['Cannot confirm availability while the status is awaiting_payment.'] });
     const noName = await t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: '' }, staff);
-    expect(noName.errors![0].extensions!.errors).toEqual({ interpreter_name: ['The interpreter name field is required.'] });
+    expect(noName.errors![0].extensions!.errors).toEqual({ interpreterName: ['The interpreter name field is required.'] });
   });
 });
 

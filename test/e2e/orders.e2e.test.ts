@@ -232,7 +232,7 @@ describe('staff moves (D10), audited', () => {
     expect(due).toEqual([...due].sort((a, b) => a - b));
     expect((await t.gql(StaffOrdersDocument, {}, alice.key)).errors![0].extensions!.code).toBe('FORBIDDEN');
     const bad = await t.gql(StaffOrdersDocument, { accountId: 'nope' }, staff);
-    expect(bad.errors![0].extensions!.errors).toEqual({ account_id: ['The account id field must be a valid id.'] });
+    expect(bad.errors![0].extensions!.errors).toEqual({ accountId: ['The account id field must be a valid id.'] });
   });
 });
 

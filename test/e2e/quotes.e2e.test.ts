@@ -178,11 +178,11 @@ describe('validation (D2, D8): every error at once, nothing created', () => {
     expect(res.body.errors).toEqual({ file_ids: ['The file_ids.0 field must be one of your uploaded source files.'] });
   });
 
-  it('answers the same errors over GraphQL as BAD_USER_INPUT', async () => {
+  it('answers the same errors over GraphQL as BAD_USER_INPUT, keyed as the GraphQL input names them', async () => {
     const { errors } = await t.gql(CreateQuoteDocument, { input: { sourceLanguage: 'es', targetLanguage: 'es', serviceType: 'STANDARD', fileIds: [], addons: [{ code: 'notarization' }] } }, alice.key);
     expect(errors![0].extensions).toEqual({
       code: 'BAD_USER_INPUT',
-      errors: { target_language: ['The target language must be different from the source language.'], file_ids: ['The file ids field must have at least 1 item.'] },
+      errors: { targetLanguage: ['The target language must be different from the source language.'], fileIds: ['The file ids field must have at least 1 item.'] },
     });
   });
 });

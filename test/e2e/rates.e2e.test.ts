@@ -50,9 +50,9 @@ describe('updateRate', () => {
     const cases: [UpdateRateMutationVariables, Record<string, string[]>][] = [
       [{ priceCents: 100 }, { rate: ['Name exactly one rate: service_type, addon_code or interpretation_mode.'] }],
       [{ priceCents: 100, serviceType: 'STANDARD', addonCode: 'rush_2h' }, { rate: ['Name exactly one rate: service_type, addon_code or interpretation_mode.'] }],
-      [{ priceCents: -1, addonCode: 'rush_2h' }, { price_cents: ['The price cents field must be at least 0.'] }],
-      [{ priceCents: 10_000_001, addonCode: 'rush_2h' }, { price_cents: ['The price cents field must not be greater than 10000000.'] }],
-      [{ priceCents: 100, addonCode: 'gift_wrap' }, { addon_code: ['The selected addon code is invalid.'] }],
+      [{ priceCents: -1, addonCode: 'rush_2h' }, { priceCents: ['The price cents field must be at least 0.'] }],
+      [{ priceCents: 10_000_001, addonCode: 'rush_2h' }, { priceCents: ['The price cents field must not be greater than 10000000.'] }],
+      [{ priceCents: 100, addonCode: 'gift_wrap' }, { addonCode: ['The selected addon code is invalid.'] }],
     ];
     for (const [variables, errors] of cases) {
       const res = await t.gql(UpdateRateDocument, variables, admin);

@@ -3,6 +3,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import {
   DomainError,
   ForbiddenError,
+  type FieldErrors,
   NotFoundError,
   ProviderUnavailableError,
   UnauthenticatedError,
@@ -12,13 +13,14 @@ import { LIMIT_CODES } from './limit-errors';
 
 /**
  * Domain errors to `extensions.code` (D14), mirroring the REST mapping; BAD_USER_INPUT carries the same
- * `errors` map as the REST 422 body. Anything unexpected becomes a bare INTERNAL_SERVER_ERROR.
+ * `errors` map as the REST 422 body, keyed in this door's own casing (`sourceLanguage`, `fileIds.0`, where REST
+ * says `source_language`, `file_ids.0`). Anything unexpected becomes a bare INTERNAL_SERVER_ERROR.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   if (original instanceof ValidationError) {
-    return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', errors: original.errors } };
+    return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', errors: inGraphQLCasing(original.errors) } };
   }
   if (original instanceof NotFoundError) return { ...base, extensions: { code: 'NOT_FOUND' } };
   if (original instanceof UnauthenticatedError) return { ...base, extensions: { code: 'UNAUTHENTICATED' } };
@@ -34,6 +36,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   // Parse, validation and variable errors from GraphQL itself: their messages are meant for the client.
   return { ...base, extensions: { code } };
+}
+
+/** The service names fields as REST does (snake_case); GraphQL inputs are camelCase: `shipping_address.postal_code` -> `shippingAddress.postalCode`. */
+function inGraphQLCasing(errors: FieldErrors): FieldErrors {
+  const camel = (key: string) => key.split('.').map((part) => part.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())).join('.');
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [camel(key), messages]));
 }
 
 /**
