@@ -35,7 +35,21 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { ...base, message: 'Server Error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
   // Parse, validation and variable errors from GraphQL itself: their messages are meant for the client.
-  return { ...base, extensions: { code } };
+  const invalid = code === 'BAD_USER_INPUT' ? invalidVariable(formatted.message) : undefined;
+  return { ...base, extensions: invalid ? { code, errors: invalid } : { code } };
+}
+
+/**
+ * GraphQL's own refusal of a variable (a value of the wrong type, a DateTime that does not exist) names the input
+ * field only in its message: `Variable "$input" got invalid value "x" at "input.scheduledAt"; <reason>`. The
+ * field map it carries then has the same shape as every other BAD_USER_INPUT: `{ scheduledAt: [<reason>] }`.
+ */
+function invalidVariable(message: string): FieldErrors | undefined {
+  const match = /^Variable "\$(\w+)" got invalid value [\s\S]*?(?: at "([^"]+)")?; ([\s\S]+)$/.exec(message);
+  if (!match) return undefined;
+  const [, variable, path, reason] = match;
+  const field = path ? path.replace(new RegExp(`^${variable}\\.?`), '') || variable : variable;
+  return { [field]: [reason] };
 }
 
 /** The service names fields as REST does (snake_case); GraphQL inputs are camelCase: `shipping_address.postal_code` -> `shippingAddress.postalCode`. */

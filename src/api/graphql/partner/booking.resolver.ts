@@ -12,7 +12,7 @@ class CreateInterpretationBookingInput {
   @Field() targetLanguage!: string;
   @Field(() => InterpretationMode) mode!: InterpretationMode;
   @Field(() => BookingSetting, { nullable: true }) setting?: BookingSetting;
-  @Field({ description: 'ISO 8601 with an explicit offset, in the future.' }) scheduledAt!: string;
+  @Field(() => Date, { description: 'When the interpreter is needed: in the future, with an explicit offset.' }) scheduledAt!: Date;
   @Field(() => Float) durationHours!: number;
   @Field({ nullable: true }) location?: string;
   @Field({ nullable: true }) videoPlatformNotes?: string;
@@ -52,7 +52,7 @@ export class BookingResolver {
       target_language: input.targetLanguage,
       mode: input.mode,
       setting: input.setting ?? undefined,
-      scheduled_at: input.scheduledAt,
+      scheduled_at: input.scheduledAt.toISOString(),
       duration_hours: input.durationHours,
       location: input.location ?? undefined,
       video_platform_notes: input.videoPlatformNotes ?? undefined,

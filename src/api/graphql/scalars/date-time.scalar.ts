@@ -1,18 +1,19 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { parseDateTime } from '../../../domain/shared/validation';
 import { formatTimestamp } from '../../format';
 
+/** The same rule as REST's date-times: an explicit offset and a time that exists, never moved (D12, D25). */
 const parse = (value: unknown): Date => {
-  const date = typeof value === 'string' && /[zZ]|[+-]\d{2}:\d{2}$/.test(value) ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) {
-    throw new GraphQLError('DateTime must be an ISO 8601 timestamp with an offset.', { extensions: { code: 'BAD_USER_INPUT' } });
-  }
+  const date = typeof value === 'string' ? parseDateTime(value) : undefined;
+  if (!date) throw new GraphQLError('Must be an ISO 8601 date and time with an explicit offset that exists.', { extensions: { code: 'BAD_USER_INPUT' } });
   return date;
 };
 
 /** Timestamps exactly as REST shows them (D4). */
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
-  description: 'UTC timestamp with six fractional digits, for example 2026-11-22T09:30:00.123000Z.',
+  description:
+    'A point in time. Answered in UTC with six fractional digits (2026-11-22T09:30:00.123000Z); accepted as ISO 8601 with an explicit offset (2026-12-01T09:30:00-05:00).',
   serialize: (value) => formatTimestamp(value instanceof Date ? value : new Date(String(value))),
   parseValue: parse,
   parseLiteral: (ast) => parse(ast.kind === Kind.STRING ? ast.value : undefined),
