@@ -2,6 +2,7 @@
  * Polling benchmark (a script that measures and prints; not a test).
  *
  *   npm run bench:polling            # embedded PostgreSQL under a temporary DATA_DIR, or DATABASE_URL if set
+ *   BENCH_SECONDS=5 BENCH_PROFILE_DIR=prof npm run bench:polling   # shorter, with a CPU profile of the service
  *
  * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day (issue 12). This seeds one
  * account with ORDERS orders and as many bookings, then, one after the other and in the same run, loads with
@@ -64,7 +65,9 @@ async function main(): Promise<void> {
     await migrate(db.orm);
     const { seeded, statements } = await seedThroughAnApp(db.orm, config, url);
     const childEnv = { ...env, DATABASE_URL: url, LOG_LEVEL: 'info' };
-    children.push(start(['dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) }));
+    // BENCH_PROFILE_DIR=dir writes a CPU profile of the service (open it in Chrome's DevTools) when the run ends.
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+    children.push(start([...profile, 'dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) }));
     children.push(start(['dist/bench/raw-baseline.js'], { ...childEnv, PORT: String(rawPort) }));
     const auth = { authorization: `Bearer ${seeded.key}` };
     await Promise.all([ready(servicePort, auth), ready(rawPort, auth)]);

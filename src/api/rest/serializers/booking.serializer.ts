@@ -1,9 +1,9 @@
-import type { Booking } from '../../../domain/bookings/booking.entity';
+import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { serializePayment } from './payment.serializer';
 
 /** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
-export function serializeBooking(booking: Booking, provider: string) {
+export function serializeBooking(booking: BookingRead, provider: string) {
   return {
     id: booking.id,
     number: booking.number,
