@@ -33,7 +33,7 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
 
-  const metrics = createMetrics();
+  const metrics = createMetrics(orm);
   app.use(requestContext(orm), metrics.middleware, requestLog(logger));
   app.use(opsRoutes(orm, metrics));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.

@@ -1,13 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
 import { readRow } from '../shared/raw-read';
-import { hoursOf, type Booking } from './booking.entity';
+import type { Booking } from './booking.entity';
 
-/** What the answer about a booking shows: a `Booking` entity is one, and so is the polled read below. */
+/**
+ * What the answer about a booking shows: a `Booking` entity is one, and so is the polled read below. Hours are read as
+ * the stored hundredths (`hoursOf`), which type-graphql turns into hours through the entity's own getters.
+ */
 export type BookingRead = Pick<
   Booking,
-  | 'id' | 'number' | 'status' | 'mode' | 'setting' | 'sourceLanguage' | 'targetLanguage' | 'scheduledAt' | 'durationHours'
-  | 'billableHours' | 'unitPriceCents' | 'totalCents' | 'currency' | 'location' | 'videoPlatformNotes' | 'reference'
+  | 'id' | 'number' | 'status' | 'mode' | 'setting' | 'sourceLanguage' | 'targetLanguage' | 'scheduledAt' | 'durationHundredths'
+  | 'billableHundredths' | 'unitPriceCents' | 'totalCents' | 'currency' | 'location' | 'videoPlatformNotes' | 'reference'
   | 'interpreterName' | 'holdReason' | 'completedAt' | 'cancelledAt' | 'createdAt' | 'updatedAt'
 > & { payment: PaymentRead | null };
 
@@ -40,8 +43,8 @@ export async function readBooking(em: EntityManager, accountId: string, id: stri
     sourceLanguage: row.source_language as string,
     targetLanguage: row.target_language as string,
     scheduledAt: date(row.scheduled_at)!,
-    durationHours: hoursOf(row.duration_hundredths as number),
-    billableHours: hoursOf(row.billable_hundredths as number),
+    durationHundredths: row.duration_hundredths as number,
+    billableHundredths: row.billable_hundredths as number,
     unitPriceCents: row.unit_price_cents as number,
     totalCents: row.total_cents as number,
     currency: row.currency as string,

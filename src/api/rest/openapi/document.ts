@@ -4,7 +4,7 @@ import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
-import { json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
+import { conditionalHeaders, json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
 
@@ -25,12 +25,24 @@ type Paths = Record<string, Record<string, Operation>>;
 
 /**
  * What holds for many operations, said once here: every operation can fail unexpectedly (500), authenticated
- * and catalog operations are rate limited (429, D16), and every authenticated POST honours Idempotency-Key (D9).
+ * and catalog operations are rate limited (429, D16), every authenticated POST honours Idempotency-Key (D9), and
+ * every GET of a resource or a list (the rate-limited JSON ones) answers an ETag and honours If-None-Match (D23).
  */
 function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
   const limited = (operation: Operation) => authenticated(operation) || operation.tags?.includes('Catalog');
+  const conditional = (method: string, operation: Operation) =>
+    method === 'get' && limited(operation) && 'application/json' in ((operation.responses[200] as { content?: object } | undefined)?.content ?? {});
+  const withConditional = (operation: Operation): Operation => ({
+    ...operation,
+    parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }],
+    responses: {
+      ...operation.responses,
+      200: { ...(operation.responses[200] as object), headers: { ...(operation.responses[200] as { headers?: object }).headers, ...conditionalHeaders } },
+      304: responseRef('NotModified'),
+    },
+  });
   const withCommon = (operation: Operation, extra: Record<string, unknown> = {}) => {
     if (!limited(operation)) return { ...operation.responses, ...extra, 500: responseRef('ServerError') };
     // Every answer of a limited operation says where the caller stands (D16); error answers are shared refs.
@@ -54,7 +66,9 @@ function withCommonResponses(paths: Paths): Paths {
                 parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }],
                 responses: withCommon(operation, { 409: responseRef('IdempotencyInProgress') }),
               }
-            : { ...operation, responses: withCommon(operation) },
+            : conditional(method, operation)
+              ? { ...withConditional(operation), responses: withCommon(withConditional(operation)) }
+              : { ...operation, responses: withCommon(operation) },
         ]),
       ),
     ]),
