@@ -11,19 +11,32 @@ export interface LoadRequest {
   status: number;
 }
 
+/** The latency of every answered request (ms) over a run of `seconds`. */
+export interface LoadRun {
+  latencies: number[];
+  seconds: number;
+}
+
 export interface LoadResult {
   requests: number;
-  seconds: number;
   perSecond: number;
   p50: number;
   p99: number;
+}
+
+/** Several runs of one target taken together. */
+export function summarize(runs: LoadRun[]): LoadResult {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
 /**
  * A closed loop: `connections` keep-alive clients, each sending its next request as soon as the last is answered,
  * for `seconds`. Node's own http client, so the load costs the machine the same for every server measured.
  */
-export async function load(port: number, connections: number, seconds: number, next: (i: number) => LoadRequest): Promise<LoadResult> {
+export async function load(port: number, connections: number, seconds: number, next: (i: number) => LoadRequest): Promise<LoadRun> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let sent = 0;
@@ -43,10 +56,7 @@ export async function load(port: number, connections: number, seconds: number, n
   } finally {
     agent.destroy();
   }
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, seconds: elapsed, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
 function send(agent: Agent, port: number, { method, path, headers, body, status }: LoadRequest): Promise<void> {
