@@ -18,7 +18,7 @@ export class AuthenticationService {
     if (!token) return null;
     if (token.startsWith(apiKeyPrefix(this.env))) {
       // Every request of every key runs this (issue 12): the statement is written out rather than built each time.
-      const [row] = await em.getConnection().execute<Record<string, unknown>[]>('SELECT * FROM accounts WHERE api_key_hash = ?', [hashToken(token)]);
+      const [row] = await em.getConnection().execute<Record<string, unknown>[]>('select * from "accounts" where "api_key_hash" = ?', [hashToken(token)]);
       return row ? { kind: 'account', account: em.map(Account, row) } : null;
     }
     if (token.startsWith(STAFF_TOKEN_PREFIX)) {
