@@ -2,114 +2,158 @@
  * Polling benchmark (a script that measures and prints; not a test).
  *
  *   npm run bench:polling            # embedded PostgreSQL under a temporary DATA_DIR, or DATABASE_URL if set
+ *   BENCH_SECONDS=5 BENCH_PROFILE_DIR=prof npm run bench:polling   # shorter, with a CPU profile of the service
  *
- * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day. This boots the real service
- * (HTTP, services, PostgreSQL), makes a completed order with four documents and a booking, then polls each path
- * from CONCURRENCY keep-alive clients for SECONDS and prints throughput and latency percentiles and the SQL
- * statements one request runs.
+ * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day (issue 12). This seeds one
+ * account with ORDERS orders and as many bookings, then, one after the other and in the same run, loads with
+ * CONNECTIONS keep-alive clients cycling over them: a raw node `http` + `pg` server (bench/raw-baseline.ts), the
+ * service's REST door, its GraphQL door asking for the same fields, and REST with `If-None-Match` (304, D23).
+ * The service and the baseline run as separate processes (`npm run serve` as deployed, logging at `info`); the
+ * load comes from this one. Ratios are taken within the run, so a machine shared with other work still compares
+ * like with like; the other load found before the run is printed with the figures.
  */
 import 'reflect-metadata';
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { mkdtempSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createLogger } from '../src/api/http/logger';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrations';
-import { SentEmail } from '../src/domain/mail/sent-email.entity';
-import { StaffRole } from '../src/domain/staff/staff-user.entity';
 import { JobQueue } from '../src/jobs/job-queue';
 import { startWorkers } from '../src/jobs/workers';
-import { createServices, type Services } from '../src/services';
+import { createServices } from '../src/services';
+import { load, summarize, type LoadRequest, type LoadResult, type LoadRun } from './load';
+import { seed, type Call } from './seed';
 
-const CONCURRENCY = 8;
-const SECONDS = 8;
+const CONNECTIONS = 50;
+const ORDERS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
+const ROUNDS = 5;
+
+const ORDER_QUERY = `query Order($id: ID!) { order(id: $id) { id number status serviceType sourceLanguage targetLanguage unitType unitCount
+  subtotalCents addons { code quantity unitPriceCents totalCents } addonsTotalCents totalCents currency reference quoteId
+  files { id type name downloadUrl } payment { provider providerOrderId approvalUrl paidAt refundedAt } holdReason dueAt
+  completedAt cancelledAt createdAt updatedAt } }`;
+const BOOKING_QUERY = `query Booking($id: ID!) { interpretationBooking(id: $id) { id number status mode setting sourceLanguage
+  targetLanguage scheduledAt durationHours billableHours unitPriceCents totalCents currency
+  payment { provider providerOrderId approvalUrl paidAt refundedAt } location videoPlatformNotes reference interpreterName
+  holdReason completedAt cancelledAt createdAt updatedAt } }`;
 
 async function main(): Promise<void> {
-  const env = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-bench-')), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' };
+  const othersBusy = await machineBusy();
+  const [servicePort, rawPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-bench-')),
+    APP_KEY: randomBytes(32).toString('hex'),
+    APP_URL: `http://127.0.0.1:${servicePort}`,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'silent',
+  };
   const config = loadConfig(env);
   const logger = createLogger('silent');
   const db = await openDatabase(config, logger);
-  const url = db.orm.config.get('clientUrl')!;
-  await migrate(db.orm);
+  const children: ChildProcess[] = [];
+  try {
+    const url = db.orm.config.get('clientUrl')!;
+    await migrate(db.orm);
+    const { seeded, statements } = await seedThroughAnApp(db.orm, config, url);
+    const childEnv = { ...env, DATABASE_URL: url, LOG_LEVEL: 'info' };
+    // BENCH_PROFILE_DIR=dir writes a CPU profile of the service (open it in Chrome's DevTools) when the run ends.
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+    children.push(start([...profile, 'dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) }));
+    children.push(start(['dist/bench/raw-baseline.js'], { ...childEnv, PORT: String(rawPort) }));
+    const auth = { authorization: `Bearer ${seeded.key}` };
+    await Promise.all([ready(servicePort, auth), ready(rawPort, auth)]);
+    await sameAnswers(servicePort, rawPort, auth, seeded.orderIds, seeded.bookingIds);
+
+    console.log(`polling benchmark: ${CONNECTIONS} connections, one key, ${ORDERS} orders and ${ORDERS} bookings, ${SECONDS} s a target in ${ROUNDS} interleaved turns after ${WARM_UP_SECONDS} s of warm-up, database ${db.embedded ? 'embedded' : 'DATABASE_URL'}`);
+    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`);
+    console.log(`SQL statements a request (counted in process): GET /orders/{id} ${statements.order}, its 304 ${statements.order304}; GET /interpretation-bookings/{id} ${statements.booking}, its 304 ${statements.booking304}\n`);
+    for (const [name, rest, ids, query] of [
+      ['orders', '/api/v1/orders/', seeded.orderIds, ORDER_QUERY],
+      ['interpretation-bookings', '/api/v1/interpretation-bookings/', seeded.bookingIds, BOOKING_QUERY],
+    ] as const) {
+      const get = (id: string, headers = {}): LoadRequest => ({ method: 'GET', path: rest + id, headers: { ...auth, ...headers }, status: 200 });
+      const etags = await Promise.all(ids.map(async (id) => (await fetch(`http://127.0.0.1:${servicePort}${rest}${id}`, { headers: auth })).headers.get('etag')!));
+      const [raw, service, graphql, notModified] = await interleaved([
+        { port: rawPort, next: (i) => get(ids[i % ids.length]!) },
+        { port: servicePort, next: (i) => get(ids[i % ids.length]!) },
+        {
+          port: servicePort,
+          next: (i) => ({
+            method: 'POST',
+            path: '/graphql',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables: { id: ids[i % ids.length] } }),
+            status: 200,
+          }),
+        },
+        { port: servicePort, next: (i) => ({ ...get(ids[i % ids.length]!, { 'if-none-match': etags[i % ids.length]! }), status: 304 }) },
+      ]);
+      console.log(`GET ${rest}{id}`);
+      row('raw node http + pg', raw!, '');
+      row('service, REST', service!, `${ratio(service!, raw!)} of raw (target >= 0.50, p99 <= 60 ms: ${service!.perSecond >= 0.5 * raw!.perSecond && service!.p99 <= 60 ? 'met' : 'MISSED'})`);
+      row('service, GraphQL', graphql!, `${ratio(graphql!, service!)} of REST (target >= 0.70: ${graphql!.perSecond >= 0.7 * service!.perSecond ? 'met' : 'MISSED'})`);
+      row('service, REST 304', notModified!, `${ratio(notModified!, raw!)} of raw (target >= 0.80: ${notModified!.perSecond >= 0.8 * raw!.perSecond ? 'met' : 'MISSED'})`);
+      console.log(`  (${name}: load average after this path ${loadavg()[0]!.toFixed(2)})\n`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
+    await db.close();
+  }
+}
+
+/** Seeds through an in-process app with its workers (translations finish), and counts a request's SQL statements there. */
+async function seedThroughAnApp(orm: MikroORM, config: ReturnType<typeof loadConfig>, url: string) {
+  const logger = createLogger('silent');
   const queue = await JobQueue.start(url, logger, 0.5);
   const services = createServices(config, { queue, logger });
-  await startWorkers(queue, db.orm, services);
-  const app = await createApp({ orm: db.orm, services, logger });
+  await startWorkers(queue, orm, services);
+  const app = await createApp({ orm, services, logger });
   const server: Server = app.express.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
-    const key = await apiKey(db.orm.em.fork(), services);
-    const call: Call = async (method, path, body) => {
+    const call = (key: string): Call => async (method, path, body) => {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (typeof body === 'string') headers['content-type'] = 'application/json';
       const res = await fetch(`${base}${path}`, { method, body, headers });
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Awaited<ReturnType<Call>>;
     };
-    const orderId = await paidOrder(call, base);
-    // Poll a settled order: the translation job in this process would otherwise share the CPU with the clients.
-    while ((await call('GET', `/api/v1/orders/${orderId}`)).data.status !== 'completed') await new Promise((resolve) => setTimeout(resolve, 200));
-    const bookingId = (await call('POST', '/api/v1/interpretation-bookings', JSON.stringify({ source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2030-12-01T09:30:00Z', duration_hours: 2 }))).data.id;
-
-    console.log(`polling benchmark: ${CONCURRENCY} keep-alive clients, ${SECONDS} s per path, database ${db.embedded ? 'embedded' : 'DATABASE_URL'}`);
-    for (const path of [`/api/v1/orders/${orderId}`, `/api/v1/interpretation-bookings/${bookingId}`]) {
-      const statements = await sqlPerRequest(db.orm, () => call('GET', path));
-      const { requests, latencies } = await poll(`${base}${path}`, key);
-      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
-      console.log(`GET ${path.replace(/[0-9a-f-]{36}/, '{id}')}: ${(requests / SECONDS).toFixed(0)} req/s, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, ${statements} SQL statements a request`);
-    }
+    // The workers translate the paid orders, then stop: no job may run a statement while a request's are counted.
+    const seeded = await seed(orm.em.fork(), services, call, base, ORDERS).finally(() => queue.stop());
+    const count = (path: string, ifNoneMatch = false) =>
+      sqlPerRequest(orm, async () => {
+        const headers: Record<string, string> = { authorization: `Bearer ${seeded.key}` };
+        if (ifNoneMatch) headers['if-none-match'] = (await fetch(`${base}${path}`, { headers })).headers.get('etag') ?? '';
+        return () => fetch(`${base}${path}`, { headers });
+      });
+    const statements = {
+      order: await count(`/api/v1/orders/${seeded.orderIds[2]}`),
+      order304: await count(`/api/v1/orders/${seeded.orderIds[2]}`, true),
+      booking: await count(`/api/v1/interpretation-bookings/${seeded.bookingIds[0]}`),
+      booking304: await count(`/api/v1/interpretation-bookings/${seeded.bookingIds[0]}`, true),
+    };
+    return { seeded, statements };
   } finally {
     server.close();
     await app.close();
-    await queue.stop();
-    await db.close();
   }
-}
-
-/** A staff user approves an account; the key is read from the sandbox outbox, as a person would. */
-async function apiKey(em: EntityManager, services: Services): Promise<string> {
-  const ctx = { em, requestId: 'bench', actor: null };
-  const { staffUser } = await services.staff.create(ctx, { email: 'bench-staff@example.test', name: 'Bench', role: StaffRole.ADMIN });
-  const staffCtx = { ...ctx, actor: { kind: 'staff' as const, staff: staffUser } };
-  const account = await services.accounts.create(staffCtx, { name: 'Bench LLP', email: 'bench@example.test' });
-  await services.accounts.approve(staffCtx, account.id);
-  const mail = await em.findOneOrFail(SentEmail, { to: 'bench@example.test' }, { orderBy: { createdAt: 'desc' } });
-  return /ltk_test_[A-Za-z0-9]{40}/.exec(mail.text)![0];
-}
-
-type Call = (method: string, path: string, body?: string | FormData) => Promise<{ data: { id: string; status?: string } } & Record<string, unknown>>;
-
-/** Four one-page PDFs, a standard quote, converted and paid at the sandbox checkout. */
-async function paidOrder(call: Call, base: string): Promise<string> {
-  const fileIds: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const form = new FormData();
-    form.append('file', new Blob([await onePagePdf(`Document ${i}: the parties agree as follows.`)], { type: 'application/pdf' }), `doc-${i}.pdf`);
-    fileIds.push((await call('POST', '/api/v1/files', form)).data.id);
-  }
-  const quote = await call('POST', '/api/v1/quotes', JSON.stringify({ source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: fileIds }));
-  const converted = await call('POST', `/api/v1/quotes/${quote.data.id}/convert`);
-  const checkout = new URL(String(converted.provider_approval_url));
-  const paid = await fetch(`${base}${checkout.pathname}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-  if (paid.status !== 200) throw new Error(`sandbox checkout: ${paid.status}`);
-  return converted.data.id;
-}
-
-async function onePagePdf(text: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage([612, 792]).drawText(text, { x: 40, y: 740, size: 11, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return doc.save();
 }
 
 /** The SQL statements one request runs, read from the query builder's own events. */
-async function sqlPerRequest(orm: MikroORM, request: () => Promise<unknown>): Promise<number> {
+async function sqlPerRequest(orm: MikroORM, prepare: () => Promise<() => Promise<unknown>>): Promise<number> {
+  const request = await prepare();
   const knex = (orm.em.getConnection() as unknown as { getKnex(): { on(e: string, f: () => void): void; off(e: string, f: () => void): void } }).getKnex();
   let count = 0;
   const counter = () => void count++;
@@ -122,22 +166,75 @@ async function sqlPerRequest(orm: MikroORM, request: () => Promise<unknown>): Pr
   return count;
 }
 
-/** CONCURRENCY clients, each sending its next request when the last is answered, for SECONDS. */
-async function poll(url: string, key: string): Promise<{ requests: number; latencies: number[] }> {
-  const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  return { requests: latencies.length, latencies: latencies.sort((a, b) => a - b) };
+/** The service and the baseline must answer the same JSON (links compared without their expiry and signature). */
+async function sameAnswers(servicePort: number, rawPort: number, headers: Record<string, string>, orderIds: string[], bookingIds: string[]): Promise<void> {
+  const body = async (port: number, path: string) => (await (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).text()).replace(/\?expires=\d+&signature=[0-9a-f]+/g, '');
+  for (const path of [...orderIds.slice(0, 3).map((id) => `/api/v1/orders/${id}`), `/api/v1/interpretation-bookings/${bookingIds[0]}`]) {
+    const [service, raw] = [await body(servicePort, path), await body(rawPort, path)];
+    if (service !== raw) throw new Error(`the baseline answers ${path} differently:\n${service}\n${raw}`);
+  }
+}
+
+/**
+ * Each target warmed up, then measured in ROUNDS turns taken in rotation, so that work others start or stop on a
+ * shared machine weighs on every target alike.
+ */
+async function interleaved(targets: { port: number; next: (i: number) => LoadRequest }[]): Promise<LoadResult[]> {
+  for (const { port, next } of targets) await load(port, CONNECTIONS, WARM_UP_SECONDS, next);
+  const runs: LoadRun[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, { port, next }] of targets.entries()) runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+  }
+  return runs.map(summarize);
+}
+
+const ratio = (a: LoadResult, b: LoadResult) => (a.perSecond / b.perSecond).toFixed(2);
+
+function row(name: string, r: LoadResult, note: string): void {
+  console.log(`  ${name.padEnd(22)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ${note}`);
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function ready(port: number, headers: Record<string, string>): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/v1/orders/00000000-0000-4000-8000-000000000000`, { headers });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+/** Share of all cores busy over one second, read from /proc/stat (Linux); NaN elsewhere. */
+async function machineBusy(): Promise<number> {
+  const sample = () => {
+    try {
+      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+      return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
+    } catch {
+      return { idle: NaN, total: NaN };
+    }
+  };
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = sample();
+  return 1 - (after.idle - before.idle) / (after.total - before.total);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = (probe.address() as { port: number });
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 main().catch((error) => {

@@ -35,7 +35,7 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
 
-  const metrics = createMetrics();
+  const metrics = createMetrics(orm);
   app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath);
   app.use(opsRoutes(orm, metrics));
   app.use(docsRoutes(services.config.company.name));

@@ -76,6 +76,19 @@ describe('metrics and logs (D15)', () => {
     expect(res.text).toContain('process_resident_memory_bytes');
   });
 
+  it('shows the database pool: connections lent out and acquisitions waiting', async () => {
+    const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    await t.orm.em.fork().transactional(async (tx) => {
+      await tx.getConnection().execute('SELECT 1', [], 'all', tx.getTransactionContext());
+      const held = (await t.rest.get('/metrics').expect(200)).text;
+      expect(gauge(held, 'db_pool_connections_in_use')).toBeGreaterThanOrEqual(1);
+      expect(gauge(held, 'db_pool_acquires_waiting')).toBeGreaterThanOrEqual(0);
+    });
+    const idle = (await t.rest.get('/metrics').expect(200)).text;
+    expect(idle).toMatch(/^# TYPE db_pool_acquires_waiting gauge$/m);
+    expect(gauge(idle, 'db_pool_acquires_waiting')).toBe(0);
+  });
+
   it('writes one JSON log line per request carrying its request id and the full path', async () => {
     const res = await t.rest.get('/api/v1/pricing?x=1').set('X-Request-Id', 'log-check-1').expect(200);
     expect(res.headers['x-request-id']).toBe('log-check-1');

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { StoredFile } from '../../domain/files/file.entity';
+import type { OrderFileRead } from '../../domain/orders/order-read';
 import type { Ctx } from '../../domain/shared/context';
 import type { Services } from '../../services';
 
@@ -14,7 +14,7 @@ export interface GraphQLContext {
 
 export interface Loaders {
   /** The files of many orders in one query: a list of orders never costs a query per order. */
-  orderFiles: DataLoader<string, StoredFile[]>;
+  orderFiles: DataLoader<string, OrderFileRead[]>;
 }
 
 export function createLoaders(ctx: Ctx, services: Services): Loaders {

@@ -1,15 +1,40 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   middleware: RequestHandler;
 }
 
+/** The ORM's connection pool (knex's tarn pool), absent until the first connection is asked for. */
+interface Pool {
+  numUsed(): number;
+  numPendingAcquires(): number;
+}
+
 /** Prometheus metrics on a registry of this app's own (two apps in one process never collide). */
-export function createMetrics(): Metrics {
+export function createMetrics(orm: MikroORM): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Read when scraped: a request waiting for a connection is the first sign of a pool too small for the load.
+  const pool = () => (orm.em.getConnection().getKnex().client as { pool?: Pool }).pool;
+  new Gauge({
+    name: 'db_pool_connections_in_use',
+    help: 'Database connections lent out of the pool',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.numUsed() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'db_pool_acquires_waiting',
+    help: 'Requests and jobs waiting for a database connection',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.numPendingAcquires() ?? 0);
+    },
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route pattern and status',

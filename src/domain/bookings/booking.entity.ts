@@ -23,6 +23,9 @@ export enum BookingSetting {
   OTHER = 'other',
 }
 
+/** Hours are stored in hundredths. */
+export const hoursOf = (hundredths: number): number => hundredths / 100;
+
 /**
  * An interpreter booking (contract 2.7, 3.2; D12). Hours are kept in hundredths (integers), so 2.25 hours bill
  * exactly; the rate is copied at creation. The payment exists once staff confirm an interpreter.
@@ -133,11 +136,11 @@ export class Booking {
 
   @Field(() => Float)
   get durationHours(): number {
-    return this.durationHundredths / 100;
+    return hoursOf(this.durationHundredths);
   }
 
   @Field(() => Float, { description: 'Requested hours raised to the 2-hour minimum.' })
   get billableHours(): number {
-    return this.billableHundredths / 100;
+    return hoursOf(this.billableHundredths);
   }
 }

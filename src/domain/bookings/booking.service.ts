@@ -20,6 +20,7 @@ import { Page, paginate, readPageRequest } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';
 import { assertTransition } from '../shared/state-machine';
 import { Validator } from '../shared/validation';
+import { readBooking, readBookingVersion, type PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import { bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
 import { CLIENT_CANCELLABLE, bookingTransitions } from './booking.states';
@@ -82,12 +83,22 @@ export class BookingService implements PaymentOwner {
     return booking;
   }
 
-  async get(ctx: Ctx, id: unknown): Promise<Booking> {
+  /** The booking and its payment, as polled all day: one statement (issue 12). */
+  async get(ctx: Ctx, id: unknown): Promise<PolledBooking> {
     const account = requireAccount(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
-    const booking = await ctx.em.findOne(Booking, { id, account });
-    if (!booking) throw new NotFoundError();
-    return booking;
+    const polled = await readBooking(ctx.em, account.id, id);
+    if (!polled) throw new NotFoundError();
+    return polled;
+  }
+
+  /** The version `get` would answer with, read alone for a conditional request (D23). */
+  async version(ctx: Ctx, id: unknown): Promise<string> {
+    const account = requireAccount(ctx.actor);
+    if (!isId(id)) throw new NotFoundError();
+    const version = await readBookingVersion(ctx.em, account.id, id);
+    if (version === null) throw new NotFoundError();
+    return version;
   }
 
   async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Booking>> {
@@ -102,8 +113,8 @@ export class BookingService implements PaymentOwner {
 
   /** Client cancel before payment only; an open checkout is withdrawn (contract 4.16). */
   async cancel(ctx: Ctx, id: unknown): Promise<Booking> {
-    const mine = await this.get(ctx, id);
-    return this.cancelBooking(ctx, mine.id, { actor: ctx.actor, action: 'cancel' }, (booking) => {
+    await this.version(ctx, id);
+    return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel' }, (booking) => {
       if (!CLIENT_CANCELLABLE.includes(booking.status)) {
         throw ValidationError.of('status', `Cannot cancel the booking while the status is ${booking.status}.`);
       }

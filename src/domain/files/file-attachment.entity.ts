@@ -1,4 +1,4 @@
-import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { newId } from '../shared/ids';
 import { StoredFile } from './file.entity';
 
@@ -14,6 +14,8 @@ export enum AttachmentOwner {
  */
 @Entity({ tableName: 'file_attachments' })
 @Unique({ properties: ['file', 'ownerType', 'ownerId'] })
+// An order's files are read on every poll (issue 12): by owner, not by file.
+@Index({ properties: ['ownerId', 'ownerType'] })
 export class FileAttachment {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

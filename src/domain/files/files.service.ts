@@ -197,7 +197,7 @@ export class FilesService {
   }
 
   /** A fresh 5-minute link for translations and certificates; source files never get one (D5). */
-  downloadUrl(file: StoredFile): string | null {
+  downloadUrl(file: Pick<StoredFile, 'id' | 'type'>): string | null {
     return file.type === FileType.SOURCE ? null : this.deps.signedUrls.downloadUrl(file.id);
   }
 

@@ -20,6 +20,7 @@ import type { MoveCause } from '../shared/lifecycle';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
+import { readOrder, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
@@ -33,11 +34,6 @@ export interface OrderDeps {
   audit: AuditService;
   orderPrefix: string;
   turnaroundHours: number;
-}
-
-export interface OrderView {
-  order: Order;
-  files: StoredFile[];
 }
 
 /** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
@@ -103,13 +99,22 @@ export class OrderService implements PaymentOwner {
     });
   }
 
-  /** The order and its files: a constant number of queries, whatever the order holds (polled all day). */
-  async get(ctx: Ctx, id: unknown): Promise<OrderView> {
+  /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (issue 12). */
+  async get(ctx: Ctx, id: unknown): Promise<PolledOrder> {
     const account = requireAccount(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
-    const order = await ctx.em.findOne(Order, { id, account });
-    if (!order) throw new NotFoundError();
-    return { order, files: await this.filesOf(ctx.em, order) };
+    const polled = await readOrder(ctx.em, account.id, id);
+    if (!polled) throw new NotFoundError();
+    return polled;
+  }
+
+  /** The version `get` would answer with, read alone for a conditional request (D23). */
+  async version(ctx: Ctx, id: unknown): Promise<string> {
+    const account = requireAccount(ctx.actor);
+    if (!isId(id)) throw new NotFoundError();
+    const version = await readOrderVersion(ctx.em, account.id, id);
+    if (version === null) throw new NotFoundError();
+    return version;
   }
 
   /** Newest first, with every order's files fetched in one more query for the whole page. */
@@ -125,9 +130,9 @@ export class OrderService implements PaymentOwner {
   }
 
   /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
-  async cancel(ctx: Ctx, id: unknown): Promise<OrderView> {
-    const { order } = await this.get(ctx, id);
-    await this.cancelOrder(ctx, order.id, { actor: ctx.actor, action: 'cancel' }, (locked) => {
+  async cancel(ctx: Ctx, id: unknown): Promise<PolledOrder> {
+    await this.version(ctx, id);
+    await this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel' }, (locked) => {
       if (!CLIENT_CANCELLABLE.includes(locked.status)) {
         throw ValidationError.of('status', `Cannot cancel the order while the status is ${locked.status}.`);
       }
@@ -232,10 +237,6 @@ export class OrderService implements PaymentOwner {
     });
     await this.deps.payments.settle(ctx.em, payment!);
     return order;
-  }
-
-  private async filesOf(em: EntityManager, order: Order): Promise<StoredFile[]> {
-    return (await this.filesOfMany(em, [order.id])).get(order.id) ?? [];
   }
 
   /** The files of several orders in one query (joined), in the order they were attached. */

@@ -1,6 +1,8 @@
 import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { Booking, BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
+import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -29,8 +31,8 @@ export class InterpretationBookingPage extends PageOf(Booking) {}
 @Resolver()
 export class BookingResolver {
   @Query(() => Booking)
-  interpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Booking> {
-    return services.bookings.get(ctx, id);
+  async interpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<BookingRead> {
+    return (await services.bookings.get(ctx, id)).booking;
   }
 
   @Query(() => InterpretationBookingPage, { description: 'Newest first.' })
@@ -71,7 +73,7 @@ export class BookingResolver {
 @Resolver(() => Booking)
 export class BookingFieldsResolver {
   @FieldResolver(() => Payment)
-  payment(@Root() booking: Booking, @Ctx() { services }: GraphQLContext): Payment {
+  payment(@Root() booking: BookingRead, @Ctx() { services }: GraphQLContext): PaymentRead {
     return booking.payment ?? Object.assign(new Payment(), { provider: services.payments.provider.name });
   }
 }

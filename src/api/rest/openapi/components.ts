@@ -95,7 +95,22 @@ export const rateLimitHeaders = {
   'X-RateLimit-Remaining': countHeader('What is left of the budget in the current minute.'),
 };
 
+/** Sent with every answer of a resource or a list (D23), the 304 included. */
+export const conditionalHeaders = {
+  ETag: {
+    description: 'Strong entity tag of the answer. It changes whenever anything in the answer changes (status, files, payment, ...), fresh download links aside.',
+    schema: { type: 'string', pattern: '^"[^"]*"$' },
+  },
+  'Cache-Control': { description: 'A cache may keep the answer for this client only, and must ask again before using it.', schema: { const: 'private, no-cache' } },
+};
+
 export const responses: Record<string, Schema> = {
+  NotModified: {
+    description:
+      'Nothing in the answer changed since the one whose `ETag` was sent in `If-None-Match` (D23): no body. Download links are not ' +
+      'refreshed by a 304; ask again without `If-None-Match` for fresh ones.',
+    headers: { ...conditionalHeaders, ...rateLimitHeaders },
+  },
   MalformedJson: errorResponse('The body is not valid JSON: `{"message":"Malformed JSON body."}`.'),
   PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}` (D25).'),
   UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read (D25).'),
@@ -119,6 +134,15 @@ export const responses: Record<string, Schema> = {
 };
 
 export const parameters = {
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      'ETags of answers the client holds, or `*`. When one still matches (compared weakly, as RFC 9110 says: `W/"x"` matches `"x"`), the ' +
+      'answer is 304 with no body. Polling with it is cheap: the service reads only the version of an order or a booking.',
+  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',

@@ -4,7 +4,7 @@ import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
-import { json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
+import { conditionalHeaders, json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
 
@@ -29,12 +29,24 @@ const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('Payloa
 /**
  * What holds for many operations, said once here: every operation can fail unexpectedly (500), every POST can
  * carry a body that cannot be read (400, 413, 415), authenticated and catalog operations are rate limited
- * (429, D16), and every authenticated POST honours Idempotency-Key (D9).
+ * (429, D16), every authenticated POST honours Idempotency-Key (D9), and every GET of a resource or a list (the
+ * rate-limited JSON ones) answers an ETag and honours If-None-Match (D23).
  */
 function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
   const limited = (operation: Operation) => authenticated(operation) || operation.tags?.includes('Catalog');
+  const conditional = (method: string, operation: Operation) =>
+    method === 'get' && limited(operation) && 'application/json' in ((operation.responses[200] as { content?: object } | undefined)?.content ?? {});
+  const withConditional = (operation: Operation): Operation => ({
+    ...operation,
+    parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }],
+    responses: {
+      ...operation.responses,
+      200: { ...(operation.responses[200] as object), headers: { ...(operation.responses[200] as { headers?: object }).headers, ...conditionalHeaders } },
+      304: responseRef('NotModified'),
+    },
+  });
   const withCommon = (method: string, operation: Operation, extra: Record<string, unknown> = {}) => {
     const own = method === 'post' ? { ...bodyErrors, ...operation.responses } : operation.responses;
     if (!limited(operation)) return { ...own, ...extra, 500: responseRef('ServerError') };
@@ -59,7 +71,9 @@ function withCommonResponses(paths: Paths): Paths {
                 parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }],
                 responses: withCommon(method, operation, { 409: responseRef('IdempotencyInProgress') }),
               }
-            : { ...operation, responses: withCommon(method, operation) },
+            : conditional(method, operation)
+              ? { ...withConditional(operation), responses: withCommon(method, withConditional(operation)) }
+              : { ...operation, responses: withCommon(method, operation) },
         ]),
       ),
     ]),

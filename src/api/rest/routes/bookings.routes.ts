@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import type { Booking } from '../../../domain/bookings/booking.entity';
+import type { BookingRead } from '../../../domain/bookings/booking-read';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { answerJson, answerVersioned } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
@@ -11,14 +12,19 @@ export function bookingsRoutes(services: Services): Router {
   const router = Router();
   const { bookings, config } = services;
   const auth = authenticateAccount(services);
-  const serialize = (booking: Booking) => serializeBooking(booking, services.payments.provider.name);
+  const serialize = (booking: BookingRead) => serializeBooking(booking, services.payments.provider.name);
 
   route(router, '/interpretation-bookings', {
-    get: [auth, async (req, res) => void res.json(listEnvelope(req, config.appUrl, await bookings.list(req.ctx, req.query), serialize))],
+    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await bookings.list(req.ctx, req.query), serialize))],
     post: [auth, async (req, res) => void res.status(201).json({ data: serialize(await bookings.create(req.ctx, req.body ?? {})) })],
   });
   route(router, '/interpretation-bookings/:id', {
-    get: [auth, async (req, res) => void res.json({ data: serialize(await bookings.get(req.ctx, req.params.id)) })],
+    // Polled all day (D23): a conditional request reads only the booking's version.
+    get: [
+      auth,
+      (req, res) =>
+        answerVersioned(req, res, () => bookings.version(req.ctx, req.params.id), () => bookings.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled.booking) })),
+    ],
   });
   route(router, '/interpretation-bookings/:id/cancel', {
     post: [auth, async (req, res) => void res.json({ data: serialize(await bookings.cancel(req.ctx, req.params.id)) })],

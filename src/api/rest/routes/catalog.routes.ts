@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
+import { answerJson } from '../conditional';
 import { limitByAddress } from '../rate-limit';
 import { route } from '../routing';
 import { serializeLanguage, serializePricing } from '../serializers/catalog.serializer';
@@ -9,10 +10,10 @@ export function catalogRoutes(services: Services): Router {
   const router = Router();
   const limited = limitByAddress(services);
   route(router, '/languages', {
-    get: [limited, (_req, res) => void res.json({ data: services.catalog.listLanguages().map(serializeLanguage) })],
+    get: [limited, (req, res) => answerJson(req, res, { data: services.catalog.listLanguages().map(serializeLanguage) })],
   });
   route(router, '/pricing', {
-    get: [limited, async (req, res) => void res.json({ data: serializePricing(await services.catalog.pricing(req.ctx.em)) })],
+    get: [limited, async (req, res) => answerJson(req, res, { data: serializePricing(await services.catalog.pricing(req.ctx.em)) })],
   });
   return router;
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { answerJson } from '../conditional';
 import { bodyTypes } from '../media-type';
 import { readMultipart } from '../multipart';
 import { route } from '../routing';
@@ -24,7 +25,7 @@ export function filesRoutes(services: Services): Router {
     ],
   });
   route(router, '/files/:id', {
-    get: [auth, async (req, res) => void res.json({ data: serializeFile(await files.get(req.ctx, req.params.id), files) })],
+    get: [auth, async (req, res) => answerJson(req, res, { data: serializeFile(await files.get(req.ctx, req.params.id), files) })],
     delete: [
       auth,
       async (req, res) => {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { requireAccount } from '../../../domain/accounts/authentication.service';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { answerJson } from '../conditional';
 import { route } from '../routing';
 import { serializeAccount } from '../serializers/account.serializer';
 
@@ -9,7 +10,7 @@ import { serializeAccount } from '../serializers/account.serializer';
 export function meRoutes(services: Services): Router {
   const router = Router();
   route(router, '/me', {
-    get: [authenticateAccount(services), (req, res) => void res.json({ data: serializeAccount(requireAccount(req.ctx.actor)) })],
+    get: [authenticateAccount(services), (req, res) => answerJson(req, res, { data: serializeAccount(requireAccount(req.ctx.actor)) })],
   });
   return router;
 }

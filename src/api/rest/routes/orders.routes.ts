@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { answerJson, answerVersioned } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeOrder } from '../serializers/order.serializer';
@@ -21,10 +22,15 @@ export function ordersRoutes(services: Services): Router {
     ],
   });
   route(router, '/orders', {
-    get: [auth, async (req, res) => void res.json(listEnvelope(req, config.appUrl, await orders.list(req.ctx, req.query), (view) => serializeOrder(view, files)))],
+    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await orders.list(req.ctx, req.query), (view) => serializeOrder(view, files)))],
   });
   route(router, '/orders/:id', {
-    get: [auth, async (req, res) => void res.json({ data: serializeOrder(await orders.get(req.ctx, req.params.id), files) })],
+    // Polled all day (D23): a conditional request reads only the order's version.
+    get: [
+      auth,
+      (req, res) =>
+        answerVersioned(req, res, () => orders.version(req.ctx, req.params.id), () => orders.get(req.ctx, req.params.id), (polled) => ({ data: serializeOrder(polled, files) })),
+    ],
   });
   route(router, '/orders/:id/cancel', {
     post: [auth, async (req, res) => void res.json({ data: serializeOrder(await orders.cancel(req.ctx, req.params.id), files) })],

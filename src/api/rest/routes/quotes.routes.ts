@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { answerJson } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeQuote } from '../serializers/quote.serializer';
@@ -12,11 +13,11 @@ export function quotesRoutes(services: Services): Router {
   const auth = authenticateAccount(services);
 
   route(router, '/quotes', {
-    get: [auth, async (req, res) => void res.json(listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
+    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
     post: [auth, async (req, res) => void res.status(201).json({ data: serializeQuote(await quotes.create(req.ctx, req.body ?? {})) })],
   });
   route(router, '/quotes/:id', {
-    get: [auth, async (req, res) => void res.json({ data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
+    get: [auth, async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
     delete: [
       auth,
       async (req, res) => {

@@ -1,9 +1,10 @@
-import type { Booking } from '../../../domain/bookings/booking.entity';
+import type { BookingRead } from '../../../domain/bookings/booking-read';
+import { hoursOf } from '../../../domain/bookings/booking.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { serializePayment } from './payment.serializer';
 
 /** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
-export function serializeBooking(booking: Booking, provider: string) {
+export function serializeBooking(booking: BookingRead, provider: string) {
   return {
     id: booking.id,
     number: booking.number,
@@ -13,8 +14,8 @@ export function serializeBooking(booking: Booking, provider: string) {
     source_language: booking.sourceLanguage,
     target_language: booking.targetLanguage,
     scheduled_at: formatTimestamp(booking.scheduledAt),
-    duration_hours: booking.durationHours,
-    billable_hours: booking.billableHours,
+    duration_hours: hoursOf(booking.durationHundredths),
+    billable_hours: hoursOf(booking.billableHundredths),
     unit_price_cents: booking.unitPriceCents,
     total_cents: booking.totalCents,
     currency: booking.currency,

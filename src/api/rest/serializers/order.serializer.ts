@@ -1,6 +1,6 @@
 import type { FilesService } from '../../../domain/files/files.service';
 import { FileType } from '../../../domain/files/file.entity';
-import type { OrderView } from '../../../domain/orders/order.service';
+import type { OrderView } from '../../../domain/orders/order-read';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';

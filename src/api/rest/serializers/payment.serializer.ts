@@ -1,8 +1,8 @@
-import type { Payment } from '../../../domain/payments/payment.entity';
+import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { formatOptionalTimestamp } from '../../format';
 
 /** The contract's payment object (2.7, D9), shared by orders and bookings. */
-export const serializePayment = (payment: Payment) => ({
+export const serializePayment = (payment: PaymentRead) => ({
   provider: payment.provider,
   provider_order_id: payment.providerOrderId,
   approval_url: payment.approvalUrl,

@@ -1,0 +1,123 @@
+/**
+ * The yardstick of `npm run bench:polling`: what node's own `http` and `pg` do for the polling paths with no
+ * framework at all. Same SQL round trips as a careful hand-written server (the key by its hash, the order by id and
+ * account, its files: 3 queries; a booking with its payment: 2) and the same JSON as the service, download links
+ * signed alike. Run as its own process: `DATABASE_URL=... PORT=... APP_URL=... APP_KEY=... node dist/bench/raw-baseline.js`.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { Pool } from 'pg';
+import { formatOptionalTimestamp as optional, formatTimestamp as stamp } from '../src/api/format';
+import { SignedUrls } from '../src/domain/files/signed-urls';
+import { hashToken } from '../src/domain/shared/tokens';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const signed = new SignedUrls(process.env.APP_URL!, process.env.APP_KEY!, []);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ORDER = /^\/api\/v1\/orders\/([^/?]+)$/;
+const BOOKING = /^\/api\/v1\/interpretation-bookings\/([^/?]+)$/;
+
+const payment = (p: Row) => ({
+  provider: p.provider,
+  provider_order_id: p.provider_order_id,
+  approval_url: p.approval_url,
+  paid_at: optional(p.paid_at),
+  refunded_at: optional(p.refunded_at),
+});
+
+async function order(id: string, accountId: string): Promise<object | null> {
+  const { rows } = await pool.query(
+    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at
+       FROM orders o JOIN payments p ON p.id = o.payment_id WHERE o.id = $1 AND o.account_id = $2`,
+    [id, accountId],
+  );
+  const o = rows[0];
+  if (!o) return null;
+  const files = await pool.query(
+    `SELECT f.id, f.type, f.name FROM file_attachments a JOIN files f ON f.id = a.file_id
+      WHERE a.owner_type = 'order' AND a.owner_id = $1 ORDER BY a.created_at, a.id`,
+    [id],
+  );
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    service_type: o.service_type,
+    source_language: o.source_language,
+    target_language: o.target_language,
+    unit_type: o.unit_type,
+    unit_count: o.unit_count,
+    subtotal_cents: o.subtotal_cents,
+    addons: o.addons.map((a: Row) => ({ code: a.code, quantity: a.quantity, unit_price_cents: a.unitPriceCents, total_cents: a.totalCents })),
+    addons_total_cents: o.addons_total_cents,
+    total_cents: o.total_cents,
+    currency: o.currency,
+    reference: o.reference,
+    quote_id: o.quote_id,
+    files: files.rows.map((f) => ({ id: f.id, type: f.type, name: f.name, ...(f.type === 'source' ? {} : { download_url: signed.downloadUrl(f.id) }) })),
+    payment: payment(o),
+    hold_reason: o.hold_reason,
+    due_at: optional(o.due_at),
+    completed_at: optional(o.completed_at),
+    cancelled_at: optional(o.cancelled_at),
+    created_at: stamp(o.created_at),
+    updated_at: stamp(o.updated_at),
+  };
+}
+
+async function booking(id: string, accountId: string): Promise<object | null> {
+  const { rows } = await pool.query(
+    `SELECT b.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at
+       FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id WHERE b.id = $1 AND b.account_id = $2`,
+    [id, accountId],
+  );
+  const b = rows[0];
+  if (!b) return null;
+  return {
+    id: b.id,
+    number: b.number,
+    status: b.status,
+    mode: b.mode,
+    setting: b.setting,
+    source_language: b.source_language,
+    target_language: b.target_language,
+    scheduled_at: stamp(b.scheduled_at),
+    duration_hours: b.duration_hundredths / 100,
+    billable_hours: b.billable_hundredths / 100,
+    unit_price_cents: b.unit_price_cents,
+    total_cents: b.total_cents,
+    currency: b.currency,
+    payment: b.provider ? payment(b) : { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+    location: b.location,
+    video_platform_notes: b.video_platform_notes,
+    reference: b.reference,
+    interpreter_name: b.interpreter_name,
+    hold_reason: b.hold_reason,
+    completed_at: optional(b.completed_at),
+    cancelled_at: optional(b.cancelled_at),
+    created_at: stamp(b.created_at),
+    updated_at: stamp(b.updated_at),
+  };
+}
+
+const answer = (res: ServerResponse, status: number, body: object) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+};
+
+const server = createServer(async (req, res) => {
+  try {
+    const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const account = token && (await pool.query(`SELECT id, status FROM accounts WHERE api_key_hash = $1`, [hashToken(token)])).rows[0];
+    if (!account || account.status !== 'approved') return answer(res, 401, { message: 'Unauthenticated.' });
+    const [, orderId] = ORDER.exec(req.url!) ?? [];
+    const [, bookingId] = BOOKING.exec(req.url!) ?? [];
+    const id = orderId ?? bookingId;
+    const data = id && UUID.test(id) ? await (orderId ? order(id, account.id) : booking(id, account.id)) : null;
+    answer(res, data ? 200 : 404, data ? { data } : { message: 'Not found.' });
+  } catch (error) {
+    console.error(error);
+    answer(res, 500, { message: 'Server Error.' });
+  }
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');

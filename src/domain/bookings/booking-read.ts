@@ -1,0 +1,69 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
+import { readRow } from '../shared/raw-read';
+import type { Booking } from './booking.entity';
+
+/**
+ * What the answer about a booking shows: a `Booking` entity is one, and so is the polled read below. Hours are read as
+ * the stored hundredths (`hoursOf`), which type-graphql turns into hours through the entity's own getters.
+ */
+export type BookingRead = Pick<
+  Booking,
+  | 'id' | 'number' | 'status' | 'mode' | 'setting' | 'sourceLanguage' | 'targetLanguage' | 'scheduledAt' | 'durationHundredths'
+  | 'billableHundredths' | 'unitPriceCents' | 'totalCents' | 'currency' | 'location' | 'videoPlatformNotes' | 'reference'
+  | 'interpreterName' | 'holdReason' | 'completedAt' | 'cancelledAt' | 'createdAt' | 'updatedAt'
+> & { payment: PaymentRead | null };
+
+/** A booking as polled: its answer and the version its `ETag` is made from (D23). */
+export interface PolledBooking {
+  booking: BookingRead;
+  version: string;
+}
+
+/** The version of a booking's answer: its row and its payment's, if any. Taken in the database from everything stored. */
+const VERSION = `md5(row(b.*)::text || row(p.*)::text)`;
+
+const FROM = `FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id WHERE b.id = ? AND b.account_id = ?`;
+
+const READ = `SELECT b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
+  b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
+  b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
+  b.updated_at, b.payment_id, ${PAYMENT_COLUMNS}, ${VERSION} AS version ${FROM}`;
+
+/** The polling path (issue 12): the booking of this account with its payment in one statement, no entity hydrated. */
+export async function readBooking(em: EntityManager, accountId: string, id: string): Promise<PolledBooking | null> {
+  const { row, date } = await readRow(em, READ, [id, accountId]);
+  if (!row) return null;
+  const booking: BookingRead = {
+    id: row.id as string,
+    number: row.number as string,
+    status: row.status as Booking['status'],
+    mode: row.mode as Booking['mode'],
+    setting: row.setting as Booking['setting'],
+    sourceLanguage: row.source_language as string,
+    targetLanguage: row.target_language as string,
+    scheduledAt: date(row.scheduled_at)!,
+    durationHundredths: row.duration_hundredths as number,
+    billableHundredths: row.billable_hundredths as number,
+    unitPriceCents: row.unit_price_cents as number,
+    totalCents: row.total_cents as number,
+    currency: row.currency as string,
+    payment: row.payment_id === null ? null : paymentOf(row, date),
+    location: row.location as string | null,
+    videoPlatformNotes: row.video_platform_notes as string | null,
+    reference: row.reference as string | null,
+    interpreterName: row.interpreter_name as string | null,
+    holdReason: row.hold_reason as string | null,
+    completedAt: date(row.completed_at),
+    cancelledAt: date(row.cancelled_at),
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+  };
+  return { booking, version: row.version as string };
+}
+
+/** Only the version, for a conditional request: nothing of the answer is read. */
+export async function readBookingVersion(em: EntityManager, accountId: string, id: string): Promise<string | null> {
+  const { row } = await readRow(em, `SELECT ${VERSION} AS version ${FROM}`, [id, accountId]);
+  return (row?.version as string | undefined) ?? null;
+}
