@@ -37,6 +37,8 @@ export interface AppConfig {
   orderPrefix: string;
   payment: PaymentConfig;
   translation: TranslationConfig;
+  /** The operator on every certificate of accuracy's letterhead (D20); the address's lines are separated by ";". */
+  company: { name: string; address: string };
   /** The PKCS#12 file that signs certificates of accuracy; the sandbox makes a self-signed one there. */
   signing: { p12Path: string; passphrase: string; selfSigned: boolean };
   storage: StorageConfig;

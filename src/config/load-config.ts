@@ -40,6 +40,8 @@ const envSchema = z.object({
   TRANSLATION_ENGINE: optional(z.enum(['sandbox', 'deepl'])),
   DEEPL_AUTH_KEY: optional(z.string()),
   DEEPL_SERVER_URL: optional(url(['https:', 'http:'])),
+  COMPANY_NAME: optional(z.string().max(255)),
+  COMPANY_ADDRESS: optional(z.string().max(500)),
   SIGNING_P12_PATH: optional(z.string()),
   SIGNING_P12_PASSPHRASE: optional(z.string()),
   PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'paypal'])),
@@ -78,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     if (e.PAYMENT_PROVIDER !== 'paypal') {
       throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.');
+    }
+    for (const name of ['COMPANY_NAME', 'COMPANY_ADDRESS'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
     if (!e.SIGNING_P12_PATH) throw new ConfigError('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
     if (!existsSync(e.SIGNING_P12_PATH)) throw new ConfigError(`Invalid configuration: SIGNING_P12_PATH names no file (got ${JSON.stringify(e.SIGNING_P12_PATH)}).`);
@@ -124,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             webhookId: e.PAYPAL_WEBHOOK_ID!,
           }
         : { provider: 'sandbox' },
+    // Sandbox certificates must never pass for real ones: the defaults say what they are.
+    company: {
+      name: e.COMPANY_NAME ?? 'SANDBOX Translations Ltd. (not a real company)',
+      address: e.COMPANY_ADDRESS ?? '1 Example Street; Nowhere Town, ZZ 00000; Sandbox: not a real address',
+    },
     signing: {
       p12Path: resolve(e.SIGNING_P12_PATH ?? join(dataDir, 'signing.p12')),
       passphrase: e.SIGNING_P12_PASSPHRASE ?? '',

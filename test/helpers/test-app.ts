@@ -29,6 +29,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
     translation: { engine: 'sandbox' },
+    company: { name: 'Sandbox Translations Ltd.', address: '1 Example Street; Nowhere Town, ZZ 00000' },
     signing: { p12Path: join(dataDir, 'signing.p12'), passphrase: '', selfSigned: true },
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
@@ -68,9 +69,9 @@ export interface TestApp {
   /** A GraphQL multipart upload (the spec's operations + map + file parts). */
   gqlUpload<R, V>(
     document: TypedDocumentNode<R, V>,
-    variables: Omit<V, 'file' | 'certificate'>,
+    variables: Omit<V, 'file' | 'certificate' | 'scan'>,
     file: { content: Buffer; filename: string },
-    options?: { token?: string; preflight?: boolean; variable?: 'file' | 'certificate' },
+    options?: { token?: string; preflight?: boolean; variable?: 'file' | 'certificate' | 'scan' },
   ): Promise<GraphQLResult<R>>;
   /** GraphQL with the typed documents generated from test/graphql/*.graphql. */
   gql<R, V>(document: TypedDocumentNode<R, V>, variables?: V, token?: string): Promise<GraphQLResult<R>>;

@@ -19,6 +19,8 @@ const production = {
   TRANSLATION_ENGINE: 'deepl',
   DEEPL_AUTH_KEY: 'deepl-key:fx',
   SIGNING_P12_PATH: p12,
+  COMPANY_NAME: 'Acme Legal Translations LLC',
+  COMPANY_ADDRESS: '100 Court Street; Brooklyn, NY 11201',
 };
 
 describe('loadConfig (D15)', () => {
@@ -71,10 +73,15 @@ describe('loadConfig (D15)', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });
 
-  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'])('refuses production without %s', (name) => {
+  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'])('refuses production without %s', (name) => {
     const env: Record<string, string> = { ...production };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+  });
+
+  it('names the operator on certificates: obviously fake in the sandbox, configured in production (D20)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).company.name).toMatch(/SANDBOX.*not a real company/);
+    expect(loadConfig(production).company).toEqual({ name: 'Acme Legal Translations LLC', address: '100 Court Street; Brooklyn, NY 11201' });
   });
 
   it('refuses production without a signing key file', () => {

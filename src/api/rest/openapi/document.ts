@@ -1,6 +1,7 @@
 import { accountPaths, accountSchemas } from './account.paths';
 import { bookingPaths, bookingSchemas } from './bookings.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
+import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
@@ -23,6 +24,9 @@ const metaPaths = {
 };
 type Paths = Record<string, Record<string, Operation>>;
 
+/** Public operations limited per client address (D16, D20). */
+const PER_ADDRESS_TAGS = ['Catalog', 'Verification'];
+
 /**
  * What holds for many operations, said once here: every operation can fail unexpectedly (500), authenticated
  * and catalog operations are rate limited (429, D16), and every authenticated POST honours Idempotency-Key (D9).
@@ -30,7 +34,7 @@ type Paths = Record<string, Record<string, Operation>>;
 function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
-  const limited = (operation: Operation) => authenticated(operation) || operation.tags?.includes('Catalog');
+  const limited = (operation: Operation) => authenticated(operation) || PER_ADDRESS_TAGS.some((tag) => operation.tags?.includes(tag));
   const withCommon = (operation: Operation, extra: Record<string, unknown> = {}) => {
     if (!limited(operation)) return { ...operation.responses, ...extra, 500: responseRef('ServerError') };
     // Every answer of a limited operation says where the caller stands (D16); error answers are shared refs.
@@ -73,15 +77,15 @@ export function openApiDocument(serverUrl: string) {
         'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
         'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
-          'costs 1), and the catalog per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
+          'costs 1), and the catalog and certificate verification per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
         '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Interpretation' }, { name: 'Payments' }, { name: 'Sandbox' }, { name: 'Meta' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Interpretation' }, { name: 'Payments' }, { name: 'Verification' }, { name: 'Sandbox' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...certificatePaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
+      schemas: { ...schemas, ...catalogSchemas, ...certificateSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
       responses,
       parameters,
       securitySchemes,

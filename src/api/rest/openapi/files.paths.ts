@@ -71,6 +71,7 @@ export const filePaths = {
       operationId: 'getFile',
       tags: ['Files'],
       summary: 'File metadata',
+      description: 'A translation or certificate is 404 until its order is completed (D18).',
       parameters: [fileId],
       responses: {
         200: json(dataOf(ref('File')), 'The file, with counts once analysed.'),
