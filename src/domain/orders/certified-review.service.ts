@@ -130,7 +130,11 @@ export class CertifiedReviewService {
         if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
         // Staff complete only reviewed work; the table alone would also allow completing from processing.
         if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
-        const documents = files.filter((file) => file.type === FileType.SOURCE).map((source) => ({ source, translation: files.find((file) => file.derivedFromId === source.id) }));
+        // Listed by source name on the certificate, whatever order the files were attached in.
+        const documents = files
+          .filter((file) => file.type === FileType.SOURCE)
+          .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+          .map((source) => ({ source, translation: files.find((file) => file.derivedFromId === source.id) }));
         const notarization = await em.findOne(Notarization, { order });
         const errors = await this.completionErrors(em, order, documents, notarization);
         if (Object.keys(errors).length) throw new ValidationError(errors);

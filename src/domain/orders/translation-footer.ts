@@ -26,19 +26,25 @@ export async function stampTranslation(mimeType: string, input: string, output: 
 }
 
 const SIZE = 7;
-const BAND = 14;
+const BAND = 16;
 
-/** The footer in a white band across the foot of each page's visible area, over whatever the page had there. */
+/**
+ * The footer in a band added below each page's visible area: the page grows by the band, so nothing of the
+ * translation is ever covered, whatever it has at its foot.
+ */
 async function stampPdf(input: string, output: string, facts: FooterFacts): Promise<{ pages: number }> {
   const doc = await PDFDocument.load(await readFile(input), { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();
   pages.forEach((page, index) => {
     const box = page.getCropBox();
+    const media = page.getMediaBox();
+    const bottom = box.y - BAND;
+    page.setMediaBox(media.x, Math.min(media.y, bottom), media.width, media.y + media.height - Math.min(media.y, bottom));
+    page.setCropBox(box.x, bottom, box.width, box.height + BAND);
     const text = footerLine(facts, String(index + 1), String(pages.length));
     const size = Math.min(SIZE, ((box.width - 12) / font.widthOfTextAtSize(text, SIZE)) * SIZE);
-    page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: BAND, color: rgb(1, 1, 1) });
-    page.drawText(text, { x: box.x + (box.width - font.widthOfTextAtSize(text, size)) / 2, y: box.y + (BAND - size) / 2 + 1, size, font, color: rgb(0.2, 0.2, 0.2) });
+    page.drawText(text, { x: box.x + (box.width - font.widthOfTextAtSize(text, size)) / 2, y: bottom + (BAND - size) / 2, size, font, color: rgb(0.2, 0.2, 0.2) });
   });
   await writeFile(output, await doc.save());
   return { pages: pages.length };
