@@ -200,13 +200,15 @@ export class FilesService {
 
   /** A fresh 5-minute link for translations and certificates; a client's sources never get one (D5), staff's do (D18). */
   downloadUrl(file: StoredFile, viewer: Actor | null = null): string | null {
-    return file.type === FileType.SOURCE && !seesEveryFile(viewer) ? null : this.deps.signedUrls.downloadUrl(file.id);
+    const staff = seesEveryFile(viewer);
+    return file.type === FileType.SOURCE && !staff ? null : this.deps.signedUrls.downloadUrl(file.id, Date.now(), staff);
   }
 
-  /** The signed download: no key needed, the signature is the permission (links to sources are made for staff only). */
-  async openDownload(em: EntityManager, id: string, query: { expires?: unknown; signature?: unknown }): Promise<{ file: StoredFile; stream: Readable }> {
-    if (!isId(id) || !this.deps.signedUrls.verify(id, query.expires, query.signature)) throw new ForbiddenError('Invalid signature.');
-    const file = await em.findOne(StoredFile, { id });
+  /** The signed download: no key needed, the signature is the permission; only a staff link opens a source (D18). */
+  async openDownload(em: EntityManager, id: string, query: { expires?: unknown; signature?: unknown; scope?: unknown }): Promise<{ file: StoredFile; stream: Readable }> {
+    const scope = isId(id) ? this.deps.signedUrls.verify(id, query.expires, query.signature, query.scope) : null;
+    if (!scope) throw new ForbiddenError('Invalid signature.');
+    const file = await em.findOne(StoredFile, scope === 'staff' ? { id } : { id, type: { $ne: FileType.SOURCE } });
     if (!file) throw new NotFoundError();
     return { file, stream: await this.deps.storage.read(file.storageKey) };
   }
