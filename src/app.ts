@@ -7,6 +7,8 @@ import type { Logger } from './api/http/logger';
 import { createMetrics, tagRoute } from './api/http/metrics';
 import { requestContext } from './api/http/request-context';
 import { requestLog } from './api/http/request-log';
+import { docsRoutes } from './api/docs/docs.routes';
+import { safePath } from './api/http/safe-path';
 import { opsRoutes } from './api/ops/ops.routes';
 import { v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
@@ -35,8 +37,9 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   app.set('query parser', 'simple');
 
   const metrics = createMetrics();
-  app.use(requestContext(orm), metrics.middleware, requestLog(logger));
+  app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath);
   app.use(opsRoutes(orm, metrics));
+  app.use(docsRoutes(services.config.company.name));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
   app.use('/graphql', graphqlUploadExpress({ maxFileSize: services.config.uploadMaxBytes + 1, maxFiles: 1 }));
   // The raw bytes are kept for webhooks, whose signatures cover the body as sent.

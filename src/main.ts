@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
+import { createHttpServer } from './api/http/http-server';
 import { createLogger, type Logger } from './api/http/logger';
 import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config/load-config';
@@ -9,7 +10,8 @@ import { migrate } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './jobs/workers';
-import { createServices } from './services';
+import { removeStaleTempFiles, STALE_AFTER_MS } from './domain/files/temp-files';
+import { createServices, type Services } from './services';
 
 /** `all` (npm start): HTTP and jobs; `serve`: HTTP only; `worker`: jobs only, so each can scale apart (D11). */
 type Role = 'all' | 'serve' | 'worker';
@@ -22,9 +24,11 @@ async function main(role: Role): Promise<void> {
   let queue: JobQueue | undefined;
   let app: App | undefined;
   let server: Server | undefined;
+  let services: Services | undefined;
   const close = async () => {
     await app?.close();
     await queue?.stop();
+    services?.files.close();
     await db.close();
   };
   try {
@@ -33,12 +37,14 @@ async function main(role: Role): Promise<void> {
       await migrate(db.orm);
       return JobQueue.start(url, logger, config.jobs.pollingIntervalSeconds);
     });
-    const services = createServices(config, { queue, logger });
+    services = createServices(config, { queue, logger });
+    await removeLeftTempFiles(services.files.tempDir, logger);
+    setInterval(() => void removeLeftTempFiles(services!.files.tempDir, logger), STALE_AFTER_MS / 4).unref();
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
       // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
       app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
-      server = app.express.listen(config.port);
+      server = createHttpServer(app.express, config.http).listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
       const { port } = server.address() as { port: number };
       logger.info({ env: config.env, role, port, embedded_database: Boolean(db.embedded) }, `listening on port ${port}`);
@@ -65,6 +71,16 @@ async function main(role: Role): Promise<void> {
     // drain. This process owns its shutdown: drain HTTP and jobs first, then close the database (and the server).
     process.removeAllListeners(signal);
     process.once(signal, () => void shutdown(signal));
+  }
+}
+
+/** Temporary files of a process that was killed (D25); a file younger than STALE_AFTER_MS may be another process's. */
+async function removeLeftTempFiles(dir: string, logger: Logger): Promise<void> {
+  try {
+    const removed = await removeStaleTempFiles(dir);
+    if (removed.length) logger.info({ files: removed }, 'removed stale temporary files');
+  } catch (error) {
+    logger.warn({ err: error }, 'stale temporary files not removed');
   }
 }
 

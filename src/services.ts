@@ -6,8 +6,10 @@ import { BookingService } from './domain/bookings/booking.service';
 import { CatalogService } from './domain/catalog/catalog.service';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
+import { DEFAULT_BOUNDS } from './domain/files/analysis/analysis-sandbox';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
 import { CertificateService } from './domain/orders/certificate.service';
@@ -41,6 +43,8 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     queue,
     signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
     uploadMaxBytes: config.uploadMaxBytes,
+    analysisBounds: { ...DEFAULT_BOUNDS, maxMemoryMb: config.analysisMaxMemoryMb },
+    tempDir: serviceTempDir(config.dataDir),
     logger,
   });
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), { audit, logger });

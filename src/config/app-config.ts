@@ -1,3 +1,5 @@
+import type { HttpTimeouts } from '../api/http/http-server';
+
 /** The typed configuration every part of the service reads; built once at start by loadConfig(). */
 export type AppEnv = 'sandbox' | 'production';
 
@@ -34,11 +36,11 @@ export interface AppConfig {
   appKey: string;
   appKeyPrevious: string[];
   mail: MailConfig;
+  /** The operator named on checkout pages, e-mails and certificates (D20); sandbox defaults are obviously fake. */
+  company: { name: string; address: string };
   orderPrefix: string;
   payment: PaymentConfig;
   translation: TranslationConfig;
-  /** The operator on every certificate of accuracy's letterhead (D20); the address's lines are separated by ";". */
-  company: { name: string; address: string };
   /** The PKCS#12 file that signs certificates of accuracy; the sandbox makes a self-signed one there. */
   signing: { p12Path: string; passphrase: string; selfSigned: boolean };
   storage: StorageConfig;
@@ -48,10 +50,14 @@ export interface AppConfig {
   quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */
   uploadMaxBytes: number;
+  /** Memory ceiling of the whole document-analysis process, in MB (D25). */
+  analysisMaxMemoryMb: number;
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
   /** Background jobs run in this process (file analysis). */
   jobs: { pollingIntervalSeconds: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
+  /** Limits for slow clients (D25). */
+  http: HttpTimeouts;
 }

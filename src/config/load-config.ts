@@ -32,6 +32,8 @@ const envSchema = z.object({
   APP_KEY_PREVIOUS: optional(z.string()),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
+  COMPANY_NAME: optional(z.string().max(200)),
+  COMPANY_ADDRESS: optional(z.string().max(500)),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TURNAROUND_HOURS: optional(z.coerce.number().int().min(1).max(24 * 60)),
@@ -40,8 +42,6 @@ const envSchema = z.object({
   TRANSLATION_ENGINE: optional(z.enum(['sandbox', 'deepl'])),
   DEEPL_AUTH_KEY: optional(z.string()),
   DEEPL_SERVER_URL: optional(url(['https:', 'http:'])),
-  COMPANY_NAME: optional(z.string().max(255)),
-  COMPANY_ADDRESS: optional(z.string().max(500)),
   SIGNING_P12_PATH: optional(z.string()),
   SIGNING_P12_PASSPHRASE: optional(z.string()),
   PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'paypal'])),
@@ -50,6 +50,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optional(z.string()),
   PAYPAL_WEBHOOK_ID: optional(z.string()),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
+  // The analysis child needs about 90 MB of its own before it reads a document.
+  ANALYSIS_MAX_MEMORY_MB: optional(z.coerce.number().int().min(160).max(1024 * 1024)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
   S3_REGION: optional(z.string()),
@@ -59,6 +61,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   JOBS_POLLING_INTERVAL_SECONDS: optional(z.coerce.number().min(0.5).max(60)),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  HTTP_HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(600_000)),
+  HTTP_REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(3_600_000)),
 });
 
 /**
@@ -75,14 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const appEnv = e.APP_ENV ?? 'sandbox';
   if (appEnv === 'production') {
-    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL'] as const) {
+    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
     if (e.PAYMENT_PROVIDER !== 'paypal') {
       throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.');
-    }
-    for (const name of ['COMPANY_NAME', 'COMPANY_ADDRESS'] as const) {
-      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
     if (!e.SIGNING_P12_PATH) throw new ConfigError('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
     if (!existsSync(e.SIGNING_P12_PATH)) throw new ConfigError(`Invalid configuration: SIGNING_P12_PATH names no file (got ${JSON.stringify(e.SIGNING_P12_PATH)}).`);
@@ -105,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
+  const http = { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 20_000, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 300_000 };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.');
+  }
   const port = e.PORT ?? 3000;
   const dataDir = resolve(e.DATA_DIR ?? '.data');
   const from = e.MAIL_FROM ?? 'Legal Translation <no-reply@localhost>';
@@ -117,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appKey: e.APP_KEY ?? sandboxAppKey(dataDir),
     appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
+    company: {
+      name: e.COMPANY_NAME ?? 'Example Legal Translations (Sandbox)',
+      address: e.COMPANY_ADDRESS ?? '123 Example Street, Sampleville, EX 00000, Nowhere',
+    },
     orderPrefix: e.ORDER_PREFIX ?? 'LT',
     payment:
       paymentProvider === 'paypal'
@@ -129,11 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             webhookId: e.PAYPAL_WEBHOOK_ID!,
           }
         : { provider: 'sandbox' },
-    // Sandbox certificates must never pass for real ones: the defaults say what they are.
-    company: {
-      name: e.COMPANY_NAME ?? 'SANDBOX Translations Ltd. (not a real company)',
-      address: e.COMPANY_ADDRESS ?? '1 Example Street; Nowhere Town, ZZ 00000; Sandbox: not a real address',
-    },
     signing: {
       p12Path: resolve(e.SIGNING_P12_PATH ?? join(dataDir, 'signing.p12')),
       passphrase: e.SIGNING_P12_PASSPHRASE ?? '',
@@ -154,10 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
     turnaroundHours: e.TURNAROUND_HOURS ?? 48,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
+    analysisMaxMemoryMb: e.ANALYSIS_MAX_MEMORY_MB ?? 512,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 120,
     jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2 },
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    http,
   };
 }
 

@@ -34,6 +34,8 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
  */
 export class JobQueue {
   private readonly timers: NodeJS.Timeout[] = [];
+  /** The workers this process runs, by queue, so a job queued here can wake them (see wake). */
+  private readonly workerIds = new Map<QueueName, string[]>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -59,7 +61,7 @@ export class JobQueue {
 
   /** Runs jobs of `name` in this process, one at a time; a handler that throws is retried with backoff. */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
-    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
+    const id = await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
       const lease = await this.holdLease(job.id);
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
@@ -70,6 +72,15 @@ export class JobQueue {
         clearInterval(lease);
       }
     });
+    this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
+  }
+
+  /**
+   * Tells this process's idle workers of `name` to look for work now instead of at their next poll: for a job
+   * just committed whose result a client is waiting for. Workers in other processes still find it by polling.
+   */
+  wake(name: QueueName): void {
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   /** Runs `task` every `seconds` in this process until stop (sweeps that any worker may run: they are idempotent). */

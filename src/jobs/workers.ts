@@ -4,6 +4,7 @@ import type { JobQueue } from './job-queue';
 
 /** Registers every job handler on this process; each job works in its own EntityManager fork. */
 export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Services): Promise<void> {
+  services.files.warmAnalysis();
   await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));
   await queue.work<{ orderId: string }>('translate-order', ({ orderId }, attempt) => services.translation.translateOrder(orm.em.fork(), orderId, attempt));
   // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).

@@ -152,7 +152,7 @@ describe('D19-D21: review, notarization, certificate', () => {
     const deliveredDocx = await download(t, docxTranslation.download_url);
     for (const expected of [
       t.config.company.name,
-      '1 Example Street',
+      t.config.company.address,
       'Smith & Partners LLP',
       order.number,
       'Spanish into English',

@@ -1,3 +1,4 @@
+import { getIntrospectionQuery } from 'graphql';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -91,14 +92,15 @@ describe('GraphQL error shapes (D14)', () => {
     expect(JSON.stringify(unknown.body)).not.toContain('stacktrace');
   });
 
-  it('refuses documents nested beyond the depth limit', async () => {
-    const deep = '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }';
-    const res = await t.rest.raw().post('/graphql').send({ query: deep });
-    expect(res.body.errors[0].message).toMatch(/Query depth \d+ exceeds the limit of 10/);
-    expect(res.body.data).toBeUndefined();
-    // Exactly at the limit is fine: 10 levels.
-    const atLimit = '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }';
-    expect((await t.rest.raw().post('/graphql').send({ query: atLimit })).body.errors).toBeUndefined();
+  it('answers the explorers\' standard introspection query, and refuses introspection nested beyond its limit', async () => {
+    const standard = await t.rest.raw().post('/graphql').send({ query: getIntrospectionQuery() });
+    expect(standard.body.errors).toBeUndefined();
+    expect(standard.body.data.__schema.queryType.name).toBe('Query');
+    const nest = (levels: number) => `{ __schema { types { fields { type { ${'ofType { '.repeat(levels - 5)}name${' }'.repeat(levels - 5)} } } } } }`;
+    const deep = await t.rest.raw().post('/graphql').send({ query: nest(17) });
+    expect(deep.body.errors[0].message).toBe('Introspection depth 17 exceeds the limit of 16.');
+    expect(deep.body.data).toBeUndefined();
+    expect((await t.rest.raw().post('/graphql').send({ query: nest(16) })).body.errors).toBeUndefined();
   });
 
   it('refuses documents selecting too many fields, fragments counted where they are spread', async () => {

@@ -68,7 +68,7 @@ describe('POST /files', () => {
     expect(tooBig.body.message).toBe('The file must not be greater than 20 MB.');
     expect(await countRows()).toBe(rowsBefore);
     expect(storedFiles().length).toBe(filesBefore);
-    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('ltk-upload-'))).toEqual([]);
+    expect(readdirSync(t.services.files.tempDir).filter((f) => f.startsWith('ltk-upload-'))).toEqual([]);
   });
 
   it.each([
@@ -90,9 +90,10 @@ describe('POST /files', () => {
     });
   });
 
-  it('refuses a request without a file part, and a JSON body', async () => {
+  it('refuses a request without a file part (422), and a JSON body (415, D25)', async () => {
     expect422(await t.rest.upload('/api/v1/files', { fields: { type: 'source' } }, alice.key), { file: ['The file field is required.'] });
-    expect422(await t.rest.post('/api/v1/files', { file: 'aGVsbG8=' }, alice.key), { file: ['The file field is required.'] });
+    const json = await t.rest.post('/api/v1/files', { file: 'aGVsbG8=' }, alice.key).expect(415);
+    expect(json.body).toEqual({ message: 'Unsupported media type: send multipart/form-data.' });
   });
 
   it('refuses any type but source (D5), together with other errors', async () => {

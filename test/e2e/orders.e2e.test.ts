@@ -69,11 +69,11 @@ describe('the sandbox flow over HTTP: convert, checkout page, Pay, poll', () => 
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain(number);
     expect(page.text).toContain('$3.00');
-    expect(page.text).toMatch(/<form method="post" action="[^"]+\/pay"><button type="submit">Pay/);
+    expect(page.text).toMatch(/<form method="post" action="[^"]+\/pay"><button type="submit" class="primary" aria-label="Pay \$3\.00">Pay/);
 
     const paid = await pay(approvalUrl);
     expect(paid.status).toBe(303);
-    expect(paid.headers.location).toBe(`${REDIRECT}?payment=paid`);
+    expect(paid.headers.location).toBe(`${REDIRECT}?payment=paid&order_id=${id}`);
 
     const processing = await getOrder(id);
     expect(processing.status).toBe('processing');
@@ -102,7 +102,7 @@ describe('the sandbox flow over HTTP: convert, checkout page, Pay, poll', () => 
     const converted = (await convert((await newQuote()).id, { redirect_url: REDIRECT }).expect(201)).body;
     const back = await t.rest.raw().post(`${checkoutPath(converted.provider_approval_url)}/cancel`).type('form').send({});
     expect(back.status).toBe(303);
-    expect(back.headers.location).toBe(`${REDIRECT}?payment=cancelled`);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=cancelled&order_id=${converted.data.id}`);
     expect((await getOrder(converted.data.id)).status).toBe('pending_payment');
   });
 });

@@ -58,7 +58,7 @@ describe('PayPal checkout', () => {
 
     paypal.approve(paypalId);
     const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}&PayerID=PAYER1`).expect(303);
-    expect(back.headers.location).toBe(`${REDIRECT}?payment=paid`);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=paid&order_id=${order.id}`);
     expect(await orderState(order.id)).toMatchObject({ status: 'processing', payment: { paid_at: expect.stringMatching(/Z$/) } });
     // The token is fetched once and reused.
     expect(paypal.calls.filter((c) => c === 'POST /v1/oauth2/token').length - tokenCallsBefore).toBeLessThanOrEqual(1);
@@ -122,7 +122,7 @@ describe('PayPal checkout', () => {
     paypal.approve(paypalId);
     paypal.mode.declineCapture = true;
     const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
-    expect(back.headers.location).toBe(`${REDIRECT}?payment=declined`);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=declined&order_id=${order.id}`);
     expect(await orderState(order.id)).toMatchObject({ status: 'pending_payment', payment: { paid_at: null } });
   });
 
@@ -161,7 +161,7 @@ describe('PayPal checkout', () => {
     await webhook(reversal).expect(200);
     expect((await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data).toMatchObject({ status: 'on_hold', hold_reason: 'Payment reversed at PayPal' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
-    expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });
+    expect(mail.data!.sentEmails.items.find((message) => message.subject.includes(booking.number))).toMatchObject({ kind: 'on_hold' });
     const audit = await t.gql(AuditLogDocument, { resourceId: booking.id }, staff);
     expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'booking.hold', actorLabel: 'system', fromState: 'confirmed', toState: 'on_hold' });
   });
@@ -197,7 +197,7 @@ describe('money that reconciles (D26)', () => {
     await until(async () => (await paymentRow(paypalId)).status === 'capturing');
     const refused = await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422);
     expect(refused.body.errors).toEqual({ status: ['The payment is being processed.'] });
-    expect((await back).headers.location).toBe(`${REDIRECT}?payment=paid`);
+    expect((await back).headers.location).toBe(`${REDIRECT}?payment=paid&order_id=${order.id}`);
     expect((await orderState(order.id)).status).toBe('processing');
   });
 
@@ -214,7 +214,7 @@ describe('money that reconciles (D26)', () => {
     const audit = await t.gql(AuditLogDocument, { resourceId: order.id }, staff);
     expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'order.late_capture_refunded', fromState: 'cancelled', toState: 'cancelled' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
-    expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'payment_refunded' });
+    expect(mail.data!.sentEmails.items.find((message) => message.subject.includes(order.number))).toMatchObject({ kind: 'payment_refunded' });
     // PayPal redelivers the event: nothing moves twice.
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'duplicate' });
     expect(paypal.refunds.filter((refund) => refund.captureId === 'CAPLATE1')).toHaveLength(1);
@@ -225,7 +225,7 @@ describe('money that reconciles (D26)', () => {
     paypal.approve(paypalId);
     paypal.mode.loseCaptureAnswer = true;
     const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
-    expect(back.headers.location).toBe(`${REDIRECT}?payment=processing`);
+    expect(back.headers.location).toBe(`${REDIRECT}?payment=processing&order_id=${order.id}`);
     expect(await paymentRow(paypalId)).toMatchObject({ status: 'capturing', captured_cents: 0 });
     expect((await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422)).body.errors).toEqual({ status: ['The payment is being processed.'] });
 

@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import {
   Document,
   Footer,
@@ -55,29 +56,77 @@ export async function blankPagesPdf(pageCount: number): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** A PDF written object by object (numbered from 1; the first is the catalog), for structures pdf-lib will not make. */
+function rawPdf(objects: (string | Buffer)[], trailer = ''): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  let length = parts[0].length;
+  const offsets: number[] = [];
+  const add = (part: string | Buffer) => {
+    const bytes = Buffer.isBuffer(part) ? part : Buffer.from(part, 'latin1');
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    add(`${i + 1} 0 obj\n`);
+    add(object);
+    add('\nendobj\n');
+  });
+  const xref = length;
+  add(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  add(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
 /**
  * A PDF encrypted with an unknown user password (Standard security handler, revision 2): the owner and user
  * hashes are random, so no empty password opens it.
  */
 export function encryptedPdf(): Buffer {
   const hex = (n: number) => Array.from({ length: n }, (_, i) => ((i * 37 + 11) % 256).toString(16).padStart(2, '0')).join('');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-    `<< /Filter /Standard /V 1 /R 2 /O <${hex(32)}> /U <${hex(32).split('').reverse().join('')}> /P -44 >>`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex(16)}> <${hex(16)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+      `<< /Filter /Standard /V 1 /R 2 /O <${hex(32)}> /U <${hex(32).split('').reverse().join('')}> /P -44 >>`,
+    ],
+    `/Encrypt 4 0 R /ID [<${hex(16)}> <${hex(16)}>] `,
+  );
 }
+
+const BOMB_BLOCK_BYTES = 64 * 1024 * 1024;
+let bombBlock: Buffer | undefined;
+
+/**
+ * zlib data inflating to `bytes` zero bytes (rounded up to 64 MiB), about 1/1000 of that in size, made in
+ * milliseconds: 64 MiB of zeros deflated once into non-final blocks, repeated, then an empty final block.
+ */
+export function deflatedZeros(bytes: number): Buffer {
+  bombBlock ??= deflateRawSync(Buffer.alloc(BOMB_BLOCK_BYTES), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const blocks = Math.ceil(bytes / BOMB_BLOCK_BYTES);
+  const adler = Buffer.alloc(4); // Adler-32 of n zero bytes: a = 1, b = n mod 65521
+  adler.writeUInt32BE(((((blocks * BOMB_BLOCK_BYTES) % 65521) << 16) >>> 0) + 1);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(blocks).fill(bombBlock), Buffer.from([0x03, 0x00]), adler]);
+}
+
+/** A compression bomb: `pages` pages, each drawn by a content stream inflating to `inflatedBytes` (~1 MB of file per GiB). */
+export function pdfBomb(pages: number, inflatedBytes = 1024 * 1024 * 1024): Buffer {
+  const content = deflatedZeros(inflatedBytes);
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + 2 * i} 0 R`).join(' ');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, (_, i) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + 2 * i} 0 R >>`,
+      Buffer.concat([Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`), content, Buffer.from('\nendstream')]),
+    ]).flat(),
+  ]);
+}
+
+/** A PDF whose catalog holds arrays nested `depth` deep: parsers that recurse run out of stack. */
+export const deeplyNestedPdf = (depth: number): Buffer =>
+  rawPdf([`<< /Type /Catalog /Pages 2 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`, '<< /Type /Pages /Kids [] /Count 0 >>']);
 
 export interface DocxContent {
   paragraphs?: string[];
@@ -116,9 +165,12 @@ export async function docx(content: DocxContent): Promise<Buffer> {
 }
 
 /** A zip of the given entries (deflated), for DOCX look-alikes and bombs. */
-export function zip(entries: Record<string, Buffer | string>): Promise<Buffer> {
+export function zip(entries: Record<string, Buffer | string | Readable>): Promise<Buffer> {
   const file = new ZipFile();
-  for (const [name, data] of Object.entries(entries)) file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  for (const [name, data] of Object.entries(entries)) {
+    if (data instanceof Readable) file.addReadStream(data, name);
+    else file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  }
   file.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -127,8 +179,13 @@ export function zip(entries: Record<string, Buffer | string>): Promise<Buffer> {
 }
 
 /** A DOCX-shaped zip whose document.xml inflates to `megabytes` MB of nothing: a compression bomb. */
-export const zipBombDocx = (megabytes: number) =>
-  zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': Buffer.alloc(megabytes * 1024 * 1024, 0x20) });
+export function zipBombDocx(megabytes: number): Promise<Buffer> {
+  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+  const spaces = Readable.from((function* () {
+    for (let i = 0; i < megabytes; i++) yield megabyte;
+  })());
+  return zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': spaces });
+}
 
 /** A DOCX-shaped zip with thousands of entries. */
 export const manyEntriesDocx = (count: number) =>

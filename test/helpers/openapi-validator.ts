@@ -36,6 +36,12 @@ function resolveResponse(response: Json): Json {
   return ref ? (doc.components.responses as Record<string, Json>)[ref.split('/').pop()!] : response;
 }
 
+const bodyRefusals: Record<number, Json> = {
+  400: { $ref: '#/components/responses/MalformedJson' },
+  413: { $ref: '#/components/responses/PayloadTooLarge' },
+  415: { $ref: '#/components/responses/UnsupportedMediaType' },
+};
+
 export function assertMatchesOpenApi(res: Response): void {
   const request = (res as unknown as { req: { method: string; path: string } }).req;
   const path = request.path.split('?')[0];
@@ -47,14 +53,14 @@ export function assertMatchesOpenApi(res: Response): void {
   const where = `${request.method} ${path} -> ${res.status}`;
 
   if (!operation) {
-    // Unknown paths and methods, and bodies that are not JSON (parsed before any route), get the plain error body.
-    if (![400, 404, 405].includes(res.status)) throw new Error(`${where}: not in the OpenAPI document`);
+    // Unknown paths and methods, and bodies refused before any route, get the plain error body.
+    if (![400, 404, 405, 413, 415].includes(res.status)) throw new Error(`${where}: not in the OpenAPI document`);
     check(`error`, { $ref: '#/components/schemas/Error' }, res.body, where);
     return;
   }
   const responses = operation.responses as Record<string, Json>;
-  // A body that is not JSON never reached an operation; it is answered 400 by the shared body parser.
-  const documented = responses[String(res.status)] ?? (res.status === 400 ? { $ref: '#/components/responses/MalformedJson' } : undefined);
+  // A body the shared parsers refuse never reached the operation: documented on POSTs, possible on any method.
+  const documented = responses[String(res.status)] ?? bodyRefusals[res.status];
   if (!documented) throw new Error(`${where}: status not documented for this operation`);
   const content = resolveResponse(documented).content as Record<string, { schema: unknown }> | undefined;
   if (res.status >= 300 && res.status < 400) return; // a redirect's body is only a courtesy note

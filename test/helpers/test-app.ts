@@ -26,20 +26,22 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
     appKeyPrevious: [],
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
+    company: { name: 'Example Legal Translations (Sandbox)', address: '123 Example Street, Sampleville, EX 00000, Nowhere' },
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
     translation: { engine: 'sandbox' },
-    company: { name: 'Sandbox Translations Ltd.', address: '1 Example Street; Nowhere Town, ZZ 00000' },
     signing: { p12Path: join(dataDir, 'signing.p12'), passphrase: '', selfSigned: true },
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
     turnaroundHours: 48,
     uploadMaxBytes: 20 * 1024 * 1024,
+    analysisMaxMemoryMb: 512,
     // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
     rateLimitPerMinute: 1_000_000,
     jobs: { pollingIntervalSeconds: 0.5 },
     logLevel: 'silent',
     shutdownTimeoutMs: 1000,
+    http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
     ...overrides,
   };
 };
@@ -148,6 +150,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await queue.stop();
+      services.files.close();
       await orm.close(true);
       if (!options.databaseOf) await database.drop();
     },

@@ -20,7 +20,7 @@ const production = {
   DEEPL_AUTH_KEY: 'deepl-key:fx',
   SIGNING_P12_PATH: p12,
   COMPANY_NAME: 'Acme Legal Translations LLC',
-  COMPANY_ADDRESS: '100 Court Street; Brooklyn, NY 11201',
+  COMPANY_ADDRESS: '1 Court Plaza, Springfield, IL 62701, USA',
 };
 
 describe('loadConfig (D15)', () => {
@@ -36,6 +36,7 @@ describe('loadConfig (D15)', () => {
       mail: { driver: 'outbox' },
       orderPrefix: 'LT',
       rateLimitPerMinute: 120,
+      http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
     });
     expect(config.appKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, 'app-key')).mode & 0o777).toBe(0o600);
@@ -44,7 +45,7 @@ describe('loadConfig (D15)', () => {
   });
 
   it('takes every variable, treating empty ones as unset', () => {
-    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600' });
+    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000' });
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
@@ -53,7 +54,9 @@ describe('loadConfig (D15)', () => {
       appKeyPrevious: ['a', 'b'],
       logLevel: 'warn',
       rateLimitPerMinute: 600,
+      http: { headersTimeoutMs: 5000, requestTimeoutMs: 60_000 },
       mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
+      company: { name: 'Acme Legal Translations LLC', address: '1 Court Plaza, Springfield, IL 62701, USA' },
     });
   });
 
@@ -67,6 +70,8 @@ describe('loadConfig (D15)', () => {
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a URL starting with smtp:/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS is out of range/],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
@@ -77,11 +82,6 @@ describe('loadConfig (D15)', () => {
     const env: Record<string, string> = { ...production };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
-  });
-
-  it('names the operator on certificates: obviously fake in the sandbox, configured in production (D20)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).company.name).toMatch(/SANDBOX.*not a real company/);
-    expect(loadConfig(production).company).toEqual({ name: 'Acme Legal Translations LLC', address: '100 Court Street; Brooklyn, NY 11201' });
   });
 
   it('refuses production without a signing key file', () => {

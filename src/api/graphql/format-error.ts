@@ -1,5 +1,5 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import {
   DomainError,
   ForbiddenError,
@@ -29,11 +29,21 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code;
   if (LIMIT_CODES.has(code as string)) return { ...base, extensions: formatted.extensions };
   if (code === undefined || code === 'INTERNAL_SERVER_ERROR') {
+    if (isRequestRefusal(error)) return { ...base, extensions: { code: 'BAD_REQUEST' } };
     return { ...base, message: 'Server Error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
   // Parse, validation and variable errors from GraphQL itself: their messages are meant for the client.
   return { ...base, extensions: { code } };
 }
 
+/**
+ * Apollo refuses some requests (a persisted-query hash that does not match its query, an unsupported persisted-query
+ * version) with an uncoded error that only carries a 4xx HTTP status: a client mistake, not a failure (D25).
+ */
+function isRequestRefusal(error: unknown): boolean {
+  const status = error instanceof GraphQLError ? (error.extensions?.http as { status?: number } | undefined)?.status : undefined;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 /** Errors worth logging: the ones the client is not told the details of. */
-export const isUnexpected = (error: unknown): boolean => !(unwrapResolverError(error) instanceof DomainError);
+export const isUnexpected = (error: unknown): boolean => !(unwrapResolverError(error) instanceof DomainError) && !isRequestRefusal(error);

@@ -12,7 +12,7 @@ import { rateLimited } from './limit-errors';
 import { queryLimits } from './query-limits';
 import { buildGraphQLSchema } from './schema';
 
-const LIMITS = { maxDepth: 10, maxFields: 500 };
+const LIMITS = { maxDepth: 10, maxIntrospectionDepth: 16, maxFields: 500 };
 
 export interface GraphQLDoor {
   middleware: RequestHandler;

@@ -74,6 +74,9 @@ export function readMultipart<T>(
       received.catch(() => drain(hashed).catch(() => undefined));
     });
     parser.on('field', (name, value) => (fields[name] = value));
+    // A client gone mid-body ends nothing by itself: fail the parser, and with it the part being received, whose
+    // temporary file is then removed (D25).
+    req.once('close', () => req.readableEnded || parser.destroy(new Error('The request was aborted.')));
     parser.on('error', () => reject(new MalformedMultipartError()));
     parser.on('close', () => {
       Promise.all([received, Promise.all(parts)]).then(([file, files]) => {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../services';
 import { notFoundHandler } from '../http/error-handler';
+import { bodyTypes } from './media-type';
 import { openApiDocument } from './openapi/document';
 import { route } from './routing';
 import { bookingsRoutes } from './routes/bookings.routes';
@@ -16,6 +17,8 @@ import { meRoutes } from './routes/me.routes';
 /** REST v1, mounted at /api/v1 (D1). */
 export function v1Router(services: Services): Router {
   const router = Router();
+  // What REST v1 reads: JSON, uploads, and the sandbox checkout's HTML forms.
+  router.use(bodyTypes('application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'));
   const openApi = openApiDocument(`${services.config.appUrl}/api/v1`);
   route(router, '/openapi.json', { get: [(_req, res) => void res.json(openApi)] });
   router.use(catalogRoutes(services));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { languageName, longDate } from '../../domain/orders/certificate';
 import type { IssuedCertificate } from '../../domain/orders/issued-certificate.entity';
-import { escapeHtml } from '../rest/checkout-return';
+import { escapeHtml } from '../http/html';
 
 /**
  * Checks a file on the reader's own machine: its SHA-256 is computed in the browser (the file is never sent)

@@ -29,9 +29,9 @@ export class AuditService {
   /** Newest first; by resource (an id or a rate card code) when resource_id is given. */
   async list(ctx: Ctx, query: { resource_id?: string; page?: unknown; per_page?: unknown }): Promise<Page<AuditEntry>> {
     const v = new Validator(query);
+    const resourceId = v.string('resource_id', { max: 255 });
     const page = readPageRequest(v);
     v.done();
-    const resourceId = query.resource_id;
     const where = resourceId === undefined ? {} : { resourceId };
     return paginate(ctx.em, AuditEntry, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }

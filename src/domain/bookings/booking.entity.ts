@@ -104,6 +104,10 @@ export class Booking {
   @Property({ type: 'string', length: 255, nullable: true })
   reference: string | null = null;
 
+  /** Where the payer goes back after the checkout staff create later (D9), if the client gave one. */
+  @Property({ type: 'string', length: 2048, nullable: true })
+  redirectUrl: string | null = null;
+
   @Field(() => String, { nullable: true, description: 'Set when staff confirm availability.' })
   @Property({ type: 'string', length: 255, nullable: true })
   interpreterName: string | null = null;

@@ -1,7 +1,7 @@
 import type { Mailer } from '../../providers/mail/mailer';
 import type { AuditService } from '../audit/audit.service';
 import { onHoldEmail } from '../mail/messages';
-import { accountOf } from '../orders/order.lifecycle';
+import { accountOf } from '../accounts/account-of';
 import { Lifecycle } from '../shared/lifecycle';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingTransitions } from './booking.states';

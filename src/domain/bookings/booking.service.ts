@@ -6,9 +6,10 @@ import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
 import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
-import { bookingAvailabilityEmail, lateCaptureRefundEmail } from '../mail/messages';
+import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
-import { accountOf } from '../orders/order.lifecycle';
+import { accountOf } from '../accounts/account-of';
+import { formatMoney, type CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
@@ -32,7 +33,6 @@ export interface BookingDeps {
 }
 
 const MAX_HUNDREDTHS = 12 * 100;
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
 export class BookingService implements PaymentOwner {
@@ -55,6 +55,7 @@ export class BookingService implements PaymentOwner {
     const location = v.string('location', { required: mode === InterpretationMode.ON_SITE, max: 500 });
     const notes = v.string('video_platform_notes', { max: 2000 });
     const reference = v.string('reference', { max: 255 });
+    const redirectUrl = v.httpUrl('redirect_url');
     v.done();
 
     const rate = await ctx.em.findOneOrFail(InterpretationRate, { mode: mode! });
@@ -75,6 +76,7 @@ export class BookingService implements PaymentOwner {
       location: location ?? null,
       videoPlatformNotes: notes ?? null,
       reference: reference ?? null,
+      redirectUrl: redirectUrl ?? null,
     });
     await ctx.em.persistAndFlush(booking);
     return booking;
@@ -126,7 +128,7 @@ export class BookingService implements PaymentOwner {
       currency: current.currency,
       reference: current.number,
       description: `Interpretation booking ${current.number}`,
-      redirectUrl: null,
+      redirectUrl: current.redirectUrl,
     });
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
       Object.assign(booking, { payment, interpreterName: interpreter! });
@@ -169,9 +171,29 @@ export class BookingService implements PaymentOwner {
     return lifecycleHolder(this.lifecycle, booking, {
       awaiting: BookingStatus.AWAITING_PAYMENT,
       paid: BookingStatus.CONFIRMED,
-      tellRefund: async (tx, payment) =>
-        this.deps.mailer.send(tx, lateCaptureRefundEmail(await accountOf(tx, booking), `Booking ${booking.number}`, payment)),
+      label: `Booking ${booking.number}`,
+      mailer: this.deps.mailer,
     });
+  }
+
+  /** PaymentOwner: the booking's hours at its rate (contract 2.7). */
+  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
+    const booking = await em.findOne(Booking, { payment: paymentId });
+    if (!booking) return null;
+    const when = booking.scheduledAt.toISOString().replace('T', ' ').slice(0, 16);
+    return {
+      kind: 'booking',
+      id: booking.id,
+      number: booking.number,
+      lines: [
+        {
+          label: `Interpreter (${booking.mode.replace(/_/g, ' ')}), ${booking.sourceLanguage} to ${booking.targetLanguage}, ${when} UTC, ${booking.billableHours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
+          amountCents: booking.totalCents,
+        },
+      ],
+      totalCents: booking.totalCents,
+      currency: booking.currency,
+    };
   }
 
   /** Cancels with its payment, if any, settled (D26): booking then payment locked; a capture under way refuses. */
@@ -200,12 +222,8 @@ export class BookingService implements PaymentOwner {
 
   /** An ISO 8601 time with an explicit offset, in the future (D12); normalised to UTC by being a Date. */
   private scheduledAt(v: Validator): Date | undefined {
-    const text = v.string('scheduled_at', { required: true, max: 40 });
-    if (text === undefined) return undefined;
-    const date = new Date(text);
-    if (!WITH_OFFSET.test(text) || Number.isNaN(date.getTime())) {
-      return v.fail('scheduled_at', 'The scheduled at field must be an ISO 8601 date and time with an explicit offset.'), undefined;
-    }
+    const date = v.dateTime('scheduled_at', { required: true });
+    if (date === undefined) return undefined;
     if (date.getTime() <= Date.now()) return v.fail('scheduled_at', 'The scheduled at field must be a date in the future.'), undefined;
     return date;
   }

@@ -1,6 +1,5 @@
 import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../../api/http/logger';
@@ -15,7 +14,7 @@ import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
 import type { AnalysisResult } from './analysis/analysis-result';
 import { detectFormat, hasTextLayer } from './analysis/formats';
-import { runAnalysis, type AnalysisBounds } from './analysis/run-analysis';
+import { AnalysisSandbox, type AnalysisBounds } from './analysis/analysis-sandbox';
 import { billingPages } from './analysis/word-count';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
@@ -29,6 +28,8 @@ export interface FilesDeps {
   signedUrls: SignedUrls;
   uploadMaxBytes: number;
   analysisBounds?: AnalysisBounds;
+  /** The service's own temporary directory (temp-files.ts). */
+  tempDir: string;
   logger: Logger;
 }
 
@@ -41,11 +42,35 @@ export interface NewUpload {
 
 /** Source documents and produced files: upload, analysis, ownership, deletion and signed downloads (D5). */
 export class FilesService {
-  constructor(private readonly deps: FilesDeps) {}
+  private readonly sandbox: AnalysisSandbox;
+
+  constructor(private readonly deps: FilesDeps) {
+    this.sandbox = new AnalysisSandbox(deps.analysisBounds);
+  }
+
+  /** Where the service's temporary files go: uploads, analysis copies, translation and certificate work (D25). */
+  get tempDir(): string {
+    return this.deps.tempDir;
+  }
+
+  /** The analysis child process, while one runs (tests sample its memory). */
+  get analysisPid(): number | undefined {
+    return this.sandbox.pid;
+  }
+
+  /** Starts the analysis child process ahead of the first document (a process that runs the analysis jobs). */
+  warmAnalysis(): void {
+    this.sandbox.warm();
+  }
+
+  /** Stops the analysis child process (shutdown). */
+  close(): void {
+    this.sandbox.close();
+  }
 
   /** Step one of an upload: the bytes to a temporary file, cut off past the size limit. */
   receive(stream: Readable): Promise<ReceivedUpload> {
-    return receiveUpload(stream, this.deps.uploadMaxBytes);
+    return receiveUpload(stream, this.deps.uploadMaxBytes, this.deps.tempDir);
   }
 
   /** Both steps, for a door that has the whole upload as one stream (GraphQL). */
@@ -89,6 +114,7 @@ export class FilesService {
           await em.flush();
           await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id });
         });
+        this.deps.queue.wake('analyse-file'); // counted within a second of the upload, not at the next poll
       } catch (error) {
         await this.deps.storage.delete(file.storageKey).catch((e) => this.deps.logger.warn({ err: e }, 'orphaned upload bytes'));
         throw error;
@@ -225,10 +251,10 @@ export class FilesService {
   }
 
   private async analyseBytes(file: StoredFile): Promise<AnalysisResult> {
-    const path = join(tmpdir(), `ltk-analysis-${newId()}`);
+    const path = join(this.deps.tempDir, `ltk-analysis-${newId()}`);
     try {
       await this.deps.storage.download(file.storageKey, path);
-      return await runAnalysis(path, file.mimeType, this.deps.analysisBounds);
+      return await this.sandbox.analyse(path, file.mimeType);
     } finally {
       await rm(path, { force: true });
     }

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { once } from 'node:events';
@@ -13,12 +12,13 @@ export const isSourceLimitError = (error: unknown): boolean =>
   (error as { status?: number })?.status === 413 || /too large|exceeds? the (maximum|limit)/i.test(String((error as Error)?.message));
 
 /**
- * Streams an upload to a temporary file, never holding it in memory. Past `maxBytes` nothing more is
+ * Streams an upload to a temporary file in `dir`, never holding it in memory. Past `maxBytes` nothing more is
  * written and the temporary file is removed: the rest of the stream is read and dropped so that the
- * request can still be answered, and the caller learns it was too large.
+ * request can still be answered, and the caller learns it was too large. A stream that fails (an aborted
+ * request) leaves no file either (D25).
  */
-export async function receiveUpload(source: Readable, maxBytes: number): Promise<ReceivedUpload> {
-  const path = join(tmpdir(), `ltk-upload-${randomUUID()}`);
+export async function receiveUpload(source: Readable, maxBytes: number, dir: string): Promise<ReceivedUpload> {
+  const path = join(dir, `ltk-upload-${randomUUID()}`);
   const out = createWriteStream(path, { mode: 0o600 });
   const hash = createHash('sha256');
   let size = 0;

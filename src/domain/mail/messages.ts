@@ -71,3 +71,21 @@ export function lateCaptureRefundEmail(account: Account, what: string, payment: 
     text: [`Hello ${account.name},`, '', `A payment of ${amount} for ${what} arrived after it was cancelled. We are refunding it in full; nothing more is needed from you.`].join('\n'),
   };
 }
+
+/** A receipt for every payment taken (an order or a booking), with what it paid for. */
+export function paymentReceiptEmail(account: Account, what: string, payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null }): OutgoingEmail {
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100);
+  return {
+    kind: 'payment_receipt',
+    to: account.email,
+    subject: `Receipt: ${amount} for ${what}`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `We received your payment of ${amount} for ${what} on ${(payment.paidAt ?? new Date()).toISOString().slice(0, 10)}.`,
+      `Payment reference: ${payment.captureId ?? 'n/a'}`,
+      '',
+      'Thank you.',
+    ].join('\n'),
+  };
+}

@@ -7,9 +7,10 @@ import { SentEmail } from './sent-email.entity';
 export class SentEmailService {
   list(ctx: Ctx, query: { to?: string; page?: unknown; per_page?: unknown }): Promise<Page<SentEmail>> {
     const v = new Validator(query);
+    const to = v.string('to', { max: 254 });
     const page = readPageRequest(v);
     v.done();
-    const where = query.to ? { to: query.to.trim().toLowerCase() } : {};
+    const where = to ? { to: to.toLowerCase() } : {};
     return paginate(ctx.em, SentEmail, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import type { Account } from '../accounts/account.entity';
@@ -63,7 +62,7 @@ export class CertificateService {
       documents.push({ source: source.name, translation: translation.name, pages, sha256: translation.sha256 });
     }
     const date = new Date();
-    const generated = join(tmpdir(), `ltk-certificate-${newId()}.pdf`);
+    const generated = join(this.deps.files.tempDir, `ltk-certificate-${newId()}.pdf`);
     try {
       if (!input.uploadedPath) {
         const pdf = await certificatePdf(
@@ -117,8 +116,8 @@ export class CertificateService {
 
   /** The delivered copy: the footer on every page; the page count is the PDF's, or Word's count, or the billing pages (D5). */
   private async stamp(em: EntityManager, translation: StoredFile, facts: { orderNumber: string; code: string }, bytes: IssuedBytes): Promise<number> {
-    const draft = join(tmpdir(), `ltk-draft-${newId()}`);
-    const stamped = join(tmpdir(), `ltk-stamped-${newId()}`);
+    const draft = join(this.deps.files.tempDir, `ltk-draft-${newId()}`);
+    const stamped = join(this.deps.files.tempDir, `ltk-stamped-${newId()}`);
     try {
       await this.deps.files.downloadTo(translation, draft);
       const { pages } = await stampTranslation(translation.mimeType, draft, stamped, facts);

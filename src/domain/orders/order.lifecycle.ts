@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
-import { Account } from '../accounts/account.entity';
+import { accountOf } from '../accounts/account-of';
 import type { AuditService } from '../audit/audit.service';
 import { onHoldEmail, orderCompletedEmail } from '../mail/messages';
 import { Lifecycle } from '../shared/lifecycle';
@@ -37,5 +36,3 @@ export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mai
     },
   });
 }
-
-export const accountOf = (em: EntityManager, row: { account: { id: string } }) => em.findOneOrFail(Account, { id: row.account.id });

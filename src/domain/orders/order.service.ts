@@ -7,7 +7,8 @@ import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
-import { lateCaptureRefundEmail } from '../mail/messages';
+import { Addon } from '../catalog/rates.entity';
+import type { CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
@@ -20,7 +21,7 @@ import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { Order, OrderStatus } from './order.entity';
-import { accountOf, isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
+import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
@@ -71,8 +72,7 @@ export class OrderService implements PaymentOwner {
   async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
     const account = requireAccount(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
-    const redirectUrl = v.string('redirect_url', { max: 2048 });
-    if (redirectUrl !== undefined && !isHttpUrl(redirectUrl)) v.fail('redirect_url', 'The redirect url field must be an absolute http(s) URL.');
+    const redirectUrl = v.httpUrl('redirect_url');
     v.done();
     if (!isId(quoteId)) throw new NotFoundError();
     assertConvertible(await ctx.em.findOne(Quote, { id: quoteId, account }));
@@ -212,13 +212,32 @@ export class OrderService implements PaymentOwner {
     return lifecycleHolder(this.lifecycle, order, {
       awaiting: OrderStatus.PENDING_PAYMENT,
       paid: OrderStatus.PROCESSING,
+      label: `Order ${order.number}`,
+      mailer: this.deps.mailer,
       onPaid: (payment) => {
         const paidAt = payment.paidAt ?? new Date();
         order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : this.deps.turnaroundHours) * 60 * 60 * 1000);
       },
-      tellRefund: async (tx, payment) =>
-        this.deps.mailer.send(tx, lateCaptureRefundEmail(await accountOf(tx, order), `Order ${order.number}`, payment)),
     });
+  }
+
+  /** PaymentOwner: the order's priced lines (contract 2.6), add-ons named as the catalog names them. */
+  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
+    const order = await em.findOne(Order, { payment: paymentId });
+    if (!order) return null;
+    const names = new Map((await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [addon.code, addon.name]));
+    const units = `${order.unitCount} ${order.unitType}${order.unitCount === 1 ? '' : 's'}`;
+    return {
+      kind: 'order',
+      id: order.id,
+      number: order.number,
+      lines: [
+        { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${order.sourceLanguage} to ${order.targetLanguage}, ${units}`, amountCents: order.subtotalCents },
+        ...order.addons.map((line) => ({ label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`, amountCents: line.totalCents })),
+      ],
+      totalCents: order.totalCents,
+      currency: order.currency,
+    };
   }
 
   /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
@@ -282,18 +301,9 @@ function assertConvertible(quote: Quote | null): void {
     throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
   }
 }
-
 function readId(v: Validator, field: string): string | undefined {
   const value = v.string(field, { max: 36 });
   if (value !== undefined && !isId(value)) v.fail(field, `The ${field.replace(/_/g, ' ')} field must be a valid id.`);
   return value;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.host);
-  } catch {
-    return false;
-  }
-}

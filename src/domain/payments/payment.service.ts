@@ -5,6 +5,8 @@ import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../shared/errors';
 import { assertTransition } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
+import { isStorableText } from '../shared/validation';
+import type { CheckoutSummary } from './checkout-summary';
 import { Payment, PaymentStatus } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
@@ -23,6 +25,8 @@ export interface PaymentHolder {
 /** Orders and bookings: finds and locks the holder of a payment, or null when this kind does not hold it. */
 export interface PaymentOwner {
   lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null>;
+  /** What the payment pays for, for the checkout page and the return redirect; null when not this kind's. */
+  summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null>;
 }
 
 export type ConfirmOutcome = 'paid' | 'processing';
@@ -70,7 +74,18 @@ export class PaymentService {
     return payment;
   }
 
+  /** What `payment` pays for: the order's or booking's lines and id. */
+  async summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
+    for (const owner of this.owners) {
+      const summary = await owner.summarize(em, payment.id);
+      if (summary) return summary;
+    }
+    return null;
+  }
+
   async findByProviderOrderId(em: EntityManager, providerOrderId: string): Promise<Payment> {
+    // A checkout id comes from a URL (the sandbox page, PayPal's return): text PostgreSQL refuses matches nothing (D25).
+    if (!isStorableText(providerOrderId)) throw new NotFoundError();
     const payment = await em.findOne(Payment, { providerOrderId });
     if (!payment) throw new NotFoundError();
     return payment;

@@ -1,5 +1,35 @@
 import { FieldErrors, ValidationError } from './errors';
 
+/** C0 control characters other than tab, line feed and carriage return (D25): PostgreSQL refuses NUL outright. */
+const CONTROL_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;
+/** A surrogate not part of a pair: it has no UTF-8 form, so PostgreSQL could only store it mangled. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** ISO 8601 date and time with an explicit offset: `2026-12-01T09:30:00-05:00`, seconds and up to 6 decimals optional. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * The instant an ISO 8601 date-time with an offset names, or undefined when it is malformed or names no real
+ * time: `Date` would silently move 30 February to 2 March (D25).
+ */
+export function parseDateTime(text: string): Date | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = [1, 2, 3, 4, 5, 6, 9, 10].map((i) =>
+    match[i] === undefined ? undefined : Number(match[i]),
+  ) as number[];
+  const real = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 59;
+  if (!real || offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** What a text value must be to be stored as written (D25); shared with paths and lookups that bypass a Validator. */
+export const isStorableText = (value: string): boolean => !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
+
 /**
  * Collects field errors for one input so that a request reports every problem at once. Each reader
  * returns the parsed value (or undefined when absent or invalid); `done()` throws when anything failed.
@@ -40,12 +70,20 @@ export class Validator {
     if (this.missing(field, opts.required ?? false)) return undefined;
     const value = this.input[field];
     if (typeof value !== 'string') return this.fail(field, `The ${this.label(field)} field must be a string.`), undefined;
+    if (!this.storable(field, value)) return undefined;
     const trimmed = value.trim();
     if (opts.required && trimmed === '') return this.fail(field, `The ${this.label(field)} field is required.`), undefined;
     if (opts.max !== undefined && [...trimmed].length > opts.max) {
       return this.fail(field, `The ${this.label(field)} field must not be greater than ${opts.max} characters.`), undefined;
     }
     return trimmed;
+  }
+
+  /** Every text reader passes here, so no string reaches the database with bytes it refuses (D25). */
+  private storable(field: string, value: string): boolean {
+    if (CONTROL_CHARACTERS.test(value)) return this.fail(field, `The ${this.label(field)} field must not contain control characters.`), false;
+    if (LONE_SURROGATE.test(value)) return this.fail(field, `The ${this.label(field)} field must be valid Unicode text.`), false;
+    return true;
   }
 
   email(field: string, opts: { required?: boolean } = {}): string | undefined {
@@ -55,6 +93,25 @@ export class Validator {
       return this.fail(field, `The ${this.label(field)} field must be a valid email address.`), undefined;
     }
     return value.toLowerCase();
+  }
+
+  /** An absolute http(s) URL of at most 2048 characters: where a payer is sent back after a checkout (D9). */
+  httpUrl(field: string): string | undefined {
+    const value = this.string(field, { max: 2048 });
+    if (value === undefined || isHttpUrl(value)) return value;
+    return this.fail(field, `The ${this.label(field)} field must be an absolute http(s) URL.`), undefined;
+  }
+
+  /** An ISO 8601 date and time with an explicit offset that names a real instant (D12, D25). */
+  dateTime(field: string, opts: { required?: boolean } = {}): Date | undefined {
+    const text = this.string(field, { ...opts, max: 40 });
+    if (text === undefined) return undefined;
+    if (!DATE_TIME.test(text)) {
+      return this.fail(field, `The ${this.label(field)} field must be an ISO 8601 date and time with an explicit offset.`), undefined;
+    }
+    const date = parseDateTime(text);
+    if (!date) return this.fail(field, `The ${this.label(field)} field must be a date and time that exists.`), undefined;
+    return date;
   }
 
   /** Accepts a number or a decimal string of digits (query strings), so both doors share one rule. */
@@ -118,3 +175,11 @@ export class Validator {
   }
 }
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.host);
+  } catch {
+    return false;
+  }
+}

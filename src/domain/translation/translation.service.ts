@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { JobAttempt } from '../../jobs/job-queue';
 import type { Logger } from '../../api/http/logger';
@@ -52,8 +51,8 @@ export class TranslationService {
   }
 
   private async translateFile(em: EntityManager, order: Order, source: StoredFile): Promise<void> {
-    const input = join(tmpdir(), `ltk-source-${newId()}`);
-    const output = join(tmpdir(), `ltk-translation-${newId()}`);
+    const input = join(this.deps.files.tempDir, `ltk-source-${newId()}`);
+    const output = join(this.deps.files.tempDir, `ltk-translation-${newId()}`);
     try {
       await this.deps.storage.download(source.storageKey, input);
       await this.deps.engine.translate({

@@ -17,6 +17,8 @@ class CreateInterpretationBookingInput {
   @Field({ nullable: true }) location?: string;
   @Field({ nullable: true }) videoPlatformNotes?: string;
   @Field({ nullable: true }) reference?: string;
+  @Field({ nullable: true, description: 'Where the payer is sent back after paying, with payment=<outcome> and booking_id; absolute http(s), at most 2048 characters.' })
+  redirectUrl?: string;
 }
 
 @ObjectType()
@@ -55,6 +57,7 @@ export class BookingResolver {
       location: input.location ?? undefined,
       video_platform_notes: input.videoPlatformNotes ?? undefined,
       reference: input.reference ?? undefined,
+      redirect_url: input.redirectUrl ?? undefined,
     });
   }
 

@@ -20,6 +20,12 @@ export const bookingSchemas = {
       location: { type: 'string', maxLength: 500, description: 'Required for on_site.' },
       video_platform_notes: { type: 'string', maxLength: 2000 },
       reference: { type: 'string', maxLength: 255 },
+      redirect_url: {
+        type: 'string',
+        format: 'uri',
+        maxLength: 2048,
+        description: "Where the payer is sent back after the checkout staff create once an interpreter is found, with `payment=<outcome>` and `booking_id`.",
+      },
     },
   },
   Booking: object({

@@ -97,6 +97,8 @@ export const rateLimitHeaders = {
 
 export const responses: Record<string, Schema> = {
   MalformedJson: errorResponse('The body is not valid JSON: `{"message":"Malformed JSON body."}`.'),
+  PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}` (D25).'),
+  UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read (D25).'),
   Unauthenticated: {
     ...errorResponse('Missing, invalid, revoked or wrong-deployment key: `{"message":"Unauthenticated."}`.'),
     headers: { 'WWW-Authenticate': { schema: { const: 'Bearer' } } },

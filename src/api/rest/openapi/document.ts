@@ -27,19 +27,24 @@ type Paths = Record<string, Record<string, Operation>>;
 /** Public operations limited per client address (D16, D20). */
 const PER_ADDRESS_TAGS = ['Catalog', 'Verification'];
 
+/** A POST may carry a body, refused before the operation when it cannot be read (D2, D25). */
+const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('PayloadTooLarge'), 415: responseRef('UnsupportedMediaType') };
+
 /**
- * What holds for many operations, said once here: every operation can fail unexpectedly (500), authenticated
- * and catalog operations are rate limited (429, D16), and every authenticated POST honours Idempotency-Key (D9).
+ * What holds for many operations, said once here: every operation can fail unexpectedly (500), every POST can
+ * carry a body that cannot be read (400, 413, 415), authenticated and catalog operations are rate limited
+ * (429, D16), and every authenticated POST honours Idempotency-Key (D9).
  */
 function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
   const limited = (operation: Operation) => authenticated(operation) || PER_ADDRESS_TAGS.some((tag) => operation.tags?.includes(tag));
-  const withCommon = (operation: Operation, extra: Record<string, unknown> = {}) => {
-    if (!limited(operation)) return { ...operation.responses, ...extra, 500: responseRef('ServerError') };
+  const withCommon = (method: string, operation: Operation, extra: Record<string, unknown> = {}) => {
+    const own = method === 'post' ? { ...bodyErrors, ...operation.responses } : operation.responses;
+    if (!limited(operation)) return { ...own, ...extra, 500: responseRef('ServerError') };
     // Every answer of a limited operation says where the caller stands (D16); error answers are shared refs.
     const answers = Object.fromEntries(
-      Object.entries(operation.responses).map(([status, response]) => [
+      Object.entries(own).map(([status, response]) => [
         status,
         status.startsWith('2') ? { ...(response as object), headers: { ...(response as { headers?: object }).headers, ...rateLimitHeaders } } : response,
       ]),
@@ -56,9 +61,9 @@ function withCommonResponses(paths: Paths): Paths {
             ? {
                 ...operation,
                 parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }],
-                responses: withCommon(operation, { 409: responseRef('IdempotencyInProgress') }),
+                responses: withCommon(method, operation, { 409: responseRef('IdempotencyInProgress') }),
               }
-            : { ...operation, responses: withCommon(operation) },
+            : { ...operation, responses: withCommon(method, operation) },
         ]),
       ),
     ]),
@@ -74,7 +79,8 @@ export function openApiDocument(serverUrl: string) {
       version: '1.0.0',
       description:
         'REST v1. Money is integer cents with a currency; timestamps are UTC with six fractional digits. ' +
-        'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 405 with `Allow` ' +
+        'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 413 for a body over 1 MB, ' +
+        '415 for a body of another media type or charset, 404 for a path that is not valid percent-encoding, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
         'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
           'costs 1), and the catalog and certificate verification per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +

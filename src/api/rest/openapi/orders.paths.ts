@@ -51,7 +51,9 @@ const providerParam = {
   schema: { type: 'string', enum: ['sandbox', 'paypal'] },
   description: 'The payment provider this deployment is configured with; any other answers 404.',
 };
-const redirect = { description: 'Back to the redirect_url given at convert, with `payment=paid` or `payment=cancelled`.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } };
+const redirect = {
+  description:
+    'Back to the redirect_url given at convert (or at booking), with `payment=paid` or `payment=cancelled` and the `order_id` or `booking_id` it was for.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } };
 
 export const orderPaths = {
   '/quotes/{id}/convert': {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyTypes } from '../media-type';
 import { readMultipart } from '../multipart';
 import { route } from '../routing';
 import { serializeFile } from '../serializers/file.serializer';
@@ -14,6 +15,7 @@ export function filesRoutes(services: Services): Router {
   route(router, '/files', {
     post: [
       auth,
+      bodyTypes('multipart/form-data'),
       async (req, res) => {
         const upload = await readMultipart(req, services.config.uploadMaxBytes, 'file', (stream) => files.receive(stream));
         const file = await files.create(req.ctx, { upload: upload.file, filename: upload.filename, type: upload.fields.type });

@@ -2,7 +2,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { WebhookInbox } from '../../../domain/payments/webhook-inbox';
 import type { Services } from '../../../services';
-import { finishCheckout } from '../checkout-return';
+import { finishCheckout } from '../checkout/checkout-pages';
+import { checkoutView } from '../checkout/checkout-view';
 import { route } from '../routing';
 
 /**
@@ -24,16 +25,19 @@ export function paymentsRoutes(services: Services): Router {
         const payment = await payments.findByProviderOrderId(req.ctx.em, token);
         try {
           const confirmed = await payments.confirm(req.ctx.em, token);
-          finishCheckout(res, confirmed.payment, confirmed.outcome);
+          finishCheckout(res, await checkoutView(services, req.ctx.em, confirmed.payment), confirmed.outcome);
         } catch (error) {
           if (!(error instanceof ValidationError)) throw error;
-          finishCheckout(res, payment, 'declined');
+          finishCheckout(res, await checkoutView(services, req.ctx.em, payment), 'declined');
         }
       },
     ],
   });
   route(router, '/payments/:provider/cancel', {
-    get: [forConfiguredProvider(services), async (req, res) => finishCheckout(res, await payments.findByProviderOrderId(req.ctx.em, checkoutOf(req)), 'cancelled')],
+    get: [
+      forConfiguredProvider(services),
+      async (req, res) => finishCheckout(res, await checkoutView(services, req.ctx.em, await payments.findByProviderOrderId(req.ctx.em, checkoutOf(req))), 'cancelled'),
+    ],
   });
   route(router, '/payments/:provider/webhook', {
     post: [

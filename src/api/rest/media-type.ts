@@ -1,0 +1,16 @@
+import type { Request, RequestHandler } from 'express';
+
+/** A zero-length body is no body: `POST /quotes/{id}/convert` may be sent bare, with or without `Content-Length: 0`. */
+const carriesBody = (req: Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * Refuses a body of a media type the operation does not read with 415 `{message}` (D25), instead of ignoring
+ * it and answering as if nothing had been sent.
+ */
+export const bodyTypes =
+  (...types: string[]): RequestHandler =>
+  (req, res, next) => {
+    if (!carriesBody(req) || req.is(types)) return next();
+    res.status(415).json({ message: `Unsupported media type: send ${types.join(' or ')}.` });
+  };

@@ -1,0 +1,16 @@
+/** What a payer pays for, as the hosted checkout page, the return redirect and receipts show it. */
+export interface CheckoutLine {
+  label: string;
+  amountCents: number;
+}
+
+export interface CheckoutSummary {
+  kind: 'order' | 'booking';
+  id: string;
+  number: string;
+  lines: CheckoutLine[];
+  totalCents: number;
+  currency: string;
+}
+
+export const formatMoney = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
