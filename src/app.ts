@@ -11,6 +11,7 @@ import { docsRoutes } from './api/docs/docs.routes';
 import { safePath } from './api/http/safe-path';
 import { opsRoutes } from './api/ops/ops.routes';
 import { v1Router } from './api/rest/v1.router';
+import { verifyRoutes } from './api/verify/verify.routes';
 import { RateLimitSync } from './domain/rate-limits/rate-limit-sync';
 import type { Services } from './services';
 
@@ -47,6 +48,7 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   const graphql = await createGraphQLDoor(services, logger);
   app.use('/api/v1', v1Router(services));
   app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
+  app.use(verifyRoutes(services));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -12,7 +12,9 @@ import { SignedUrls } from './domain/files/signed-urls';
 import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
+import { CertificateService } from './domain/orders/certificate.service';
 import { CertifiedReviewService } from './domain/orders/certified-review.service';
+import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderService } from './domain/orders/order.service';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
@@ -48,6 +50,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), { audit, logger });
   const orders = new OrderService({ payments, mailer, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours });
   const engine = createTranslationEngine(config.translation);
+  const certificates = new CertificateService({ files, signer: createPdfSigner(config.signing), company: config.company, appUrl: config.appUrl });
   return {
     config,
     files,
@@ -56,7 +59,9 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     rateLimits: new RateLimitService(config.rateLimitPerMinute),
     bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
     orders,
-    certifiedReview: new CertifiedReviewService({ files, orders, signer: createPdfSigner(config.signing) }),
+    certificates,
+    certifiedReview: new CertifiedReviewService({ files, orders, certificates }),
+    orderDesk: new OrderDeskService({ orders }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
     audit,

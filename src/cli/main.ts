@@ -17,6 +17,7 @@ Commands:
   migrate                                   apply pending migrations
   migration:create [--name NAME]            write a migration for the entity changes (development)
   staff:create --email E --name N --role R  create a staff user (role staff or admin); prints its token once
+  staff:rotate --email E                    a new token for a staff user (a locked-out admin); the old one stops working; prints it once
   sandbox:seed                              sandbox only: a new admin, an approved account and its key, printed
                                             as shell variables (eval "$(npm run -s cli -- sandbox:seed)")`;
 
@@ -46,6 +47,14 @@ const commands: Record<string, Command> = {
     const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: null };
     const { staffUser, token } = await new StaffService({ audit: new AuditService() }).create(ctx, options);
     console.error(`Created ${staffUser.role} ${staffUser.email}. Its token, shown only this once:`);
+    console.log(token);
+  },
+
+  async 'staff:rotate'(db, options) {
+    await migrateLocked(db);
+    const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: null };
+    const { staffUser, token } = await new StaffService({ audit: new AuditService() }).rotateByEmail(ctx, options);
+    console.error(`New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`);
     console.log(token);
   },
 };

@@ -6,7 +6,11 @@ import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
 import { SentEmail } from '../domain/mail/sent-email.entity';
 import { IdempotencyKey } from '../domain/idempotency/idempotency-key.entity';
+import { IssuedCertificate } from '../domain/orders/issued-certificate.entity';
+import { Notarization } from '../domain/orders/notarization.entity';
+import { OrderNote } from '../domain/orders/order-note.entity';
 import { Order } from '../domain/orders/order.entity';
+import { TranslationReview } from '../domain/orders/translation-review.entity';
 import { Payment } from '../domain/payments/payment.entity';
 import { WebhookEvent } from '../domain/payments/webhook-event.entity';
 import { Quote } from '../domain/quotes/quote.entity';
@@ -14,4 +18,4 @@ import { RateLimitCount } from '../domain/rate-limits/rate-limit-count.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent, Booking, RateLimitCount];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent, Booking, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate];

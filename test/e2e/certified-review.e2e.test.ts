@@ -1,4 +1,6 @@
-import { AttachReviewedTranslationDocument, CompleteCertifiedOrderDocument, ReleaseOrderDocument } from '../graphql/generated';
+import { createHash } from 'node:crypto';
+import { ApproveTranslationDocument, AttachReviewedTranslationDocument, CompleteCertifiedOrderDocument, ReleaseOrderDocument, StaffOrderDocument } from '../graphql/generated';
+import { download, paidOrder, pdfText, waitForStatus } from '../helpers/certified';
 import { docx, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -16,37 +18,38 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function paidOrder(fileIds: string[], serviceType: string, extra: object = {}) {
-  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: serviceType, file_ids: fileIds, ...extra }, alice.key).expect(201)).body.data;
-  const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body;
-  await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
-  return converted.data.id as string;
+/** A certified order for one DOCX, in review, its machine translation approved by staff. */
+async function reviewedOrder(filename: string, paragraph: string) {
+  const source = (await uploadFile(t, alice.key, await docx({ paragraphs: [paragraph] }), filename)).id;
+  const id = await paidOrder(t, alice, [source], 'certified');
+  await waitForStatus(t, alice, id, 'in_review');
+  const view = (await t.gql(StaffOrderDocument, { id }, staff)).data!.staffOrder;
+  const translation = view.files.find((file) => file.type === 'TRANSLATION')!;
+  expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, staff)).errors).toBeUndefined();
+  return id;
 }
-async function waitFor(id: string, status: string) {
-  for (let i = 0; i < 200; i++) {
-    const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-    if (order.status === status) return order;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`order ${id} never reached ${status}`);
-}
-const download = async (url: string) =>
-  (await t.rest.get(url.replace(t.config.appUrl, '')).buffer(true).parse((r, done) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
-  }).expect(200)).body as Buffer;
 
-describe('certified review (D10)', () => {
+/** Completed by staff with a generated certificate: the order as the client sees it, and the certificate. */
+async function generatedCertificate(filename: string, paragraph: string) {
+  const id = await reviewedOrder(filename, paragraph);
+  const done = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, staff);
+  expect(done.data!.completeCertifiedOrder.status).toBe('COMPLETED');
+  const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
+  const bytes = await download(t, order.files.find((f: { type: string }) => f.type === 'certificate').download_url);
+  return { order, bytes, text: (await pdfText(bytes)).text };
+}
+
+describe('certified review (D10, D19)', () => {
   it('takes a reviewed file in place of the machine output and an uploaded certificate', async () => {
     const source = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
-    const id = await paidOrder([source], 'certified');
-    await waitFor(id, 'in_review');
+    const id = await paidOrder(t, alice, [source], 'certified');
+    await waitForStatus(t, alice, id, 'in_review');
     const reviewed = await docx({ paragraphs: ['Power of attorney (reviewed).'] });
     const attached = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id }, { content: reviewed, filename: 'poder.en.reviewed.docx' }, { token: staff });
     expect(attached.errors).toBeUndefined();
     const translations = attached.data!.attachReviewedTranslation.files.filter((f) => f.type === 'TRANSLATION');
     expect(translations.map((f) => f.name)).toEqual(['poder.en.reviewed.docx']);
-    expect(Buffer.compare(await download(translations[0].downloadUrl!), reviewed)).toBe(0);
+    expect(Buffer.compare(await download(t, translations[0].downloadUrl!), reviewed)).toBe(0);
 
     const notPdf = await t.gqlUpload(CompleteCertifiedOrderDocument, { orderId: id }, { content: reviewed, filename: 'c.docx' }, { token: staff, variable: 'certificate' });
     expect(notPdf.errors![0].extensions!.errors).toEqual({ certificate: ['The certificate must be a PDF document.'] });
@@ -59,33 +62,18 @@ describe('certified review (D10)', () => {
     expect(order).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(/Z$/) });
     const certificate = order.files.find((f: { type: string }) => f.type === 'certificate');
     expect(certificate).toMatchObject({ name: `${order.number}-certificate.pdf`, download_url: expect.stringContaining('/download?expires=') });
-    expect(Buffer.compare(await download(certificate.download_url), signed)).toBe(0);
-  });
-
-  /** A certified order for one DOCX, completed by staff with a generated certificate: the order and the certificate. */
-  async function generatedCertificate(filename: string, paragraph: string, extra: object = {}) {
-    const source = (await uploadFile(t, alice.key, await docx({ paragraphs: [paragraph] }), filename)).id;
-    const id = await paidOrder([source], 'certified', extra);
-    await waitFor(id, 'in_review');
-    const done = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, staff);
-    expect(done.data!.completeCertifiedOrder.status).toBe('COMPLETED');
-    const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-    const bytes = await download(order.files.find((f: { type: string }) => f.type === 'certificate').download_url);
-    const { extractText, getDocumentProxy } = await import('unpdf');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-    return { order, bytes, text };
-  }
-
-  it('generates a certificate naming the order, languages, documents, statement, signer and date', async () => {
-    const { order, text } = await generatedCertificate('titulo.docx', 'Título universitario.', { addons: [{ code: 'notarization' }] });
-    for (const expected of ['Certificate of Accuracy', order.number, 'Spanish into English', 'titulo.docx', 'titulo.en.docx', 'complete and accurate', 'Sam Staff', new Date().toISOString().slice(0, 10), 'Notarization was ordered']) {
-      expect(text).toContain(expected);
-    }
+    expect(Buffer.compare(await download(t, certificate.download_url), signed)).toBe(0);
+    // An uploaded certificate is verifiable too: the delivered translation is footed with its code and hashed.
+    const delivered = await download(t, order.files.find((f: { type: string }) => f.type === 'translation').download_url);
+    const { data } = await t.gql(StaffOrderDocument, { id }, staff);
+    expect(data!.staffOrder.certificate!.documents).toEqual([
+      { name: 'poder.en.reviewed.docx', sourceName: 'poder.docx', sha256: createHash('sha256').update(delivered).digest('hex'), pageCount: 1 },
+    ]);
   });
 
   it('names documents in any script on the generated certificate, which still verifies', async () => {
     const { bytes, text } = await generatedCertificate('出生证明.docx', '出生证明。');
-    expect(text).toContain('- 出生证明.docx -> 出生证明.en.docx');
+    for (const expected of ['出生证明.docx', '出生证明.en.docx', 'Spanish into English', 'CERTIFICATE OF TRANSLATION ACCURACY']) expect(text).toContain(expected);
     expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
   });
 
@@ -100,24 +88,27 @@ describe('certified review (D10)', () => {
 
   it('finishes an order held for an unreadable document: attach, release, complete', async () => {
     const scan = (await uploadFile(t, alice.key, png(), 'scan.png')).id;
-    const id = await paidOrder([scan], 'standard', { unit_count: 300 });
-    await waitFor(id, 'on_hold');
+    const id = await paidOrder(t, alice, [scan], 'standard', { unit_count: 300 });
+    await waitForStatus(t, alice, id, 'on_hold');
     const attached = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id }, { content: await docx({ paragraphs: ['Typed translation'] }), filename: 'scan.en.docx' }, { token: staff });
     expect(attached.errors).toBeUndefined();
     await t.gql(ReleaseOrderDocument, { id }, staff);
-    const order = await waitFor(id, 'completed');
+    const order = await waitForStatus(t, alice, id, 'completed');
     expect(order.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name)).toEqual(['scan.en.docx']);
   });
 
   it('refuses the wrong states and non-staff callers', async () => {
     const source = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Texto.'] }), 't.docx')).id;
-    const standard = await paidOrder([source], 'standard');
-    await waitFor(standard, 'completed');
+    const standard = await paidOrder(t, alice, [source], 'standard');
+    const completed = await waitForStatus(t, alice, standard, 'completed');
     const complete = await t.gql(CompleteCertifiedOrderDocument, { orderId: standard }, staff);
     expect(complete.errors![0].extensions!.errors).toEqual({ order: ['Only certified orders are completed by staff.'] });
     const attach = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: standard }, { content: await docx({ paragraphs: ['x'] }), filename: 'x.docx' }, { token: staff });
     expect(attach.errors![0].extensions!.errors).toEqual({ status: ['Cannot attach a translation while the status is completed.'] });
+    const approve = await t.gql(ApproveTranslationDocument, { fileId: completed.files.find((f: { type: string }) => f.type === 'translation').id }, staff);
+    expect(approve.errors![0].extensions!.errors).toEqual({ status: ['Cannot approve a translation while the status is completed.'] });
     const byAccount = await t.gql(CompleteCertifiedOrderDocument, { orderId: standard }, alice.key);
     expect(byAccount.errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect((await t.gql(ApproveTranslationDocument, { fileId: source }, staff)).errors![0].extensions!.code).toBe('NOT_FOUND');
   });
 });

@@ -206,11 +206,11 @@ describe('signed downloads (D5)', () => {
     const em = t.orm.em.fork();
     const path = join(mkdtempSync(join(tmpdir(), 'ltk-produced-')), 'out');
     writeFileSync(path, content);
-    // The translation pipeline does not exist yet: store a produced file through the service it will use.
+    // A produced file of no order, stored through the service the pipeline uses; its link as the client would get it.
     const file = await em.transactional(async (tx) =>
       t.services.files.storeProduced(tx, { account: await tx.findOneOrFail(Account, { id: account.id }), type: FileType.TRANSLATION, name, path }),
     );
-    return (await t.rest.get(`/api/v1/files/${file.id}`, account.key).expect(200)).body.data;
+    return { id: file.id, download_url: t.services.files.downloadUrl(file)! };
   }
   const relative = (url: string) => url.replace('http://127.0.0.1:3000', '');
 
@@ -244,6 +244,7 @@ describe('signed downloads (D5)', () => {
       relative(expired),
       `${url.pathname}?expires=${Number(expires) + 60}&signature=${signature}`,
       `${url.pathname}?expires=${expires}&signature=${flipped}`,
+      `${url.pathname}?expires=${expires}&scope=staff&signature=${signature}`,
       `/api/v1/files/${other.id}/download?expires=${expires}&signature=${signature}`,
       `${url.pathname}?expires=${expires}`,
       url.pathname,
@@ -254,10 +255,11 @@ describe('signed downloads (D5)', () => {
     }
   });
 
-  it('never serves source files, even with a valid signature', async () => {
+  it('never serves source files on a client link, even with a valid signature; only a staff link opens them (D18)', async () => {
     const source = await uploadFile(t, alice.key, sample, 'source.docx');
     const signer = new SignedUrls('http://127.0.0.1:3000', t.config.appKey, []);
     await t.rest.get(relative(signer.downloadUrl(source.id))).expect(404);
+    await t.rest.get(relative(signer.downloadUrl(source.id, Date.now(), true))).expect(200);
   });
 
   it('keeps links signed with the previous key valid during a rotation (APP_KEY_PREVIOUS)', async () => {
@@ -268,7 +270,7 @@ describe('signed downloads (D5)', () => {
     try {
       await rotated.rest.get(link).expect(200);
       await forgotten.rest.get(link).expect(403);
-      const fresh = (await rotated.rest.get(`/api/v1/files/${file.id}`, alice.key)).body.data.download_url;
+      const fresh = rotated.services.files.downloadUrl(await rotated.orm.em.fork().findOneOrFail(StoredFile, { id: file.id }))!;
       await forgotten.rest.get(relative(fresh)).expect(200);
     } finally {
       await rotated.close();

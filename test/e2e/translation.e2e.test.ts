@@ -220,7 +220,10 @@ describe('a run cut short and run again (D11)', () => {
       await expect(new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 0, retryLimit: 5 })).rejects.toThrow('killed');
       const partial = (await quiet.rest.get(`/api/v1/orders/${converted.data.id}`, own.key)).body.data;
       expect(partial.status).toBe('processing');
-      expect(partial.files.filter((f: { type: string }) => f.type === 'translation')).toHaveLength(1);
+      // The client sees no translation before completion (D18); the order holds the one that was finished.
+      expect(partial.files.map((f: { type: string }) => f.type)).toEqual(['source', 'source', 'source']);
+      const stored = (await quiet.services.orders.filesOfMany(quiet.orm.em.fork(), [converted.data.id])).get(converted.data.id)!;
+      expect(stored.filter((f) => f.type === 'translation')).toHaveLength(1);
 
       const healthy = new TranslationService({ ...deps, engine: sandbox });
       await healthy.translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 1, retryLimit: 5 });

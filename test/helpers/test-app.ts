@@ -71,9 +71,9 @@ export interface TestApp {
   /** A GraphQL multipart upload (the spec's operations + map + file parts). */
   gqlUpload<R, V>(
     document: TypedDocumentNode<R, V>,
-    variables: Omit<V, 'file' | 'certificate'>,
+    variables: Omit<V, 'file' | 'certificate' | 'scan'>,
     file: { content: Buffer; filename: string },
-    options?: { token?: string; preflight?: boolean; variable?: 'file' | 'certificate' },
+    options?: { token?: string; preflight?: boolean; variable?: 'file' | 'certificate' | 'scan' },
   ): Promise<GraphQLResult<R>>;
   /** GraphQL with the typed documents generated from test/graphql/*.graphql. */
   gql<R, V>(document: TypedDocumentNode<R, V>, variables?: V, token?: string): Promise<GraphQLResult<R>>;

@@ -9,20 +9,24 @@ import { verifyPdfSignature } from '../helpers/pdf-signature';
 const signer = createPdfSigner({ p12Path: join(mkdtempSync(join(tmpdir(), 'ltk-cert-')), 'sandbox.p12'), passphrase: '', selfSigned: true });
 
 const content = (overrides: Partial<CertificateContent>): CertificateContent => ({
-  orderNumber: 'LT-2026-000042',
+  company: { name: 'Acme Legal Translations LLC', address: '100 Court Street; Brooklyn, NY 11201' },
+  clientName: 'Smith & Partners LLP',
+  orderNumber: 'LT-2611-AB12CD',
   sourceLanguage: 'zh',
   targetLanguage: 'en',
-  documents: [{ source: '出生证明.pdf', translation: '出生证明.en.pdf' }],
-  signer: 'Sam Staff',
+  documents: [{ source: '出生证明.pdf', translation: '出生证明.en.pdf', pages: 2, sha256: 'ab'.repeat(32) }],
+  translator: { name: 'Sam Staff', credentials: 'ATA-certified translator no. 123456' },
   date: new Date('2026-11-22T10:00:00Z'),
-  notarized: false,
+  notarization: null,
+  verification: { code: 'K7QM-3XPA-9RTD-2WBN', url: 'https://verify.example.test/verify/K7QM-3XPA-9RTD-2WBN' },
   ...overrides,
 });
 
+/** The text as one line: wrapped lines join with a space, as a reader reads them. */
 async function read(bytes: Buffer) {
   const { extractText, getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  return { pages: pdf.numPages, text: (await extractText(pdf, { mergePages: true })).text };
+  return { pages: pdf.numPages, text: (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ') };
 }
 
 /** The /Name of the signature dictionary, decoded as a PDF reader shows it in its signature panel. */
@@ -35,28 +39,59 @@ async function signatureName(bytes: Buffer): Promise<string> {
   return signature!.lookup(PDFName.of('Name'), PDFString, PDFHexString).decodeText();
 }
 
-describe('the certificate of accuracy', () => {
+const notarization = { notaryName: 'Nora Notary', commissionNumber: '01NO6123456', jurisdiction: 'State of New York, County of Kings', commissionExpiresOn: '2028-06-30', notarizedAt: new Date('2026-11-21T15:00:00Z') };
+
+describe('the certificate of accuracy (D20)', () => {
+  it('carries the letterhead, particulars, statement, document table, signature block and verification', async () => {
+    const { pages, text } = await read(Buffer.from(await certificatePdf(content({}), signer)));
+    expect(pages).toBe(1);
+    for (const expected of [
+      'Acme Legal Translations LLC',
+      '100 Court Street',
+      'Brooklyn, NY 11201',
+      'CERTIFICATE OF TRANSLATION ACCURACY',
+      'Smith & Partners LLP',
+      'LT-2611-AB12CD',
+      'Chinese into English',
+      'I, Sam Staff, ATA-certified translator no. 123456, hereby certify that I am competent to translate from Chinese into English',
+      'complete and accurate translation',
+      '22 November 2026',
+      'https://verify.example.test/verify/K7QM-3XPA-9RTD-2WBN',
+      'Certificate of accuracy · Order LT-2611-AB12CD · Page 1 of 1 · Verification K7QM-3XPA-9RTD-2WBN',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('notarized');
+  });
+
   it('shows document and signer names in any script, and stays signed', async () => {
-    const bytes = Buffer.from(await certificatePdf(content({ signer: '王芳 (Wang Fang)' }), signer));
+    const bytes = Buffer.from(await certificatePdf(content({ translator: { name: '王芳 (Wang Fang)', credentials: null } }), signer));
     const { text } = await read(bytes);
-    for (const expected of ['Chinese into English', '- 出生证明.pdf -> 出生证明.en.pdf', 'Signed: 王芳 (Wang Fang)']) expect(text).toContain(expected);
+    for (const expected of ['Chinese into English', '出生证明.pdf', '出生证明.en.pdf', 'Digitally signed by 王芳 (Wang Fang)']) expect(text).toContain(expected);
     expect(verifyPdfSignature(bytes)).toMatchObject({ subFilter: 'ETSI.CAdES.detached', coversWholeFile: true });
     expect(await signatureName(bytes)).toBe('王芳 (Wang Fang)');
   });
 
   it('keeps a signer name with an unbalanced parenthesis or a backslash intact', async () => {
-    const bytes = Buffer.from(await certificatePdf(content({ signer: 'Ann) O\\Neil (' }), signer));
+    const bytes = Buffer.from(await certificatePdf(content({ translator: { name: 'Ann) O\\Neil (', credentials: null } }), signer));
     expect(await signatureName(bytes)).toBe('Ann) O\\Neil (');
     expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
   });
 
-  it('runs a long document list over onto further pages instead of off the page', async () => {
-    const documents = Array.from({ length: 20 }, (_, i) => ({ source: `${'very long scanned exhibit name '.repeat(3)}${i}.pdf`, translation: `exhibit-${i}.en.pdf` }));
-    const bytes = Buffer.from(await certificatePdf(content({ documents, notarized: true }), signer));
+  it('states a recorded notarization with its details', async () => {
+    const { text } = await read(Buffer.from(await certificatePdf(content({ notarization }), signer)));
+    expect(text).toContain('notarized on 21 November 2026 before Nora Notary, Notary Public, State of New York, County of Kings, commission no. 01NO6123456, commission expires 30 June 2028');
+  });
+
+  it('runs a long document list over onto further pages, the table header and page footer on each', async () => {
+    const documents = Array.from({ length: 30 }, (_, i) => ({ source: `${'very long scanned exhibit name '.repeat(3)}${i}.pdf`, translation: `exhibit-${i}.en.pdf`, pages: i + 1, sha256: 'cd'.repeat(32) }));
+    const bytes = Buffer.from(await certificatePdf(content({ documents, notarization }), signer));
     const { pages, text } = await read(bytes);
     expect(pages).toBeGreaterThan(1);
-    for (let i = 0; i < 20; i++) expect(text).toContain(`exhibit-${i}.en.pdf`);
-    for (const expected of ['Notarization was ordered', 'Signed: Sam Staff', 'Date: 2026-11-22']) expect(text).toContain(expected);
+    for (let i = 0; i < 30; i++) expect(text).toContain(`exhibit-${i}.en.pdf`);
+    for (let page = 1; page <= pages; page++) expect(text).toContain(`Page ${page} of ${pages} · Verification K7QM-3XPA-9RTD-2WBN`);
+    expect(text.match(/SHA-256 of the translation/g)!.length).toBe(pages);
+    for (const expected of ['Nora Notary', 'Sam Staff', 'ATA-certified translator no. 123456']) expect(text).toContain(expected);
     expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
   });
 });

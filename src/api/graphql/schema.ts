@@ -10,6 +10,8 @@ import { OrderFieldsResolver, OrderResolver } from './partner/order.resolver';
 import { QuoteResolver } from './partner/quote.resolver';
 import { StaffBookingResolver } from './staff/booking.resolver';
 import { StaffOrderResolver } from './staff/order.resolver';
+import { NotarizationFieldsResolver, OrderDeskFieldsResolver } from './staff/order-desk-fields.resolver';
+import { CertificateResolver } from './public/certificate.resolver';
 import { CatalogResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
@@ -21,7 +23,7 @@ import { StaffUserResolver } from './staff/staff-user.resolver';
 /** The public, partner and staff halves in one schema (D14). */
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   return buildSchema({
-    resolvers: [CatalogResolver, MeResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, StaffOrderResolver, BookingResolver, BookingFieldsResolver, StaffBookingResolver, StaffAccountResolver, StaffUserResolver, RateResolver, AuditResolver, SentEmailResolver],
+    resolvers: [CatalogResolver, CertificateResolver, MeResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, StaffOrderResolver, OrderDeskFieldsResolver, NotarizationFieldsResolver, BookingResolver, BookingFieldsResolver, StaffBookingResolver, StaffAccountResolver, StaffUserResolver, RateResolver, AuditResolver, SentEmailResolver],
     authChecker,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, shared with REST; class-validator would be a second rule set.

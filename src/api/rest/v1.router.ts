@@ -6,6 +6,7 @@ import { openApiDocument } from './openapi/document';
 import { route } from './routing';
 import { bookingsRoutes } from './routes/bookings.routes';
 import { catalogRoutes } from './routes/catalog.routes';
+import { certificatesRoutes } from './routes/certificates.routes';
 import { filesRoutes } from './routes/files.routes';
 import { ordersRoutes } from './routes/orders.routes';
 import { quotesRoutes } from './routes/quotes.routes';
@@ -21,6 +22,7 @@ export function v1Router(services: Services): Router {
   const openApi = openApiDocument(`${services.config.appUrl}/api/v1`);
   route(router, '/openapi.json', { get: [(_req, res) => void res.json(openApi)] });
   router.use(catalogRoutes(services));
+  router.use(certificatesRoutes(services));
   router.use(meRoutes(services));
   router.use(filesRoutes(services));
   router.use(quotesRoutes(services));

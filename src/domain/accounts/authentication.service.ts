@@ -22,7 +22,8 @@ export class AuthenticationService {
       return row ? { kind: 'account', account: em.map(Account, row) } : null;
     }
     if (token.startsWith(STAFF_TOKEN_PREFIX)) {
-      const staff = await em.findOne(StaffUser, { tokenHash: hashToken(token) });
+      // A deactivated staff member's token is no credential from that moment (D13).
+      const staff = await em.findOne(StaffUser, { tokenHash: hashToken(token), deactivatedAt: null });
       return staff ? { kind: 'staff', staff } : null;
     }
     // A key of the other deployment, or anything else: not a credential here (D1).

@@ -7,7 +7,8 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import type { Account } from '../accounts/account.entity';
 import { requireAccount } from '../accounts/authentication.service';
-import type { Ctx } from '../shared/context';
+import { clientMaySeeFile, seesEveryFile } from '../orders/order-visibility';
+import type { Actor, Ctx } from '../shared/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
@@ -153,12 +154,15 @@ export class FilesService {
     return file;
   }
 
-  /** The caller's own file; anything else, including a malformed id, is "not found" (D2). */
+  /**
+   * The caller's own file; anything else, including a malformed id, is "not found" (D2), and so is a translation
+   * or certificate of an order not yet completed (D18).
+   */
   async get(ctx: Ctx, id: unknown): Promise<StoredFile> {
     const account = requireAccount(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
     const file = await ctx.em.findOne(StoredFile, { id, account });
-    if (!file) throw new NotFoundError();
+    if (!file || !(await clientMaySeeFile(ctx.em, file))) throw new NotFoundError();
     return file;
   }
 
@@ -179,6 +183,30 @@ export class FilesService {
     await this.deps.storage.delete(file.storageKey).catch((e) => this.deps.logger.warn({ err: e, file_id: file.id }, 'file bytes not deleted'));
   }
 
+  /**
+   * New bytes for a produced file (a translation stamped for delivery, D20), in the caller's transaction. The new
+   * bytes get a key of their own; the caller removes the returned old key once the transaction has committed.
+   */
+  async replaceContent(em: EntityManager, file: StoredFile, path: string): Promise<{ previousKey: string }> {
+    const { size, sha256 } = await describeFile(path);
+    const previousKey = file.storageKey;
+    const storageKey = newId();
+    await this.deps.storage.putFile(storageKey, path, file.mimeType);
+    Object.assign(file, { storageKey, sizeBytes: size, sha256 });
+    await em.flush();
+    return { previousKey };
+  }
+
+  /** Copies a file's stored bytes to a local path (to work on them). */
+  downloadTo(file: StoredFile, path: string): Promise<void> {
+    return this.deps.storage.download(file.storageKey, path);
+  }
+
+  /** Removes stored bytes no row points at any more; a failure is only logged (the bytes are then orphaned). */
+  async discardBytes(storageKeys: string[]): Promise<void> {
+    for (const key of storageKeys) await this.deps.storage.delete(key).catch((e) => this.deps.logger.warn({ err: e, storage_key: key }, 'file bytes not deleted'));
+  }
+
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
     const attachment = Object.assign(new FileAttachment(), { file, ownerType, ownerId });
@@ -196,15 +224,17 @@ export class FilesService {
     for (const file of files) if (file.analysisStatus === AnalysisStatus.PENDING) await this.analyse(em, file);
   }
 
-  /** A fresh 5-minute link for translations and certificates; source files never get one (D5). */
-  downloadUrl(file: Pick<StoredFile, 'id' | 'type'>): string | null {
-    return file.type === FileType.SOURCE ? null : this.deps.signedUrls.downloadUrl(file.id);
+  /** A fresh 5-minute link for translations and certificates; a client's sources never get one (D5), staff's do (D18). */
+  downloadUrl(file: Pick<StoredFile, 'id' | 'type'>, viewer: Actor | null = null): string | null {
+    const staff = seesEveryFile(viewer);
+    return file.type === FileType.SOURCE && !staff ? null : this.deps.signedUrls.downloadUrl(file.id, Date.now(), staff);
   }
 
-  /** The signed download: no key needed, the signature is the permission. */
-  async openDownload(em: EntityManager, id: string, query: { expires?: unknown; signature?: unknown }): Promise<{ file: StoredFile; stream: Readable }> {
-    if (!isId(id) || !this.deps.signedUrls.verify(id, query.expires, query.signature)) throw new ForbiddenError('Invalid signature.');
-    const file = await em.findOne(StoredFile, { id, type: { $ne: FileType.SOURCE } });
+  /** The signed download: no key needed, the signature is the permission; only a staff link opens a source (D18). */
+  async openDownload(em: EntityManager, id: string, query: { expires?: unknown; signature?: unknown; scope?: unknown }): Promise<{ file: StoredFile; stream: Readable }> {
+    const scope = isId(id) ? this.deps.signedUrls.verify(id, query.expires, query.signature, query.scope) : null;
+    if (!scope) throw new ForbiddenError('Invalid signature.');
+    const file = await em.findOne(StoredFile, scope === 'staff' ? { id } : { id, type: { $ne: FileType.SOURCE } });
     if (!file) throw new NotFoundError();
     return { file, stream: await this.deps.storage.read(file.storageKey) };
   }

@@ -13,24 +13,29 @@ export class SignedUrls {
     private readonly previousKeys: readonly string[],
   ) {}
 
-  downloadUrl(fileId: string, now = Date.now()): string {
+  /** `staff` links also open source files (D18); they carry `scope=staff`, which the signature covers. */
+  downloadUrl(fileId: string, now = Date.now(), staff = false): string {
     const path = downloadPath(fileId);
-    const expires = Math.floor(now / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
-    return `${this.appUrl}${path}?expires=${expires}&signature=${sign(this.key, path, expires)}`;
+    const query = `expires=${Math.floor(now / 1000) + DOWNLOAD_LINK_TTL_SECONDS}${staff ? STAFF_SCOPE : ''}`;
+    return `${this.appUrl}${path}?${query}&signature=${sign(this.key, path, query)}`;
   }
 
-  /** True when the signature matches any current or previous key and the link has not expired. */
-  verify(fileId: string, expires: unknown, signature: unknown, now = Date.now()): boolean {
-    if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
-    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return false;
-    if (Number(expires) * 1000 < now) return false;
+  /** The link's scope (`client` or `staff`) when the signature matches any current or previous key and it has not expired; null otherwise. */
+  verify(fileId: string, expires: unknown, signature: unknown, scope: unknown = undefined, now = Date.now()): 'client' | 'staff' | null {
+    if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
+    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
+    if (scope !== undefined && scope !== 'staff') return null;
+    if (Number(expires) * 1000 < now) return null;
     const given = Buffer.from(signature, 'hex');
     const path = downloadPath(fileId);
-    return [this.key, ...this.previousKeys].some((key) => timingSafeEqual(given, Buffer.from(sign(key, path, Number(expires)), 'hex')));
+    const query = `expires=${expires}${scope ? STAFF_SCOPE : ''}`;
+    const valid = [this.key, ...this.previousKeys].some((key) => timingSafeEqual(given, Buffer.from(sign(key, path, query), 'hex')));
+    return valid ? (scope ? 'staff' : 'client') : null;
   }
 }
 
+const STAFF_SCOPE = '&scope=staff';
+
 const downloadPath = (fileId: string) => `/api/v1/files/${fileId}/download`;
 
-const sign = (key: string, path: string, expires: number) =>
-  createHmac('sha256', key).update(`${path}?expires=${expires}`).digest('hex');
+const sign = (key: string, path: string, query: string) => createHmac('sha256', key).update(`${path}?${query}`).digest('hex');

@@ -1,67 +1,300 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import { UnicodeFonts } from '../files/pdf/unicode-fonts';
 import { wrapText } from '../files/pdf/wrap-text';
 
+export interface CertifiedDocumentLine {
+  source: string;
+  translation: string;
+  pages: number;
+  sha256: string;
+}
+
+export interface NotarizationDetails {
+  notaryName: string;
+  commissionNumber: string;
+  jurisdiction: string;
+  commissionExpiresOn: string;
+  notarizedAt: Date;
+}
+
 export interface CertificateContent {
+  company: { name: string; address: string };
+  clientName: string;
   orderNumber: string;
   sourceLanguage: string;
   targetLanguage: string;
-  documents: { source: string; translation: string }[];
-  signer: string;
+  documents: CertifiedDocumentLine[];
+  translator: { name: string; credentials: string | null };
   date: Date;
-  notarized: boolean;
+  /** Stated only when recorded (D21). */
+  notarization: NotarizationDetails | null;
+  verification: { code: string; url: string };
 }
 
 const languageNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
+export const languageName = (code: string): string => languageNames.of(code) ?? code;
+export const longDate = (date: Date): string => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * The certificate of accuracy (D10) as a PDF (one page unless the document list runs over): order, languages, documents, the statement, signer and date,
- * digitally signed (PAdES) by the operator's signing key.
+ * The certificate of accuracy (D20) as a court clerk expects one (ATA and USCIS practice): the operator's
+ * letterhead, the title, the order's particulars, the translator's statement of competence and accuracy, a table
+ * of the documents with their page counts and SHA-256 fingerprints, the notarization when recorded, a signature
+ * block with name, credentials and date, and the verification code with its URL. Any script shows as written;
+ * the whole document is PAdES-signed by the operator's signing key in the translator's name.
  */
 export async function certificatePdf(content: CertificateContent, signer: PdfSigner): Promise<Uint8Array> {
-  const from = languageNames.of(content.sourceLanguage)!;
-  const to = languageNames.of(content.targetLanguage)!;
-  const lines: Line[] = [
-    { text: 'Certificate of Accuracy', bold: true, size: 20 },
-    { text: `Order ${content.orderNumber}`, bold: true, gapBefore: 10 },
-    { text: `Languages: ${from} into ${to}` },
-    { text: 'Documents:', bold: true, gapBefore: 6 },
-    ...content.documents.map((document) => ({ text: `- ${document.source} -> ${document.translation}` })),
-    { text: `I certify that I am competent to translate from ${from} into ${to}, and that the attached translation of the documents listed above is complete and accurate to the best of my knowledge and belief.`, size: 11, gapBefore: 10 },
-    ...(content.notarized ? [{ text: 'Notarization was ordered and is recorded for this certificate.', size: 11 }] : []),
-    { text: `Signed: ${content.signer}`, gapBefore: 30 },
-    { text: `Date: ${content.date.toISOString().slice(0, 10)}` },
-  ];
-
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
-  const fonts = await UnicodeFonts.forText(doc, [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold], lines.map((line) => line.text).join('\n'));
-  let page = doc.addPage(LETTER);
-  let y = TOP;
-  for (const { text, bold, size = 12, gapBefore = 0 } of lines) {
-    y -= gapBefore;
-    const font = fonts.font(bold ? StandardFonts.TimesRomanBold : StandardFonts.TimesRoman);
-    for (const wrapped of wrapText(text, LETTER[0] - 2 * MARGIN, (candidate) => fonts.width(candidate, font, size))) {
-      if (y < MARGIN) {
-        page = doc.addPage(LETTER);
-        y = TOP;
-      }
-      fonts.draw(page, wrapped, { x: MARGIN, y, size, font });
-      y -= size + 8;
-    }
-  }
-  signer.prepare(doc, content.signer);
+  doc.setAuthor(content.company.name);
+  const fonts = await UnicodeFonts.forText(doc, [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier], allText(content));
+  const sheet = new Sheet(doc, fonts);
+  letterhead(sheet, content);
+  particulars(sheet, content);
+  statement(sheet, content);
+  documentTable(sheet, content.documents);
+  if (content.notarization) notarization(sheet, content.notarization);
+  signatureBlock(sheet, content);
+  verificationBox(sheet, content.verification);
+  sheet.footers(`Certificate of accuracy · Order ${content.orderNumber}`, `Verification ${content.verification.code}`);
+  signer.prepare(doc, content.translator.name);
   return signer.sign(await doc.save({ useObjectStreams: false }));
 }
 
-const LETTER: [number, number] = [612, 792];
-const MARGIN = 72;
-const TOP = LETTER[1] - MARGIN;
+const PAGE: [number, number] = [612, 792];
+const MARGIN = 60;
+const WIDTH = PAGE[0] - 2 * MARGIN;
+const GREY = rgb(0.35, 0.35, 0.35);
+const RULE = rgb(0.6, 0.6, 0.6);
+const SHADE = rgb(0.92, 0.92, 0.92);
 
-interface Line {
-  text: string;
-  bold?: boolean;
-  size?: number;
-  gapBefore?: number;
+/** A cursor down the pages: text blocks wrap to their width and start a new page when they do not fit. */
+class Sheet {
+  page: PDFPage;
+  y = PAGE[1] - MARGIN;
+  readonly roman: PDFFont;
+  readonly bold: PDFFont;
+  readonly italic: PDFFont;
+  readonly mono: PDFFont;
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly fonts: UnicodeFonts,
+  ) {
+    this.page = doc.addPage(PAGE);
+    this.roman = fonts.font(StandardFonts.TimesRoman);
+    this.bold = fonts.font(StandardFonts.TimesRomanBold);
+    this.italic = fonts.font(StandardFonts.TimesRomanItalic);
+    this.mono = fonts.font(StandardFonts.Courier);
+  }
+
+  /** Room for `height` points on this page, or a new page. */
+  need(height: number): void {
+    if (this.y - height < MARGIN + 20) this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage(PAGE);
+    this.y = PAGE[1] - MARGIN;
+  }
+
+  lines(text: string, font: PDFFont, size: number, width: number): string[] {
+    return wrapText(text, width, (line) => this.fonts.width(line, font, size));
+  }
+
+  /** A wrapped paragraph at `x` (relative to the margin), advancing the cursor. */
+  paragraph(text: string, options: { font?: PDFFont; size?: number; x?: number; width?: number; leading?: number; align?: 'left' | 'center' } = {}): void {
+    const { font = this.roman, size = 11, x = 0, leading = 1.35, align = 'left' } = options;
+    const width = options.width ?? WIDTH - x;
+    for (const line of this.lines(text, font, size, width)) {
+      this.need(size * leading);
+      const offset = align === 'center' ? (width - this.fonts.width(line, font, size)) / 2 : 0;
+      this.fonts.draw(this.page, line, { x: MARGIN + x + offset, y: this.y - size, size, font });
+      this.y -= size * leading;
+    }
+  }
+
+  text(text: string, x: number, y: number, font: PDFFont, size: number, color = rgb(0, 0, 0)): void {
+    this.fonts.draw(this.page, text, { x, y, size, font, color });
+  }
+
+  rule(y = this.y, thickness = 0.75): void {
+    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness, color: RULE });
+  }
+
+  gap(points: number): void {
+    this.y -= points;
+  }
+
+  /** "<left> · Page n of N · <right>" at the foot of every page, once all pages exist. */
+  footers(left: string, right: string): void {
+    const pages = this.doc.getPages();
+    pages.forEach((page, index) => {
+      const text = `${left} · Page ${index + 1} of ${pages.length} · ${right}`;
+      const size = 8;
+      page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: PAGE[0] - MARGIN, y: 44 }, thickness: 0.5, color: RULE });
+      const line = this.lines(text, this.roman, size, WIDTH)[0] ?? '';
+      this.fonts.draw(page, line, { x: MARGIN + (WIDTH - this.fonts.width(line, this.roman, size)) / 2, y: 32, size, font: this.roman, color: GREY });
+    });
+  }
+}
+
+function letterhead(sheet: Sheet, content: CertificateContent): void {
+  sheet.paragraph(content.company.name, { font: sheet.bold, size: 17, align: 'center', leading: 1.3 });
+  for (const line of content.company.address.split(/\n|;\s*/)) sheet.paragraph(line, { size: 10, align: 'center', leading: 1.3 });
+  sheet.gap(6);
+  sheet.rule(sheet.y, 1.5);
+  sheet.rule(sheet.y - 3, 0.5);
+  sheet.gap(28);
+  sheet.paragraph('CERTIFICATE OF TRANSLATION ACCURACY', { font: sheet.bold, size: 15, align: 'center' });
+  sheet.gap(14);
+}
+
+function particulars(sheet: Sheet, content: CertificateContent): void {
+  const rows: [string, string][] = [
+    ['Client', content.clientName],
+    ['Order number', content.orderNumber],
+    ['Languages', `${languageName(content.sourceLanguage)} into ${languageName(content.targetLanguage)}`],
+    ['Date of issue', longDate(content.date)],
+    ['Verification code', content.verification.code],
+  ];
+  const labelWidth = 120;
+  for (const [label, value] of rows) {
+    const lines = sheet.lines(value, sheet.roman, 11, WIDTH - labelWidth);
+    sheet.need(lines.length * 15);
+    sheet.text(`${label}:`, MARGIN, sheet.y - 11, sheet.bold, 11);
+    for (const line of lines) {
+      sheet.text(line, MARGIN + labelWidth, sheet.y - 11, sheet.roman, 11);
+      sheet.y -= 15;
+    }
+  }
+  sheet.gap(12);
+}
+
+function statement(sheet: Sheet, content: CertificateContent): void {
+  const { translator } = content;
+  const who = translator.credentials ? `${translator.name}, ${translator.credentials},` : `${translator.name},`;
+  const from = languageName(content.sourceLanguage);
+  const to = languageName(content.targetLanguage);
+  const plural = content.documents.length > 1;
+  sheet.paragraph(
+    `I, ${who} hereby certify that I am competent to translate from ${from} into ${to}, and that the attached ` +
+      `translation${plural ? 's' : ''} of the document${plural ? 's' : ''} listed below ${plural ? 'are complete and accurate translations' : 'is a complete and accurate translation'} ` +
+      `of the original${plural ? 's' : ''}, to the best of my knowledge and belief.`,
+    { size: 11.5 },
+  );
+  sheet.gap(6);
+  sheet.paragraph(
+    `Every page of each translation bears the footer "Order ${content.orderNumber} · Certified translation · Page n of N · ` +
+      `${content.verification.code}". The SHA-256 fingerprint below identifies each delivered translation file exactly: any change to the file changes it.`,
+    { size: 10, font: sheet.italic },
+  );
+  sheet.gap(14);
+}
+
+/** No. | Source document | Translation | Pages | SHA-256, with the header row repeated on every page it spans. */
+function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
+  const columns = [
+    { title: 'No.', width: 26 },
+    { title: 'Source document', width: 140 },
+    { title: 'Translation', width: 140 },
+    { title: 'Pages', width: 36 },
+    { title: 'SHA-256 of the translation', width: WIDTH - 342 },
+  ];
+  const pad = 4;
+  const size = 9.5;
+  const hashSize = 7;
+  const header = () => {
+    sheet.need(18 + 30);
+    sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: SHADE });
+    let x = MARGIN;
+    for (const column of columns) {
+      sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
+      x += column.width;
+    }
+    sheet.y -= 16;
+    sheet.rule();
+  };
+  header();
+  documents.forEach((document, index) => {
+    const cells = [
+      { lines: [`${index + 1}`], font: sheet.roman, size },
+      { lines: sheet.lines(document.source, sheet.roman, size, columns[1].width - 2 * pad), font: sheet.roman, size },
+      { lines: sheet.lines(document.translation, sheet.roman, size, columns[2].width - 2 * pad), font: sheet.roman, size },
+      { lines: [`${document.pages}`], font: sheet.roman, size },
+      { lines: chunk(document.sha256, 32), font: sheet.mono, size: hashSize },
+    ];
+    const height = Math.max(...cells.map((cell) => cell.lines.length * cell.size * 1.3)) + 2 * pad;
+    if (sheet.y - height < MARGIN + 20) {
+      sheet.newPage();
+      header();
+    }
+    let x = MARGIN;
+    cells.forEach((cell, column) => {
+      cell.lines.forEach((line, i) => sheet.text(line, x + pad, sheet.y - pad - cell.size - i * cell.size * 1.3, cell.font, cell.size));
+      x += columns[column].width;
+    });
+    sheet.y -= height;
+    sheet.rule(sheet.y, 0.5);
+  });
+  sheet.gap(16);
+}
+
+function notarization(sheet: Sheet, details: NotarizationDetails): void {
+  sheet.need(60);
+  sheet.paragraph('Notarization', { font: sheet.bold, size: 11.5 });
+  sheet.paragraph(
+    `This certificate was notarized on ${longDate(details.notarizedAt)} before ${details.notaryName}, Notary Public, ${details.jurisdiction}, ` +
+      `commission no. ${details.commissionNumber}, commission expires ${longDate(new Date(`${details.commissionExpiresOn}T00:00:00Z`))}.`,
+    { size: 11 },
+  );
+  sheet.gap(12);
+}
+
+function signatureBlock(sheet: Sheet, content: CertificateContent): void {
+  sheet.need(110);
+  sheet.gap(26);
+  sheet.text(`Digitally signed by ${content.translator.name}`, MARGIN, sheet.y - 11, sheet.italic, 10, GREY);
+  sheet.y -= 16;
+  sheet.page.drawLine({ start: { x: MARGIN, y: sheet.y }, end: { x: MARGIN + 260, y: sheet.y }, thickness: 0.75 });
+  sheet.page.drawLine({ start: { x: MARGIN + 330, y: sheet.y }, end: { x: MARGIN + WIDTH, y: sheet.y }, thickness: 0.75 });
+  const top = sheet.y;
+  sheet.text(longDate(content.date), MARGIN + 330, sheet.y + 4, sheet.roman, 11);
+  sheet.text('Date', MARGIN + 330, top - 12, sheet.roman, 9, GREY);
+  sheet.y -= 3;
+  sheet.paragraph(content.translator.name, { font: sheet.bold, size: 11, width: 260 });
+  if (content.translator.credentials) sheet.paragraph(content.translator.credentials, { size: 10, width: 260 });
+  sheet.paragraph(`Translator, for ${content.company.name}`, { size: 10, width: 260 });
+  sheet.gap(18);
+}
+
+function verificationBox(sheet: Sheet, verification: CertificateContent['verification']): void {
+  const lines = [
+    { text: `Verify this certificate online: ${verification.url}`, font: sheet.bold },
+    { text: `Verification code: ${verification.code}`, font: sheet.roman },
+    { text: 'The page shows the documents it covers, their page counts and SHA-256 fingerprints, and no other client data.', font: sheet.italic },
+  ].flatMap(({ text, font }) => sheet.lines(text, font, 9.5, WIDTH - 20).map((line) => ({ line, font })));
+  const height = lines.length * 13 + 14;
+  sheet.need(height);
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - height, width: WIDTH, height, borderColor: RULE, borderWidth: 0.75 });
+  let y = sheet.y - 8;
+  for (const { line, font } of lines) {
+    sheet.text(line, MARGIN + 10, y - 9.5, font, 9.5);
+    y -= 13;
+  }
+  sheet.y -= height;
+}
+
+const chunk = (text: string, size: number) => text.match(new RegExp(`.{1,${size}}`, 'g')) ?? [''];
+
+function allText(content: CertificateContent): string {
+  return [
+    content.company.name,
+    content.company.address,
+    content.clientName,
+    content.translator.name,
+    content.translator.credentials ?? '',
+    ...content.documents.flatMap((document) => [document.source, document.translation]),
+    content.notarization ? Object.values(content.notarization).join(' ') : '',
+  ].join('\n');
 }

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
 import { ServiceType } from '../catalog/catalog.enums';
@@ -12,35 +10,42 @@ import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { ReceivedUpload } from '../files/receive-upload';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
-import { isId, newId } from '../shared/ids';
+import { NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
+import { isId } from '../shared/ids';
+import type { StaffUser } from '../staff/staff-user.entity';
 import { translatedName } from '../translation/translation.service';
-import { certificatePdf } from './certificate';
+import type { CertificateService, IssuedBytes } from './certificate.service';
+import { Notarization } from './notarization.entity';
+import { readNotarization } from './notarization-input';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
+import { footerFormats } from './translation-footer';
+import { ReviewKind, TranslationReview } from './translation-review.entity';
 
-/** Staff review of certified work (D10): replace a machine translation, then complete with a certificate. */
+export const NOTARIZATION = 'notarization';
+
+/** Staff review of certified work (D10, D19, D21): review each translation, record notarization, then complete with a certificate (D20). */
 export class CertifiedReviewService {
-  constructor(private readonly deps: { files: FilesService; orders: OrderService; signer: PdfSigner }) {}
+  constructor(private readonly deps: { files: FilesService; orders: OrderService; certificates: CertificateService }) {}
 
   /**
-   * Replaces the translation of one source file with a reviewed one. Allowed in review and on hold (an order held
-   * for an unreadable document is finished this way); `sourceFileId` may be left out when there is one source.
+   * Replaces the translation of one source file with a reviewed one, which counts as its review (D19). Allowed in
+   * review and on hold (an order held for an unreadable document is finished this way); `sourceFileId` may be
+   * left out when there is one source.
    */
   async attachReviewedTranslation(ctx: Ctx, orderId: unknown, input: { stream: Readable; filename?: string; sourceFileId?: unknown }): Promise<Order> {
-    requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor);
     const upload = await this.deps.files.receive(input.stream);
     try {
-      const path = this.acceptedPath(upload, 'file');
-      return await this.inLockedOrder(ctx, orderId, 'attach_reviewed_translation', async (em, order, files) => {
-        if (order.status !== OrderStatus.IN_REVIEW && order.status !== OrderStatus.ON_HOLD) {
-          throw ValidationError.of('status', `Cannot attach a translation while the status is ${order.status}.`);
-        }
+      const path = acceptedPath(upload, 'file');
+      return await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
+        assertReviewable(order, 'attach a translation');
         const sources = files.filter((file) => file.type === FileType.SOURCE);
         const source = input.sourceFileId === undefined && sources.length === 1 ? sources[0] : sources.find((file) => file.id === input.sourceFileId);
         if (!source) throw ValidationError.of('source_file_id', "The source file id field must name one of the order's source files.");
         for (const old of files.filter((file) => file.derivedFromId === source.id)) {
           await em.nativeDelete(FileAttachment, { file: old, ownerType: AttachmentOwner.ORDER, ownerId: order.id });
+          await em.nativeDelete(TranslationReview, { fileId: old.id });
         }
         const reviewed = await this.deps.files.storeProduced(em, {
           account: await em.findOneOrFail(Account, { id: order.account.id }),
@@ -50,70 +55,152 @@ export class CertifiedReviewService {
           derivedFromId: source.id,
         });
         await this.deps.files.attach(em, reviewed, AttachmentOwner.ORDER, order.id);
+        await this.review(em, order, reviewed, staff, ReviewKind.REPLACED);
+        this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'attach_reviewed_translation' }, { file_id: reviewed.id, source_file_id: source.id });
       });
     } finally {
       if (!upload.tooLarge) await rm(upload.path, { force: true });
     }
   }
 
-  /** in_review -> completed with a certificate: the one staff upload (a PDF), or one generated now. */
-  async complete(ctx: Ctx, orderId: unknown, certificate?: { stream: Readable }): Promise<Order> {
+  /** The machine translation is right as it is (D19): reviewed by the caller, now. */
+  async approveTranslation(ctx: Ctx, fileId: unknown): Promise<Order> {
     const staff = requireStaff(ctx.actor);
-    const upload = certificate ? await this.deps.files.receive(certificate.stream) : undefined;
-    const generated = join(this.deps.files.tempDir, `ltk-certificate-${newId()}.pdf`);
+    if (!isId(fileId)) throw new NotFoundError();
+    const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, ownerType: AttachmentOwner.ORDER }, { populate: ['file'] });
+    if (attachment?.file.type !== FileType.TRANSLATION) throw new NotFoundError();
+    return this.inLockedOrder(ctx, attachment.ownerId, async (em, order, files) => {
+      assertReviewable(order, 'approve a translation');
+      const file = files.find((candidate) => candidate.id === fileId);
+      if (!file) throw new NotFoundError(); // replaced meanwhile
+      await this.review(em, order, file, staff, ReviewKind.APPROVED);
+      this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'approve_translation' }, { file_id: file.id });
+    });
+  }
+
+  /** The reviews of an order's translations, by file id. */
+  async reviews(ctx: Ctx, orderId: string): Promise<TranslationReview[]> {
+    requireStaff(ctx.actor);
+    return ctx.em.find(TranslationReview, { order: orderId }, { orderBy: { reviewedAt: 'asc' } });
+  }
+
+  /**
+   * D21: the notarization of an order that carries the add-on, recorded (or corrected) before completion, with
+   * the notarized scan as a `certificate` file of the order when one is uploaded.
+   */
+  async recordNotarization(ctx: Ctx, orderId: unknown, input: Record<string, unknown>, scan?: { stream: Readable; filename?: string }): Promise<Order> {
+    const staff = requireStaff(ctx.actor);
+    const details = readNotarization(input);
+    const upload = scan ? await this.deps.files.receive(scan.stream) : undefined;
     try {
-      const uploadedPath = upload ? this.acceptedPath(upload, 'certificate') : undefined;
-      if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
-      return await this.inLockedOrder(ctx, orderId, null, async (em, order, files) => {
-        if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
-        // Staff complete only reviewed work; the table alone would also allow completing from processing.
-        if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
-        const sources = files.filter((file) => file.type === FileType.SOURCE);
-        const documents = sources.map((source) => ({ source: source.name, translation: files.find((file) => file.derivedFromId === source.id)?.name }));
-        if (documents.some((document) => !document.translation)) throw ValidationError.of('order', 'Every source file needs a translation first.');
-        if (!uploadedPath) {
-          await writeFile(
-            generated,
-            await certificatePdf({
-              orderNumber: order.number,
-              sourceLanguage: order.sourceLanguage,
-              targetLanguage: order.targetLanguage,
-              documents: documents as { source: string; translation: string }[],
-              signer: staff.name,
-              date: new Date(),
-              notarized: order.addons.some((line) => line.code === 'notarization'),
-            }, this.deps.signer),
-          );
+      const scanPath = upload ? acceptedPath(upload, 'scan') : undefined;
+      if (scanPath && !(await detectFormat(scanPath))) throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
+      return await this.inLockedOrder(ctx, orderId, async (em, order) => {
+        if (!order.addons.some((line) => line.code === NOTARIZATION)) throw ValidationError.of('order', 'The order has no notarization add-on.');
+        assertReviewable(order, 'record a notarization');
+        const notarization = (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
+        Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
+        if (scanPath) {
+          const account = await em.findOneOrFail(Account, { id: order.account.id });
+          notarization.scan = await this.deps.files.storeProduced(em, { account, type: FileType.CERTIFICATE, name: scan?.filename ?? `${order.number}-notarized.pdf`, path: scanPath });
+          await this.deps.files.attach(em, notarization.scan, AttachmentOwner.ORDER, order.id);
         }
-        const account = await em.findOneOrFail(Account, { id: order.account.id });
-        const file = await this.deps.files.storeProduced(em, {
-          account,
-          type: FileType.CERTIFICATE,
-          name: `${order.number}-certificate.pdf`,
-          path: uploadedPath ?? generated,
-        });
-        await this.deps.files.attach(em, file, AttachmentOwner.ORDER, order.id);
-        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+        em.persist(notarization);
+        await em.flush();
+        this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'record_notarization' }, { ...details, notarized_at: details.notarizedAt.toISOString(), scan_file_id: notarization.scan?.id ?? null });
       });
     } finally {
-      await rm(generated, { force: true });
       if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
     }
   }
 
-  private acceptedPath(upload: ReceivedUpload, field: string): string {
-    if (upload.tooLarge) throw ValidationError.of(field, 'The file is too large.');
-    if (upload.size === 0) throw ValidationError.of(field, `The ${field} must not be empty.`);
-    return upload.path;
+  /**
+   * in_review -> completed (D19, D20): refused, naming each file, while a translation is missing or unreviewed,
+   * and while an ordered notarization is unrecorded. Then every translation gets its certification footer and
+   * the order its certificate: the one staff uploaded (a PDF), or one generated and signed now.
+   */
+  async complete(ctx: Ctx, orderId: unknown, certificate?: { stream: Readable }): Promise<Order> {
+    const staff = requireStaff(ctx.actor);
+    const upload = certificate ? await this.deps.files.receive(certificate.stream) : undefined;
+    const bytes: IssuedBytes = { replaced: [], written: [] };
+    try {
+      const uploadedPath = upload ? acceptedPath(upload, 'certificate') : undefined;
+      if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
+      const order = await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
+        if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
+        // Staff complete only reviewed work; the table alone would also allow completing from processing.
+        if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
+        // Listed by source name on the certificate, whatever order the files were attached in.
+        const documents = files
+          .filter((file) => file.type === FileType.SOURCE)
+          .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+          .map((source) => ({ source, translation: files.find((file) => file.derivedFromId === source.id) }));
+        const notarization = await em.findOne(Notarization, { order });
+        const errors = await this.completionErrors(em, order, documents, notarization);
+        if (Object.keys(errors).length) throw new ValidationError(errors);
+        await this.deps.certificates.issue(
+          em,
+          {
+            order,
+            account: await em.findOneOrFail(Account, { id: order.account.id }),
+            documents: documents as { source: StoredFile; translation: StoredFile }[],
+            signer: staff,
+            notarization,
+            uploadedPath,
+          },
+          bytes,
+        );
+        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+      });
+      await this.deps.files.discardBytes(bytes.replaced);
+      return order;
+    } catch (error) {
+      await this.deps.files.discardBytes(bytes.written);
+      throw error;
+    } finally {
+      if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
+    }
   }
 
-  /** Locks the order and hands its files to `work`; `action` is audited when the work is not a status move. */
-  private inLockedOrder(ctx: Ctx, orderId: unknown, action: string | null, work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>): Promise<Order> {
+  /** D19: every source translated, every translation reviewed and able to carry the footer; D21: notarization recorded when ordered. */
+  private async completionErrors(em: EntityManager, order: Order, documents: { source: StoredFile; translation?: StoredFile }[], notarization: Notarization | null): Promise<FieldErrors> {
+    const reviewed = new Set((await em.find(TranslationReview, { order })).map((review) => review.fileId));
+    const files = documents.flatMap(({ source, translation }) => {
+      if (!translation) return [`${source.name} has no translation yet.`];
+      if (!reviewed.has(translation.id)) return [`${translation.name} has not been reviewed: approve it or attach a reviewed translation.`];
+      if (!footerFormats.includes(translation.mimeType)) return [`${translation.name} cannot carry the certification footer: attach it as a PDF or DOCX document.`];
+      return [];
+    });
+    const notarizationOrdered = order.addons.some((line) => line.code === NOTARIZATION);
+    return {
+      ...(files.length ? { files } : {}),
+      ...(notarizationOrdered && !notarization ? { notarization: ['Notarization was ordered: record it before completing the order.'] } : {}),
+    };
+  }
+
+  private async review(em: EntityManager, order: Order, file: StoredFile, reviewer: StaffUser, kind: ReviewKind): Promise<void> {
+    await em.upsert(TranslationReview, { fileId: file.id, order, reviewer, kind, reviewedAt: new Date() });
+  }
+
+  /** Locks the order and hands its files to `work`. */
+  private inLockedOrder(ctx: Ctx, orderId: unknown, work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>): Promise<Order> {
     if (!isId(orderId)) throw new NotFoundError();
     return this.deps.orders.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
       const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
       await work(em, order, files);
-      if (action) this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action });
     });
   }
+}
+
+/** Review work happens in review, or on hold (a held order is finished by staff, then released). */
+function assertReviewable(order: Order, what: string): void {
+  if (order.status !== OrderStatus.IN_REVIEW && order.status !== OrderStatus.ON_HOLD) {
+    throw ValidationError.of('status', `Cannot ${what} while the status is ${order.status}.`);
+  }
+}
+
+function acceptedPath(upload: ReceivedUpload, field: string): string {
+  if (upload.tooLarge) throw ValidationError.of(field, 'The file is too large.');
+  if (upload.size === 0) throw ValidationError.of(field, `The ${field} must not be empty.`);
+  return upload.path;
 }

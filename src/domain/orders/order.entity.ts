@@ -5,6 +5,7 @@ import { Payment } from '../payments/payment.entity';
 import { PricedWork } from '../quotes/priced-work';
 import { Quote } from '../quotes/quote.entity';
 import { newId } from '../shared/ids';
+import { StaffUser } from '../staff/staff-user.entity';
 
 export enum OrderStatus {
   PENDING_PAYMENT = 'pending_payment',
@@ -49,6 +50,11 @@ export class Order extends PricedWork {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 500, nullable: true })
   holdReason: string | null = null;
+
+  /** The reviewer staff assigned the order to (D19). */
+  @Index()
+  @ManyToOne(() => StaffUser, { nullable: true, deleteRule: 'set null' })
+  assignee: Rel<StaffUser> | null = null;
 
   @Field(() => Date, { nullable: true, description: 'Rush: payment + 2 hours; otherwise payment + the configured turnaround.' })
   @Property({ type: 'datetime', nullable: true })

@@ -1,8 +1,8 @@
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
 import { ServiceType } from '../catalog/catalog.enums';
-import { requireAccount } from '../accounts/authentication.service';
+import { requireAccount, requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
@@ -25,6 +25,7 @@ import { Order, OrderStatus } from './order.entity';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
+import { visibleOrderFiles } from './order-visibility';
 
 export interface OrderDeps {
   payments: PaymentService;
@@ -35,6 +36,19 @@ export interface OrderDeps {
   orderPrefix: string;
   turnaroundHours: number;
 }
+
+export interface StaffOrderQuery {
+  status?: unknown;
+  account_id?: unknown;
+  assignee_id?: unknown;
+  overdue?: boolean;
+  search?: unknown;
+  page?: unknown;
+  per_page?: unknown;
+}
+
+/** No longer worked on: never overdue. */
+const FINISHED = [OrderStatus.COMPLETED, OrderStatus.CANCELLED];
 
 /** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
 export class OrderService implements PaymentOwner {
@@ -105,7 +119,7 @@ export class OrderService implements PaymentOwner {
     if (!isId(id)) throw new NotFoundError();
     const polled = await readOrder(ctx.em, account.id, id);
     if (!polled) throw new NotFoundError();
-    return polled;
+    return { ...polled, files: visibleOrderFiles(ctx.actor, polled.order, polled.files) };
   }
 
   /** The version `get` would answer with, read alone for a conditional request (D23). */
@@ -126,7 +140,7 @@ export class OrderService implements PaymentOwner {
     v.done();
     const orders = await paginate(ctx.em, Order, status ? { account, status } : { account }, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
     const files = await this.filesOfMany(ctx.em, orders.items.map((order) => order.id));
-    return { ...orders, items: orders.items.map((order) => ({ order, files: files.get(order.id) ?? [] })) };
+    return { ...orders, items: orders.items.map((order) => ({ order, files: visibleOrderFiles(ctx.actor, order, files.get(order.id) ?? []) })) };
   }
 
   /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
@@ -140,21 +154,36 @@ export class OrderService implements PaymentOwner {
     return this.get(ctx, id);
   }
 
-  /** Staff list across accounts, soonest due first (graphql.md `staffOrders`). */
-  async staffList(ctx: Ctx, query: { status?: unknown; account_id?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Order>> {
+  /**
+   * Staff list across accounts, soonest due first (graphql.md `staffOrders`), filtered and paginated in the
+   * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
+   * reference or the account's name. Accounts and assignees come in the same query.
+   */
+  async staffList(ctx: Ctx, query: StaffOrderQuery): Promise<Page<Order>> {
+    requireStaff(ctx.actor);
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(OrderStatus));
-    const accountId = v.string('account_id', { max: 36 });
-    if (accountId !== undefined && !isId(accountId)) v.fail('account_id', 'The account id field must be a valid id.');
+    const accountId = readId(v, 'account_id');
+    const assigneeId = readId(v, 'assignee_id');
+    const search = v.string('search', { max: 255 });
     const page = readPageRequest(v);
     v.done();
-    const where = { ...(status ? { status } : {}), ...(accountId ? { account: accountId } : {}) };
-    return paginate(ctx.em, Order, where, page, { orderBy: { dueAt: 'asc nulls last', createdAt: 'asc' } as never });
+    const contains = search ? { $ilike: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : undefined;
+    const where: FilterQuery<Order> = {
+      ...(status ? { status } : {}),
+      ...(accountId ? { account: accountId } : {}),
+      ...(assigneeId ? { assignee: assigneeId } : {}),
+      ...(query.overdue ? { dueAt: { $lt: new Date() }, status: status ?? { $nin: FINISHED } } : {}),
+      ...(contains ? { $or: [{ number: contains }, { reference: contains }, { account: { name: contains } }] } : {}),
+    };
+    return paginate(ctx.em, Order, where, page, { orderBy: { dueAt: 'asc nulls last', createdAt: 'asc' } as never, populate: ['account', 'assignee'] as never });
   }
 
-  async staffGet(ctx: Ctx, id: unknown): Promise<Order> {
-    if (!isId(id)) throw new NotFoundError();
-    const order = await ctx.em.findOne(Order, { id });
+  /** Staff look-up by id or by number (one of them); 404 when neither matches. */
+  async staffGet(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<Order> {
+    requireStaff(ctx.actor);
+    const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
+    const order = where && (await ctx.em.findOne(Order, where, { populate: ['account', 'assignee'] }));
     if (!order) throw new NotFoundError();
     return order;
   }
@@ -273,3 +302,9 @@ function assertConvertible(quote: Quote | null): void {
     throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
   }
 }
+function readId(v: Validator, field: string): string | undefined {
+  const value = v.string(field, { max: 36 });
+  if (value !== undefined && !isId(value)) v.fail(field, `The ${field.replace(/_/g, ' ')} field must be a valid id.`);
+  return value;
+}
+

@@ -27,8 +27,17 @@ export class StaffUser {
   @Enum({ items: () => StaffRole })
   role: StaffRole = StaffRole.STAFF;
 
+  @Field(() => String, { nullable: true, description: 'Printed under the name on certificates of accuracy (D20), e.g. "ATA-certified translator no. 123456".' })
+  @Property({ type: 'string', length: 255, nullable: true })
+  credentials: string | null = null;
+
   @Property({ type: 'string', length: 64, unique: true })
   tokenHash!: string;
+
+  /** Set by an admin; from then on the token answers 401. */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  deactivatedAt: Date | null = null;
 
   @Field()
   @Property({ type: 'datetime' })

@@ -1,6 +1,12 @@
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { AuditService } from '../audit/audit.service';
+import { requireStaff } from '../accounts/authentication.service';
 import { STAFF_TOKEN_PREFIX } from '../accounts/api-key-prefix';
-import type { Ctx } from '../shared/context';
+import type { Actor, Ctx } from '../shared/context';
+import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { isId } from '../shared/ids';
+import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { retryingTransaction } from '../shared/transaction';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
 import { Validator } from '../shared/validation';
@@ -12,10 +18,13 @@ export interface CreatedStaffUser {
   token: string;
 }
 
+/** Staff people and their tokens (D13); every change is audited. */
 export class StaffService {
   constructor(private readonly deps: { audit: AuditService }) {}
 
+  /** The command line (actor null) or an admin. */
   async create(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown }): Promise<CreatedStaffUser> {
+    if (ctx.actor) requireStaff(ctx.actor, StaffRole.ADMIN);
     const v = new Validator(input);
     const email = v.email('email', { required: true });
     const name = v.string('name', { required: true, max: 255 });
@@ -26,15 +35,90 @@ export class StaffService {
       ctx.em.transactional(async (em) => {
         const user = Object.assign(new StaffUser(), { email: email!, name: name!, role: role!, tokenHash: hashToken(token) });
         em.persist(user);
-        this.deps.audit.record(em, ctx.actor, {
-          action: 'staff_user.create',
-          resourceType: 'staff_user',
-          resourceId: user.id,
-          details: { role: user.role },
-        });
+        this.audit(em, ctx.actor, user, 'create', { role: user.role });
         return user;
       }),
     );
     return { staffUser, token };
+  }
+
+  /** Staff people, active first, then by name. */
+  list(ctx: Ctx, query: { page?: unknown; per_page?: unknown }): Promise<Page<StaffUser>> {
+    requireStaff(ctx.actor);
+    const v = new Validator(query);
+    const page = readPageRequest(v);
+    v.done();
+    return paginate(ctx.em, StaffUser, {}, page, { orderBy: { deactivatedAt: 'asc nulls first', name: 'asc', id: 'asc' } as never });
+  }
+
+  /** Name and credentials as certificates print them (D20): one's own, or anyone's for an admin. */
+  async updateProfile(ctx: Ctx, id: unknown, input: { name?: unknown; credentials?: unknown }): Promise<StaffUser> {
+    const actor = requireStaff(ctx.actor);
+    const v = new Validator(input);
+    const name = v.string('name', { required: true, max: 255 });
+    const credentials = v.string('credentials', { max: 255 });
+    v.done();
+    if (actor.id !== id) requireStaff(ctx.actor, StaffRole.ADMIN);
+    return this.change(ctx, { id }, (em, user) => {
+      const before = { name: user.name, credentials: user.credentials };
+      Object.assign(user, { name: name!, credentials: credentials || null });
+      this.audit(em, ctx.actor, user, 'update_profile', { before, after: { name: user.name, credentials: user.credentials } });
+    });
+  }
+
+  /** Admins only: the user's token answers 401 from the next request on; one cannot lock oneself out. */
+  async deactivate(ctx: Ctx, id: unknown): Promise<StaffUser> {
+    const admin = requireStaff(ctx.actor, StaffRole.ADMIN);
+    if (admin.id === id) throw ValidationError.of('id', 'You cannot deactivate yourself.');
+    return this.change(ctx, { id }, (em, user) => {
+      if (user.deactivatedAt) return;
+      user.deactivatedAt = new Date();
+      this.audit(em, ctx.actor, user, 'deactivate');
+    });
+  }
+
+  /** A new token for the caller; the old one answers 401 at once. The new one is in this answer only. */
+  async rotateOwnToken(ctx: Ctx): Promise<CreatedStaffUser> {
+    const self = requireStaff(ctx.actor);
+    return this.rotate(ctx, { id: self.id });
+  }
+
+  /** The command line's way back in for a locked-out admin (`staff:rotate --email E`). */
+  async rotateByEmail(ctx: Ctx, input: { email?: unknown }): Promise<CreatedStaffUser> {
+    if (ctx.actor) throw new ForbiddenError('Only the command line rotates by e-mail.');
+    const v = new Validator(input);
+    const email = v.email('email', { required: true });
+    v.done();
+    try {
+      return await this.rotate(ctx, { email: email! });
+    } catch (error) {
+      if (error instanceof NotFoundError) throw ValidationError.of('email', 'No staff user has this e-mail address.');
+      throw error;
+    }
+  }
+
+  private async rotate(ctx: Ctx, where: { id: string } | { email: string }): Promise<CreatedStaffUser> {
+    const token = generateToken(STAFF_TOKEN_PREFIX);
+    const staffUser = await this.change(ctx, where, (em, user) => {
+      if (user.deactivatedAt) throw ValidationError.of('id', 'The staff user is deactivated.');
+      user.tokenHash = hashToken(token);
+      this.audit(em, ctx.actor, user, 'rotate_token');
+    });
+    return { staffUser, token };
+  }
+
+  private change(ctx: Ctx, where: { id: unknown } | { email: string }, work: (em: EntityManager, user: StaffUser) => void): Promise<StaffUser> {
+    if ('id' in where && !isId(where.id)) throw new NotFoundError();
+    return retryingTransaction(ctx.em, async (em) => {
+      const user = await em.findOne(StaffUser, where as FilterQuery<StaffUser>, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!user) throw new NotFoundError();
+      work(em, user);
+      await em.flush();
+      return user;
+    });
+  }
+
+  private audit(em: EntityManager, actor: Actor | null, user: StaffUser, action: string, details?: Record<string, unknown>): void {
+    this.deps.audit.record(em, actor, { action: `staff_user.${action}`, resourceType: 'staff_user', resourceId: user.id, details });
   }
 }

@@ -2,6 +2,7 @@ import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectT
 import { FileType } from '../../../domain/files/file.entity';
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
+import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
@@ -13,7 +14,7 @@ export class OrderFile {
   @Field(() => ID) id!: string;
   @Field(() => FileType) type!: FileType;
   @Field() name!: string;
-  @Field(() => String, { nullable: true, description: 'Translations and certificates: a fresh signed link valid 5 minutes.' }) downloadUrl!: string | null;
+  @Field(() => String, { nullable: true, description: 'A fresh signed link valid 5 minutes: translations and certificates, and for staff sources too.' }) downloadUrl!: string | null;
 }
 
 @ObjectType()
@@ -66,10 +67,10 @@ export class OrderResolver {
 /** Fields of Order for every caller (partner and staff). */
 @Resolver(() => Order)
 export class OrderFieldsResolver {
-  @FieldResolver(() => [OrderFile])
-  async files(@Root() order: OrderRead, @Ctx() { loaders, services }: GraphQLContext): Promise<OrderFile[]> {
-    const files = await loaders.orderFiles.load(order.id);
-    return files.map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file) }));
+  @FieldResolver(() => [OrderFile], { description: 'Clients: the sources, and the translations and certificates once completed (D18). Staff: every file, each with a link.' })
+  async files(@Root() order: OrderRead, @Ctx() { ctx, loaders, services }: GraphQLContext): Promise<OrderFile[]> {
+    const files = visibleOrderFiles(ctx.actor, order, await loaders.orderFiles.load(order.id));
+    return files.map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file, ctx.actor) }));
   }
 
   @FieldResolver(() => Payment)

@@ -1,5 +1,6 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -12,14 +13,27 @@ class StaffOrderPage extends PageOf(Order) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class StaffOrderResolver {
-  @Query(() => StaffOrderPage, { description: 'Soonest due first.' })
+  @Query(() => StaffOrderPage, { description: 'Soonest due first. `search` matches the number, the reference or the account name; `overdue` means due and not finished.' })
   async staffOrders(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
     @Arg('accountId', () => ID, { nullable: true }) accountId?: string,
+    @Arg('assigneeId', () => ID, { nullable: true }) assigneeId?: string,
+    @Arg('overdue', () => Boolean, { nullable: true }) overdue?: boolean,
+    @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Order>> {
-    return toPageResult(await services.orders.staffList(ctx, { status, account_id: accountId, ...pageQuery(pageArgs) }));
+    const query = { status, account_id: accountId, assignee_id: assigneeId, overdue: overdue ?? false, search, ...pageQuery(pageArgs) };
+    return toPageResult(await services.orders.staffList(ctx, query));
+  }
+
+  @Query(() => Order, { description: 'One order by id or by number, with everything staff see (account, every file with a link, notes, assignee, reviews, notarization, certificate).' })
+  staffOrder(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID, { nullable: true }) id?: string,
+    @Arg('number', () => String, { nullable: true }) number?: string,
+  ): Promise<Order> {
+    return services.orders.staffGet(ctx, { id, number });
   }
 
   @Mutation(() => Order)
@@ -32,7 +46,7 @@ export class StaffOrderResolver {
     return services.orders.release(ctx, id);
   }
 
-  @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold).' })
+  @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold); this reviews it (D19).' })
   async attachReviewedTranslation(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('orderId', () => ID) orderId: string,
@@ -43,7 +57,14 @@ export class StaffOrderResolver {
     return services.certifiedReview.attachReviewedTranslation(ctx, orderId, { stream: upload.createReadStream(), filename: upload.filename, sourceFileId: sourceFileId ?? undefined });
   }
 
-  @Mutation(() => Order, { description: 'Completes a certified order in review with the uploaded certificate (a PDF), or a generated one.' })
+  @Mutation(() => Order, { description: 'The machine translation is right as it is: reviewed by the caller (D19).' })
+  approveTranslation(@Ctx() { ctx, services }: GraphQLContext, @Arg('fileId', () => ID) fileId: string): Promise<Order> {
+    return services.certifiedReview.approveTranslation(ctx, fileId);
+  }
+
+  @Mutation(() => Order, {
+    description: 'Completes a certified order in review: refused (errors.files, errors.notarization) until every translation is reviewed and an ordered notarization is recorded. Uses the uploaded certificate (a PDF), or generates one.',
+  })
   async completeCertifiedOrder(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('orderId', () => ID) orderId: string,
@@ -51,6 +72,36 @@ export class StaffOrderResolver {
   ): Promise<Order> {
     const upload = certificate ? await certificate : undefined;
     return services.certifiedReview.complete(ctx, orderId, upload ? { stream: upload.createReadStream() } : undefined);
+  }
+
+  @Mutation(() => Order, { description: 'Records (or corrects) the notarization of an order with the notarization add-on, before completion (D21).' })
+  async recordNotarization(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('notaryName') notaryName: string,
+    @Arg('commissionNumber') commissionNumber: string,
+    @Arg('jurisdiction') jurisdiction: string,
+    @Arg('commissionExpiresOn', { description: 'YYYY-MM-DD.' }) commissionExpiresOn: string,
+    @Arg('notarizedAt', () => Date) notarizedAt: Date,
+    @Arg('scan', () => GraphQLUpload, { nullable: true, description: 'The notarized certificate, scanned: kept as a certificate file of the order.' }) scan?: Promise<FileUpload>,
+  ): Promise<Order> {
+    const upload = scan ? await scan : undefined;
+    const input = { notary_name: notaryName, commission_number: commissionNumber, jurisdiction, commission_expires_on: commissionExpiresOn, notarized_at: notarizedAt.toISOString() };
+    return services.certifiedReview.recordNotarization(ctx, orderId, input, upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined);
+  }
+
+  @Mutation(() => Order, { description: 'Assigns the order to a reviewer; null unassigns it.' })
+  assignOrder(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('staffUserId', () => ID, { nullable: true }) staffUserId?: string | null,
+  ): Promise<Order> {
+    return services.orderDesk.assign(ctx, orderId, staffUserId);
+  }
+
+  @Mutation(() => OrderNote, { description: 'An internal note on the order; never shown to the client.' })
+  addOrderNote(@Ctx() { ctx, services }: GraphQLContext, @Arg('orderId', () => ID) orderId: string, @Arg('text') text: string): Promise<OrderNote> {
+    return services.orderDesk.addNote(ctx, orderId, { text });
   }
 
   @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })

@@ -4,6 +4,7 @@ import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { OrderStatus } from '../../../domain/orders/order.entity';
+import { ReviewKind } from '../../../domain/orders/translation-review.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
 import { StaffRole } from '../../../domain/staff/staff-user.entity';
 
@@ -18,5 +19,6 @@ registerEnumType(FileType, { name: 'FileType' });
 registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });
 registerEnumType(QuoteStatus, { name: 'QuoteStatus' });
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(ReviewKind, { name: 'ReviewKind' });
 registerEnumType(BookingStatus, { name: 'InterpretationBookingStatus' });
 registerEnumType(BookingSetting, { name: 'InterpretationSetting' });

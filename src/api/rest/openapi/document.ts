@@ -1,6 +1,7 @@
 import { accountPaths, accountSchemas } from './account.paths';
 import { bookingPaths, bookingSchemas } from './bookings.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
+import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
@@ -23,6 +24,9 @@ const metaPaths = {
 };
 type Paths = Record<string, Record<string, Operation>>;
 
+/** Public operations limited per client address (D16, D20). */
+const PER_ADDRESS_TAGS = ['Catalog', 'Verification'];
+
 /** A POST may carry a body, refused before the operation when it cannot be read (D2, D25). */
 const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('PayloadTooLarge'), 415: responseRef('UnsupportedMediaType') };
 
@@ -35,7 +39,7 @@ const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('Payloa
 function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
-  const limited = (operation: Operation) => authenticated(operation) || operation.tags?.includes('Catalog');
+  const limited = (operation: Operation) => authenticated(operation) || PER_ADDRESS_TAGS.some((tag) => operation.tags?.includes(tag));
   const conditional = (method: string, operation: Operation) =>
     method === 'get' && limited(operation) && 'application/json' in ((operation.responses[200] as { content?: object } | undefined)?.content ?? {});
   const withConditional = (operation: Operation): Operation => ({
@@ -93,15 +97,15 @@ export function openApiDocument(serverUrl: string) {
         '415 for a body of another media type or charset, 404 for a path that is not valid percent-encoding, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
         'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
-          'costs 1), and the catalog per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
+          'costs 1), and the catalog and certificate verification per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
         '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Interpretation' }, { name: 'Payments' }, { name: 'Sandbox' }, { name: 'Meta' }],
-    paths: withCommonResponses({ ...catalogPaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
+    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Interpretation' }, { name: 'Payments' }, { name: 'Verification' }, { name: 'Sandbox' }, { name: 'Meta' }],
+    paths: withCommonResponses({ ...catalogPaths, ...certificatePaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
+      schemas: { ...schemas, ...catalogSchemas, ...certificateSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
       responses,
       parameters,
       securitySchemes,

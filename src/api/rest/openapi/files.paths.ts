@@ -71,6 +71,7 @@ export const filePaths = {
       operationId: 'getFile',
       tags: ['Files'],
       summary: 'File metadata',
+      description: 'A translation or certificate is 404 until its order is completed (D18).',
       parameters: [fileId],
       responses: {
         200: json(dataOf(ref('File')), 'The file, with counts once analysed.'),
@@ -98,11 +99,12 @@ export const filePaths = {
       operationId: 'downloadFile',
       tags: ['Files'],
       summary: 'Download through a signed link',
-      description: 'The `download_url` of a translation or certificate. No key: the signature is the permission.',
+      description: 'The `download_url` of a translation or certificate, or a staff link to any file (`scope=staff`, D18). No key: the signature is the permission.',
       security: [],
       parameters: [
         fileId,
         { name: 'expires', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'Unix seconds.' },
+        { name: 'scope', in: 'query', required: false, schema: { const: 'staff' }, description: 'Staff links only; covered by the signature.' },
         { name: 'signature', in: 'query', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
       ],
       responses: {

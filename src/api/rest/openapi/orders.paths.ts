@@ -27,7 +27,7 @@ export const orderSchemas = {
     status: { enum: ORDER_STATUSES },
     ...pricedWorkProperties,
     quote_id: ref('Id'),
-    files: { type: 'array', items: ref('OrderFile') },
+    files: { type: 'array', items: ref('OrderFile'), description: 'The sources; translations and certificates only once the order is completed (D18).' },
     payment: ref('Payment'),
     hold_reason: nullable({ type: 'string' }),
     due_at: nullable(ref('Timestamp')),

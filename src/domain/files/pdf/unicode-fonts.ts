@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont, PDFPage, StandardFonts } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage, StandardFonts } from 'pdf-lib';
 import { woffToSfnt } from './woff-to-sfnt';
 
 /**
@@ -78,7 +78,7 @@ export class UnicodeFonts {
     return this.runs(text, font).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
   }
 
-  draw(page: PDFPage, text: string, options: { x: number; y: number; size: number; font: PDFFont }): void {
+  draw(page: PDFPage, text: string, options: { x: number; y: number; size: number; font: PDFFont; color?: Color }): void {
     let x = options.x;
     for (const run of this.runs(text, options.font)) {
       page.drawText(run.text, { ...options, x, font: run.font });

@@ -1,0 +1,17 @@
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
+import type { GraphQLContext } from '../context';
+
+/** Public verification of a certificate of accuracy (D20), as GET /api/v1/certificates/{code}. No key needed. */
+@Resolver(() => IssuedCertificate)
+export class CertificateResolver {
+  @Query(() => IssuedCertificate, { nullable: true, description: 'What the certificate with this verification code states; null with NOT_FOUND for an unknown code.' })
+  certificate(@Ctx() { ctx, services }: GraphQLContext, @Arg('code') code: string): Promise<IssuedCertificate> {
+    return services.certificates.verify(ctx, code);
+  }
+
+  @FieldResolver(() => String, { description: 'The public verification page.' })
+  verificationUrl(@Root() certificate: IssuedCertificate, @Ctx() { services }: GraphQLContext): string {
+    return services.certificates.verificationUrl(certificate.code);
+  }
+}

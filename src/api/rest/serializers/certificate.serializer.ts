@@ -1,0 +1,23 @@
+import type { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
+import { formatTimestamp } from '../../format';
+
+/** D20's public view of a certificate: what it states, and of the client only the account's name. */
+export function serializeCertificate(certificate: IssuedCertificate, verificationUrl: string) {
+  return {
+    code: certificate.code,
+    verification_url: verificationUrl,
+    order_number: certificate.orderNumber,
+    account_name: certificate.accountName,
+    issued_at: formatTimestamp(certificate.issuedAt),
+    source_language: certificate.sourceLanguage,
+    target_language: certificate.targetLanguage,
+    translator: { name: certificate.translator.name, credentials: certificate.translator.credentials },
+    notarized: certificate.notarized,
+    documents: certificate.documents.map((document) => ({
+      name: document.name,
+      source_name: document.sourceName,
+      sha256: document.sha256,
+      page_count: document.pageCount,
+    })),
+  };
+}

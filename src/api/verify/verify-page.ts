@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { languageName, longDate } from '../../domain/orders/certificate';
+import type { IssuedCertificate } from '../../domain/orders/issued-certificate.entity';
+import { escapeHtml } from '../http/html';
+
+/**
+ * Checks a file on the reader's own machine: its SHA-256 is computed in the browser (the file is never sent)
+ * and looked up among the certificate's documents. The page works without it, by reading the hashes.
+ */
+const CHECK_SCRIPT = `document.getElementById('file').addEventListener('change', async (event) => {
+  const out = document.getElementById('result');
+  const file = event.target.files[0];
+  if (!file) return;
+  if (!window.crypto || !crypto.subtle) { out.textContent = 'This browser cannot compute SHA-256 here; compare the fingerprints by hand.'; return; }
+  const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer())), (b) => b.toString(16).padStart(2, '0')).join('');
+  const row = document.querySelector('[data-sha256="' + digest + '"]');
+  out.textContent = row ? 'Match: ' + file.name + ' is ' + row.dataset.name + ', unchanged since it was certified.' : 'No match: ' + file.name + ' is not one of the certified translations, or it was changed.';
+  out.className = row ? 'ok' : 'bad';
+});`;
+
+/** The page allows its own inline style and this one script, and loads nothing from anywhere. */
+export const VERIFY_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash('sha256').update(CHECK_SCRIPT).digest('base64')}'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`;
+
+const STYLE = `body{font:16px/1.5 Georgia,'Times New Roman',serif;color:#1a1a1a;max-width:56rem;margin:2rem auto;padding:0 1rem}
+header{border-bottom:3px double #777;margin-bottom:1.5rem;text-align:center}header p{margin:.2rem 0 1rem;color:#555}
+h1{font-size:1.5rem;margin:0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+.status{border:1px solid #2e7d32;background:#eef7ee;padding:.75rem 1rem;font-weight:bold}.missing{border-color:#b71c1c;background:#fbeeee}
+dl{display:grid;grid-template-columns:12rem 1fr;gap:.3rem 1rem}dt{font-weight:bold}dd{margin:0}
+table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}
+th{background:#eee}code{font:.8rem/1.3 monospace;word-break:break-all}.ok{color:#2e7d32}.bad{color:#b71c1c}footer{margin-top:2rem;color:#666;font-size:.85rem}`;
+
+const page = (company: string, title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>` +
+  `<header><h1>${escapeHtml(company)}</h1><p>Verification of a certificate of translation accuracy</p></header>${body}</body></html>`;
+
+/** D20's verification page: what the certificate states, the documents with their fingerprints, and no other client data. */
+export function verifyPage(company: string, certificate: IssuedCertificate): string {
+  const { translator } = certificate;
+  const rows = certificate.documents
+    .map(
+      (document, index) =>
+        `<tr data-sha256="${escapeHtml(document.sha256)}" data-name="${escapeHtml(document.name)}"><td>${index + 1}</td><td>${escapeHtml(document.sourceName)}</td>` +
+        `<td>${escapeHtml(document.name)}</td><td>${document.pageCount}</td><td><code>${escapeHtml(document.sha256)}</code></td></tr>`,
+    )
+    .join('');
+  return page(
+    company,
+    `Certificate ${certificate.code}`,
+    `<p class="status">This is a valid certificate of translation accuracy issued by ${escapeHtml(company)}.</p>
+<dl><dt>Verification code</dt><dd>${escapeHtml(certificate.code)}</dd>
+<dt>Order number</dt><dd>${escapeHtml(certificate.orderNumber)}</dd>
+<dt>Client</dt><dd>${escapeHtml(certificate.accountName)}</dd>
+<dt>Languages</dt><dd>${escapeHtml(languageName(certificate.sourceLanguage))} into ${escapeHtml(languageName(certificate.targetLanguage))}</dd>
+<dt>Translator</dt><dd>${escapeHtml(translator.name)}${translator.credentials ? `, ${escapeHtml(translator.credentials)}` : ''}</dd>
+<dt>Issued</dt><dd>${escapeHtml(longDate(certificate.issuedAt))}</dd>
+<dt>Notarized</dt><dd>${certificate.notarized ? 'Yes' : 'No'}</dd></dl>
+<h2>Certified documents</h2>
+<table><thead><tr><th>No.</th><th>Source document</th><th>Translation</th><th>Pages</th><th>SHA-256 of the translation</th></tr></thead><tbody>${rows}</tbody></table>
+<h2>Check a copy</h2>
+<p>Choose a translation file to compare its SHA-256 fingerprint with the list above. The file stays on this computer.</p>
+<p><input type="file" id="file"> <span id="result" role="status"></span></p>
+<p>Or compute it yourself, for example with <code>sha256sum file.pdf</code> (Linux), <code>shasum -a 256 file.pdf</code> (macOS) or <code>certutil -hashfile file.pdf SHA256</code> (Windows).</p>
+<footer>Every page of a certified translation is footed with its order number, "Certified translation", its page number and this verification code.</footer>
+<script>${CHECK_SCRIPT}</script>`,
+  );
+}
+
+export function unknownCodePage(company: string): string {
+  return page(company, 'Certificate not found', '<p class="status missing">No certificate has this verification code. Check the code as printed on the certificate, or contact us.</p>');
+}

@@ -1,0 +1,64 @@
+import { requireStaff } from '../accounts/authentication.service';
+import type { Ctx } from '../shared/context';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { isId } from '../shared/ids';
+import { Validator } from '../shared/validation';
+import { StaffUser } from '../staff/staff-user.entity';
+import { IssuedCertificate } from './issued-certificate.entity';
+import { Notarization } from './notarization.entity';
+import { OrderNote } from './order-note.entity';
+import type { Order } from './order.entity';
+import type { OrderService } from './order.service';
+
+/** The staff desk around an order (D19, D21): who works on it, internal notes, and what the staff view shows. Audited. */
+export class OrderDeskService {
+  constructor(private readonly deps: { orders: OrderService }) {}
+
+  /** Assigns the order to an active staff member, or unassigns it (`staff_user_id` null). */
+  async assign(ctx: Ctx, orderId: unknown, staffUserId: unknown): Promise<Order> {
+    requireStaff(ctx.actor);
+    if (!isId(orderId)) throw new NotFoundError();
+    const assigneeId = staffUserId ?? null;
+    if (assigneeId !== null && !isId(assigneeId)) throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
+    return this.deps.orders.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
+      const assignee = assigneeId ? await em.findOne(StaffUser, { id: assigneeId, deactivatedAt: null }) : null;
+      if (assigneeId && !assignee) throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
+      const before = order.assignee?.id ?? null;
+      order.assignee = assignee;
+      await em.flush();
+      this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'assign' }, { from_assignee_id: before, assignee_id: assignee?.id ?? null });
+    });
+  }
+
+  /** An internal note (never shown to the client). */
+  async addNote(ctx: Ctx, orderId: unknown, input: { text?: unknown }): Promise<OrderNote> {
+    const author = requireStaff(ctx.actor);
+    const v = new Validator(input);
+    const text = v.string('text', { required: true, max: 5000 });
+    v.done();
+    if (!isId(orderId)) throw new NotFoundError();
+    let note!: OrderNote;
+    await this.deps.orders.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
+      note = Object.assign(new OrderNote(), { order, author: em.getReference(StaffUser, author.id), text: text! });
+      em.persist(note);
+      this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'add_note' }, { note_id: note.id });
+    });
+    return note;
+  }
+
+  /** Oldest first, as a conversation reads. */
+  notes(ctx: Ctx, orderId: string): Promise<OrderNote[]> {
+    requireStaff(ctx.actor);
+    return ctx.em.find(OrderNote, { order: orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
+    requireStaff(ctx.actor);
+    return ctx.em.findOne(Notarization, { order: orderId });
+  }
+
+  certificate(ctx: Ctx, orderId: string): Promise<IssuedCertificate | null> {
+    requireStaff(ctx.actor);
+    return ctx.em.findOne(IssuedCertificate, { order: orderId });
+  }
+}

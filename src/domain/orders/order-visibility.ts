@@ -1,0 +1,32 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { AttachmentOwner } from '../files/file-attachment.entity';
+import { FileType, type StoredFile } from '../files/file.entity';
+import type { Actor } from '../shared/context';
+import { OrderStatus } from './order.entity';
+
+/**
+ * D18, the one rule of who sees which file of an order: staff see every file of every order at any time (with
+ * signed links, sources included); a client sees the sources at any time and the translations and certificates
+ * only once the order is completed, so unreviewed certified work never leaves the desk. Every door and read path
+ * (REST serializers, GraphQL resolvers, GET /files/{id}, a faster read path) asks here.
+ */
+export function clientSeesFile(orderStatus: OrderStatus, fileType: FileType): boolean {
+  return fileType === FileType.SOURCE || orderStatus === OrderStatus.COMPLETED;
+}
+
+export const seesEveryFile = (viewer: Actor | null): boolean => viewer?.kind === 'staff';
+
+/** The files of one order that `viewer` may see. */
+export function visibleOrderFiles<F extends { type: FileType }>(viewer: Actor | null, order: { status: OrderStatus }, files: F[]): F[] {
+  return seesEveryFile(viewer) ? files : files.filter((file) => clientSeesFile(order.status, file.type));
+}
+
+/** Whether a client may see one of its own files on its own: any source; anything else through an order that shows it. */
+export async function clientMaySeeFile(em: EntityManager, file: StoredFile): Promise<boolean> {
+  if (file.type === FileType.SOURCE) return true;
+  // One statement, and no partly loaded orders left in the identity map.
+  const rows: { status: OrderStatus }[] = await em
+    .getConnection()
+    .execute('select o.status from file_attachments a join orders o on o.id = a.owner_id where a.file_id = ? and a.owner_type = ?', [file.id, AttachmentOwner.ORDER]);
+  return rows.some((row) => clientSeesFile(row.status, file.type));
+}
