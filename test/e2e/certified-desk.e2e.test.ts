@@ -110,7 +110,7 @@ describe('D19-D21: review, notarization, certificate', () => {
     expect(stillNotarization.errors![0].extensions!.errors).toEqual({ notarization: ['Notarization was ordered: record it before completing the order.'] });
 
     const badDate = await t.gql(RecordNotarizationDocument, { orderId: id, ...notarization, commissionExpiresOn: '2030-02-30' }, reviewer.token);
-    expect(badDate.errors![0].extensions!.errors).toEqual({ commission_expires_on: ['The commission expires on field must be a date (YYYY-MM-DD).'] });
+    expect(badDate.errors![0].extensions!.errors).toEqual({ commissionExpiresOn: ['The commission expires on field must be a date (YYYY-MM-DD).'] });
     const recorded = await t.gqlUpload(RecordNotarizationDocument, { orderId: id, ...notarization }, { content: await pdf(['Notarized certificate (scan).']), filename: 'notarized.pdf' }, { token: reviewer.token, variable: 'scan' });
     expect(recorded.errors).toBeUndefined();
     const view = recorded.data!.recordNotarization;
@@ -246,7 +246,7 @@ describe('D19: the staff desk', () => {
     const number = (await staffView(id)).number;
     const assigned = await t.gql(AssignOrderDocument, { orderId: id, staffUserId: reviewer.id }, colleague.token);
     expect(assigned.data!.assignOrder.assignee).toEqual({ id: reviewer.id, name: 'Ada Lovelace' });
-    expect((await t.gql(AssignOrderDocument, { orderId: id, staffUserId: alice.id }, colleague.token)).errors![0].extensions!.errors).toEqual({ staff_user_id: ['The staff user id field must name an active staff user.'] });
+    expect((await t.gql(AssignOrderDocument, { orderId: id, staffUserId: alice.id }, colleague.token)).errors![0].extensions!.errors).toEqual({ staffUserId: ['The staff user id field must name an active staff user.'] });
     const note = await t.gql(AddOrderNoteDocument, { orderId: id, text: 'Seal on page 2 is illegible; flagged in the translation.' }, reviewer.token);
     expect(note.data!.addOrderNote).toMatchObject({ author: { name: 'Ada Lovelace' } });
 
