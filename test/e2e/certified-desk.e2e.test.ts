@@ -73,7 +73,7 @@ describe('D18: certified work stays with staff until it is finished', () => {
       expect(file.errors![0].extensions!.code).toBe('NOT_FOUND');
     }
     const partner = await t.gql(OrderDocument, { id }, alice.key);
-    expect(partner.data!.order.files.map((file) => [file.type, file.downloadUrl])).toEqual([['SOURCE', null], ['SOURCE', null]]);
+    expect(partner.data!.order!.files.map((file) => [file.type, file.downloadUrl])).toEqual([['SOURCE', null], ['SOURCE', null]]);
     await t.rest.get(`/api/v1/files/${letter}`, alice.key).expect(200);
 
     // Staff see every file with a link, sources included.

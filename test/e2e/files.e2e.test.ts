@@ -287,7 +287,7 @@ describe('GraphQL files', () => {
     const rest = await t.rest.get(`/api/v1/files/${data!.uploadFile.id}`, alice.key).expect(200);
     expect(rest.body.data.name).toBe('gql — 宣誓.docx');
     const fetched = await t.gql(FileDocument, { id: data!.uploadFile.id }, alice.key);
-    expect(fetched.data!.file.id).toBe(data!.uploadFile.id);
+    expect(fetched.data!.file!.id).toBe(data!.uploadFile.id);
   });
 
   it('refuses a multipart upload without the preflight header (CSRF prevention), storing nothing', async () => {

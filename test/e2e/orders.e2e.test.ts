@@ -12,6 +12,7 @@ import {
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
+import { gqlRaw } from '../helpers/graphql-raw';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -190,6 +191,14 @@ describe('cancelling (contract 3.1, 4.12; D10)', () => {
     await t.rest.post(`/api/v1/orders/${converted.data.id}/cancel`, undefined, bob.key).expect(404);
     expect((await t.gql(OrderDocument, { id: converted.data.id }, bob.key)).errors![0].extensions!.code).toBe('NOT_FOUND');
     await t.rest.get('/api/v1/orders/not-an-id', alice.key).expect(404);
+  });
+
+  it('answers an unknown order as null with NOT_FOUND, leaving the rest of the GraphQL request answered', async () => {
+    const converted = (await convert((await newQuote()).id).expect(201)).body;
+    const query = `{ mine: order(id: "${converted.data.id}") { number } unknown: order(id: "00000000-0000-4000-8000-000000000000") { number } }`;
+    const res = await gqlRaw(t.rest.raw(), query, { token: alice.key });
+    expect(res.data).toEqual({ mine: { number: converted.data.number }, unknown: null });
+    expect(res.errors).toEqual([expect.objectContaining({ path: ['unknown'], extensions: { code: 'NOT_FOUND' } })]);
   });
 });
 

@@ -259,7 +259,7 @@ describe('GET and DELETE /quotes/{id}', () => {
     await t.rest.delete(`/api/v1/quotes/${mine.id}`, bob.key).expect(404);
     await t.rest.get('/api/v1/quotes/nope', alice.key).expect(404);
     expect((await t.gql(QuoteDocument, { id: mine.id }, bob.key)).errors![0].extensions!.code).toBe('NOT_FOUND');
-    expect((await t.gql(QuoteDocument, { id: mine.id }, alice.key)).data!.quote.totalCents).toBe(990);
+    expect((await t.gql(QuoteDocument, { id: mine.id }, alice.key)).data!.quote!.totalCents).toBe(990);
   });
 
   it('discards priced and expired quotes (204, then 404) and frees their files', async () => {

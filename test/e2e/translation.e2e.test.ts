@@ -110,7 +110,7 @@ describe('the pipeline over HTTP (D11)', () => {
     let order = converted.order;
     while (order.status !== 'COMPLETED' && order.status !== 'ON_HOLD' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 150));
-      order = (await t.gql(OrderDocument, { id: order.id }, alice.key)).data!.order;
+      order = (await t.gql(OrderDocument, { id: order.id }, alice.key)).data!.order!;
     }
     expect(order.status).toBe('COMPLETED');
     const translations = order.files.filter((file) => file.type === 'TRANSLATION');

@@ -39,7 +39,7 @@ export class Booking {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field({ description: '<ORDER_PREFIX>-INT-<YYMM>-<6 uppercase alphanumerics> (D10).' })
+  @Field({ description: 'The booking number: a prefix, INT, the year and month, and 6 uppercase letters or digits, e.g. LT-INT-2611-AB12CD.' })
   @Property({ type: 'string', length: 40, unique: true })
   number!: string;
 

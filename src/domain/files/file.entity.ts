@@ -36,7 +36,7 @@ export class StoredFile {
   @Property({ type: 'string', length: 255 })
   name!: string;
 
-  @Field({ description: 'Detected from the bytes, never taken from the client (D5).' })
+  @Field({ description: 'Detected from the bytes, never taken from the client.' })
   @Property({ type: 'string', length: 100 })
   mimeType!: string;
 

@@ -26,7 +26,7 @@ export class Order extends PricedWork {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field({ description: '<ORDER_PREFIX>-<YYMM>-<6 uppercase alphanumerics> (D10).' })
+  @Field({ description: 'The order number: a prefix, the year and month, and 6 uppercase letters or digits, e.g. LT-2611-AB12CD.' })
   @Property({ type: 'string', length: 30, unique: true })
   number!: string;
 

@@ -30,7 +30,7 @@ export class InterpretationBookingPage extends PageOf(Booking) {}
 @Authorized(Role.ACCOUNT)
 @Resolver()
 export class BookingResolver {
-  @Query(() => Booking)
+  @Query(() => Booking, { nullable: true, description: 'One of your bookings; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
   async interpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<BookingRead> {
     return (await services.bookings.get(ctx, id)).booking;
   }

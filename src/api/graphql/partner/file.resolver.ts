@@ -8,7 +8,7 @@ import type { GraphQLContext } from '../context';
 @Authorized(Role.ACCOUNT)
 @Resolver(() => StoredFile)
 export class FileResolver {
-  @Query(() => StoredFile, { description: 'One of the account\'s files.' })
+  @Query(() => StoredFile, { nullable: true, description: 'One of your files; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
   file(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<StoredFile> {
     return services.files.get(ctx, id);
   }

@@ -31,7 +31,7 @@ class ConvertedQuote {
 @Resolver(() => Order)
 export class OrderResolver {
   /** Polled all day (issue 12): the order and its files come in one statement, so `files` is answered from it. */
-  @Query(() => Order)
+  @Query(() => Order, { nullable: true, description: 'One of your orders; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
   async order(@Ctx() { ctx, services, loaders }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<OrderRead> {
     const { order, files } = await services.orders.get(ctx, id);
     loaders.orderFiles.prime(order.id, files);
@@ -67,7 +67,7 @@ export class OrderResolver {
 /** Fields of Order for every caller (partner and staff). */
 @Resolver(() => Order)
 export class OrderFieldsResolver {
-  @FieldResolver(() => [OrderFile], { description: 'Clients: the sources, and the translations and certificates once completed (D18). Staff: every file, each with a link.' })
+  @FieldResolver(() => [OrderFile], { description: 'Clients: the sources, and the translations and certificates once completed. Staff: every file, each with a link.' })
   async files(@Root() order: OrderRead, @Ctx() { ctx, loaders, services }: GraphQLContext): Promise<OrderFile[]> {
     const files = visibleOrderFiles(ctx.actor, order, await loaders.orderFiles.load(order.id));
     return files.map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file, ctx.actor) }));

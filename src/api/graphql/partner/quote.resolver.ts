@@ -29,7 +29,7 @@ class QuotePage extends PageOf(Quote) {}
 @Authorized(Role.ACCOUNT)
 @Resolver(() => Quote)
 export class QuoteResolver {
-  @Query(() => Quote)
+  @Query(() => Quote, { nullable: true, description: 'One of your quotes; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
   quote(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Quote> {
     return services.quotes.get(ctx, id);
   }

@@ -5,12 +5,12 @@ import { Pricing } from '../types/pricing.type';
 
 @Resolver()
 export class CatalogResolver {
-  @Query(() => [Language], { description: 'The language catalog, sorted by name (D6). No key needed.' })
+  @Query(() => [Language], { description: 'The language catalog, sorted by name. No key needed.' })
   languages(@Ctx() { services }: GraphQLContext): readonly Language[] {
     return services.catalog.listLanguages();
   }
 
-  @Query(() => Pricing, { description: 'Translation rates, add-ons and interpretation rates (D7). No key needed.' })
+  @Query(() => Pricing, { description: 'Translation rates, add-ons and interpretation rates. No key needed.' })
   pricing(@Ctx() { ctx, services }: GraphQLContext): Promise<Pricing> {
     return services.catalog.pricing(ctx.em);
   }

@@ -32,19 +32,19 @@ export class OrderDeskFieldsResolver {
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => [TranslationReview], { nullable: true, description: 'Staff only: the review of each current translation (D19); a translation without one is unreviewed.' })
+  @FieldResolver(() => [TranslationReview], { nullable: true, description: 'Staff only: the review of each current translation; a translation without one is unreviewed.' })
   reviews(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<TranslationReview[]> {
     return services.certifiedReview.reviews(ctx, order.id);
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => Notarization, { nullable: true, description: 'Staff only: the recorded notarization (D21).' })
+  @FieldResolver(() => Notarization, { nullable: true, description: 'Staff only: the recorded notarization.' })
   notarization(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<Notarization | null> {
     return services.orderDesk.notarization(ctx, order.id);
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => IssuedCertificate, { nullable: true, description: 'Staff only: the issued certificate and its verification code (D20).' })
+  @FieldResolver(() => IssuedCertificate, { nullable: true, description: 'Staff only: the issued certificate and its verification code.' })
   certificate(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<IssuedCertificate | null> {
     return services.orderDesk.certificate(ctx, order.id);
   }

@@ -46,7 +46,7 @@ export class StaffOrderResolver {
     return services.orders.release(ctx, id);
   }
 
-  @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold); this reviews it (D19).' })
+  @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold); this reviews it.' })
   async attachReviewedTranslation(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('orderId', () => ID) orderId: string,
@@ -57,7 +57,7 @@ export class StaffOrderResolver {
     return services.certifiedReview.attachReviewedTranslation(ctx, orderId, { stream: upload.createReadStream(), filename: upload.filename, sourceFileId: sourceFileId ?? undefined });
   }
 
-  @Mutation(() => Order, { description: 'The machine translation is right as it is: reviewed by the caller (D19).' })
+  @Mutation(() => Order, { description: 'The machine translation is right as it is: reviewed by the caller.' })
   approveTranslation(@Ctx() { ctx, services }: GraphQLContext, @Arg('fileId', () => ID) fileId: string): Promise<Order> {
     return services.certifiedReview.approveTranslation(ctx, fileId);
   }
@@ -74,7 +74,7 @@ export class StaffOrderResolver {
     return services.certifiedReview.complete(ctx, orderId, upload ? { stream: upload.createReadStream() } : undefined);
   }
 
-  @Mutation(() => Order, { description: 'Records (or corrects) the notarization of an order with the notarization add-on, before completion (D21).' })
+  @Mutation(() => Order, { description: 'Records (or corrects) the notarization of an order with the notarization add-on, before completion.' })
   async recordNotarization(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('orderId', () => ID) orderId: string,

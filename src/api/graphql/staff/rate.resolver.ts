@@ -10,7 +10,7 @@ export class RateResolver {
   @Mutation(() => Pricing, {
     description:
       'Admins only. Sets the price of one rate card line, named by exactly one of serviceType, addonCode or ' +
-      'interpretationMode, and answers the whole rate card. Existing quotes and bookings keep their prices (D7).',
+      'interpretationMode, and answers the whole rate card. Existing quotes and bookings keep their prices.',
   })
   updateRate(
     @Ctx() { ctx, services }: GraphQLContext,

@@ -11,7 +11,7 @@ class SentEmailPage extends PageOf(SentEmail) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class SentEmailResolver {
-  @Query(() => SentEmailPage, { description: 'Sandbox only: the outbox of every e-mail the service sent, newest first (D17).' })
+  @Query(() => SentEmailPage, { description: 'Sandbox only: the outbox of every e-mail the service sent, newest first.' })
   async sentEmails(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,

@@ -32,7 +32,7 @@ export class StaffUserResolver {
     return services.staff.create(ctx, { email, name, role });
   }
 
-  @Mutation(() => StaffUser, { description: 'Full name and credentials as certificates print them (D20). One\'s own profile, or anyone\'s for an admin.' })
+  @Mutation(() => StaffUser, { description: 'Full name and credentials as certificates print them. One\'s own profile, or anyone\'s for an admin.' })
   updateStaffProfile(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
