@@ -5,6 +5,9 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
+/** Hard copies need somewhere to go (D22). */
+const MAIL_TO = { name: 'Smith & Partners LLP', line1: '100 Court St', city: 'Springfield', region: 'IL', postal_code: '62701', country: 'US' };
+
 let t: TestApp;
 let alice: TestAccount;
 let bob: TestAccount;
@@ -40,11 +43,11 @@ describe('pricing (contract 2.5, D7, D8), to the cent', () => {
     ['standard, unit_count ignored when every file was counted', { service_type: 'standard', file_ids: ['600'], unit_count: 999 }, 'word', 600, 600, 0],
     [
       'certified with every add-on: notarization free, 3 hard copies, rush',
-      { file_ids: ['1'], addons: [{ code: 'notarization' }, { code: 'hard_copy', quantity: 3 }, { code: 'rush_2h' }] },
+      { file_ids: ['1'], addons: [{ code: 'notarization' }, { code: 'hard_copy', quantity: 3 }, { code: 'rush_2h' }], shipping_address: MAIL_TO },
       'page', 1, 990, 8480,
     ],
     ['standard with rush', { service_type: 'standard', file_ids: ['250'], addons: [{ code: 'rush_2h' }] }, 'word', 250, 250, 3995],
-    ['standard with one hard copy by default', { service_type: 'standard', file_ids: ['250'], addons: [{ code: 'hard_copy' }] }, 'word', 250, 250, 1495],
+    ['standard with one hard copy by default', { service_type: 'standard', file_ids: ['250'], addons: [{ code: 'hard_copy' }], shipping_address: MAIL_TO }, 'word', 250, 250, 1495],
   ])('%s', async (_label, overrides, unitType, unitCount, subtotal, addonsTotal) => {
     const body = { ...base, ...overrides, file_ids: (overrides as { file_ids: string[] }).file_ids.map((k) => file[k]) };
     const res = await quote(body).expect(201);
@@ -67,6 +70,7 @@ describe('pricing (contract 2.5, D7, D8), to the cent', () => {
       file_ids: [file[251], file[1]],
       addons: [{ code: 'hard_copy', quantity: 2 }, { code: 'notarization' }],
       reference: 'Matter 2026-114 / Smith',
+      shipping_address: MAIL_TO,
     }).expect(201);
     const created = Date.parse(res.body.data.created_at);
     expect(res.body.data).toMatchObject({
@@ -141,6 +145,7 @@ describe('validation (D2, D8): every error at once, nothing created', () => {
       service_type: 'standard',
       file_ids: [file[1]],
       addons: [{ code: 'notarization' }, { code: 'rush_2h', quantity: 2 }, { code: 'gift_wrap' }, { code: 'hard_copy', quantity: 11 }, { quantity: 1 }, 'x'],
+      shipping_address: MAIL_TO,
     }), {
       'addons.3.quantity': ['The addons.3.quantity field must not be greater than 10.'],
       'addons.4.code': ['The addons.4.code field is required.'],
@@ -156,7 +161,7 @@ describe('validation (D2, D8): every error at once, nothing created', () => {
       'addons.1.quantity': ['The addons.1.quantity field is only allowed for per-copy add-ons.'],
       'addons.2.code': ['The selected addons.2.code is invalid.'],
     }],
-    ['a repeated add-on and a zero quantity', () => ({ ...base, file_ids: [file[1]], addons: [{ code: 'hard_copy', quantity: 0 }, { code: 'rush_2h' }, { code: 'rush_2h' }] }), {
+    ['a repeated add-on and a zero quantity', () => ({ ...base, file_ids: [file[1]], addons: [{ code: 'hard_copy', quantity: 0 }, { code: 'rush_2h' }, { code: 'rush_2h' }], shipping_address: MAIL_TO }), {
       'addons.0.quantity': ['The addons.0.quantity field must be at least 1.'],
       'addons.2.code': ['The addons.2.code field has a duplicate value.'],
     }],
@@ -291,7 +296,7 @@ describe('GraphQL quotes', () => {
   it('creates the same quote as REST', async () => {
     const { data, errors } = await t.gql(
       CreateQuoteDocument,
-      { input: { sourceLanguage: 'fr', targetLanguage: 'en', serviceType: 'CERTIFIED', fileIds: [file[251], file.png], unitCount: 1, addons: [{ code: 'hard_copy', quantity: 2 }], reference: 'gql' } },
+      { input: { sourceLanguage: 'fr', targetLanguage: 'en', serviceType: 'CERTIFIED', fileIds: [file[251], file.png], unitCount: 1, addons: [{ code: 'hard_copy', quantity: 2 }], reference: 'gql', shippingAddress: { name: 'Cabinet Martin', line1: '12 rue de Rivoli', city: 'Paris', postalCode: '75004', country: 'FR' } } },
       alice.key,
     );
     expect(errors).toBeUndefined();

@@ -89,3 +89,13 @@ export function paymentReceiptEmail(account: Account, what: string, payment: { a
     ].join('\n'),
   };
 }
+
+/** D22: the hard copies are on their way, with what the account needs to follow them. */
+export function hardCopiesShippedEmail(account: Account, orderNumber: string, shipment: { carrier: string; trackingNumber: string }): OutgoingEmail {
+  return {
+    kind: 'hard_copies_shipped',
+    to: account.email,
+    subject: `Order ${orderNumber}: your hard copies have shipped`,
+    text: [`Hello ${account.name},`, '', `The hard copies of order ${orderNumber} are on their way with ${shipment.carrier}.`, `Tracking number: ${shipment.trackingNumber}`].join('\n'),
+  };
+}

@@ -9,7 +9,7 @@ export type OrderRead = Pick<
   Order,
   | 'id' | 'number' | 'status' | 'serviceType' | 'sourceLanguage' | 'targetLanguage' | 'unitType' | 'unitCount' | 'subtotalCents'
   | 'addons' | 'addonsTotalCents' | 'totalCents' | 'currency' | 'reference' | 'holdReason' | 'dueAt' | 'completedAt'
-  | 'cancelledAt' | 'createdAt' | 'updatedAt'
+  | 'cancelledAt' | 'createdAt' | 'updatedAt' | 'shippingAddress' | 'shipmentCarrier' | 'shipmentTrackingNumber' | 'shippedAt'
 > & { quote: { id: string }; payment: PaymentRead };
 
 export type OrderFileRead = Pick<StoredFile, 'id' | 'type' | 'name'>;
@@ -39,7 +39,8 @@ const FROM = `FROM orders o JOIN payments p ON p.id = o.payment_id LEFT JOIN LAT
 
 const READ = `SELECT o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
-  o.completed_at, o.cancelled_at, o.created_at, o.updated_at, ${PAYMENT_COLUMNS}, f.files, ${VERSION} AS version ${FROM}`;
+  o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
+  o.shipped_at, ${PAYMENT_COLUMNS}, f.files, ${VERSION} AS version ${FROM}`;
 
 /**
  * The polling path (issue 12): the order of this account, its payment and its files in one statement, mapped straight
@@ -63,6 +64,10 @@ export async function readOrder(em: EntityManager, accountId: string, id: string
     totalCents: row.total_cents as number,
     currency: row.currency as string,
     reference: row.reference as string | null,
+    shippingAddress: (row.shipping_address as Order['shippingAddress']) ?? null,
+    shipmentCarrier: row.shipment_carrier as string | null,
+    shipmentTrackingNumber: row.shipment_tracking_number as string | null,
+    shippedAt: date(row.shipped_at),
     quote: { id: row.quote_id as string },
     payment: paymentOf(row, date),
     holdReason: row.hold_reason as string | null,

@@ -68,6 +68,16 @@ export class Order extends PricedWork {
   @Property({ type: 'datetime', nullable: true })
   cancelledAt: Date | null = null;
 
+  /** Hard copies handed to a carrier (D22): all three are set together by staff. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  shipmentCarrier: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  shipmentTrackingNumber: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  shippedAt: Date | null = null;
+
   @Field()
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -8,6 +8,8 @@ import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import { Addon } from '../catalog/rates.entity';
+import { accountOf } from '../accounts/account-of';
+import { hardCopiesShippedEmail } from '../mail/messages';
 import type { CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
@@ -23,6 +25,7 @@ import { Validator } from '../shared/validation';
 import { readOrder, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
+import { shipmentOf } from './shipment';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
@@ -46,6 +49,9 @@ export interface StaffOrderQuery {
   page?: unknown;
   per_page?: unknown;
 }
+
+/** Paid and not cancelled: hard copies can be on their way (D22). */
+const SHIPPABLE = [OrderStatus.PROCESSING, OrderStatus.IN_REVIEW, OrderStatus.COMPLETED];
 
 /** No longer worked on: never overdue. */
 const FINISHED = [OrderStatus.COMPLETED, OrderStatus.CANCELLED];
@@ -102,6 +108,7 @@ export class OrderService implements PaymentOwner {
           totalCents: locked!.totalCents,
           currency: locked!.currency,
           reference: locked!.reference,
+          shippingAddress: locked!.shippingAddress,
         });
         locked!.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
@@ -208,6 +215,28 @@ export class OrderService implements PaymentOwner {
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
+  }
+
+  /**
+   * Staff hand the hard copies of a paid order to a carrier (D22): recorded once, audited, and the account e-mailed
+   * the tracking number.
+   */
+  async markShipped(ctx: Ctx, id: unknown, input: { carrier?: unknown; tracking_number?: unknown }): Promise<Order> {
+    requireStaff(ctx.actor);
+    const v = new Validator(input as Record<string, unknown>);
+    const carrier = v.string('carrier', { required: true, max: 100 });
+    const trackingNumber = v.string('tracking_number', { required: true, max: 100 });
+    v.done();
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, async (em, order) => {
+      if (!order.shippingAddress) throw ValidationError.of('order', 'The order has no hard copies to ship.');
+      if (!SHIPPABLE.includes(order.status)) throw ValidationError.of('status', `Cannot ship the order while the status is ${order.status}.`);
+      if (order.shippedAt) throw ValidationError.of('shipment', 'The hard copies are already marked shipped.');
+      Object.assign(order, { shipmentCarrier: carrier!, shipmentTrackingNumber: trackingNumber!, shippedAt: new Date() });
+      this.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'mark_shipped' }, { carrier, tracking_number: trackingNumber });
+      await em.flush();
+      await this.deps.mailer.send(em, hardCopiesShippedEmail(await accountOf(em, order), order.number, shipmentOf(order)!));
+    });
   }
 
   /** PaymentOwner: the order holding this payment, locked before the payment (D26). */

@@ -2,6 +2,7 @@ import { Entity, Enum, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BillingUnit, ServiceType } from '../catalog/catalog.enums';
 import { QuotedAddon } from './quoted-addon';
+import { ShippingAddress } from './shipping-address';
 
 /**
  * What a quote prices and its order inherits, column for column: the work (service, languages, units) and the
@@ -53,4 +54,8 @@ export abstract class PricedWork {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 255, nullable: true })
   reference: string | null = null;
+
+  @Field(() => ShippingAddress, { nullable: true, description: 'Where the hard copies go; set exactly when hard copies are ordered.' })
+  @Property({ type: 'json', nullable: true })
+  shippingAddress: ShippingAddress | null = null;
 }

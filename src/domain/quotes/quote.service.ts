@@ -15,11 +15,13 @@ import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { priceQuote } from './quote-pricing';
 import { Quote, QuoteStatus, quoteStatus } from './quote.entity';
+import { readShippingAddress } from './shipping-address';
 
 export const MAX_FILES_PER_QUOTE = 20;
 const MAX_UNIT_COUNT = 1_000_000;
 const MAX_COPIES = 10;
 const NOTARIZATION = 'notarization';
+const HARD_COPY = 'hard_copy';
 
 export interface QuoteInput {
   source_language?: unknown;
@@ -29,6 +31,7 @@ export interface QuoteInput {
   unit_count?: unknown;
   addons?: unknown;
   reference?: unknown;
+  shipping_address?: unknown;
 }
 
 interface AddonRequest {
@@ -50,6 +53,12 @@ export class QuoteService {
     const unitCount = v.integer('unit_count', { min: 1, max: MAX_UNIT_COUNT });
     const addonRequests = this.addonRequests(v);
     const reference = v.string('reference', { max: 255 });
+    const shippingAddress = readShippingAddress(v, input.shipping_address);
+    // Hard copies need somewhere to go, and an address without hard copies would never be used (D22).
+    const hardCopies = addonRequests.some((request) => request.code === HARD_COPY);
+    const addressGiven = input.shipping_address != null;
+    if (hardCopies && !addressGiven) v.fail('shipping_address', 'The shipping address field is required when hard copies are ordered.');
+    if (!hardCopies && addressGiven) v.fail('shipping_address', 'The shipping address field is only for quotes with hard copies.');
     v.done();
 
     const files = await ctx.em.find(StoredFile, { id: { $in: fileIds! }, account, type: FileType.SOURCE });
@@ -85,6 +94,7 @@ export class QuoteService {
       targetLanguage: targetLanguage!,
       fileIds: fileIds!,
       reference: reference ?? null,
+      shippingAddress: shippingAddress ?? null,
       // From the quote's own creation instant: expires_at is exactly created_at + QUOTE_TTL_DAYS (D8).
       expiresAt: new Date(quote.createdAt.getTime() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
       ...price,

@@ -3,6 +3,7 @@ import { FileType } from '../../../domain/files/file.entity';
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
+import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
@@ -71,6 +72,11 @@ export class OrderFieldsResolver {
   async files(@Root() order: OrderRead, @Ctx() { ctx, loaders, services }: GraphQLContext): Promise<OrderFile[]> {
     const files = visibleOrderFiles(ctx.actor, order, await loaders.orderFiles.load(order.id));
     return files.map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file, ctx.actor) }));
+  }
+
+  @FieldResolver(() => Shipment, { nullable: true, description: 'The hard copies on their way, once staff hand them to a carrier.' })
+  shipment(@Root() order: OrderRead): Shipment | null {
+    return shipmentOf(order);
   }
 
   @FieldResolver(() => Payment)

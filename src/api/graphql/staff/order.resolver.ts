@@ -41,6 +41,16 @@ export class StaffOrderResolver {
     return services.orders.hold(ctx, id, { reason });
   }
 
+  @Mutation(() => Order, { description: 'The hard copies of a paid order are with a carrier: recorded once, and the client is e-mailed the tracking number.' })
+  markShipped(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('carrier') carrier: string,
+    @Arg('trackingNumber') trackingNumber: string,
+  ): Promise<Order> {
+    return services.orders.markShipped(ctx, orderId, { carrier, tracking_number: trackingNumber });
+  }
+
   @Mutation(() => Order, { description: 'Back to the state the hold interrupted.' })
   releaseOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Order> {
     return services.orders.release(ctx, id);

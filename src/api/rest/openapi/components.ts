@@ -61,9 +61,25 @@ export const pricedWorkProperties: Record<string, Schema> = {
   total_cents: ref('Cents'),
   currency: ref('Currency'),
   reference: nullable({ type: 'string' }),
+  shipping_address: nullable(ref('ShippingAddress')),
 };
 
 export const schemas: Record<string, Schema> = {
+  ShippingAddress: {
+    ...object(
+      {
+        name: { type: 'string', maxLength: 200, description: 'Who receives the parcel.' },
+        line1: { type: 'string', maxLength: 200 },
+        line2: nullable({ type: 'string', maxLength: 200 }),
+        city: { type: 'string', maxLength: 100 },
+        region: nullable({ type: 'string', maxLength: 100, description: 'State, province or county, where the country uses one.' }),
+        postal_code: { type: 'string', maxLength: 20 },
+        country: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code; answered in upper case.' },
+      },
+      ['name', 'line1', 'city', 'postal_code', 'country'],
+    ),
+    description: 'Where mailed hard copies go: required with the hard_copy add-on, and only with it. On quotes and their orders.',
+  },
   Timestamp: {
     type: 'string',
     description: 'UTC, six fractional digits (D4).',

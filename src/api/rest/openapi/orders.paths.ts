@@ -30,6 +30,10 @@ export const orderSchemas = {
     files: { type: 'array', items: ref('OrderFile'), description: 'The sources; translations and certificates only once the order is completed (D18).' },
     payment: ref('Payment'),
     hold_reason: nullable({ type: 'string' }),
+    shipment: nullable({
+      ...object({ carrier: { type: 'string' }, tracking_number: { type: 'string' }, shipped_at: ref('Timestamp') }),
+      description: 'The hard copies on their way, once staff hand them to a carrier; null before.',
+    }),
     due_at: nullable(ref('Timestamp')),
     completed_at: nullable(ref('Timestamp')),
     cancelled_at: nullable(ref('Timestamp')),

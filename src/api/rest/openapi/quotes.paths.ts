@@ -22,6 +22,7 @@ export const quoteSchemas = {
         },
       },
       reference: { type: 'string', maxLength: 255 },
+      shipping_address: ref('ShippingAddress'),
     },
   },
   QuotedAddon: object({ code: { type: 'string' }, quantity: { type: 'integer', minimum: 1 }, unit_price_cents: ref('Cents'), total_cents: ref('Cents') }),

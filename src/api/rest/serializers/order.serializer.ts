@@ -2,6 +2,7 @@ import type { FilesService } from '../../../domain/files/files.service';
 import { FileType } from '../../../domain/files/file.entity';
 import type { OrderView } from '../../../domain/orders/order-read';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import { shipmentOf, type Shipment } from '../../../domain/orders/shipment';
 import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
 
@@ -21,6 +22,7 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
     })),
     payment: serializePayment(order.payment),
     hold_reason: order.holdReason,
+    shipment: serializeShipment(shipmentOf(order)),
     due_at: formatOptionalTimestamp(order.dueAt),
     completed_at: formatOptionalTimestamp(order.completedAt),
     cancelled_at: formatOptionalTimestamp(order.cancelledAt),
@@ -28,3 +30,6 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
     updated_at: formatTimestamp(order.updatedAt),
   };
 }
+
+const serializeShipment = (shipment: Shipment | null) =>
+  shipment && { carrier: shipment.carrier, tracking_number: shipment.trackingNumber, shipped_at: formatTimestamp(shipment.shippedAt) };

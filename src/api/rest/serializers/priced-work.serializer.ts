@@ -1,6 +1,6 @@
 import type { PricedWork } from '../../../domain/quotes/priced-work';
 
-/** The priced fields quotes and orders share (contract 2.5, 2.6; D8, D10). */
+/** The priced fields quotes and orders share (contract 2.5, 2.6; D8, D10, D22). */
 export const serializePricedWork = (work: PricedWork) => ({
   service_type: work.serviceType,
   source_language: work.sourceLanguage,
@@ -18,4 +18,13 @@ export const serializePricedWork = (work: PricedWork) => ({
   total_cents: work.totalCents,
   currency: work.currency,
   reference: work.reference,
+  shipping_address: work.shippingAddress && {
+    name: work.shippingAddress.name,
+    line1: work.shippingAddress.line1,
+    line2: work.shippingAddress.line2,
+    city: work.shippingAddress.city,
+    region: work.shippingAddress.region,
+    postal_code: work.shippingAddress.postalCode,
+    country: work.shippingAddress.country,
+  },
 });

@@ -1,0 +1,15 @@
+import { Field, ObjectType } from 'type-graphql';
+
+/** Mailed hard copies on their way (D22). */
+@ObjectType({ description: 'Hard copies handed to a carrier.' })
+export class Shipment {
+  @Field() carrier!: string;
+  @Field() trackingNumber!: string;
+  @Field() shippedAt!: Date;
+}
+
+/** The shipment of an order (an entity or its polled read), or null before staff mark it shipped. */
+export function shipmentOf(order: { shipmentCarrier: string | null; shipmentTrackingNumber: string | null; shippedAt: Date | null }): Shipment | null {
+  if (!order.shippedAt || !order.shipmentCarrier || !order.shipmentTrackingNumber) return null;
+  return Object.assign(new Shipment(), { carrier: order.shipmentCarrier, trackingNumber: order.shipmentTrackingNumber, shippedAt: order.shippedAt });
+}

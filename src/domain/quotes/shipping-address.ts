@@ -1,0 +1,38 @@
+import { Field, ObjectType } from 'type-graphql';
+import type { Validator } from '../shared/validation';
+
+/** Where mailed hard copies of a translation go (D22); kept with the quote and carried to its order. */
+@ObjectType({ description: 'Where mailed hard copies go.' })
+export class ShippingAddress {
+  @Field({ description: 'Who receives the parcel.' }) name!: string;
+  @Field() line1!: string;
+  @Field(() => String, { nullable: true }) line2!: string | null;
+  @Field() city!: string;
+  @Field(() => String, { nullable: true, description: 'State, province or county, where the country uses one.' }) region!: string | null;
+  @Field() postalCode!: string;
+  @Field({ description: 'ISO 3166-1 alpha-2 country code, e.g. US.' }) country!: string;
+}
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** An ISO 3166-1 alpha-2 code CLDR knows as a country or territory (`Intl` answers an unknown code unchanged). */
+const isCountry = (code: string) => /^[A-Z]{2}$/.test(code) && !['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'].includes(code) && REGIONS.of(code) !== code;
+
+/** Reads `shipping_address` (errors under `shipping_address.<field>`, D22); undefined when absent or invalid. */
+export function readShippingAddress(v: Validator, raw: unknown): ShippingAddress | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const at = v.nested('shipping_address', raw);
+  if (!at) return undefined;
+  const address = {
+    name: at.string('name', { required: true, max: 200 }),
+    line1: at.string('line1', { required: true, max: 200 }),
+    line2: at.string('line2', { max: 200 }) ?? null,
+    city: at.string('city', { required: true, max: 100 }),
+    region: at.string('region', { max: 100 }) ?? null,
+    postalCode: at.string('postal_code', { required: true, max: 20 }),
+    country: at.string('country', { required: true, max: 2 })?.toUpperCase(),
+  };
+  if (address.country !== undefined && !isCountry(address.country)) at.fail('country', 'The country field must be an ISO 3166-1 alpha-2 country code.');
+  if (v.hasErrors()) return undefined;
+  return Object.assign(new ShippingAddress(), address);
+}
