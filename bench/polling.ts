@@ -4,7 +4,7 @@
  *   npm run bench:polling            # embedded PostgreSQL under a temporary DATA_DIR, or DATABASE_URL if set
  *   BENCH_SECONDS=5 BENCH_PROFILE_DIR=prof npm run bench:polling   # shorter, with a CPU profile of the service
  *
- * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day (issue 12). This seeds one
+ * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day (D23). This seeds one
  * account with ORDERS orders and as many bookings, then, one after the other and in the same run, loads with
  * CONNECTIONS keep-alive clients cycling over them: a raw node `http` + `pg` server (bench/raw-baseline.ts), the
  * service's REST door, its GraphQL door asking for the same fields, and REST with `If-None-Match` (304, D23).

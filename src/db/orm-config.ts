@@ -11,7 +11,7 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
     extensions: [Migrator],
     baseDir: REPO_ROOT,
     discovery: { warnWhenNoEntities: false },
-    // Migrations are loaded with require(), which also works under jest's transform (STACK.md).
+    // Migrations are loaded with require(), which also works under jest's transform.
     dynamicImportProvider: (id: string) => Promise.resolve(require(id)),
     migrations: {
       path: MIGRATIONS_RUN_DIR,

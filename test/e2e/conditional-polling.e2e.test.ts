@@ -88,7 +88,7 @@ async function aliceCtx(): Promise<Ctx> {
   return { em, requestId: 'test', actor: { kind: 'account', account: await em.findOneOrFail(Account, { id: alice.id }) } };
 }
 
-describe('the polled read answers exactly as the entity path (issue 12)', () => {
+describe('the polled read answers exactly as the entity path (D23)', () => {
   it('for orders in every state, with and without translations, on REST and GraphQL', async () => {
     const ids = await ordersInEveryState();
     const ctx = await aliceCtx();

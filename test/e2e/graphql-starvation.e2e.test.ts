@@ -8,7 +8,7 @@ import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * D24, issue 11's starvation case: one tenant firing expensive GraphQL queries from 8 connections at once is
+ * D24, D25's starvation case: one tenant firing expensive GraphQL queries from 8 connections at once is
  * refused or limited, while another tenant's requests keep their p99 under 200 ms. The service runs as its own
  * process, as `npm run serve` runs it, with a budget the other tenant's polling stays within.
  */

@@ -3,7 +3,7 @@ import { AuditLogDocument, PricingDocument, UpdateRateDocument, type UpdateRateM
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-/** The admin `updateRate` mutation (graphql.md) over the D7 rate card. */
+/** The admin `updateRate` mutation (docs/decisions.md G4) over the D7 rate card. */
 let t: TestApp;
 let admin: string;
 let staff: string;

@@ -14,7 +14,7 @@ export const unstorableText: fc.Arbitrary<string> = fc
   .tuple(fc.string({ maxLength: 12 }), fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\uD800', '\uDBFF', '\uDC00', '\uDFFF'), fc.string({ maxLength: 12 }))
   .map(([before, bad, after]) => before + bad + after);
 
-/** Text an adversarial client sends (issue 11): control characters, lone surrogates, impossible dates, odd scripts. */
+/** Text an adversarial client sends (D25): control characters, lone surrogates, impossible dates, odd scripts. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '\u0000',

@@ -17,7 +17,7 @@ export class AuthenticationService {
     const token = authorization?.match(BEARER)?.[1];
     if (!token) return null;
     if (token.startsWith(apiKeyPrefix(this.env))) {
-      // Every request of every key runs this (issue 12): the statement is written out rather than built each time.
+      // Every request of every key runs this (D23): the statement is written out rather than built each time.
       const [row] = await em.getConnection().execute<Record<string, unknown>[]>('select * from "accounts" where "api_key_hash" = ?', [hashToken(token)]);
       return row ? { kind: 'account', account: em.map(Account, row) } : null;
     }

@@ -30,7 +30,7 @@ const READ = `SELECT b.id, b.number, b.status, b.mode, b.setting, b.source_langu
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
   b.updated_at, b.payment_id, ${PAYMENT_COLUMNS}, ${VERSION} AS version ${FROM}`;
 
-/** The polling path (issue 12): the booking of this account with its payment in one statement, no entity hydrated. */
+/** The polling path (D23): the booking of this account with its payment in one statement, no entity hydrated. */
 export async function readBooking(em: EntityManager, accountId: string, id: string): Promise<PolledBooking | null> {
   const { row, date } = await readRow(em, READ, [id, accountId]);
   if (!row) return null;

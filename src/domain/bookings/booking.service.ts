@@ -83,7 +83,7 @@ export class BookingService implements PaymentOwner {
     return booking;
   }
 
-  /** The booking and its payment, as polled all day: one statement (issue 12). */
+  /** The booking and its payment, as polled all day: one statement (D23). */
   async get(ctx: Ctx, id: unknown): Promise<PolledBooking> {
     const account = requireAccount(ctx.actor);
     if (!isId(id)) throw new NotFoundError();

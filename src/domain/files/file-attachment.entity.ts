@@ -14,7 +14,7 @@ export enum AttachmentOwner {
  */
 @Entity({ tableName: 'file_attachments' })
 @Unique({ properties: ['file', 'ownerType', 'ownerId'] })
-// An order's files are read on every poll (issue 12): by owner, not by file.
+// An order's files are read on every poll (D23): by owner, not by file.
 @Index({ properties: ['ownerId', 'ownerType'] })
 export class FileAttachment {
   @PrimaryKey({ type: 'uuid' })

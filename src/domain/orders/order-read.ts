@@ -43,7 +43,7 @@ const READ = `SELECT o.id, o.number, o.status, o.service_type, o.source_language
   o.shipped_at, ${PAYMENT_COLUMNS}, f.files, ${VERSION} AS version ${FROM}`;
 
 /**
- * The polling path (issue 12): the order of this account, its payment and its files in one statement, mapped straight
+ * The polling path (D23): the order of this account, its payment and its files in one statement, mapped straight
  * onto the answer's fields instead of hydrating three kinds of entity. Answers as the entity path does (tested).
  */
 export async function readOrder(em: EntityManager, accountId: string, id: string): Promise<PolledOrder | null> {

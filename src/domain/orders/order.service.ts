@@ -120,7 +120,7 @@ export class OrderService implements PaymentOwner {
     });
   }
 
-  /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (issue 12). */
+  /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */
   async get(ctx: Ctx, id: unknown): Promise<PolledOrder> {
     const account = requireAccount(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
@@ -162,7 +162,7 @@ export class OrderService implements PaymentOwner {
   }
 
   /**
-   * Staff list across accounts, soonest due first (graphql.md `staffOrders`), filtered and paginated in the
+   * Staff list across accounts, soonest due first (docs/decisions.md G4, G5), filtered and paginated in the
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
    * reference or the account's name. Accounts and assignees come in the same query.
    */

@@ -3,7 +3,7 @@ import type { Payment } from './payment.entity';
 /** What an order's or a booking's answer shows of its payment (contract 2.7, D9): an entity is one, so is a polled read. */
 export type PaymentRead = Pick<Payment, 'provider' | 'providerOrderId' | 'approvalUrl' | 'paidAt' | 'refundedAt'>;
 
-/** The payment columns of a polled read (issue 12), selected as `provider`, `provider_order_id`, ... */
+/** The payment columns of a polled read (D23), selected as `provider`, `provider_order_id`, ... */
 export const PAYMENT_COLUMNS = 'p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at';
 
 type Row = Record<string, unknown>;

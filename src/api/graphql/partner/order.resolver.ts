@@ -31,7 +31,7 @@ class ConvertedQuote {
 @Authorized(Role.ACCOUNT)
 @Resolver(() => Order)
 export class OrderResolver {
-  /** Polled all day (issue 12): the order and its files come in one statement, so `files` is answered from it. */
+  /** Polled all day (D23): the order and its files come in one statement, so `files` is answered from it. */
   @Query(() => Order, { nullable: true, description: 'One of your orders; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
   async order(@Ctx() { ctx, services, loaders }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<OrderRead> {
     const { order, files } = await services.orders.get(ctx, id);
