@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { Mailer } from '../../providers/mail/mailer';
+import { requireStaff } from './authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
 import type { Ctx } from '../shared/context';
@@ -28,6 +29,7 @@ export class AccountService {
   ) {}
 
   async create(ctx: Ctx, input: { name?: unknown; email?: unknown }): Promise<Account> {
+    requireStaff(ctx.actor);
     const v = new Validator(input);
     const name = v.string('name', { required: true, max: 255 });
     const email = v.email('email', { required: true });
@@ -48,7 +50,8 @@ export class AccountService {
   }
 
   /** Approving a pending account issues its first key by e-mail; approving a suspended one reinstates it. */
-  approve(ctx: Ctx, id: unknown): Promise<Account> {
+  async approve(ctx: Ctx, id: unknown): Promise<Account> {
+    requireStaff(ctx.actor);
     return this.changeStatus(ctx, id, AccountStatus.APPROVED, 'approve', async (em, account) => {
       account.approvedAt = new Date();
       account.suspendedAt = null;
@@ -56,14 +59,16 @@ export class AccountService {
     });
   }
 
-  suspend(ctx: Ctx, id: unknown): Promise<Account> {
+  async suspend(ctx: Ctx, id: unknown): Promise<Account> {
+    requireStaff(ctx.actor);
     return this.changeStatus(ctx, id, AccountStatus.SUSPENDED, 'suspend', async (_em, account) => {
       account.suspendedAt = new Date();
     });
   }
 
   /** The old key stops working at once; the new one is e-mailed. */
-  regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
+  async regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
+    requireStaff(ctx.actor);
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
       if (account.status === AccountStatus.PENDING) {
@@ -75,7 +80,8 @@ export class AccountService {
     });
   }
 
-  revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
+  async revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
+    requireStaff(ctx.actor);
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
       if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
@@ -86,6 +92,7 @@ export class AccountService {
   }
 
   async list(ctx: Ctx, query: AccountListQuery): Promise<Page<Account>> {
+    requireStaff(ctx.actor);
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(AccountStatus));
     const page = readPageRequest(v);

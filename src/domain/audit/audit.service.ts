@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { requireStaff } from '../accounts/authentication.service';
 import type { Actor, Ctx } from '../shared/context';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { Validator } from '../shared/validation';
@@ -28,6 +29,7 @@ export class AuditService {
 
   /** Newest first; by resource (an id or a rate card code) when resource_id is given. */
   async list(ctx: Ctx, query: { resource_id?: string; page?: unknown; per_page?: unknown }): Promise<Page<AuditEntry>> {
+    requireStaff(ctx.actor);
     const v = new Validator(query);
     const resourceId = v.string('resource_id', { max: 255 });
     const page = readPageRequest(v);

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
-import { requireAccount } from '../accounts/authentication.service';
+import { requireAccount, requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -108,6 +108,7 @@ export class BookingService implements PaymentOwner {
 
   /** Staff: every account's bookings, soonest first. */
   async staffList(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Booking>> {
+    requireStaff(ctx.actor);
     return this.page(ctx, query, {}, { scheduledAt: 'asc', id: 'asc' });
   }
 
@@ -126,6 +127,7 @@ export class BookingService implements PaymentOwner {
    * checked again and moved, and the link e-mailed, in one transaction (D12).
    */
   async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
+    requireStaff(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
     const interpreter = v.string('interpreter_name', { required: true, max: 255 });
     v.done();
@@ -150,11 +152,13 @@ export class BookingService implements PaymentOwner {
   }
 
   async complete(ctx: Ctx, id: unknown): Promise<Booking> {
+    requireStaff(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }));
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
+    requireStaff(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
@@ -163,12 +167,14 @@ export class BookingService implements PaymentOwner {
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
+    requireStaff(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }));
   }
 
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
+    requireStaff(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();

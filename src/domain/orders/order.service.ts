@@ -196,6 +196,7 @@ export class OrderService implements PaymentOwner {
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
+    requireStaff(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
@@ -205,12 +206,14 @@ export class OrderService implements PaymentOwner {
 
   /** Back to where the hold interrupted; back in processing, the translation is queued again (D10, D11). */
   async release(ctx: Ctx, id: unknown): Promise<Order> {
+    requireStaff(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, order) => this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' }));
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
+    requireStaff(ctx.actor);
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
