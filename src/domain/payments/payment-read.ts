@@ -16,3 +16,10 @@ export const paymentOf = (row: Row, date: (value: unknown) => Date | null): Paym
   paidAt: date(row.paid_at),
   refundedAt: date(row.refunded_at),
 });
+
+/**
+ * A booking's payment before staff create its checkout: the provider it will use and nulls (contract 2.7). The one
+ * rule both doors show, so a client sees the same object on REST and GraphQL.
+ */
+export const paymentOrPending = (payment: PaymentRead | null, provider: string): PaymentRead =>
+  payment ?? { provider, providerOrderId: null, approvalUrl: null, paidAt: null, refundedAt: null };

@@ -2,7 +2,7 @@ import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, InputType,
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { Booking, BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
-import type { PaymentRead } from '../../../domain/payments/payment-read';
+import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -74,6 +74,6 @@ export class BookingResolver {
 export class BookingFieldsResolver {
   @FieldResolver(() => Payment)
   payment(@Root() booking: BookingRead, @Ctx() { services }: GraphQLContext): PaymentRead {
-    return booking.payment ?? Object.assign(new Payment(), { provider: services.payments.provider.name });
+    return paymentOrPending(booking.payment, services.payments.provider.name);
   }
 }

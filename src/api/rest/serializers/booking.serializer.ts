@@ -1,6 +1,7 @@
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { hoursOf } from '../../../domain/bookings/booking.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import { paymentOrPending } from '../../../domain/payments/payment-read';
 import { serializePayment } from './payment.serializer';
 
 /** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
@@ -19,9 +20,7 @@ export function serializeBooking(booking: BookingRead, provider: string) {
     unit_price_cents: booking.unitPriceCents,
     total_cents: booking.totalCents,
     currency: booking.currency,
-    payment: booking.payment
-      ? serializePayment(booking.payment)
-      : { provider, provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+    payment: serializePayment(paymentOrPending(booking.payment, provider)),
     location: booking.location,
     video_platform_notes: booking.videoPlatformNotes,
     reference: booking.reference,
