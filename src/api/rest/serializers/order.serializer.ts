@@ -1,5 +1,4 @@
 import type { FilesService } from '../../../domain/files/files.service';
-import { FileType } from '../../../domain/files/file.entity';
 import type { OrderView } from '../../../domain/orders/order-read';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { shipmentOf, type Shipment } from '../../../domain/orders/shipment';
@@ -14,12 +13,11 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
     status: order.status,
     ...serializePricedWork(order),
     quote_id: order.quote.id,
-    files: files.map((file) => ({
-      id: file.id,
-      type: file.type,
-      name: file.name,
-      ...(file.type === FileType.SOURCE ? {} : { download_url: filesService.downloadUrl(file) }),
-    })),
+    files: files.map((file) => {
+      // Which files get a link is the files service's rule (D5); an entry without one has no download_url.
+      const link = filesService.downloadUrl(file);
+      return { id: file.id, type: file.type, name: file.name, ...(link === null ? {} : { download_url: link }) };
+    }),
     payment: serializePayment(order.payment),
     hold_reason: order.holdReason,
     shipment: serializeShipment(shipmentOf(order)),
