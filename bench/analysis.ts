@@ -19,8 +19,9 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ZipFile } from 'yazl';
 import { deeplyNestedPdf, encryptedPdf, pdfBomb, zipBombDocx } from '../test/helpers/documents';
-import { AnalysisSandbox, DEFAULT_BOUNDS } from '../src/domain/files/analysis/analysis-sandbox';
-import { DOCX, PDF } from '../src/domain/files/analysis/formats';
+import { ANALYSIS_WORKER_SCRIPT } from '../src/db/paths';
+import { AnalysisSandbox, DEFAULT_LIMITS } from '../src/domain/files/analysis/analysis-sandbox';
+import { DOCX, PDF } from '../src/documents/formats';
 import { REPO_ROOT } from '../src/db/paths';
 import { mib, samplePeakMemory, serviceMemoryBytes } from './process-memory';
 
@@ -105,7 +106,7 @@ async function throughput(dir: string): Promise<void> {
   writeFileSync(pdfPath, await makePdf(PDF_PAGES));
   await makeDocx(docxPath);
   console.log(`documents: ${PDF_PAGES}-page PDF (${(statSync(pdfPath).size / 1024).toFixed(0)} KiB), DOCX ${(statSync(docxPath).size / 1024 / 1024).toFixed(1)} MiB`);
-  const sandbox = new AnalysisSandbox(DEFAULT_BOUNDS);
+  const sandbox = new AnalysisSandbox({ ...DEFAULT_LIMITS, workerScript: ANALYSIS_WORKER_SCRIPT });
   try {
     const ours = await best(() => sandbox.analyse(pdfPath, PDF));
     console.log(`service analysis, PDF : ${ours.ms.toFixed(0)} ms, ${rate(PDF_PAGES, ours.ms)} pages/s (${JSON.stringify(ours.result)})`);
@@ -134,7 +135,7 @@ async function throughput(dir: string): Promise<void> {
 
 /** A real service process on an embedded PostgreSQL, and an API key made the README's way (CLI, then staff GraphQL). */
 async function startService(dataDir: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000', ANALYSIS_MAX_MEMORY_MB: String(DEFAULT_BOUNDS.maxMemoryMb) };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000', ANALYSIS_MAX_MEMORY_MB: String(DEFAULT_LIMITS.maxMemoryMb) };
   const main = join(REPO_ROOT, 'dist', 'src', 'main.js');
   const service = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -207,7 +208,7 @@ async function throughService(): Promise<void> {
       const { ms, status } = await uploadToFinal(service, content, 'hostile.bin');
       console.log(`  ${label}: ${status} in ${ms.toFixed(0)} ms, peak ${mib(one.stop())}`);
     }
-    const ceiling = DEFAULT_BOUNDS.maxMemoryMb * 1024 * 1024;
+    const ceiling = DEFAULT_LIMITS.maxMemoryMb * 1024 * 1024;
     console.log(`service memory while analysing bombs: baseline ${mib(baseline)}, peak ${mib(peak.stop())}; ceiling ${mib(ceiling)} above the baseline (ANALYSIS_MAX_MEMORY_MB)`);
   } finally {
     service.service.kill('SIGTERM');

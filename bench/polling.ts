@@ -26,7 +26,7 @@ import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrations';
 import { JobQueue } from '../src/jobs/job-queue';
-import { startWorkers } from '../src/jobs/workers';
+import { startWorkers } from '../src/workers';
 import { createServices } from '../src/services';
 import { load, summarize, type LoadRequest, type LoadResult, type LoadRun } from './load';
 import { seed, type Call } from './seed';

@@ -9,7 +9,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
-import { startWorkers } from './jobs/workers';
+import { startWorkers } from './workers';
 import { removeStaleTempFiles, STALE_AFTER_MS } from './domain/files/temp-files';
 import { createServices, type Services } from './services';
 

@@ -6,7 +6,8 @@ import { BookingService } from './domain/bookings/booking.service';
 import { CatalogService } from './domain/catalog/catalog.service';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
-import { DEFAULT_BOUNDS } from './domain/files/analysis/analysis-sandbox';
+import { ANALYSIS_WORKER_SCRIPT } from './db/paths';
+import { DEFAULT_LIMITS } from './domain/files/analysis/analysis-sandbox';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
 import { serviceTempDir } from './domain/files/temp-files';
@@ -21,7 +22,9 @@ import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './api/http/logger';
-import { createMailer } from './providers/mail/create-mailer';
+import { OutboxMailer } from './domain/mail/outbox-mailer';
+import type { Mailer } from './providers/mail/mailer';
+import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { createPdfSigner } from './providers/signing/create-pdf-signer';
 import { createStorage } from './providers/storage/create-storage';
 import { createTranslationEngine } from './providers/translation/create-translation-engine';
@@ -34,7 +37,7 @@ export interface Infrastructure {
 
 /** The composition root: every service once, with its providers chosen by configuration. Both doors share it. */
 export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
-  const mailer = createMailer(config.mail);
+  const mailer: Mailer = config.mail.driver === 'smtp' ? new SmtpMailer(config.mail.url, config.mail.from) : new OutboxMailer(config.mail.from);
   const audit = new AuditService();
   const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
@@ -43,7 +46,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     queue,
     signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
     uploadMaxBytes: config.uploadMaxBytes,
-    analysisBounds: { ...DEFAULT_BOUNDS, maxMemoryMb: config.analysisMaxMemoryMb },
+    analysisBounds: { ...DEFAULT_LIMITS, maxMemoryMb: config.analysisMaxMemoryMb, workerScript: ANALYSIS_WORKER_SCRIPT },
     tempDir: serviceTempDir(config.dataDir),
     logger,
   });

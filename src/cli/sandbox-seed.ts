@@ -3,10 +3,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AppConfig } from '../config/app-config';
 import { AccountService } from '../domain/accounts/account.service';
 import { AuditService } from '../domain/audit/audit.service';
+import { OutboxMailer } from '../domain/mail/outbox-mailer';
 import { SentEmail } from '../domain/mail/sent-email.entity';
 import { StaffRole } from '../domain/staff/staff-user.entity';
 import { StaffService } from '../domain/staff/staff.service';
-import { createMailer } from '../providers/mail/create-mailer';
 
 export interface Seed {
   adminEmail: string;
@@ -29,7 +29,7 @@ export async function seedSandbox(em: EntityManager, config: AppConfig): Promise
     { email: `sandbox-admin-${tag}@example.test`, name: `Sandbox Admin ${tag}`, role: StaffRole.ADMIN },
   );
   const ctx = { em, requestId: 'cli', actor: { kind: 'staff' as const, staff: staffUser } };
-  const accounts = new AccountService({ env: config.env, mailer: createMailer(config.mail), audit });
+  const accounts = new AccountService({ env: config.env, mailer: new OutboxMailer(config.mail.from), audit });
   const account = await accounts.create(ctx, { name: `Sandbox Law Firm ${tag}`, email: `sandbox-firm-${tag}@example.test` });
   await accounts.approve(ctx, account.id);
   const mail = await em.findOneOrFail(SentEmail, { to: account.email, kind: 'api_key' }, { orderBy: { createdAt: 'desc' } });

@@ -9,3 +9,6 @@ export const REPO_ROOT = RUNNING_COMPILED ? join(__dirname, '..', '..', '..') : 
 /** Migrations are written in TypeScript under migrations/ and run from their compiled copies in dist/. */
 export const MIGRATIONS_SOURCE_DIR = join(REPO_ROOT, 'migrations');
 export const MIGRATIONS_RUN_DIR = RUNNING_COMPILED ? join(REPO_ROOT, 'dist', 'migrations') : MIGRATIONS_SOURCE_DIR;
+
+/** The document-analysis child runs JavaScript: always the compiled worker, under jest too (`npm test` builds first). */
+export const ANALYSIS_WORKER_SCRIPT = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');

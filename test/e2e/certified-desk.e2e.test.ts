@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Order } from '../../src/domain/orders/order.entity';
 import { StaffRole } from '../../src/domain/staff/staff-user.entity';
-import { openZip, entries, readEntry } from '../../src/domain/files/zip-reader';
+import { openZip, entries, readEntry } from '../../src/documents/zip-reader';
 import {
   AddOrderNoteDocument,
   ApproveTranslationDocument,

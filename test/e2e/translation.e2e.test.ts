@@ -9,7 +9,7 @@ import { docx, pdf, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { entries, openZip, readEntry } from '../../src/domain/files/zip-reader';
+import { entries, openZip, readEntry } from '../../src/documents/zip-reader';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

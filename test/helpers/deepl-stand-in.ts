@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import busboy from 'busboy';
-import { DOCX, PDF } from '../../src/domain/files/analysis/formats';
+import { DOCX, PDF } from '../../src/documents/formats';
 import { SandboxTranslationEngine } from '../../src/providers/translation/sandbox-translation-engine';
 
 /**

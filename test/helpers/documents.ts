@@ -13,8 +13,8 @@ import {
   TextRun,
 } from 'docx';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { UnicodeFonts } from '../../src/domain/files/pdf/unicode-fonts';
-import { wrapText } from '../../src/domain/files/pdf/wrap-text';
+import { UnicodeFonts } from '../../src/documents/unicode-fonts';
+import { wrapText } from '../../src/documents/wrap-text';
 import { ZipFile } from 'yazl';
 
 /** Test documents, generated here so every count the tests expect is known by construction. */

@@ -11,7 +11,7 @@ import { createApp, type App } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { ormConfig } from '../../src/db/orm-config';
 import { JobQueue } from '../../src/jobs/job-queue';
-import { startWorkers } from '../../src/jobs/workers';
+import { startWorkers } from '../../src/workers';
 import { createServices, type Services } from '../../src/services';
 import { assertMatchesOpenApi } from './openapi-validator';
 import { createTestDatabase, type TestDatabase } from './test-database';

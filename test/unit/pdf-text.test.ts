@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import { UnicodeFonts } from '../../src/domain/files/pdf/unicode-fonts';
-import { woffToSfnt } from '../../src/domain/files/pdf/woff-to-sfnt';
-import { wrapText } from '../../src/domain/files/pdf/wrap-text';
+import { UnicodeFonts } from '../../src/documents/unicode-fonts';
+import { woffToSfnt } from '../../src/documents/woff-to-sfnt';
+import { wrapText } from '../../src/documents/wrap-text';
 
 async function onePagePdf(lines: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -13,7 +13,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
 import type { AnalysisResult } from './analysis/analysis-result';
-import { detectFormat, hasTextLayer } from './analysis/formats';
+import { detectFormat, hasTextLayer } from '../../documents/formats';
 import { AnalysisSandbox, type AnalysisBounds } from './analysis/analysis-sandbox';
 import { billingPages } from './analysis/word-count';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
@@ -27,7 +27,7 @@ export interface FilesDeps {
   queue: JobQueue;
   signedUrls: SignedUrls;
   uploadMaxBytes: number;
-  analysisBounds?: AnalysisBounds;
+  analysisBounds: AnalysisBounds;
   /** The service's own temporary directory (temp-files.ts). */
   tempDir: string;
   logger: Logger;

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
-import { UnicodeFonts } from '../files/pdf/unicode-fonts';
-import { wrapText } from '../files/pdf/wrap-text';
+import { UnicodeFonts } from '../../documents/unicode-fonts';
+import { wrapText } from '../../documents/wrap-text';
 
 export interface CertifiedDocumentLine {
   source: string;

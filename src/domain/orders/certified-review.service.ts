@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
 import { ServiceType } from '../catalog/catalog.enums';
-import { detectFormat, PDF } from '../files/analysis/formats';
+import { detectFormat, PDF } from '../../documents/formats';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';

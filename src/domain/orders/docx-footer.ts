@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { ZipFile as ZipWriter } from 'yazl';
-import { entries, openZip, readEntry } from '../files/zip-reader';
+import { entries, openZip, readEntry } from '../../documents/zip-reader';
 
 const FOOTER_PART = 'word/certified-footer.xml';
 const RELATIONSHIP_ID = 'rIdCertifiedFooter';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { DOCX, PDF } from '../files/analysis/formats';
+import { DOCX, PDF } from '../../documents/formats';
 import { stampDocx } from './docx-footer';
 
 export interface FooterFacts {

@@ -2,11 +2,11 @@ import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ZipFile as ZipWriter } from 'yazl';
-import { TEXT_PART } from '../../domain/files/analysis/docx-words';
-import { DOCX, PDF } from '../../domain/files/analysis/formats';
-import { UnicodeFonts } from '../../domain/files/pdf/unicode-fonts';
-import { wrapText } from '../../domain/files/pdf/wrap-text';
-import { entries, openZip, readEntry } from '../../domain/files/zip-reader';
+import { TEXT_PART } from '../../documents/docx-parts';
+import { DOCX, PDF } from '../../documents/formats';
+import { UnicodeFonts } from '../../documents/unicode-fonts';
+import { wrapText } from '../../documents/wrap-text';
+import { entries, openZip, readEntry } from '../../documents/zip-reader';
 import { UntranslatableError, type TranslationEngine, type TranslationJob } from './translation-engine';
 
 /**

@@ -1,6 +1,6 @@
 import { AnalysisLimitError, type AnalysisResult } from './analysis-result';
 import { docxWords } from './docx-words';
-import { DOCX, PDF } from './formats';
+import { DOCX, PDF } from '../../../documents/formats';
 import { pdfWords } from './pdf-words';
 
 /** The limits one analysis works within; time and memory are enforced around it (analysis-sandbox.ts). */

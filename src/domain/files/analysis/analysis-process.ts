@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from '../../../db/paths';
 import type { AnalysisResult } from './analysis-result';
 
 export interface AnalysisJob {
@@ -13,9 +11,6 @@ export type WorkerMessage = { kind: 'ready' } | { kind: 'result'; result: Analys
 
 /** What one job in the child came to: its answer, or the child's end before it answered. */
 export type JobOutcome = { kind: 'answered'; result: AnalysisResult; rssBytes: number } | { kind: 'died' } | { kind: 'timed_out' };
-
-/** A child process runs JavaScript: always the compiled worker (under jest too; `npm test` builds first). */
-const WORKER = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');
 
 /**
  * The shell sets RLIMIT_DATA, then becomes node. Since Linux 4.7 RLIMIT_DATA counts every private writable
@@ -34,10 +29,11 @@ export class AnalysisProcess {
   private onMessage?: (message: WorkerMessage) => void;
   private onExit?: () => void;
 
-  constructor(maxMemoryMb: number) {
-    if (!existsSync(WORKER)) throw new Error(`The analysis worker is not built (${WORKER}): run npm run build.`);
+  /** `workerScript`: the compiled analysis.worker.ts, named by the composition root (which knows the build's layout). */
+  constructor(maxMemoryMb: number, workerScript: string) {
+    if (!existsSync(workerScript)) throw new Error(`The analysis worker is not built (${workerScript}): run npm run build.`);
     // V8 collects garbage before its heap reaches half the limit; the other half is for decoded buffers.
-    const node = [process.execPath, `--max-old-space-size=${Math.floor(maxMemoryMb / 2)}`, WORKER];
+    const node = [process.execPath, `--max-old-space-size=${Math.floor(maxMemoryMb / 2)}`, workerScript];
     this.child = spawn('/bin/sh', ['-c', LIMITED_EXEC, 'sh', String(maxMemoryMb * 1024), ...node], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     this.child.on('message', (message: WorkerMessage) => this.onMessage?.(message));
     this.ready = new Promise((resolve, reject) => {

@@ -5,9 +5,11 @@ export interface AnalysisBounds {
   timeoutMs: number;
   /** The whole analysis process's memory (ANALYSIS_MAX_MEMORY_MB), not only its JavaScript heap (D25). */
   maxMemoryMb: number;
+  /** The compiled worker the child runs. */
+  workerScript: string;
 }
 
-export const DEFAULT_BOUNDS: AnalysisBounds = { timeoutMs: 120_000, maxMemoryMb: 512 };
+export const DEFAULT_LIMITS = { timeoutMs: 120_000, maxMemoryMb: 512 };
 
 /** A warm child is replaced after this many documents, so that a slow leak in a parser cannot build up. */
 const JOBS_PER_PROCESS = 100;
@@ -24,7 +26,7 @@ export class AnalysisSandbox {
   private jobsDone = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly bounds: AnalysisBounds = DEFAULT_BOUNDS) {}
+  constructor(readonly bounds: AnalysisBounds) {}
 
   /** The running child's process id, if one is running (tests sample its memory). */
   get pid(): number | undefined {
@@ -60,7 +62,7 @@ export class AnalysisSandbox {
   }
 
   private startProcess(): void {
-    this.process = new AnalysisProcess(this.bounds.maxMemoryMb);
+    this.process = new AnalysisProcess(this.bounds.maxMemoryMb, this.bounds.workerScript);
     this.jobsDone = 0;
   }
 

@@ -1,6 +1,7 @@
 import { SaxesParser } from 'saxes';
 import type { Entry, ZipFile } from 'yauzl';
-import { entries, openZip } from '../zip-reader';
+import { TEXT_PART } from '../../../documents/docx-parts';
+import { entries, openZip } from '../../../documents/zip-reader';
 import { AnalysisLimitError, counted, type AnalysisResult } from './analysis-result';
 import { countWords } from './word-count';
 
@@ -12,8 +13,6 @@ export interface DocxLimits {
   maxCompressionRatio: number;
 }
 
-/** The parts whose text counts: body (with its tables and text boxes), headers, footers, footnotes, endnotes. */
-export const TEXT_PART = /^word\/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$/;
 
 /**
  * Counts the words of a DOCX without holding it in memory: the zip is read entry by entry, each XML part
@@ -114,19 +113,5 @@ class ParagraphWordCounter {
   private flush(): void {
     if (this.paragraph) this.words += countWords(this.paragraph);
     this.paragraph = '';
-  }
-}
-
-/** True when the zip at `path` holds `word/document.xml` (D5's test for a DOCX); false for any other or broken zip. */
-export async function isDocx(path: string): Promise<boolean> {
-  let zip: ZipFile | undefined;
-  try {
-    zip = await openZip(path);
-    for await (const entry of entries(zip)) if (entry.fileName === 'word/document.xml') return true;
-    return false;
-  } catch {
-    return false;
-  } finally {
-    zip?.close();
   }
 }

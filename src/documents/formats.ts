@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { isDocx } from './docx-words';
+import { isDocx } from './docx-parts';
 
 export const PDF = 'application/pdf';
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Services } from '../services';
-import type { JobQueue } from './job-queue';
+import type { JobQueue } from './jobs/job-queue';
+import type { Services } from './services';
 
-/** Registers every job handler on this process; each job works in its own EntityManager fork. */
+/** The job wiring, beside main.ts: every job handler of this process, each job in its own EntityManager fork. */
 export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Services): Promise<void> {
   services.files.warmAnalysis();
   await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { SentEmail } from '../../domain/mail/sent-email.entity';
-import type { Mailer, OutgoingEmail } from './mailer';
+import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer';
+import { SentEmail } from './sent-email.entity';
 
-/** Sandbox: every message is kept in the sent_emails table and never leaves the machine (D17). */
+/** Sandbox: every message is kept in the outbox (sent_emails) and never leaves the machine (D17); staff read it. */
 export class OutboxMailer implements Mailer {
   constructor(private readonly from: string) {}
 
