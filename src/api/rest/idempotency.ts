@@ -4,12 +4,13 @@ import type { RequestFingerprint } from '../../domain/idempotency/idempotency.se
 import { requireAccount } from '../../domain/accounts/authentication.service';
 import type { Services } from '../../services';
 import { multipartDigest, readMultipart } from './multipart';
+import { createdLocation } from './routes/location';
 
 /**
  * Honours `Idempotency-Key` on a POST (D9), after authentication. Requests are fingerprinted by method, path
  * and body: a JSON body as parsed; a streamed upload, never buffered, by the digest of its parts (fields, file
  * names and contents) taken as the handler reads it, or, for a retry, as this reads it through. A replay
- * answers the stored status and body with `Idempotent-Replayed: true`.
+ * answers the stored status and body with `Idempotent-Replayed: true` (and a 201's `Location`).
  */
 export function idempotency(services: Services): RequestHandler {
   return async (req, res, next) => {
@@ -29,6 +30,9 @@ export function idempotency(services: Services): RequestHandler {
     if (claim.kind !== 'new') drain();
     if (claim.kind === 'replay') {
       res.status(claim.statusCode).set('Idempotent-Replayed', 'true');
+      // Only status and body are stored; a 201's Location follows from them, so the replay sends the same one.
+      const location = claim.statusCode === 201 ? createdLocation(services.config.appUrl, req.path, claim.body) : undefined;
+      if (location) res.set('Location', location);
       return void (claim.body === null ? res.end() : res.json(claim.body));
     }
     if (claim.kind === 'in_progress') {

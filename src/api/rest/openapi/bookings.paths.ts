@@ -1,9 +1,13 @@
-import { dataOf, json, listOf, nullable, object, pageParameters, ref, responseRef } from './components';
+import { created, dataOf, described, json, listOf, nullable, object, pageParameters, ref, responseRef } from './components';
+import { exampleBookingCancelled, exampleBookingConfirmed, exampleBookingRequest, exampleBookingRequested, examplePage } from './examples';
+import { BOOKING_LIFECYCLE } from './lifecycles';
 
 const STATUSES = ['requested', 'awaiting_payment', 'confirmed', 'completed', 'on_hold', 'cancelled'];
 const MODES = ['on_site', 'video_remote', 'sight_translation', 'asl', 'ai_conference'];
 const SETTINGS = ['deposition', 'court', 'arbitration', 'meeting', 'conference', 'other'];
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Booking id.' };
+const MODE = 'How the interpreter works: `on_site` (in person at `location`), `video_remote`, `sight_translation` (a document read aloud in the other language), `asl` (American Sign Language) or `ai_conference` (machine interpretation of a call). Each has its own hourly rate in `GET /pricing`.';
+const SETTING = 'What the assignment is, so the operator picks a suitable interpreter; it does not change the price.';
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Booking id, as answered when it was made.' };
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const bookingSchemas = {
@@ -11,47 +15,63 @@ export const bookingSchemas = {
     type: 'object',
     required: ['source_language', 'target_language', 'mode', 'scheduled_at', 'duration_hours'],
     properties: {
-      source_language: { type: 'string' },
-      target_language: { type: 'string' },
-      mode: { enum: MODES },
-      setting: { enum: SETTINGS, default: 'other' },
-      scheduled_at: { type: 'string', description: 'ISO 8601 with an explicit offset, in the future.', examples: ['2026-12-01T09:30:00-05:00'] },
-      duration_hours: { type: 'number', exclusiveMinimum: 0, maximum: 12, multipleOf: 0.01 },
-      location: { type: 'string', maxLength: 500, description: 'Required for on_site.' },
-      video_platform_notes: { type: 'string', maxLength: 2000 },
-      reference: { type: 'string', maxLength: 255 },
+      source_language: { type: 'string', description: 'Language spoken by the party who needs the interpreter: a code of `GET /languages` (any case).' },
+      target_language: { type: 'string', description: 'Language to interpret into, a code of `GET /languages`; different from `source_language`.' },
+      mode: { enum: MODES, description: MODE },
+      setting: { enum: SETTINGS, default: 'other', description: SETTING },
+      scheduled_at: {
+        type: 'string',
+        description: 'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future. Answered back in UTC.',
+        examples: ['2026-12-01T09:30:00-05:00'],
+      },
+      duration_hours: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        maximum: 12,
+        multipleOf: 0.01,
+        description: 'Expected length in hours, more than 0 and at most 12, two decimals at most. At least 2 hours are billed.',
+      },
+      location: { type: 'string', maxLength: 500, description: 'Street address of the assignment. Required for `on_site`, optional otherwise.' },
+      video_platform_notes: { type: 'string', maxLength: 2000, description: 'How to join a remote session (platform, meeting id, who admits the interpreter).' },
+      reference: { type: 'string', maxLength: 255, description: 'Your own reference (a case number), echoed back.' },
       redirect_url: {
         type: 'string',
         format: 'uri',
         maxLength: 2048,
-        description: "Where the payer is sent back after the checkout staff create once an interpreter is found, with `payment=<outcome>` and `booking_id`.",
+        description:
+          'Absolute http(s) URL where the payer is sent back after the checkout that staff create once an interpreter is confirmed, with `payment=<outcome>` and `booking_id`. Without it the checkout ends on a page of the service.',
       },
     },
   },
   Booking: object({
-    id: ref('Id'),
-    number: { type: 'string', pattern: '^[A-Z0-9]{2,10}-INT-\\d{4}-[A-Z0-9]{6}$' },
-    status: { enum: STATUSES },
-    mode: { enum: MODES },
-    setting: { enum: SETTINGS },
-    source_language: { type: 'string' },
-    target_language: { type: 'string' },
-    scheduled_at: ref('Timestamp'),
-    duration_hours: { type: 'number' },
-    billable_hours: { type: 'number', minimum: 2 },
-    unit_price_cents: ref('Cents'),
-    total_cents: ref('Cents'),
-    currency: ref('Currency'),
-    payment: ref('Payment'),
-    location: nullable({ type: 'string' }),
-    video_platform_notes: nullable({ type: 'string' }),
-    reference: nullable({ type: 'string' }),
-    interpreter_name: nullable({ type: 'string' }),
-    hold_reason: nullable({ type: 'string' }),
-    completed_at: nullable(ref('Timestamp')),
-    cancelled_at: nullable(ref('Timestamp')),
-    created_at: ref('Timestamp'),
-    updated_at: ref('Timestamp'),
+    id: described(ref('Id'), 'The booking id.'),
+    number: {
+      type: 'string',
+      pattern: '^[A-Z0-9]{2,10}-INT-\\d{4}-[A-Z0-9]{6}$',
+      description: 'Short booking number for people and phone calls: operator prefix, `INT`, year and month made (YYMM), six characters.',
+      examples: ['LT-INT-2611-7QK2ZP'],
+    },
+    status: { enum: STATUSES, description: BOOKING_LIFECYCLE },
+    mode: { enum: MODES, description: MODE },
+    setting: { enum: SETTINGS, description: SETTING },
+    source_language: { type: 'string', description: 'Canonical code of the language interpreted from.' },
+    target_language: { type: 'string', description: 'Canonical code of the language interpreted into.' },
+    scheduled_at: described(ref('Timestamp'), 'Start of the assignment, in UTC.'),
+    duration_hours: { type: 'number', description: 'Expected length in hours, as requested.' },
+    billable_hours: { type: 'number', minimum: 2, description: 'Hours billed: `duration_hours`, but at least 2.' },
+    unit_price_cents: described(ref('Cents'), 'Hourly rate of the mode in cents, kept from when the booking was made (a later rate change does not alter it).'),
+    total_cents: described(ref('Cents'), 'What the client pays, in cents: `billable_hours` x `unit_price_cents`, rounded to the cent.'),
+    currency: described(ref('Currency'), 'Currency of the amounts.'),
+    payment: described(ref('Payment'), 'The payment. Until staff confirm an interpreter it names only the provider; its other fields are null.'),
+    location: nullable({ type: 'string' }, 'Where the assignment takes place, as given; null when none was given.'),
+    video_platform_notes: nullable({ type: 'string' }, 'How to join a remote session, as given; null when none was given.'),
+    reference: nullable({ type: 'string' }, 'Your own reference, as given; null when none was given.'),
+    interpreter_name: nullable({ type: 'string' }, 'The interpreter staff confirmed; null while `requested`.'),
+    hold_reason: nullable({ type: 'string' }, 'Why the booking is on hold; null unless `status` is `on_hold`.'),
+    completed_at: nullable(ref('Timestamp'), 'When staff marked it completed (UTC); null before.'),
+    cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
+    created_at: described(ref('Timestamp'), 'When the booking was made (UTC).'),
+    updated_at: described(ref('Timestamp'), 'Last change of anything in the booking (UTC).'),
   }),
 };
 
@@ -61,16 +81,31 @@ export const bookingPaths = {
       operationId: 'createBooking',
       tags: ['Interpretation'],
       summary: 'Book an interpreter',
-      description: 'Priced at once (billable hours = max(duration, 2) x the mode\'s hourly rate); payment is asked for once staff confirm an interpreter.',
-      requestBody: { required: true, content: { 'application/json': { schema: ref('BookingRequest') } } },
-      responses: { 201: json(dataOf(ref('Booking')), 'The requested booking.'), ...authErrors, 422: responseRef('ValidationFailed') },
+      description:
+        'Priced at once: billable hours = max(duration, 2) x the mode\'s hourly rate, kept whatever the rate card later says. The booking starts `requested`; ' +
+        'payment is asked for only once staff confirm an interpreter (it then moves to `awaiting_payment` and the checkout link is e-mailed and shown in `payment.approval_url`).',
+      requestBody: {
+        required: true,
+        description: 'What to book.',
+        content: { 'application/json': { schema: ref('BookingRequest'), example: exampleBookingRequest } },
+      },
+      responses: {
+        201: created(dataOf(ref('Booking'), 'The new booking.'), 'The requested booking.', { data: exampleBookingRequested }, '/interpretation-bookings/{id}'),
+        ...authErrors,
+        422: responseRef('ValidationFailed'),
+      },
     },
     get: {
       operationId: 'listBookings',
       tags: ['Interpretation'],
       summary: 'List bookings, newest first',
-      parameters: [{ name: 'status', in: 'query', schema: { enum: STATUSES } }, ...pageParameters],
-      responses: { 200: json(listOf(ref('Booking')), 'One page of bookings.'), ...authErrors, 422: responseRef('ValidationFailed') },
+      description: 'The account\'s bookings, newest first, a page at a time, optionally of one status.',
+      parameters: [{ name: 'status', in: 'query', description: 'Only bookings in this status; an unknown value is 422.', schema: { enum: STATUSES } }, ...pageParameters],
+      responses: {
+        200: json(listOf(ref('Booking')), 'One page of bookings.', examplePage('/interpretation-bookings', exampleBookingConfirmed)),
+        ...authErrors,
+        422: responseRef('ValidationFailed'),
+      },
     },
   },
   '/interpretation-bookings/{id}': {
@@ -78,8 +113,9 @@ export const bookingPaths = {
       operationId: 'getBooking',
       tags: ['Interpretation'],
       summary: 'Booking detail (poll for progress)',
+      description: 'One booking. Poll it (with `If-None-Match`) to see staff confirm an interpreter, the payment land and the assignment complete.',
       parameters: [idParam],
-      responses: { 200: json(dataOf(ref('Booking')), 'The booking.'), ...authErrors, 404: responseRef('NotFound') },
+      responses: { 200: json(dataOf(ref('Booking'), 'The booking.'), 'The booking.', { data: exampleBookingConfirmed }), ...authErrors, 404: responseRef('NotFound') },
     },
   },
   '/interpretation-bookings/{id}/cancel': {
@@ -88,10 +124,11 @@ export const bookingPaths = {
       tags: ['Interpretation'],
       summary: 'Cancel a booking that is not paid yet',
       description:
-        'While its payment is being captured the cancel answers 422 with `errors.status` ["The payment is being processed."]: poll the booking; it ends confirmed or, if the capture is declined, cancellable again.',
+        'Allowed from `requested` and `awaiting_payment`; any other status answers 422 under `status` (a paid booking is cancelled by the operator). ' +
+        'An open checkout is withdrawn. While its payment is being captured the cancel answers 422 with `errors.status` ["The payment is being processed."]: poll the booking; it ends confirmed or, if the capture is declined, cancellable again.',
       parameters: [idParam],
       responses: {
-        200: json(dataOf(ref('Booking')), 'The cancelled booking.'),
+        200: json(dataOf(ref('Booking'), 'The booking, now cancelled.'), 'The cancelled booking.', { data: exampleBookingCancelled }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -100,4 +137,3 @@ export const bookingPaths = {
     },
   },
 };
-

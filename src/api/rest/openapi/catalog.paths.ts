@@ -1,31 +1,37 @@
-import { dataOf, json, object, ref } from './components';
+import { dataOf, described, json, object, ref } from './components';
+import { exampleLanguages, examplePricing } from './examples';
+
+const MODES = ['on_site', 'video_remote', 'sight_translation', 'asl', 'ai_conference'];
 
 export const catalogSchemas = {
-  Language: object({ code: { type: 'string', examples: ['es-MX'] }, name: { type: 'string', examples: ['Mexican Spanish'] } }),
+  Language: object({
+    code: { type: 'string', description: 'Canonical BCP 47 code, as quotes and bookings take it (matched in any case) and answer it.', examples: ['es-MX'] },
+    name: { type: 'string', description: 'English display name from CLDR.', examples: ['Mexican Spanish'] },
+  }),
   ServiceRate: object({
-    service_type: { enum: ['certified', 'standard'] },
-    unit: { enum: ['page', 'word'] },
-    unit_price_cents: ref('Cents'),
-    currency: ref('Currency'),
+    service_type: { enum: ['certified', 'standard'], description: 'The translation service this rate prices.' },
+    unit: { enum: ['page', 'word'], description: 'What is counted: pages of 250 words or fewer for certified work, words for standard.' },
+    unit_price_cents: described(ref('Cents'), 'Price of one unit in cents.'),
+    currency: described(ref('Currency'), 'Currency of the price.'),
   }),
   Addon: object({
-    code: { type: 'string', examples: ['hard_copy'] },
-    name: { type: 'string' },
-    pricing_type: { enum: ['flat', 'per_copy'] },
-    price_cents: ref('Cents'),
-    currency: ref('Currency'),
+    code: { type: 'string', description: 'What a quote\'s `addons[].code` names: `notarization` (certified only), `hard_copy` (mailed copies), `rush_2h` (delivery within about two hours of payment).', examples: ['hard_copy'] },
+    name: { type: 'string', description: 'English name for people.', examples: ['Mailed hard copy'] },
+    pricing_type: { enum: ['flat', 'per_copy'], description: '`flat`: once per order. `per_copy`: times the `quantity` asked for (1 to 10).' },
+    price_cents: described(ref('Cents'), 'Price in cents, once or per copy.'),
+    currency: described(ref('Currency'), 'Currency of the price.'),
   }),
   InterpretationRate: object({
-    mode: { enum: ['on_site', 'video_remote', 'sight_translation', 'asl', 'ai_conference'] },
-    unit: { const: 'hour' },
-    unit_price_cents: ref('Cents'),
-    minimum_hours: { type: 'integer' },
-    currency: ref('Currency'),
+    mode: { enum: MODES, description: 'The interpretation mode this rate prices.' },
+    unit: { const: 'hour', description: 'Interpretation is billed by the hour.' },
+    unit_price_cents: described(ref('Cents'), 'Price of one billable hour in cents, whatever the languages or setting.'),
+    minimum_hours: { type: 'integer', description: 'Hours billed at least, however short the assignment.' },
+    currency: described(ref('Currency'), 'Currency of the price.'),
   }),
   Pricing: object({
-    services: { type: 'array', items: ref('ServiceRate') },
-    addons: { type: 'array', items: ref('Addon') },
-    interpretation: { type: 'array', items: ref('InterpretationRate') },
+    services: { type: 'array', items: ref('ServiceRate'), description: 'Translation rates, one per service type.' },
+    addons: { type: 'array', items: ref('Addon'), description: 'Add-ons a quote may ask for.' },
+    interpretation: { type: 'array', items: ref('InterpretationRate'), description: 'Hourly interpretation rates, one per mode.' },
   }),
 };
 
@@ -35,9 +41,12 @@ export const catalogPaths = {
       operationId: 'listLanguages',
       tags: ['Catalog'],
       summary: 'List languages',
-      description: 'More than 200 languages and variants, BCP 47 codes, CLDR English names, sorted by name (D6). No authentication.',
+      description:
+        'More than 200 languages and variants (regional, script and sign languages) with BCP 47 codes and CLDR English names, sorted by name. No authentication; limited per client address.',
       security: [],
-      responses: { 200: json(dataOf({ type: 'array', minItems: 200, items: ref('Language') }), 'The language catalog.') },
+      responses: {
+        200: json(dataOf({ type: 'array', minItems: 200, items: ref('Language') }, 'Every language, sorted by name.'), 'The language catalog.', { data: exampleLanguages }),
+      },
     },
   },
   '/pricing': {
@@ -45,9 +54,10 @@ export const catalogPaths = {
       operationId: 'getPricing',
       tags: ['Catalog'],
       summary: 'Rates and add-on catalog',
-      description: 'Translation rates, add-ons and interpretation hourly rates (D7). No authentication.',
+      description:
+        'The current rate card: translation rates, add-ons and interpretation hourly rates. Quotes and bookings keep the prices they were made with; a later change here never alters them. No authentication; limited per client address.',
       security: [],
-      responses: { 200: json(dataOf(ref('Pricing')), 'The rate card.') },
+      responses: { 200: json(dataOf(ref('Pricing'), 'The rate card.'), 'The rate card.', { data: examplePricing }) },
     },
   },
 };

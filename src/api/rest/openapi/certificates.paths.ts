@@ -1,23 +1,36 @@
-import { dataOf, json, nullable, object, ref, responseRef } from './components';
+import { dataOf, described, json, nullable, object, ref, responseRef } from './components';
+import { exampleCertificate } from './examples';
 
 export const certificateSchemas = {
   Certificate: object({
-    code: { type: 'string', pattern: '^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$', examples: ['K7QM-3XPA-9RTD-2WBN'] },
-    verification_url: { type: 'string', format: 'uri', description: 'The public verification page (`/verify/{code}`, HTML).' },
-    order_number: { type: 'string' },
+    code: {
+      type: 'string',
+      pattern: '^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$',
+      description: 'The verification code printed on the certificate and in the footer of every translated page.',
+      examples: ['K7QM-3XPA-9RTD-2WBN'],
+    },
+    verification_url: { type: 'string', format: 'uri', description: 'The public verification page for people (`/verify/{code}`, HTML).' },
+    order_number: { type: 'string', description: 'Number of the certified order.', examples: ['LT-2611-AB12CD'] },
     account_name: { type: 'string', description: 'The client account\'s name: the only client data shown.' },
-    issued_at: ref('Timestamp'),
-    source_language: { type: 'string' },
-    target_language: { type: 'string' },
-    translator: object({ name: { type: 'string' }, credentials: nullable({ type: 'string' }) }),
-    notarized: { type: 'boolean', description: 'Notarization was recorded before the certificate was issued (D21).' },
+    issued_at: described(ref('Timestamp'), 'When the certificate was issued, at completion of the order (UTC).'),
+    source_language: { type: 'string', description: 'Canonical code of the documents\' language.' },
+    target_language: { type: 'string', description: 'Canonical code of the translation\'s language.' },
+    translator: described(
+      object({
+        name: { type: 'string', description: 'Full name of the translator who reviewed and signed.' },
+        credentials: nullable({ type: 'string' }, 'The translator\'s credentials as recorded by the operator; null when none are recorded.'),
+      }),
+      'Who stands behind the translation.',
+    ),
+    notarized: { type: 'boolean', description: 'A notarization was recorded (notary, commission, date) before the certificate was issued.' },
     documents: {
       type: 'array',
+      description: 'Each certified document, in the order of the certificate.',
       items: object({
-        name: { type: 'string', description: 'The delivered translation.' },
-        source_name: { type: 'string' },
-        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the delivered translation file, footer included.' },
-        page_count: { type: 'integer', minimum: 1 },
+        name: { type: 'string', description: 'File name of the delivered translation.' },
+        source_name: { type: 'string', description: 'File name of the source document it translates.' },
+        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the delivered translation file, footer included: compare a copy\'s hash to it.' },
+        page_count: { type: 'integer', minimum: 1, description: 'Pages of the translation.' },
       }),
     },
   }),
@@ -30,14 +43,14 @@ export const certificatePaths = {
       tags: ['Verification'],
       summary: 'Verify a certificate of accuracy',
       description:
-        'What the certificate with this verification code states (D20): order number, languages, translator, notarization ' +
+        'What the certificate with this verification code states: order number, languages, translator, notarization ' +
         'and each document with its page count and the SHA-256 of the delivered translation, against which a copy can be ' +
         'checked. No key needed; limited per client address like the catalog. Never any file content, nor client data ' +
         'beyond the account name. Codes are read in any case, with or without dashes.',
       security: [],
-      parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, description: 'The verification code printed on the certificate.' }],
+      parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, description: 'The verification code printed on the certificate.', example: 'K7QM-3XPA-9RTD-2WBN' }],
       responses: {
-        200: json(dataOf(ref('Certificate')), 'The certificate.'),
+        200: json(dataOf(ref('Certificate'), 'The certificate.'), 'The certificate.', { data: exampleCertificate }),
         404: responseRef('NotFound'),
       },
     },

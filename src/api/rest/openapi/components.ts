@@ -1,5 +1,5 @@
-/** Shared OpenAPI pieces: error bodies of D2, formats of D4, the list envelope of D3. */
-type Schema = Record<string, unknown>;
+/** Shared OpenAPI pieces: error bodies of D2, formats of D4, the list envelope of D3. Descriptions speak to integrators. */
+export type Schema = Record<string, unknown>;
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string): Schema => ({ $ref: `#/components/responses/${name}` });
@@ -11,57 +11,107 @@ export const object = (properties: Record<string, Schema>, required = Object.key
   properties,
 });
 
-export const nullable = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'null' }] });
+/** `schema` or null; the description sits beside `oneOf`, where documentation tools show it. */
+export const nullable = (schema: Schema, description?: string): Schema => ({ ...(description ? { description } : {}), oneOf: [schema, { type: 'null' }] });
+
+/** A `$ref` with its own description (OpenAPI 3.1 allows the sibling). */
+export const described = (schema: Schema, description: string): Schema => ({ ...schema, description });
 
 /** `{ "data": ... }`, the single-resource wrapper of the contract. */
-export const dataOf = (schema: Schema): Schema => object({ data: schema });
+export const dataOf = (schema: Schema, description = 'The resource.'): Schema => object({ data: described(schema, description) });
 
 /** D3's length-aware list envelope around items of one schema. */
 export const listOf = (item: Schema): Schema =>
   object({
-    data: { type: 'array', items: item },
-    links: object({
-      first: { type: 'string', format: 'uri' },
-      last: { type: 'string', format: 'uri' },
-      prev: nullable({ type: 'string', format: 'uri' }),
-      next: nullable({ type: 'string', format: 'uri' }),
-    }),
-    meta: object({
-      current_page: { type: 'integer', minimum: 1 },
-      from: nullable({ type: 'integer', minimum: 1 }),
-      last_page: { type: 'integer', minimum: 1 },
-      path: { type: 'string', format: 'uri' },
-      per_page: { type: 'integer', minimum: 1, maximum: 100 },
-      to: nullable({ type: 'integer', minimum: 1 }),
-      total: { type: 'integer', minimum: 0 },
-    }),
+    data: { type: 'array', items: item, description: 'This page\'s items, newest first (by creation time).' },
+    links: described(
+      object({
+        first: { type: 'string', format: 'uri', description: 'The first page, with the request\'s other query parameters kept.' },
+        last: { type: 'string', format: 'uri', description: 'The last page (the first page when the list is empty).' },
+        prev: nullable({ type: 'string', format: 'uri' }, 'The previous page; null on the first page.'),
+        next: nullable({ type: 'string', format: 'uri' }, 'The next page; null on the last page. Follow it until null to read the whole list.'),
+      }),
+      'Absolute links to other pages of the same list.',
+    ),
+    meta: described(
+      object({
+        current_page: { type: 'integer', minimum: 1, description: 'The page answered (`page`).' },
+        from: nullable({ type: 'integer', minimum: 1 }, 'Position of this page\'s first item in the whole list, from 1; null when the page is empty.'),
+        last_page: { type: 'integer', minimum: 1, description: 'Number of the last page; 1 when the list is empty.' },
+        path: { type: 'string', format: 'uri', description: 'The list\'s absolute URL without query parameters.' },
+        per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Items per page (`per_page`, 15 unless given).' },
+        to: nullable({ type: 'integer', minimum: 1 }, 'Position of this page\'s last item in the whole list; null when the page is empty.'),
+        total: { type: 'integer', minimum: 0, description: 'Items in the whole list, with the same filters.' },
+      }),
+      'Where this page stands in the list.',
+    ),
   });
 
 /** `page` and `per_page` of every list (D3). */
 export const pageParameters = [
-  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 } },
+  {
+    name: 'page',
+    in: 'query',
+    description: 'Page number, from 1. A page past the last answers an empty `data`; 0, negative or not a number is 422.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+  {
+    name: 'per_page',
+    in: 'query',
+    description: 'Items per page, 1 to 100; outside that range is 422.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 },
+  },
 ];
 
-export const json = (schema: Schema, description: string) => ({
+/** A JSON answer; `example` is checked against `schema` by the tests and by the lint. */
+export const json = (schema: Schema, description: string, example?: unknown) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
 });
 
-/** The priced fields quotes and orders share. */
+/**
+ * A 201 with the created resource's address (RFC 9110 section 10.2.2): absolute, from the deployment's base URL,
+ * like every other link this API gives; an Idempotency-Key replay sends the same one.
+ */
+export const created = (schema: Schema, description: string, example: unknown, path: string) => ({
+  ...json(schema, description, example),
+  headers: {
+    Location: {
+      description: `The new resource: \`${path}\`. Read it there with GET.`,
+      schema: { type: 'string', format: 'uri' },
+      example: `https://api.translations.example.org/api/v1${path.replace('{id}', '0b6f7a4e-2c1d-4f8a-9e3b-5d7c1a2b3c4d')}`,
+    },
+  },
+});
+
+/** The priced fields quotes and orders share; an order copies them from its quote unchanged. */
 export const pricedWorkProperties: Record<string, Schema> = {
-  service_type: { enum: ['certified', 'standard'] },
-  source_language: { type: 'string' },
-  target_language: { type: 'string' },
-  unit_type: { enum: ['page', 'word'] },
-  unit_count: { type: 'integer', minimum: 1 },
-  subtotal_cents: ref('Cents'),
-  addons: { type: 'array', items: ref('QuotedAddon') },
-  addons_total_cents: ref('Cents'),
-  total_cents: ref('Cents'),
-  currency: ref('Currency'),
-  reference: nullable({ type: 'string' }),
-  shipping_address: nullable(ref('ShippingAddress')),
+  service_type: {
+    enum: ['certified', 'standard'],
+    description:
+      '`certified`: priced per page, reviewed by a named translator and delivered with a signed certificate of accuracy. ' +
+      '`standard`: priced per word, machine translated and delivered as soon as it is done.',
+  },
+  source_language: { type: 'string', description: 'Language of the documents, as a canonical BCP 47 code from `GET /languages` (`es`, `es-MX`, `zh-Hant`).', examples: ['es'] },
+  target_language: { type: 'string', description: 'Language to translate into, a canonical code from `GET /languages`; never the same as `source_language`.', examples: ['en'] },
+  unit_type: { enum: ['page', 'word'], description: 'What `unit_count` counts: `page` for certified work, `word` for standard.' },
+  unit_count: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Billable units: the files\' counted pages (certified; a page is 250 words or fewer, at least 1 per file) or words (standard), ' +
+      'plus the `unit_count` the client gave for files that could not be counted.',
+  },
+  subtotal_cents: described(ref('Cents'), 'Translation price in cents: `unit_count` x the unit price, before add-ons.'),
+  addons: { type: 'array', items: ref('QuotedAddon'), description: 'Priced add-on lines, in the order requested; empty when none were asked for.' },
+  addons_total_cents: described(ref('Cents'), 'Sum of the add-on lines\' `total_cents`, in cents; 0 without add-ons.'),
+  total_cents: described(ref('Cents'), 'What the client pays, in cents: `subtotal_cents` + `addons_total_cents`.'),
+  currency: described(ref('Currency'), 'Currency of every amount of this resource.'),
+  reference: nullable({ type: 'string', maxLength: 255 }, 'The client\'s own reference (a matter or case number), as given; null when none was given.'),
+  shipping_address: nullable(
+    ref('ShippingAddress'),
+    'Where the mailed hard copies go: set exactly when the `hard_copy` add-on was asked for; null otherwise.',
+  ),
 };
 
 export const schemas: Record<string, Schema> = {
@@ -69,45 +119,50 @@ export const schemas: Record<string, Schema> = {
     ...object(
       {
         name: { type: 'string', maxLength: 200, description: 'Who receives the parcel.' },
-        line1: { type: 'string', maxLength: 200 },
-        line2: nullable({ type: 'string', maxLength: 200 }),
-        city: { type: 'string', maxLength: 100 },
-        region: nullable({ type: 'string', maxLength: 100, description: 'State, province or county, where the country uses one.' }),
-        postal_code: { type: 'string', maxLength: 20 },
+        line1: { type: 'string', maxLength: 200, description: 'Street address.' },
+        line2: nullable({ type: 'string', maxLength: 200 }, 'Suite, floor or care-of line; null (or left out in a request) when there is none.'),
+        city: { type: 'string', maxLength: 100, description: 'City or town.' },
+        region: nullable({ type: 'string', maxLength: 100 }, 'State, province or county, where the country uses one; null (or left out in a request) otherwise.'),
+        postal_code: { type: 'string', maxLength: 20, description: 'Postal or ZIP code.' },
         country: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code; answered in upper case.' },
       },
       ['name', 'line1', 'city', 'postal_code', 'country'],
     ),
-    description: 'Where mailed hard copies go: required with the hard_copy add-on, and only with it. On quotes and their orders.',
+    description: 'Where mailed hard copies go: required with the `hard_copy` add-on, and only with it. Invalid fields are 422 under `shipping_address.<field>`. On quotes and their orders.',
   },
   Timestamp: {
     type: 'string',
-    description: 'UTC, six fractional digits (D4).',
+    description: 'A point in time in UTC, always with six fractional digits and `Z` (`YYYY-MM-DDTHH:mm:ss.ffffffZ`).',
     pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$',
     examples: ['2026-11-22T09:30:00.123000Z'],
   },
-  Id: { type: 'string', format: 'uuid' },
-  Cents: { type: 'integer', minimum: 0, description: 'Money in integer cents; see `currency`.' },
-  Currency: { type: 'string', pattern: '^[A-Z]{3}$', examples: ['USD'] },
-  Error: object({ message: { type: 'string' } }),
+  Id: { type: 'string', format: 'uuid', description: 'A resource id (UUID). Ids of other accounts\' resources answer 404 like unknown ones.', examples: ['0b6f7a4e-2c1d-4f8a-9e3b-5d7c1a2b3c4d'] },
+  Cents: { type: 'integer', minimum: 0, description: 'Money as an integer number of cents (1495 = 14.95) in the resource\'s `currency`; never a float.', examples: [1495] },
+  Currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code.', examples: ['USD'] },
+  Error: object({ message: { type: 'string', description: 'What went wrong, in English, fit to log or show.' } }),
   ValidationError: object({
-    message: { type: 'string', description: 'The first error, plus how many more there are.' },
+    message: { type: 'string', description: 'The first error, plus how many more there are: `The unit count field is required. (and 1 more error)`.' },
     errors: {
       type: 'object',
-      description: 'Field name to its messages.',
+      description: 'Field name (nested fields dotted: `addons.0.code`) to its messages, so a form can show each next to its input.',
       additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
     },
   }),
-  ServerError: object({ message: { const: 'Server Error.' }, request_id: { type: 'string' } }),
+  ServerError: object({
+    message: { const: 'Server Error.', description: 'Always `Server Error.`; no detail and never a stack trace.' },
+    request_id: { type: 'string', description: 'The same as the `X-Request-Id` header: quote it to support to find the failure.' },
+  }),
 };
 
 const errorResponse = (description: string, schema = ref('Error')) => json(schema, description);
+
+const retryAfter = { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^\\d+$' } };
 
 const countHeader = (description: string) => ({ description, schema: { type: 'string', pattern: '^\\d+$' } });
 
 /** Sent on every rate-limited answer (D16), whatever its status. */
 export const rateLimitHeaders = {
-  'X-RateLimit-Limit': countHeader('The budget of a minute (a REST request costs 1; GraphQL shares it).'),
+  'X-RateLimit-Limit': countHeader('The budget of a clock minute (a REST request costs 1; GraphQL requests spend their cost from the same budget).'),
   'X-RateLimit-Remaining': countHeader('What is left of the budget in the current minute.'),
 };
 
@@ -123,29 +178,29 @@ export const conditionalHeaders = {
 export const responses: Record<string, Schema> = {
   NotModified: {
     description:
-      'Nothing in the answer changed since the one whose `ETag` was sent in `If-None-Match` (D23): no body. Download links are not ' +
+      'Nothing in the answer changed since the one whose `ETag` was sent in `If-None-Match`: no body. Download links are not ' +
       'refreshed by a 304; ask again without `If-None-Match` for fresh ones.',
     headers: { ...conditionalHeaders, ...rateLimitHeaders },
   },
   MalformedJson: errorResponse('The body is not valid JSON: `{"message":"Malformed JSON body."}`.'),
-  PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}` (D25).'),
-  UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read (D25).'),
+  PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}`.'),
+  UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read: `POST /files` takes `multipart/form-data`, every other body is JSON in UTF-8.'),
   Unauthenticated: {
     ...errorResponse('Missing, invalid, revoked or wrong-deployment key: `{"message":"Unauthenticated."}`.'),
-    headers: { 'WWW-Authenticate': { schema: { const: 'Bearer' } } },
+    headers: { 'WWW-Authenticate': { description: 'Always `Bearer`: send the API key as a bearer token.', schema: { const: 'Bearer' } } },
   },
   Forbidden: errorResponse('Valid key of an account that is pending or suspended: `{"message":"Account not approved."}`.'),
   NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
-  ValidationFailed: errorResponse('Invalid input or a refused business rule, keyed by field (D2).', ref('ValidationError')),
+  ValidationFailed: errorResponse('Invalid input or a refused business rule (a wrong state, an expired quote), keyed by the field at fault.', ref('ValidationError')),
   ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
   TooManyAttempts: {
-    ...errorResponse('Past the rate limit (D16): `{"message":"Too Many Attempts."}`. Retry after `Retry-After` seconds.'),
-    headers: { 'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } }, ...rateLimitHeaders },
+    ...errorResponse('Past the rate limit: `{"message":"Too Many Attempts."}`. Retry after `Retry-After` seconds, when the minute ends.'),
+    headers: { 'Retry-After': retryAfter, ...rateLimitHeaders },
   },
   IdempotencyInProgress: errorResponse('The first request with this Idempotency-Key is still being answered; retry shortly.'),
   ProviderUnavailable: {
     ...errorResponse('An outside provider (file storage, payment, ...) failed; nothing was changed. Retry after `Retry-After` seconds.'),
-    headers: { 'Retry-After': { schema: { type: 'string', pattern: '^\\d+$' } } },
+    headers: { 'Retry-After': retryAfter },
   },
 };
 

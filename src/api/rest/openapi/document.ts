@@ -7,6 +7,9 @@ import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { conditionalHeaders, json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
 
+/** A POST may carry a body, refused before the operation when it cannot be read (D2, D25). */
+const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('PayloadTooLarge'), 415: responseRef('UnsupportedMediaType') };
+
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
 
 const metaPaths = {
@@ -15,9 +18,24 @@ const metaPaths = {
       operationId: 'getOpenApiDocument',
       tags: ['Meta'],
       summary: 'This document',
+      description: 'The OpenAPI 3.1 description of REST v1, with this deployment as its server. No key needed. `/docs` renders it for people.',
       security: [],
       responses: {
-        200: json({ type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } }, 'The OpenAPI document.'),
+        200: json(
+          {
+            type: 'object',
+            required: ['openapi', 'info', 'paths'],
+            properties: {
+              openapi: { const: '3.1.0', description: 'The OpenAPI version.' },
+              info: { type: 'object', description: 'Title, version and general rules of the API.' },
+              paths: { type: 'object', description: 'Every operation.' },
+            },
+          },
+          'The OpenAPI document.',
+          { openapi: '3.1.0', info: { title: 'Legal translation and interpreter booking API', version: '1.0.0' }, paths: {} },
+        ),
+        // A GET needs no body, but one that is sent is read like any other and can be refused.
+        ...bodyErrors,
       },
     },
   },
@@ -26,9 +44,6 @@ type Paths = Record<string, Record<string, Operation>>;
 
 /** Public operations limited per client address (D16, D20). */
 const PER_ADDRESS_TAGS = ['Catalog', 'Verification'];
-
-/** A POST may carry a body, refused before the operation when it cannot be read (D2, D25). */
-const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('PayloadTooLarge'), 415: responseRef('UnsupportedMediaType') };
 
 /**
  * What holds for many operations, said once here: every operation can fail unexpectedly (500), every POST can
@@ -84,6 +99,19 @@ function withCommonResponses(paths: Paths): Paths {
   );
 }
 
+const TAGS = [
+  { name: 'Catalog', description: 'Languages and the rate card; public.' },
+  { name: 'Account', description: 'The account an API key belongs to.' },
+  { name: 'Files', description: 'Source documents you upload, and the translations and certificates delivered for your orders.' },
+  { name: 'Quotes', description: 'Instant, binding prices for translating uploaded files; valid 7 days.' },
+  { name: 'Orders', description: 'A converted quote: paid, translated, reviewed when certified, delivered.' },
+  { name: 'Interpretation', description: 'Interpreter bookings: requested, confirmed by staff, paid, completed.' },
+  { name: 'Payments', description: 'Where the payment provider returns the payer and sends its events; not called by integrators.' },
+  { name: 'Verification', description: 'Public checks of a certificate of accuracy by its verification code.' },
+  { name: 'Sandbox', description: 'The sandbox deployment\'s test checkout, standing in for the payment provider\'s pages.' },
+  { name: 'Meta', description: 'This description of the API.' },
+];
+
 /** The OpenAPI 3.1 description of REST v1, served at /api/v1/openapi.json; tests validate every response against it. */
 export function openApiDocument(serverUrl: string) {
   return {
@@ -91,8 +119,13 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: 'Legal translation and interpreter booking API',
       version: '1.0.0',
+      // Served to the operator's clients under their service agreement; not an open licence.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
-        'REST v1. Money is integer cents with a currency; timestamps are UTC with six fractional digits. ' +
+        'REST v1 of a legal translation service: upload documents, get an instant quote, convert it into an order and pay, poll the order until its ' +
+        'translation (and, for certified work, the signed certificate of accuracy) can be downloaded; book interpreters the same way. There are no ' +
+        'webhooks: poll, cheaply, with `If-None-Match`.\n\n' +
+        'Money is integer cents with a currency; timestamps are UTC with six fractional digits. Every authenticated POST honours `Idempotency-Key`, so a retry is safe. ' +
         'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 413 for a body over 1 MB, ' +
         '415 for a body of another media type or charset, 404 for a path that is not valid percent-encoding, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
@@ -102,7 +135,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'Catalog' }, { name: 'Account' }, { name: 'Files' }, { name: 'Quotes' }, { name: 'Orders' }, { name: 'Interpretation' }, { name: 'Payments' }, { name: 'Verification' }, { name: 'Sandbox' }, { name: 'Meta' }],
+    tags: TAGS,
     paths: withCommonResponses({ ...catalogPaths, ...certificatePaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
     components: {
       schemas: { ...schemas, ...catalogSchemas, ...certificateSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },

@@ -1,4 +1,5 @@
-import { dataOf, json, nullable, object, ref, responseRef } from './components';
+import { created, dataOf, described, json, nullable, object, ref, responseRef } from './components';
+import { exampleCertificateFile, exampleFileCounted, exampleFileUploaded, exampleUpload } from './examples';
 
 const MIME_TYPES = [
   'application/pdf',
@@ -7,25 +8,37 @@ const MIME_TYPES = [
   'image/png',
 ];
 
-const fileId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'File id.' };
+const fileId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'File id, as answered by the upload or listed in an order\'s `files`.' };
 
 export const fileSchemas = {
   File: {
     ...object(
       {
-        id: ref('Id'),
-        type: { enum: ['source', 'translation', 'certificate'] },
-        name: { type: 'string', maxLength: 255, description: 'The client\'s file name without path or control characters.' },
-        mime_type: { enum: MIME_TYPES, description: 'Detected from the bytes (D5).' },
-        size_bytes: { type: 'integer', minimum: 1 },
-        page_count: nullable({ type: 'integer', minimum: 1, description: 'Certified billing pages: max(1, ceil(word_count / 250)).' }),
-        word_count: nullable({ type: 'integer', minimum: 1 }),
+        id: described(ref('Id'), 'The file id.'),
+        type: {
+          enum: ['source', 'translation', 'certificate'],
+          description: '`source`: a document you uploaded. `translation` and `certificate`: made by the service for an order, and visible only once the order is completed.',
+        },
+        name: { type: 'string', maxLength: 255, description: 'The client\'s file name without path, control or invisible characters; for produced files, `<base>.<target language>.<ext>` or the certificate\'s name.' },
+        mime_type: { enum: MIME_TYPES, description: 'The format, detected from the bytes (never from the name or the declared type).' },
+        size_bytes: { type: 'integer', minimum: 1, description: 'Size in bytes (at most 20 MB = 20,971,520 for uploads).' },
+        page_count: nullable(
+          { type: 'integer', minimum: 1 },
+          'Billing pages for certified work: max(1, ceil(word_count / 250)). Null while `analysis_status` is `pending` (always in the upload\'s answer) and when `uncountable`.',
+        ),
+        word_count: nullable({ type: 'integer', minimum: 1 }, 'Words, counted with Unicode word segmentation (so Chinese, Japanese and Thai count sensibly). Null while `pending` and when `uncountable`.'),
         analysis_status: {
           enum: ['pending', 'counted', 'uncountable'],
-          description: '`uncountable`: no text could be counted (images, scans); a quote must then give `unit_count`.',
+          description:
+            '`pending`: counting runs in the background right after upload (usually within seconds). `counted`: `word_count` and `page_count` are set. ' +
+            '`uncountable`: no text could be counted (images, scans, encrypted or damaged documents); a quote using the file must then give `unit_count`.',
         },
-        created_at: ref('Timestamp'),
-        download_url: { type: 'string', format: 'uri', description: 'Translations and certificates only: signed, valid 5 minutes, no key needed.' },
+        created_at: described(ref('Timestamp'), 'When the file was stored (UTC).'),
+        download_url: {
+          type: 'string',
+          format: 'uri',
+          description: 'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
+        },
       },
       ['id', 'type', 'name', 'mime_type', 'size_bytes', 'page_count', 'word_count', 'analysis_status', 'created_at'],
     ),
@@ -39,25 +52,27 @@ export const filePaths = {
       tags: ['Files'],
       summary: 'Upload a file',
       description:
-        'Streams a PDF, DOCX, JPEG or PNG (decided from the bytes) of at most 20 MB. Counts are analysed in the ' +
-        'background: the answer always shows `page_count` and `word_count` null; poll `GET /files/{id}`.',
+        'Streams a PDF, DOCX, JPEG or PNG (decided from the bytes) of at most 20 MB; anything else, an empty file or a larger one is 422 and nothing is stored. ' +
+        'Counts are analysed in the background: the answer always shows `page_count` and `word_count` null; poll `GET /files/{id}` (a quote also waits for them).',
       requestBody: {
         required: true,
+        description: 'A `multipart/form-data` body with the document in the part `file`.',
         content: {
           'multipart/form-data': {
             schema: {
               type: 'object',
               required: ['file'],
               properties: {
-                file: { type: 'string', contentMediaType: 'application/octet-stream' },
-                type: { enum: ['source'], default: 'source' },
+                file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The document\'s bytes, with its file name in the part\'s `filename`.' },
+                type: { enum: ['source'], default: 'source', description: 'Only source documents may be uploaded.' },
               },
             },
+            example: exampleUpload,
           },
         },
       },
       responses: {
-        201: json(dataOf(ref('File')), 'The stored file, analysis pending.'),
+        201: created(dataOf(ref('File'), 'The stored file.'), 'The stored file, analysis pending.', { data: exampleFileUploaded }, '/files/{id}'),
         400: json(ref('Error'), 'The body is not well-formed multipart.'),
         401: responseRef('Unauthenticated'),
         403: responseRef('Forbidden'),
@@ -71,10 +86,21 @@ export const filePaths = {
       operationId: 'getFile',
       tags: ['Files'],
       summary: 'File metadata',
-      description: 'A translation or certificate is 404 until its order is completed (D18).',
+      description: 'One file: poll a new upload until `analysis_status` leaves `pending`. A translation or certificate answers 404 until its order is completed.',
       parameters: [fileId],
       responses: {
-        200: json(dataOf(ref('File')), 'The file, with counts once analysed.'),
+        200: {
+          description: 'The file, with counts once analysed.',
+          content: {
+            'application/json': {
+              schema: dataOf(ref('File'), 'The file.'),
+              examples: {
+                source: { summary: 'An uploaded source, counted', value: { data: exampleFileCounted } },
+                certificate: { summary: 'The certificate of a completed order, with its signed link', value: { data: exampleCertificateFile } },
+              },
+            },
+          },
+        },
         401: responseRef('Unauthenticated'),
         403: responseRef('Forbidden'),
         404: responseRef('NotFound'),
@@ -84,6 +110,7 @@ export const filePaths = {
       operationId: 'deleteFile',
       tags: ['Files'],
       summary: 'Delete an unattached file',
+      description: 'Deletes a source file that no quote or order uses (otherwise 422 under `file`; delete the quote first). Translations and certificates belong to their order and cannot be deleted (422).',
       parameters: [fileId],
       responses: {
         204: { description: 'Deleted: the file and its bytes are gone.' },
@@ -99,18 +126,20 @@ export const filePaths = {
       operationId: 'downloadFile',
       tags: ['Files'],
       summary: 'Download through a signed link',
-      description: 'The `download_url` of a translation or certificate, or a staff link to any file (`scope=staff`, D18). No key: the signature is the permission.',
+      description:
+        'What a `download_url` points to: the bytes of a translation or certificate. No key: the signature is the permission, for 5 minutes. ' +
+        'Staff links to any file carry `scope=staff`. An expired or altered link answers 403; ask for the file again for a fresh link.',
       security: [],
       parameters: [
         fileId,
-        { name: 'expires', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'Unix seconds.' },
+        { name: 'expires', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'When the link stops working, in Unix seconds (UTC).' },
         { name: 'scope', in: 'query', required: false, schema: { const: 'staff' }, description: 'Staff links only; covered by the signature.' },
-        { name: 'signature', in: 'query', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+        { name: 'signature', in: 'query', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' }, description: 'HMAC-SHA256 of the path and query, in hex.' },
       ],
       responses: {
         200: {
           description: 'The bytes, as an attachment.',
-          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          headers: { 'Content-Disposition': { description: '`attachment` with the file name, ASCII and exact UTF-8 (RFC 6266).', schema: { type: 'string' } } },
           content: Object.fromEntries(MIME_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
         },
         403: json(ref('Error'), 'Expired or altered link: `{"message":"Invalid signature."}`.'),

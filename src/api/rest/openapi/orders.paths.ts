@@ -1,53 +1,88 @@
-import { dataOf, json, listOf, nullable, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
+import { created, dataOf, described, json, listOf, nullable, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
+import {
+  exampleCheckoutPage,
+  exampleConvertRequest,
+  exampleConverted,
+  exampleOrderCancelled,
+  exampleOrderCompleted,
+  exampleOrderProcessing,
+  examplePage,
+  examplePaymentPage,
+  exampleWebhookAck,
+} from './examples';
+import { ORDER_LIFECYCLE } from './lifecycles';
 
 const ORDER_STATUSES = ['pending_payment', 'processing', 'in_review', 'completed', 'on_hold', 'cancelled'];
-const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: `${what} id.` });
+const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: `${what} id, as answered when it was made.` });
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const orderSchemas = {
   Payment: object({
-    provider: { type: 'string', examples: ['paypal', 'sandbox'] },
-    provider_order_id: nullable({ type: 'string' }),
-    approval_url: nullable({ type: 'string', format: 'uri' }),
-    paid_at: nullable(ref('Timestamp')),
-    refunded_at: nullable(ref('Timestamp')),
+    provider: { type: 'string', description: 'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox.', examples: ['paypal', 'sandbox'] },
+    provider_order_id: nullable({ type: 'string' }, 'The provider\'s checkout id (a PayPal order id); null on a booking until staff confirm an interpreter.'),
+    approval_url: nullable({ type: 'string', format: 'uri' }, 'Where the payer approves the payment; null on a booking until staff confirm an interpreter.'),
+    paid_at: nullable(ref('Timestamp'), 'When the payment was captured (UTC); null until then.'),
+    refunded_at: nullable(ref('Timestamp'), 'When the provider confirmed the refund of a cancelled or reversed payment (UTC); null otherwise.'),
   }),
   OrderFile: object(
     {
-      id: ref('Id'),
-      type: { enum: ['source', 'translation', 'certificate'] },
-      name: { type: 'string' },
-      download_url: { type: 'string', format: 'uri', description: 'Translations and certificates: signed, valid 5 minutes.' },
+      id: described(ref('Id'), 'The file id, readable with `GET /files/{id}`.'),
+      type: { enum: ['source', 'translation', 'certificate'], description: '`source`: a document of the quote. `translation`, `certificate`: delivered once the order is completed.' },
+      name: { type: 'string', description: 'File name.' },
+      download_url: { type: 'string', format: 'uri', description: 'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, no key needed.' },
     },
     ['id', 'type', 'name'],
   ),
   Order: object({
-    id: ref('Id'),
-    number: { type: 'string', pattern: '^[A-Z0-9]{2,10}-\\d{4}-[A-Z0-9]{6}$' },
-    status: { enum: ORDER_STATUSES },
+    id: described(ref('Id'), 'The order id.'),
+    number: {
+      type: 'string',
+      pattern: '^[A-Z0-9]{2,10}-\\d{4}-[A-Z0-9]{6}$',
+      description: 'Short order number for people, invoices and the certificate: operator prefix, year and month made (YYMM), six characters.',
+      examples: ['LT-2611-AB12CD'],
+    },
+    status: { enum: ORDER_STATUSES, description: ORDER_LIFECYCLE },
     ...pricedWorkProperties,
-    quote_id: ref('Id'),
-    files: { type: 'array', items: ref('OrderFile'), description: 'The sources; translations and certificates only once the order is completed (D18).' },
-    payment: ref('Payment'),
-    hold_reason: nullable({ type: 'string' }),
-    shipment: nullable({
-      ...object({ carrier: { type: 'string' }, tracking_number: { type: 'string' }, shipped_at: ref('Timestamp') }),
-      description: 'The hard copies on their way, once staff hand them to a carrier; null before.',
-    }),
-    due_at: nullable(ref('Timestamp')),
-    completed_at: nullable(ref('Timestamp')),
-    cancelled_at: nullable(ref('Timestamp')),
-    created_at: ref('Timestamp'),
-    updated_at: ref('Timestamp'),
+    quote_id: described(ref('Id'), 'The quote the order was made from; its prices are the quote\'s.'),
+    files: {
+      type: 'array',
+      items: ref('OrderFile'),
+      description: 'The sources, then, once the order is completed, the translations and (certified orders) the certificate of accuracy.',
+    },
+    payment: described(ref('Payment'), 'The order\'s payment.'),
+    hold_reason: nullable({ type: 'string' }, 'Why the order is on hold; null unless `status` is `on_hold`.'),
+    due_at: nullable(
+      ref('Timestamp'),
+      'When delivery is promised (UTC): payment plus 2 hours with `rush_2h`, otherwise payment plus the operator\'s turnaround (48 hours unless configured). Null until paid.',
+    ),
+    completed_at: nullable(ref('Timestamp'), 'When the order was completed (UTC); null before.'),
+    cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
+    created_at: described(ref('Timestamp'), 'When the quote was converted (UTC).'),
+    updated_at: described(ref('Timestamp'), 'Last change of the order (UTC).'),
+    shipment: nullable(
+      object({
+        carrier: { type: 'string', description: 'Who carries the parcel (as staff recorded it).' },
+        tracking_number: { type: 'string', description: 'The carrier\'s tracking number.' },
+        shipped_at: described(ref('Timestamp'), 'When staff handed the hard copies to the carrier (UTC).'),
+      }),
+      'The mailed hard copies on their way, once staff hand them to a carrier (the account is e-mailed); null before, and always without `hard_copy`.',
+    ),
   }),
   ConvertedOrder: object({
-    data: object({ id: ref('Id'), number: { type: 'string' }, status: { const: 'pending_payment' } }),
-    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay.' },
+    data: described(
+      object({
+        id: described(ref('Id'), 'The new order\'s id: poll `GET /orders/{id}`.'),
+        number: { type: 'string', description: 'The order number.', examples: ['LT-2611-AB12CD'] },
+        status: { const: 'pending_payment', description: 'A new order always waits for payment.' },
+      }),
+      'The new order.',
+    ),
+    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the order\'s `payment.approval_url`).' },
   }),
 };
 
-const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-const checkoutId = { name: 'providerOrderId', in: 'path', required: true, schema: { type: 'string' } };
+const html = (description: string, example = examplePaymentPage) => ({ description, content: { 'text/html': { schema: { type: 'string' }, example } } });
+const checkoutId = { name: 'providerOrderId', in: 'path', required: true, schema: { type: 'string' }, description: 'The sandbox checkout id, the last part of `payment.approval_url`.' };
 const providerParam = {
   name: 'provider',
   in: 'path',
@@ -57,7 +92,9 @@ const providerParam = {
 };
 const redirect = {
   description:
-    'Back to the redirect_url given at convert (or at booking), with `payment=paid` or `payment=cancelled` and the `order_id` or `booking_id` it was for.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } };
+    'Back to the redirect_url given at convert (or at booking), with `payment=paid` or `payment=cancelled` and the `order_id` or `booking_id` it was for.',
+  headers: { Location: { description: 'The redirect_url with `payment` and `order_id` or `booking_id` added to its query.', schema: { type: 'string', format: 'uri' } } },
+};
 
 export const orderPaths = {
   '/quotes/{id}/convert': {
@@ -65,14 +102,33 @@ export const orderPaths = {
       operationId: 'convertQuote',
       tags: ['Orders'],
       summary: 'Convert a quote to an order and create its checkout',
-      description: 'Exactly one order per quote, even under concurrent calls. If the payment provider fails, nothing is created (503).',
+      description:
+        'Makes the order (`pending_payment`) from a `priced` quote at the quote\'s prices, and its checkout at the payment provider. Exactly one order per quote, even under concurrent calls: ' +
+        'a converted or expired quote answers 422 under `quote`. If the payment provider fails, nothing is created (503). Send the customer to `provider_approval_url`; once paid the order moves to `processing`.',
       parameters: [idParam('Quote')],
       requestBody: {
         required: false,
-        content: { 'application/json': { schema: { type: 'object', properties: { redirect_url: { type: 'string', format: 'uri', maxLength: 2048 } } } } },
+        description: 'Optional: where to send the payer back.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                redirect_url: {
+                  type: 'string',
+                  format: 'uri',
+                  maxLength: 2048,
+                  description:
+                    'Absolute http(s) URL the payer is sent back to after the checkout, with `payment=paid|declined|processing|cancelled` and `order_id` added. Without it the checkout ends on a page of the service.',
+                },
+              },
+            },
+            example: exampleConvertRequest,
+          },
+        },
       },
       responses: {
-        201: json(ref('ConvertedOrder'), 'The order, waiting for payment at `provider_approval_url`.'),
+        201: created(ref('ConvertedOrder'), 'The order, waiting for payment at `provider_approval_url`.', exampleConverted, '/orders/{id}'),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -85,8 +141,9 @@ export const orderPaths = {
       operationId: 'listOrders',
       tags: ['Orders'],
       summary: 'List orders, newest first',
-      parameters: [{ name: 'status', in: 'query', schema: { enum: ORDER_STATUSES } }, ...pageParameters],
-      responses: { 200: json(listOf(ref('Order')), 'One page of orders.'), ...authErrors, 422: responseRef('ValidationFailed') },
+      description: 'The account\'s orders, newest first, a page at a time, optionally of one status.',
+      parameters: [{ name: 'status', in: 'query', description: 'Only orders in this status; an unknown value is 422.', schema: { enum: ORDER_STATUSES } }, ...pageParameters],
+      responses: { 200: json(listOf(ref('Order')), 'One page of orders.', examplePage('/orders', exampleOrderProcessing)), ...authErrors, 422: responseRef('ValidationFailed') },
     },
   },
   '/orders/{id}': {
@@ -94,8 +151,10 @@ export const orderPaths = {
       operationId: 'getOrder',
       tags: ['Orders'],
       summary: 'Order detail (poll for progress)',
+      description:
+        'One order with its payment, due time and files. Poll it (with `If-None-Match`, answered 304 while nothing changed) to follow the status; download links are fresh on every full answer.',
       parameters: [idParam('Order')],
-      responses: { 200: json(dataOf(ref('Order')), 'The order.'), ...authErrors, 404: responseRef('NotFound') },
+      responses: { 200: json(dataOf(ref('Order'), 'The order.'), 'The order.', { data: exampleOrderCompleted }), ...authErrors, 404: responseRef('NotFound') },
     },
   },
   '/orders/{id}/cancel': {
@@ -104,10 +163,11 @@ export const orderPaths = {
       tags: ['Orders'],
       summary: 'Cancel an order waiting for payment or on hold',
       description:
+        'Allowed from `pending_payment` (the checkout is withdrawn) and `on_hold`; any other status answers 422 under `status`. ' +
         "A paid order on hold is refunded through the payment provider: `payment.refunded_at` is set once the provider confirms (at once, or by the background reconciliation if the provider is down). While a payment is being captured the cancel answers 422 with `errors.status` [\"The payment is being processed.\"]: poll the order; it ends paid or, if the capture is declined, cancellable again.",
       parameters: [idParam('Order')],
       responses: {
-        200: json(dataOf(ref('Order')), 'The cancelled order.'),
+        200: json(dataOf(ref('Order'), 'The order, now cancelled.'), 'The cancelled order.', { data: exampleOrderCancelled }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -119,7 +179,10 @@ export const orderPaths = {
     get: {
       operationId: 'paymentReturn',
       tags: ['Payments'],
-      summary: "Where the provider sends the payer back: captures the payment once, whichever of this, the webhook or another tab comes first",
+      summary: 'Where the provider sends the payer back',
+      description:
+        'Not called by integrators: the payment provider sends the payer\'s browser here after approval. It captures the payment once, whichever of this, the webhook or another tab comes first, ' +
+        'then sends the payer to the redirect_url or shows a page.',
       security: [],
       parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: "The provider's checkout id (PayPal order id)." }],
       responses: {
@@ -138,8 +201,9 @@ export const orderPaths = {
       operationId: 'paymentCancel',
       tags: ['Payments'],
       summary: 'Where the provider sends a payer who gave up',
+      description: 'Not called by integrators: the payer left the checkout without paying. The order or booking stays waiting for payment and its link keeps working.',
       security: [],
-      parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+      parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: "The provider's checkout id (PayPal order id)." }],
       responses: { 200: html('Payment cancelled.'), 303: redirect, 404: responseRef('NotFound') },
     },
   },
@@ -147,11 +211,27 @@ export const orderPaths = {
     post: {
       operationId: 'paymentWebhook',
       tags: ['Payments'],
-      summary: "The provider's webhook events: verified with the provider, recorded, then processed; a processed event id sent again is a duplicate",
+      summary: "The payment provider's webhook",
+      description:
+        'Not called by integrators: the provider\'s events (approved, captured, refunded or reversed payments) are verified with the provider, recorded, then processed; a processed event id sent again is a duplicate.',
       security: [],
+      requestBody: {
+        required: true,
+        description: 'The provider\'s event, as the provider sends it (PayPal: a webhook event with its transmission headers).',
+        content: {
+          'application/json': {
+            schema: { type: 'object', description: 'The provider\'s event.' },
+            example: { id: 'WH-2WR32451HC0233532-67976317FL4543714', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: '8MC585209K746392H', status: 'COMPLETED' } },
+          },
+        },
+      },
       parameters: [providerParam],
       responses: {
-        200: json(object({ status: { enum: ['handled', 'duplicate', 'ignored'] } }), 'Acknowledged.'),
+        200: json(
+          object({ status: { enum: ['handled', 'duplicate', 'ignored'], description: '`handled`: processed now. `duplicate`: this event id was already processed. `ignored`: an event type the service does not act on.' } }),
+          'Acknowledged.',
+          exampleWebhookAck,
+        ),
         400: json(ref('Error'), 'Not an event signed by the provider for this webhook: `{"message":"Invalid webhook signature."}`.'),
         404: responseRef('NotFound'),
         503: responseRef('ProviderUnavailable'),
@@ -163,9 +243,10 @@ export const orderPaths = {
       operationId: 'sandboxCheckoutPage',
       tags: ['Sandbox'],
       summary: 'Sandbox only: the hosted test checkout page',
+      description: 'What `payment.approval_url` opens in the sandbox: the order\'s or booking\'s lines and total with Pay and Cancel buttons, standing in for the real provider\'s page.',
       security: [],
       parameters: [checkoutId],
-      responses: { 200: html('A page with Pay and Cancel buttons (no JavaScript needed).'), 404: responseRef('NotFound') },
+      responses: { 200: html('A page with Pay and Cancel buttons (no JavaScript needed).', exampleCheckoutPage), 404: responseRef('NotFound') },
     },
   },
   '/sandbox/checkout/{providerOrderId}/pay': {
@@ -173,6 +254,7 @@ export const orderPaths = {
       operationId: 'sandboxCheckoutPay',
       tags: ['Sandbox'],
       summary: 'Sandbox only: pay the checkout',
+      description: 'The Pay button: captures the test payment (the order moves to `processing`, the booking to `confirmed`), then returns the payer as the real provider would.',
       security: [],
       parameters: [checkoutId],
       responses: { 200: html('Payment received (no redirect_url was given).'), 303: redirect, 404: responseRef('NotFound'), 409: html('The checkout can no longer be paid.') },
@@ -183,6 +265,7 @@ export const orderPaths = {
       operationId: 'sandboxCheckoutCancel',
       tags: ['Sandbox'],
       summary: 'Sandbox only: leave the checkout without paying',
+      description: 'The Cancel button: nothing is paid and nothing changes; the payer is returned as the real provider would.',
       security: [],
       parameters: [checkoutId],
       responses: { 200: html('Payment cancelled (no redirect_url was given).'), 303: redirect, 404: responseRef('NotFound') },

@@ -1,6 +1,9 @@
-import { dataOf, json, listOf, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
+import { created, dataOf, described, json, listOf, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
+import { examplePage, exampleQuote, exampleQuoteRequest } from './examples';
+import { QUOTE_LIFECYCLE } from './lifecycles';
 
-const quoteId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Quote id.' };
+const STATUSES = ['priced', 'converted', 'expired'];
+const quoteId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Quote id, as answered when it was made.' };
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const quoteSchemas = {
@@ -8,32 +11,55 @@ export const quoteSchemas = {
     type: 'object',
     required: ['source_language', 'target_language', 'service_type', 'file_ids'],
     properties: {
-      source_language: { type: 'string', description: 'A code of GET /languages (any case).' },
-      target_language: { type: 'string', description: 'Different from source_language.' },
-      service_type: { enum: ['certified', 'standard'] },
-      file_ids: { type: 'array', minItems: 1, maxItems: 20, items: ref('Id'), description: 'Your uploaded source files.' },
-      unit_count: { type: 'integer', minimum: 1, description: 'Required when a file has no detectable count: the pages (certified) or words (standard) of those files.' },
+      source_language: { type: 'string', description: 'Language of the documents: a code of `GET /languages` (any case).' },
+      target_language: { type: 'string', description: 'Language to translate into, a code of `GET /languages`; different from `source_language`.' },
+      service_type: {
+        enum: ['certified', 'standard'],
+        description: '`certified`: per page, reviewed by a named translator, with a certificate of accuracy (for courts and immigration). `standard`: per word, machine translated.',
+      },
+      file_ids: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 20,
+        items: ref('Id'),
+        description: 'Your uploaded source files, 1 to 20. Files still being analysed are analysed before pricing. An unknown id or another account\'s is 422 under `file_ids`.',
+      },
+      unit_count: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Required when a file is `uncountable`: the pages (certified) or words (standard) of those files, added to the counted ones. Ignored when every file was counted.',
+      },
       addons: {
         type: 'array',
+        description: 'Add-ons from `GET /pricing`, each code at most once. `notarization` is for certified quotes only.',
         items: {
           type: 'object',
           required: ['code'],
-          properties: { code: { type: 'string' }, quantity: { type: 'integer', minimum: 1, maximum: 10, description: 'Per-copy add-ons only.' } },
+          properties: {
+            code: { type: 'string', description: 'An add-on code of `GET /pricing` (`notarization`, `hard_copy`, `rush_2h`).' },
+            quantity: { type: 'integer', minimum: 1, maximum: 10, description: 'Copies, 1 to 10, for per-copy add-ons only (`hard_copy`); 1 when not given.' },
+          },
         },
       },
-      reference: { type: 'string', maxLength: 255 },
-      shipping_address: ref('ShippingAddress'),
+      reference: { type: 'string', maxLength: 255, description: 'Your own reference (a matter or case number), echoed on the quote and its order.' },
+      shipping_address: described(ref('ShippingAddress'), 'Where to mail the hard copies: required with the `hard_copy` add-on, refused without it.'),
     },
   },
-  QuotedAddon: object({ code: { type: 'string' }, quantity: { type: 'integer', minimum: 1 }, unit_price_cents: ref('Cents'), total_cents: ref('Cents') }),
+  QuotedAddon: object({
+    code: { type: 'string', description: 'The add-on code, as in `GET /pricing`.' },
+    quantity: { type: 'integer', minimum: 1, description: 'Copies for a per-copy add-on; 1 for a flat one.' },
+    unit_price_cents: described(ref('Cents'), 'Price of one copy (or the flat price) in cents, kept from when the quote was made.'),
+    total_cents: described(ref('Cents'), '`quantity` x `unit_price_cents`, in cents.'),
+  }),
   Quote: object({
-    id: ref('Id'),
-    status: { enum: ['priced', 'converted', 'expired'] },
+    id: described(ref('Id'), 'The quote id.'),
+    status: { enum: STATUSES, description: QUOTE_LIFECYCLE },
     ...pricedWorkProperties,
-    file_ids: { type: 'array', items: ref('Id') },
-    unit_price_cents: ref('Cents'),
-    expires_at: ref('Timestamp'),
-    created_at: ref('Timestamp'),
+    file_ids: { type: 'array', items: ref('Id'), description: 'The source files priced, as requested.' },
+    unit_price_cents: described(ref('Cents'), 'Price of one page or word in cents, kept from when the quote was made: later rate changes do not alter this quote or its order.'),
+    expires_at: described(ref('Timestamp'), 'After this (UTC) the quote is `expired` and can no longer be converted: 7 days after creation unless the operator set another period.'),
+    created_at: described(ref('Timestamp'), 'When the quote was made (UTC).'),
   }),
 };
 
@@ -43,16 +69,23 @@ export const quotePaths = {
       operationId: 'createQuote',
       tags: ['Quotes'],
       summary: 'Create a quote',
-      description: 'Prices at once from the files\' counts (analysing any still pending). Prices are kept with the quote; it expires after 7 days.',
-      requestBody: { required: true, content: { 'application/json': { schema: ref('QuoteRequest') } } },
-      responses: { 201: json(dataOf(ref('Quote')), 'The priced quote.'), ...authErrors, 422: responseRef('ValidationFailed') },
+      description:
+        'Prices at once from the files\' counts (analysing any still pending): certified at the page rate (250 words or fewer = 1 page, per file), standard at the word rate, plus add-ons. ' +
+        'Prices are kept with the quote; it expires after 7 days. Convert it into an order to pay.',
+      requestBody: { required: true, description: 'What to price.', content: { 'application/json': { schema: ref('QuoteRequest'), example: exampleQuoteRequest } } },
+      responses: {
+        201: created(dataOf(ref('Quote'), 'The new quote.'), 'The priced quote.', { data: exampleQuote }, '/quotes/{id}'),
+        ...authErrors,
+        422: responseRef('ValidationFailed'),
+      },
     },
     get: {
       operationId: 'listQuotes',
       tags: ['Quotes'],
       summary: 'List quotes, newest first',
-      parameters: [{ name: 'status', in: 'query', schema: { enum: ['priced', 'converted', 'expired'] } }, ...pageParameters],
-      responses: { 200: json(listOf(ref('Quote')), 'One page of quotes.'), ...authErrors, 422: responseRef('ValidationFailed') },
+      description: 'The account\'s quotes, newest first, a page at a time, optionally of one status.',
+      parameters: [{ name: 'status', in: 'query', description: 'Only quotes in this status; an unknown value is 422.', schema: { enum: STATUSES } }, ...pageParameters],
+      responses: { 200: json(listOf(ref('Quote')), 'One page of quotes.', examplePage('/quotes', exampleQuote)), ...authErrors, 422: responseRef('ValidationFailed') },
     },
   },
   '/quotes/{id}': {
@@ -60,13 +93,15 @@ export const quotePaths = {
       operationId: 'getQuote',
       tags: ['Quotes'],
       summary: 'One quote',
+      description: 'One quote with its prices and status.',
       parameters: [quoteId],
-      responses: { 200: json(dataOf(ref('Quote')), 'The quote.'), ...authErrors, 404: responseRef('NotFound') },
+      responses: { 200: json(dataOf(ref('Quote'), 'The quote.'), 'The quote.', { data: exampleQuote }), ...authErrors, 404: responseRef('NotFound') },
     },
     delete: {
       operationId: 'deleteQuote',
       tags: ['Quotes'],
       summary: 'Discard a quote that was not converted',
+      description: 'Deletes a `priced` or `expired` quote; afterwards it answers 404. A converted quote is part of its order\'s history and answers 422 under `quote`.',
       parameters: [quoteId],
       responses: {
         204: { description: 'Discarded; its files can be deleted again unless another quote or order uses them.' },

@@ -6,6 +6,7 @@ import { answerJson, answerVersioned } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
+import { sendCreated } from './location';
 
 /** Contract 4.13-4.16. */
 export function bookingsRoutes(services: Services): Router {
@@ -16,7 +17,7 @@ export function bookingsRoutes(services: Services): Router {
 
   route(router, '/interpretation-bookings', {
     get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await bookings.list(req.ctx, req.query), serialize))],
-    post: [auth, async (req, res) => void res.status(201).json({ data: serialize(await bookings.create(req.ctx, req.body ?? {})) })],
+    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, req.body ?? {})) })],
   });
   route(router, '/interpretation-bookings/:id', {
     // Polled all day (D23): a conditional request reads only the booking's version.

@@ -6,6 +6,7 @@ import { bodyTypes } from '../media-type';
 import { readMultipart } from '../multipart';
 import { route } from '../routing';
 import { serializeFile } from '../serializers/file.serializer';
+import { sendCreated } from './location';
 
 /** Contract 4.3-4.5 and the signed download of D5. */
 export function filesRoutes(services: Services): Router {
@@ -20,7 +21,7 @@ export function filesRoutes(services: Services): Router {
       async (req, res) => {
         const upload = await readMultipart(req, services.config.uploadMaxBytes, 'file', (stream) => files.receive(stream));
         const file = await files.create(req.ctx, { upload: upload.file, filename: upload.filename, type: upload.fields.type });
-        res.status(201).json({ data: serializeFile(file, files) });
+        sendCreated(req, res, services.config.appUrl, { data: serializeFile(file, files) });
       },
     ],
   });

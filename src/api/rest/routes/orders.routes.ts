@@ -5,6 +5,7 @@ import { answerJson, answerVersioned } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeOrder } from '../serializers/order.serializer';
+import { sendCreated } from './location';
 
 /** Contract 4.9-4.12: convert a quote, read and cancel orders. */
 export function ordersRoutes(services: Services): Router {
@@ -17,7 +18,7 @@ export function ordersRoutes(services: Services): Router {
       auth,
       async (req, res) => {
         const order = await orders.convert(req.ctx, req.params.id, req.body ?? {});
-        res.status(201).json({ data: { id: order.id, number: order.number, status: order.status }, provider_approval_url: order.payment.approvalUrl });
+        sendCreated(req, res, config.appUrl, { data: { id: order.id, number: order.number, status: order.status }, provider_approval_url: order.payment.approvalUrl });
       },
     ],
   });

@@ -5,6 +5,7 @@ import { answerJson } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeQuote } from '../serializers/quote.serializer';
+import { sendCreated } from './location';
 
 /** Contract 4.6-4.8 and D8's GET /quotes/{id}. Converting a quote comes with orders and payments. */
 export function quotesRoutes(services: Services): Router {
@@ -14,7 +15,7 @@ export function quotesRoutes(services: Services): Router {
 
   route(router, '/quotes', {
     get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
-    post: [auth, async (req, res) => void res.status(201).json({ data: serializeQuote(await quotes.create(req.ctx, req.body ?? {})) })],
+    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, req.body ?? {})) })],
   });
   route(router, '/quotes/:id', {
     get: [auth, async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
