@@ -1,131 +1,85 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { canReach, reachableNativeDir, serverUser, SHARED_DIR } from '../../src/db/embedded-postgres-root';
-import { REPO_ROOT } from '../../src/db/paths';
-import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '../helpers/service-process';
+import { Writable } from 'node:stream';
+import { MikroORM } from '@mikro-orm/postgresql';
+import pino from 'pino';
+import request from 'supertest';
+import { createLogger } from '../../src/api/http/logger';
+import { createApp } from '../../src/app';
+import { ormConfig } from '../../src/db/orm-config';
+import { JobQueue } from '../../src/jobs/job-queue';
+import { createServices } from '../../src/services';
+import { startTestApp, testConfig, type TestApp } from '../helpers/test-app';
+import { createTestDatabase } from '../helpers/test-database';
 
-/** Operations (README "Operations"): signals, orphans of killed runs, root, and builds beside a running service. */
-beforeAll(assertBuilt);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').match(/\) Z /);
-  } catch {
-    return false;
-  }
-};
-const portOpen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true))).once('error', () => resolve(false));
+const logLines: Record<string, unknown>[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(JSON.parse(String(chunk)));
+      done();
+    },
   });
-/** The embedded server of a DATA_DIR: its postmaster's pid and port. */
-const postmaster = (dataDir: string) => {
-  const [pid, , , port] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n').map(Number);
-  return { pid, port };
-};
-const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  for (const deadline = Date.now() + timeoutMs; !condition() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
-  return condition();
-};
-
-describe('npm start stops on SIGTERM or SIGINT sent to npm (what a supervisor signals)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ltk-npm-'));
-
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s: node and the embedded PostgreSQL are gone, their ports free', async (signal) => {
-    const npm = spawn('npm', ['start'], { cwd: REPO_ROOT, env: cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    npm.stdout.on('data', (chunk) => (output += chunk));
-    npm.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => npm.once('exit', resolve));
-    expect(await until(() => /listening on port/.test(output), 40_000)).toBe(true);
-    const port = Number(output.match(/"port":(\d+)/)![1]);
-    const node = JSON.parse(readFileSync(join(dataDir, 'postgres.owner'), 'utf8')).pid as number;
-    const server = postmaster(dataDir);
-    expect([alive(node), alive(server.pid), await portOpen(server.port)]).toEqual([true, true, true]);
-
-    npm.kill(signal);
-    await exited;
-    expect(await until(() => !alive(node) && !alive(server.pid))).toBe(true);
-    expect([await portOpen(port), await portOpen(server.port)]).toEqual([false, false]);
-    expect(output).toContain('"msg":"stopped"');
-    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 60_000);
+  t = await startTestApp({ logger: pino({ level: 'info', base: undefined }, sink) });
 });
+afterAll(() => t.close());
 
-describe('an embedded PostgreSQL orphaned by a SIGKILL', () => {
-  it('is detected at the next start and stopped, and a server of this run takes its place', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ltk-orphan-'));
-    const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
-    let service: RunningProcess = startProcess(MAIN, [], env);
+/** An app over some database, for the readiness cases that need a database in a particular state. */
+async function appOver(url: string) {
+  const orm = await MikroORM.init(ormConfig(url, { logger: () => undefined, pool: { min: 0, max: 2 } }));
+  const logger = createLogger('silent');
+  const queue = await JobQueue.start(url, logger, 1);
+  const app = await createApp({ orm, services: createServices(testConfig(), { queue, logger }), logger });
+  return { http: request(app.express), orm, close: async () => (await app.close(), await queue.stop(), await orm.close(true)) };
+}
+
+describe('health and readiness (D15)', () => {
+  it('answers /healthz and /readyz when the database is migrated', async () => {
+    expect((await t.rest.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await t.rest.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+  });
+
+  it('is not ready while migrations are pending', async () => {
+    const empty = await createTestDatabase({ empty: true });
+    const app = await appOver(empty.url);
     try {
-      await service.waitFor(/listening on port/, 40_000);
-      const orphan = postmaster(dataDir);
-      service.child.kill('SIGKILL');
-      await service.exited;
-      expect(alive(orphan.pid)).toBe(true);
-
-      service = startProcess(MAIN, [], env);
-      const notice = JSON.parse(await service.waitFor(/left running by a killed process/, 40_000));
-      expect(notice).toMatchObject({ pid: orphan.pid, port: orphan.port });
-      await service.waitFor(/listening on port/, 40_000);
-      expect(alive(orphan.pid)).toBe(false);
-      expect(postmaster(dataDir).pid).not.toBe(orphan.pid);
+      const res = await app.http.get('/readyz').expect(503);
+      expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending' } });
+      await app.http.get('/healthz').expect(200);
     } finally {
-      if (service.child.exitCode === null) service.child.kill('SIGTERM');
-      expect(await service.exited).toBe(0);
+      await app.close();
+      await empty.drop();
     }
-    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 90_000);
-});
+  });
 
-const asRoot = process.getuid?.() === 0 ? describe : describe.skip;
-asRoot('as root, a DATA_DIR or checkout the postgres OS user cannot enter (mode 700, like mktemp -d)', () => {
-  it('starts: the cluster lives under the shared folder, linked from DATA_DIR/postgres', async () => {
-    const hidden = mkdtempSync(join(tmpdir(), 'ltk-private-'));
-    expect(statSync(hidden).mode & 0o777).toBe(0o700);
-    const dataDir = join(hidden, 'data');
-    const service = startProcess(MAIN, [], cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }));
-    let cluster = '';
+  it('is not ready when the database cannot be reached', async () => {
+    const doomed = await createTestDatabase();
+    const app = await appOver(doomed.url);
     try {
-      await service.waitFor(/listening on port/, 40_000);
-      cluster = readlinkSync(join(dataDir, 'postgres'));
-      expect(cluster.startsWith(SHARED_DIR)).toBe(true);
-      expect(JSON.parse(await service.waitFor(/data kept outside DATA_DIR/))).toMatchObject({ dir: cluster });
+      await app.http.get('/readyz').expect(200);
+      await doomed.drop();
+      const res = await app.http.get('/readyz').expect(503);
+      expect(res.body.checks.database).toBe('failing');
     } finally {
-      if (service.child.exitCode === null) service.child.kill('SIGTERM');
-      expect([await service.exited, service.stderr]).toEqual([0, []]);
-      if (cluster) rmSync(cluster, { recursive: true, force: true });
+      await app.close();
     }
-  }, 60_000);
-
-  it('runs the binaries from a copy the postgres user can reach', () => {
-    const hidden = mkdtempSync(join(tmpdir(), 'ltk-checkout-'));
-    const native = join(hidden, 'pkg', 'native');
-    mkdirSync(join(native, 'bin'), { recursive: true });
-    writeFileSync(join(hidden, 'pkg', 'package.json'), '{"version":"0.0.0-test"}');
-    writeFileSync(join(native, 'bin', 'postgres'), '#!/bin/sh\necho ok\n');
-    chmodSync(join(native, 'bin', 'postgres'), 0o755);
-    const user = serverUser()!;
-    const shared = mkdtempSync(join(tmpdir(), 'ltk-shared-'));
-    chmodSync(shared, 0o755);
-
-    expect(canReach(user, join(native, 'bin', 'postgres'))).toBe(false);
-    const copy = reachableNativeDir(native, user, shared);
-    expect(copy).toBe(join(shared, 'native-0.0.0-test'));
-    expect(spawnSync(join(copy, 'bin', 'postgres'), { uid: user.uid, gid: user.gid, encoding: 'utf8' }).stdout).toBe('ok\n');
   });
 });
 
-describe('a build beside a running service (npm run cli, npm start again)', () => {
-  it('rewrites nothing on an unchanged tree', () => {
-    const worker = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');
-    const before = statSync(worker).mtimeMs;
-    expect(spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.js')], { encoding: 'utf8' }).status).toBe(0);
-    expect(statSync(worker).mtimeMs).toBe(before);
+describe('metrics and logs (D15)', () => {
+  it('exposes Prometheus metrics labelled by route pattern', async () => {
+    await t.rest.get('/api/v1/languages').expect(200);
+    await t.rest.get('/api/v1/me').expect(401);
+    const res = await t.rest.get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/languages",status="200"\} [1-9]/);
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/me",status="401"\} [1-9]/);
+    expect(res.text).toContain('process_resident_memory_bytes');
+  });
+
+  it('writes one JSON log line per request carrying its request id and the full path', async () => {
+    const res = await t.rest.get('/api/v1/pricing?x=1').set('X-Request-Id', 'log-check-1').expect(200);
+    expect(res.headers['x-request-id']).toBe('log-check-1');
+    const line = logLines.find((l) => l.request_id === 'log-check-1');
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v1/pricing', status: 200, duration_ms: expect.any(Number) });
   });
 });
