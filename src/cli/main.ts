@@ -80,6 +80,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Ctrl-C or SIGTERM mid-command: exit through process.exit, whose hook stops an embedded server this command
+// started (README "Operations": signals), instead of dying at once and leaving it running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {

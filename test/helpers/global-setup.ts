@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -7,10 +7,18 @@ import PgBoss from 'pg-boss';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { migrate } from '../../src/db/migrations';
 import { ormConfig } from '../../src/db/orm-config';
-import { databaseUrl, SERVER_ENV, TEMPLATE_ENV, withAdminClient } from './test-database';
+import { databaseUrl, RUN_DIR_ENV, SERVER_ENV, TEMPLATE_ENV, withAdminClient } from './test-database';
 
 /** Starts the test PostgreSQL (embedded unless TEST_DATABASE_URL is set) and migrates the template database once. */
 export default async function globalSetup(): Promise<void> {
+  // One temporary root per run: every test's tmpdir() (and its child processes') is under it, so a run reads no
+  // other run's files and the teardown removes everything it wrote. Traversable: as root the embedded server
+  // runs as the postgres OS user and keeps its data in here.
+  const runDir = mkdtempSync(join(tmpdir(), 'ltk-test-run-'));
+  chmodSync(runDir, 0o711);
+  process.env.TMPDIR = runDir;
+  process.env[RUN_DIR_ENV] = runDir;
+
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'ltk-test-pg-')), 'postgres');

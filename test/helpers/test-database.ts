@@ -7,6 +7,8 @@ import { Client } from 'pg';
  */
 export const TEMPLATE_ENV = 'LTK_TEST_TEMPLATE_DATABASE';
 export const SERVER_ENV = 'LTK_TEST_SERVER_URL';
+/** The run's temporary root (also TMPDIR), made by the global setup and removed by the teardown. */
+export const RUN_DIR_ENV = 'LTK_TEST_RUN_DIR';
 
 export function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);

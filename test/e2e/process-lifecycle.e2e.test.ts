@@ -1,0 +1,131 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { canReach, reachableNativeDir, serverUser, SHARED_DIR } from '../../src/db/embedded-postgres-root';
+import { REPO_ROOT } from '../../src/db/paths';
+import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '../helpers/service-process';
+
+/** Operations (README "Operations"): signals, orphans of killed runs, root, and builds beside a running service. */
+beforeAll(assertBuilt);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').match(/\) Z /);
+  } catch {
+    return false;
+  }
+};
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true))).once('error', () => resolve(false));
+  });
+/** The embedded server of a DATA_DIR: its postmaster's pid and port. */
+const postmaster = (dataDir: string) => {
+  const [pid, , , port] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n').map(Number);
+  return { pid, port };
+};
+const until = async (condition: () => boolean, timeoutMs = 10_000) => {
+  for (const deadline = Date.now() + timeoutMs; !condition() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+  return condition();
+};
+
+describe('npm start stops on SIGTERM or SIGINT sent to npm (what a supervisor signals)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ltk-npm-'));
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s: node and the embedded PostgreSQL are gone, their ports free', async (signal) => {
+    const npm = spawn('npm', ['start'], { cwd: REPO_ROOT, env: cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    npm.stdout.on('data', (chunk) => (output += chunk));
+    npm.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    expect(await until(() => /listening on port/.test(output), 40_000)).toBe(true);
+    const port = Number(output.match(/"port":(\d+)/)![1]);
+    const node = JSON.parse(readFileSync(join(dataDir, 'postgres.owner'), 'utf8')).pid as number;
+    const server = postmaster(dataDir);
+    expect([alive(node), alive(server.pid), await portOpen(server.port)]).toEqual([true, true, true]);
+
+    npm.kill(signal);
+    await exited;
+    expect(await until(() => !alive(node) && !alive(server.pid))).toBe(true);
+    expect([await portOpen(port), await portOpen(server.port)]).toEqual([false, false]);
+    expect(output).toContain('"msg":"stopped"');
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 60_000);
+});
+
+describe('an embedded PostgreSQL orphaned by a SIGKILL', () => {
+  it('is detected at the next start and stopped, and a server of this run takes its place', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ltk-orphan-'));
+    const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    let service: RunningProcess = startProcess(MAIN, [], env);
+    try {
+      await service.waitFor(/listening on port/, 40_000);
+      const orphan = postmaster(dataDir);
+      service.child.kill('SIGKILL');
+      await service.exited;
+      expect(alive(orphan.pid)).toBe(true);
+
+      service = startProcess(MAIN, [], env);
+      const notice = JSON.parse(await service.waitFor(/left running by a killed process/, 40_000));
+      expect(notice).toMatchObject({ pid: orphan.pid, port: orphan.port });
+      await service.waitFor(/listening on port/, 40_000);
+      expect(alive(orphan.pid)).toBe(false);
+      expect(postmaster(dataDir).pid).not.toBe(orphan.pid);
+    } finally {
+      if (service.child.exitCode === null) service.child.kill('SIGTERM');
+      expect(await service.exited).toBe(0);
+    }
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
+});
+
+const asRoot = process.getuid?.() === 0 ? describe : describe.skip;
+asRoot('as root, a DATA_DIR or checkout the postgres OS user cannot enter (mode 700, like mktemp -d)', () => {
+  it('starts: the cluster lives under the shared folder, linked from DATA_DIR/postgres', async () => {
+    const hidden = mkdtempSync(join(tmpdir(), 'ltk-private-'));
+    expect(statSync(hidden).mode & 0o777).toBe(0o700);
+    const dataDir = join(hidden, 'data');
+    const service = startProcess(MAIN, [], cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }));
+    let cluster = '';
+    try {
+      await service.waitFor(/listening on port/, 40_000);
+      cluster = readlinkSync(join(dataDir, 'postgres'));
+      expect(cluster.startsWith(SHARED_DIR)).toBe(true);
+      expect(JSON.parse(await service.waitFor(/data kept outside DATA_DIR/))).toMatchObject({ dir: cluster });
+    } finally {
+      if (service.child.exitCode === null) service.child.kill('SIGTERM');
+      expect([await service.exited, service.stderr]).toEqual([0, []]);
+      if (cluster) rmSync(cluster, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('runs the binaries from a copy the postgres user can reach', () => {
+    const hidden = mkdtempSync(join(tmpdir(), 'ltk-checkout-'));
+    const native = join(hidden, 'pkg', 'native');
+    mkdirSync(join(native, 'bin'), { recursive: true });
+    writeFileSync(join(hidden, 'pkg', 'package.json'), '{"version":"0.0.0-test"}');
+    writeFileSync(join(native, 'bin', 'postgres'), '#!/bin/sh\necho ok\n');
+    chmodSync(join(native, 'bin', 'postgres'), 0o755);
+    const user = serverUser()!;
+    const shared = mkdtempSync(join(tmpdir(), 'ltk-shared-'));
+    chmodSync(shared, 0o755);
+
+    expect(canReach(user, join(native, 'bin', 'postgres'))).toBe(false);
+    const copy = reachableNativeDir(native, user, shared);
+    expect(copy).toBe(join(shared, 'native-0.0.0-test'));
+    expect(spawnSync(join(copy, 'bin', 'postgres'), { uid: user.uid, gid: user.gid, encoding: 'utf8' }).stdout).toBe('ok\n');
+  });
+});
+
+describe('a build beside a running service (npm run cli, npm start again)', () => {
+  it('rewrites nothing on an unchanged tree', () => {
+    const worker = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');
+    const before = statSync(worker).mtimeMs;
+    expect(spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.js')], { encoding: 'utf8' }).status).toBe(0);
+    expect(statSync(worker).mtimeMs).toBe(before);
+  });
+});
