@@ -9,7 +9,7 @@ const { existsSync, readdirSync, renameSync, rmSync, rmdirSync } = require('node
 const { join, relative } = require('node:path');
 const ts = require('typescript');
 
-const ROOT = join(__dirname, '..');
+const ROOT = __dirname;
 const DIST = join(ROOT, 'dist');
 const PROJECT = join(ROOT, 'tsconfig.build.json');
 
