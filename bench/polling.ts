@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '../src/api/http/logger';
+import { createLogger } from '../src/shared/logger';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';

@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { createGraphQLDoor } from './api/graphql/server';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
-import type { Logger } from './api/http/logger';
+import type { Logger } from './shared/logger';
 import { createMetrics, tagRoute } from './api/http/metrics';
 import { requestContext } from './api/http/request-context';
 import { requestLog } from './api/http/request-log';

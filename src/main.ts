@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createHttpServer } from './api/http/http-server';
-import { createLogger, type Logger } from './api/http/logger';
+import { createLogger, type Logger } from './shared/logger';
 import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config/load-config';
 import { openDatabase } from './db/database';

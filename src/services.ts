@@ -21,7 +21,7 @@ import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import type { JobQueue } from './jobs/job-queue';
-import type { Logger } from './api/http/logger';
+import type { Logger } from './shared/logger';
 import { OutboxMailer } from './domain/mail/outbox-mailer';
 import type { Mailer } from './providers/mail/mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';

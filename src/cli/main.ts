@@ -7,7 +7,7 @@ import { migrate } from '../db/migrations';
 import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
 import { withStartupLock } from '../db/startup-lock';
 import { AuditService } from '../domain/audit/audit.service';
-import { ValidationError } from '../domain/shared/errors';
+import { ValidationError } from '../shared/errors';
 import { StaffService } from '../domain/staff/staff.service';
 import { formatSeed, seedSandbox } from './sandbox-seed';
 

@@ -1,4 +1,3 @@
-import type { HttpTimeouts } from '../api/http/http-server';
 
 /** The typed configuration every part of the service reads; built once at start by loadConfig(). */
 export type AppEnv = 'sandbox' | 'production';
@@ -23,6 +22,13 @@ export type PaymentConfig =
   | { provider: 'paypal'; baseUrl: string; clientId: string; clientSecret: string; webhookId: string };
 
 export type TranslationConfig = { engine: 'sandbox' } | { engine: 'deepl'; authKey: string; serverUrl?: string; maxRetries?: number };
+
+export interface HttpTimeouts {
+  /** How long a client has to send its request headers (slowloris). */
+  headersTimeoutMs: number;
+  /** How long a client has to send its whole request, body included. */
+  requestTimeoutMs: number;
+}
 
 export interface AppConfig {
   env: AppEnv;
@@ -54,7 +60,7 @@ export interface AppConfig {
   analysisMaxMemoryMb: number;
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
-  /** Background jobs run in this process (file analysis). */
+  /** How often idle job workers look for work (file analysis, translation; payment reconciliation runs on its own timer). */
   jobs: { pollingIntervalSeconds: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from '../api/http/logger';
+import type { Logger } from '../shared/logger';
 import type { AppConfig } from '../config/app-config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 import { ormConfig } from './orm-config';

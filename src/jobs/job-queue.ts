@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import PgBoss from 'pg-boss';
-import type { Logger } from '../api/http/logger';
+import type { Logger } from '../shared/logger';
 
 /**
  * A running job holds a lease that its worker renews every few seconds; a worker that dies (SIGKILL, a lost

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import request from 'supertest';
-import { createLogger } from '../../src/api/http/logger';
+import { createLogger } from '../../src/shared/logger';
 import { createApp } from '../../src/app';
 import { ormConfig } from '../../src/db/orm-config';
 import { JobQueue } from '../../src/jobs/job-queue';

@@ -1,5 +1,5 @@
 import { Account } from '../../src/domain/accounts/account.entity';
-import { ForbiddenError, UnauthenticatedError } from '../../src/domain/shared/errors';
+import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
 import type { Ctx } from '../../src/domain/shared/context';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { Order } from '../../src/domain/orders/order.entity';
 import { TranslationService } from '../../src/domain/translation/translation.service';
-import { createLogger } from '../../src/api/http/logger';
+import { createLogger } from '../../src/shared/logger';
 import { createStorage } from '../../src/providers/storage/create-storage';
 import { DeepLTranslationEngine } from '../../src/providers/translation/deepl-translation-engine';
 import { docx, pdf } from '../helpers/documents';

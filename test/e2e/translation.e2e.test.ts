@@ -3,7 +3,7 @@ import { TranslationService, translatedName } from '../../src/domain/translation
 import { SandboxTranslationEngine } from '../../src/providers/translation/sandbox-translation-engine';
 import type { TranslationEngine, TranslationJob } from '../../src/providers/translation/translation-engine';
 import { createStorage } from '../../src/providers/storage/create-storage';
-import { createLogger } from '../../src/api/http/logger';
+import { createLogger } from '../../src/shared/logger';
 import { ConvertQuoteDocument, CreateQuoteDocument, OrderDocument, SentEmailsDocument, UploadFileDocument } from '../graphql/generated';
 import { docx, pdf, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';

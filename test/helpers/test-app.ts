@@ -6,7 +6,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import request from 'supertest';
-import { createLogger, type Logger } from '../../src/api/http/logger';
+import { createLogger, type Logger } from '../../src/shared/logger';
 import { createApp, type App } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { ormConfig } from '../../src/db/orm-config';

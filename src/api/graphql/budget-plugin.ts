@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin, HeaderMap } from '@apollo/server';
 import type { RateLimitService } from '../../domain/rate-limits/rate-limit.service';
-import { TooManyAttemptsError } from '../../domain/shared/errors';
+import { TooManyAttemptsError } from '../../shared/errors';
 import { rateLimitHeaders } from '../http/rate-limit-headers';
 import type { GraphQLContext } from './context';
 import { queryTooComplex, rateLimited } from './limit-errors';

@@ -8,7 +8,7 @@ import {
   ProviderUnavailableError,
   UnauthenticatedError,
   ValidationError,
-} from '../../domain/shared/errors';
+} from '../../shared/errors';
 import { LIMIT_CODES } from './limit-errors';
 
 /**

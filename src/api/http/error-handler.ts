@@ -6,8 +6,8 @@ import {
   TooManyAttemptsError,
   UnauthenticatedError,
   ValidationError,
-} from '../../domain/shared/errors';
-import type { Logger } from './logger';
+} from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
 
 /** Unknown paths: the same 404 body as a missing resource (D2). */
 export const notFoundHandler: RequestHandler = (_req, res) => {

@@ -1,11 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { HttpTimeouts } from '../../config/app-config';
 
-export interface HttpTimeouts {
-  /** How long a client has to send its request headers (slowloris). */
-  headersTimeoutMs: number;
-  /** How long a client has to send its whole request, body included. */
-  requestTimeoutMs: number;
-}
 
 /**
  * The HTTP server with explicit limits for slow clients (D25): a connection that dribbles its headers or body

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Logger } from './logger';
+import type { Logger } from '../../shared/logger';
 
 /** One JSON line per request, written when the response has been sent. */
 export function requestLog(logger: Logger): RequestHandler {

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { addressBucket } from '../../domain/rate-limits/rate-limit.service';
-import { TooManyAttemptsError } from '../../domain/shared/errors';
+import { TooManyAttemptsError } from '../../shared/errors';
 import type { Services } from '../../services';
 import { rateLimitHeaders } from '../http/rate-limit-headers';
 

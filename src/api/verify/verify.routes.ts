@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { NotFoundError } from '../../domain/shared/errors';
+import { NotFoundError } from '../../shared/errors';
 import type { Services } from '../../services';
 import { limitByAddress } from '../rest/rate-limit';
 import { route } from '../rest/routing';

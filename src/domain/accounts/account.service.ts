@@ -5,7 +5,7 @@ import { requireStaff } from './authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { assertTransition } from '../shared/state-machine';

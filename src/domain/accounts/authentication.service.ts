@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { Actor } from '../shared/context';
-import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
+import { ForbiddenError, UnauthenticatedError } from '../../shared/errors';
 import { hashToken } from '../shared/tokens';
 import { StaffRole, StaffUser } from '../staff/staff-user.entity';
 import { Account, AccountStatus } from './account.entity';

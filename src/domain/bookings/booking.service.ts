@@ -14,7 +14,7 @@ import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';

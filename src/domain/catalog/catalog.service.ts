@@ -2,7 +2,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import type { Ctx } from '../shared/context';
-import { ValidationError } from '../shared/errors';
+import { ValidationError } from '../../shared/errors';
 import { Validator } from '../shared/validation';
 import { StaffRole } from '../staff/staff-user.entity';
 import { InterpretationMode, ServiceType } from './catalog.enums';

@@ -2,14 +2,14 @@ import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } 
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Logger } from '../../api/http/logger';
+import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import type { Account } from '../accounts/account.entity';
 import { requireAccount } from '../accounts/authentication.service';
 import { clientMaySeeFile, seesEveryFile } from '../orders/order-visibility';
 import type { Actor, Ctx } from '../shared/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
 import type { AnalysisResult } from './analysis/analysis-result';

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Account } from '../accounts/account.entity';
-import { ValidationError } from '../shared/errors';
+import { ValidationError } from '../../shared/errors';
 import { IdempotencyKey } from './idempotency-key.entity';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;

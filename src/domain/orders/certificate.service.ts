@@ -7,7 +7,7 @@ import { AttachmentOwner } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { Ctx } from '../shared/context';
-import { NotFoundError } from '../shared/errors';
+import { NotFoundError } from '../../shared/errors';
 import { newId } from '../shared/ids';
 import type { StaffUser } from '../staff/staff-user.entity';
 import { certificatePdf, type CertifiedDocumentLine } from './certificate';

@@ -10,7 +10,7 @@ import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { ReceivedUpload } from '../files/receive-upload';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import type { StaffUser } from '../staff/staff-user.entity';
 import { translatedName } from '../translation/translation.service';

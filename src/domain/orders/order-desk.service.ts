@@ -1,6 +1,6 @@
 import { requireStaff } from '../accounts/authentication.service';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Validator } from '../shared/validation';
 import { StaffUser } from '../staff/staff-user.entity';

@@ -1,8 +1,8 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
-import type { Logger } from '../../api/http/logger';
+import type { Logger } from '../../shared/logger';
 import type { AuditService } from '../audit/audit.service';
-import { NotFoundError, ProviderUnavailableError, ValidationError } from '../shared/errors';
+import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../shared/errors';
 import { assertTransition } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { WebhookHeaders } from '../../providers/payment/payment-provider';
-import { ValidationError } from '../shared/errors';
+import { ValidationError } from '../../shared/errors';
 import type { PaymentService } from './payment.service';
 import { WebhookEvent } from './webhook-event.entity';
 

@@ -8,7 +8,7 @@ import { AnalysisStatus, FileType, StoredFile } from '../files/file.entity';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { FilesService } from '../files/files.service';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from '../../api/http/logger';
+import type { Logger } from '../../shared/logger';
 import type { RateLimitService } from './rate-limit.service';
 
 /** How stale another process's spending may be: the most the processes together can overshoot a budget by. */

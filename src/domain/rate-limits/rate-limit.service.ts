@@ -1,4 +1,4 @@
-import { TooManyAttemptsError } from '../shared/errors';
+import { TooManyAttemptsError } from '../../shared/errors';
 
 const WINDOW_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import { LockMode, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { AuditService } from '../audit/audit.service';
 import type { Actor } from './context';
-import { NotFoundError, ValidationError } from './errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { assertTransition, canTransition, type TransitionTable } from './state-machine';
 import { retryingTransaction } from './transaction';
 

@@ -1,4 +1,4 @@
-import { ValidationError } from './errors';
+import { ValidationError } from '../../shared/errors';
 
 /**
  * A transition table: for each state, the states it may move to. Every state change of an area goes

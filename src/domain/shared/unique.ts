@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { ValidationError } from './errors';
+import { ValidationError } from '../../shared/errors';
 
 /** Lets the unique index decide (no racy look-up first) and reports a clash as a 422 on the field. */
 export async function failOnDuplicate<T>(field: string, work: () => Promise<T>): Promise<T> {

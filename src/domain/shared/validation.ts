@@ -1,4 +1,4 @@
-import { FieldErrors, ValidationError } from './errors';
+import { FieldErrors, ValidationError } from '../../shared/errors';
 
 /** C0 control characters other than tab, line feed and carriage return (D25): PostgreSQL refuses NUL outright. */
 const CONTROL_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;

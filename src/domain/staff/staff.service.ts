@@ -3,7 +3,7 @@ import type { AuditService } from '../audit/audit.service';
 import { requireStaff } from '../accounts/authentication.service';
 import { STAFF_TOKEN_PREFIX } from '../accounts/api-key-prefix';
 import type { Actor, Ctx } from '../shared/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';

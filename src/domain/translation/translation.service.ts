@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { JobAttempt } from '../../jobs/job-queue';
-import type { Logger } from '../../api/http/logger';
+import type { Logger } from '../../shared/logger';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import { UntranslatableError, type TranslationEngine } from '../../providers/translation/translation-engine';
 import { Account } from '../accounts/account.entity';

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { ProviderUnavailableError } from '../../domain/shared/errors';
+import { ProviderUnavailableError } from '../../shared/errors';
 import type { Mailer, OutgoingEmail } from './mailer';
 
 /** Production: nodemailer over SMTP_URL (D17). A refused or unreachable server is a 503. */

@@ -1,5 +1,5 @@
 import type { PaymentConfig } from '../../config/app-config';
-import { ProviderUnavailableError } from '../../domain/shared/errors';
+import { ProviderUnavailableError } from '../../shared/errors';
 import type { CaptureResult, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, WebhookHeaders } from './payment-provider';
 
 type PayPalConfig = Extract<PaymentConfig, { provider: 'paypal' }>;

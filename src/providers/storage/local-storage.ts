@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { NotFoundError } from '../../domain/shared/errors';
+import { NotFoundError } from '../../shared/errors';
 import type { FileStorage } from './file-storage';
 
 /** Files on local disk, fanned out by the key's first characters so no folder grows huge. */

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../../config/app-config';
-import { NotFoundError, ProviderUnavailableError } from '../../domain/shared/errors';
+import { NotFoundError, ProviderUnavailableError } from '../../shared/errors';
 import type { FileStorage } from './file-storage';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;

@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, ObjectType, Query, Resolver } from 'type-graphql';
 import { SentEmail } from '../../../domain/mail/sent-email.entity';
-import { NotFoundError } from '../../../domain/shared/errors';
+import { NotFoundError } from '../../../shared/errors';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
+import { NotFoundError, ValidationError } from '../../../shared/errors';
 import { WebhookInbox } from '../../../domain/payments/webhook-inbox';
 import type { Services } from '../../../services';
 import { finishCheckout } from '../checkout/checkout-pages';

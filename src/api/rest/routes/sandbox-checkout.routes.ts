@@ -1,5 +1,5 @@
 import { Router, urlencoded } from 'express';
-import { ValidationError } from '../../../domain/shared/errors';
+import { ValidationError } from '../../../shared/errors';
 import type { Services } from '../../../services';
 import { escapeHtml, htmlDocument } from '../../http/html';
 import { checkoutPage, finishCheckout } from '../checkout/checkout-pages';

@@ -1,6 +1,6 @@
 /**
  * Domain errors. Services throw these; each door maps them to its own wire shape in one place
- * (REST: api/rest/error-handler.ts, GraphQL: api/graphql/format-error.ts).
+ * (REST: api/http/error-handler.ts, GraphQL: api/graphql/format-error.ts).
  */
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig } from '../config/app-config';
 
 export type { Logger };
 
