@@ -125,7 +125,7 @@ describe('a build beside a running service (npm run cli, npm start again)', () =
   it('rewrites nothing on an unchanged tree', () => {
     const worker = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');
     const before = statSync(worker).mtimeMs;
-    expect(spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.js')], { encoding: 'utf8' }).status).toBe(0);
+    expect(spawnSync(process.execPath, [join(REPO_ROOT, 'build.js')], { encoding: 'utf8' }).status).toBe(0);
     expect(statSync(worker).mtimeMs).toBe(before);
   });
 });
