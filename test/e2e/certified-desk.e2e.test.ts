@@ -21,7 +21,8 @@ import {
   StaffOrderSearchDocument,
   UpdateStaffProfileDocument,
 } from '../graphql/generated';
-import { createStaffMember, download, paidOrder, pdfText, waitForStatus } from '../helpers/certified';
+import { createStaffMember, download, pdfText } from '../helpers/certified';
+import { paidOrder, waitForStatus } from '../helpers/orders';
 import { docx, pdf } from '../helpers/documents';
 import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApproveTranslationDocument, AttachReviewedTranslationDocument, CompleteCertifiedOrderDocument, ReleaseOrderDocument, StaffOrderDocument } from '../graphql/generated';
-import { download, paidOrder, pdfText, waitForStatus } from '../helpers/certified';
+import { download, pdfText } from '../helpers/certified';
+import { paidOrder, waitForStatus } from '../helpers/orders';
 import { docx, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';

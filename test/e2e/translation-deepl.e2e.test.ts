@@ -7,6 +7,7 @@ import { docx, pdf } from '../helpers/documents';
 import { startDeepLStandIn } from '../helpers/deepl-stand-in';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
+import { paidOrder, waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** The DeepL engine through deepl-node, against a local server speaking DeepL's document API (D11). */
@@ -24,26 +25,15 @@ afterAll(async () => {
 });
 beforeEach(() => Object.assign(deepl.mode, { quotaExceeded: false, down: false, refuseLanguage: false }));
 
-async function paidOrder(fileIds: string[]) {
-  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es-MX', target_language: 'en', service_type: 'standard', file_ids: fileIds }, alice.key).expect(201)).body.data;
-  const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body;
-  await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
-  return converted.data.id as string;
-}
-async function settled(id: string) {
-  for (let i = 0; i < 200; i++) {
-    const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-    if (order.status !== 'processing') return order;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error('still processing');
-}
+/** A paid standard order from Mexican Spanish, left to the engine until it settles (completed or on hold). */
+const settled = async (fileIds: string[]) =>
+  waitForStatus(t, alice, await paidOrder(t, alice, fileIds, 'standard', { source_language: 'es-MX' }), ['completed', 'on_hold']);
 
 describe('DeepL engine', () => {
   it('translates DOCX and PDF through upload, status and download, keeping the format and mapping language codes', async () => {
     const a = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Hola mundo.'] }), 'hola.docx')).id;
     const b = (await uploadFile(t, alice.key, await pdf(['Página única.']), 'una.pdf')).id;
-    const order = await settled(await paidOrder([a, b]));
+    const order = await settled([a, b]);
     expect(order.status).toBe('completed');
     expect(order.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name).sort()).toEqual(['hola.en.docx', 'una.en.pdf']);
     const sent = [...deepl.documents.values()];
@@ -58,7 +48,7 @@ describe('DeepL engine', () => {
   it('puts the order on hold at once when DeepL refuses the language pair', async () => {
     deepl.mode.refuseLanguage = true;
     const a = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Texto.'] }), 'x.docx')).id;
-    const order = await settled(await paidOrder([a]));
+    const order = await settled([a]);
     expect(order.status).toBe('on_hold');
     expect(order.hold_reason).toMatch(/^Cannot translate automatically: DeepL cannot translate this document or language pair/);
   });

@@ -8,6 +8,7 @@ import { ConvertQuoteDocument, CreateQuoteDocument, OrderDocument, SentEmailsDoc
 import { docx, pdf, png } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
+import { paidOrder, waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { entries, openZip, readEntry } from '../../src/documents/zip-reader';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,23 +24,6 @@ beforeAll(async () => {
   alice = await createApprovedAccount(t, staff);
 });
 afterAll(() => t.close());
-
-async function paidOrder(account: TestAccount, fileIds: string[], serviceType = 'standard', extra: object = {}) {
-  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: serviceType, file_ids: fileIds, ...extra }, account.key).expect(201)).body.data;
-  const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, account.key).expect(201)).body;
-  await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
-  return converted.data.id as string;
-}
-
-async function waitForStatus(account: TestAccount, id: string, statuses: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const order = (await t.rest.get(`/api/v1/orders/${id}`, account.key).expect(200)).body.data;
-    if (statuses.includes(order.status)) return order;
-    if (Date.now() > deadline) throw new Error(`order ${id} still ${order.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 const download = async (url: string) =>
   (await t.rest.get(url.replace(t.config.appUrl, '')).buffer(true).parse((r, done) => {
@@ -85,9 +69,9 @@ describe('the pipeline over HTTP (D11)', () => {
     const documents = await sourceDocuments();
     const docxId = (await uploadFile(t, alice.key, documents.docx, 'declaración.docx')).id;
     const pdfId = (await uploadFile(t, alice.key, documents.pdf, 'acta.pdf')).id;
-    const id = await paidOrder(alice, [docxId, pdfId]);
+    const id = await paidOrder(t, alice, [docxId, pdfId]);
 
-    const order = await waitForStatus(alice, id, ['completed', 'on_hold']);
+    const order = await waitForStatus(t, alice, id, ['completed', 'on_hold']);
     expect(order).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(/Z$/) });
     const translations = order.files.filter((f: { type: string }) => f.type === 'translation');
     expect(translations.map((f: { name: string }) => f.name).sort()).toEqual(['acta.en.pdf', 'declaración.en.docx']);
@@ -121,14 +105,14 @@ describe('the pipeline over HTTP (D11)', () => {
 
   it('sends a certified order to review instead of completing it', async () => {
     const fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Certificado de nacimiento.'] }), 'birth.docx')).id;
-    const order = await waitForStatus(alice, await paidOrder(alice, [fileId], 'certified'), ['in_review', 'on_hold']);
+    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'certified'), ['in_review', 'on_hold']);
     expect(order.status).toBe('in_review');
     expect(order.completed_at).toBeNull();
   });
 
   it('puts an image-only order on hold with the reason and e-mails the account', async () => {
     const fileId = (await uploadFile(t, alice.key, png(), 'scan.png')).id;
-    const order = await waitForStatus(alice, await paidOrder(alice, [fileId], 'standard', { unit_count: 120 }), ['on_hold', 'completed']);
+    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'standard', { unit_count: 120 }), ['on_hold', 'completed']);
     expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'Cannot translate automatically: The document is an image: there is no text to translate.' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });

@@ -1,0 +1,22 @@
+import type { TestAccount } from './fixtures';
+import type { TestApp } from './test-app';
+
+/** A quote for `fileIds` (Spanish to English unless `extra` says otherwise), converted and paid at the sandbox checkout: the order's id. */
+export async function paidOrder(t: TestApp, account: TestAccount, fileIds: string[], serviceType = 'standard', extra: object = {}): Promise<string> {
+  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: serviceType, file_ids: fileIds, ...extra }, account.key).expect(201)).body.data;
+  const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, account.key).expect(201)).body;
+  await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+  return converted.data.id as string;
+}
+
+/** Polls GET /orders/{id} as a client would until the order reaches one of `statuses`, or fails at the deadline. */
+export async function waitForStatus(t: TestApp, account: TestAccount, id: string, statuses: string | string[], timeoutMs = 30_000) {
+  const wanted = Array.isArray(statuses) ? statuses : [statuses];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const order = (await t.rest.get(`/api/v1/orders/${id}`, account.key).expect(200)).body.data;
+    if (wanted.includes(order.status)) return order;
+    if (Date.now() > deadline) throw new Error(`order ${id} is still ${order.status}, not ${wanted.join(' or ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
