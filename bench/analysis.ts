@@ -13,7 +13,7 @@
  */
 import 'reflect-metadata';
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -184,7 +184,8 @@ async function uploadToFinal({ base, key }: Service, content: Uint8Array, name: 
 }
 
 async function throughService(): Promise<void> {
-  const service = await startService(mkdtempSync(join(tmpdir(), 'ltk-bench-data-')));
+  const dataDir = mkdtempSync(join(tmpdir(), 'ltk-bench-data-'));
+  const service = await startService(dataDir);
   try {
     const pdf36 = await makePdf(36);
     const first = await uploadToFinal(service, pdf36, 'first.pdf');
@@ -213,13 +214,18 @@ async function throughService(): Promise<void> {
   } finally {
     service.service.kill('SIGTERM');
     await new Promise((resolve) => service.service.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ltk-bench-'));
-  await throughput(dir);
-  await throughService();
+  try {
+    await throughput(dir);
+    await throughService();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

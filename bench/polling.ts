@@ -16,7 +16,7 @@ import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,9 +49,10 @@ const BOOKING_QUERY = `query Booking($id: ID!) { interpretationBooking(id: $id) 
 async function main(): Promise<void> {
   const othersBusy = await machineBusy();
   const [servicePort, rawPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), 'ltk-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-bench-')),
+    DATA_DIR: dataDir,
     APP_KEY: randomBytes(32).toString('hex'),
     APP_URL: `http://127.0.0.1:${servicePort}`,
     RATE_LIMIT_PER_MINUTE: '1000000',
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
     await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
