@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { docx, words } from '../helpers/documents';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
@@ -17,6 +19,8 @@ const ORDERS = 30;
 const ATTACKERS = 8;
 const ATTACK_MS = 5000;
 const P99_LIMIT_MS = 200;
+
+const exec = promisify(execFile);
 
 let t: TestApp;
 let mallory: TestAccount;
@@ -59,18 +63,7 @@ const ISSUE_QUERY = `{ ${Array.from({ length: 120 }, (_, i) => `a${i}: orders(pe
 const LARGEST_ACCEPTED = `{ ${[0, 1, 2].map((i) => `p${i}: orders(perPage: 99) { items { number files { name downloadUrl } } }`).join(' ')} }`;
 
 describe('one tenant cannot starve another (D24)', () => {
-  it('refuses or limits the expensive tenant while the other keeps p99 under 200 ms (or four times its own on a busy machine)', async () => {
-    const outcomes: Record<string, number> = {};
-    const attack = async (stopAt: number, query: string) => {
-      while (Date.now() < stopAt) {
-        const body = (await (await post(mallory.key, query)).json()) as { data?: unknown; errors?: { extensions: { code: string } }[] };
-        const outcome = body.errors?.[0]?.extensions.code ?? 'ANSWERED';
-        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-        // Hundreds of requests a second in all: far past the budget, without this test's own process (which also
-        // times the other tenant) spending its whole CPU on sending them.
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
+  it('refuses or limits the expensive tenant while the other keeps p99 under 200 ms', async () => {
     /** The other tenant polls (REST and GraphQL in turn) until `until`, and its latencies are kept, sorted. */
     const measure = async (until: number) => {
       const latencies: number[] = [];
@@ -84,21 +77,41 @@ describe('one tenant cannot starve another (D24)', () => {
       }
       return latencies.sort((a, b) => a - b);
     };
-    const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)]!;
-    // Both phases inside one budget window (a clock minute), so the attacker's budget is spent only once.
+    // The attack runs in a process of its own, so this one times the other tenant without sharing its event loop
+    // with hundreds of attacking requests a second. Both inside one budget window (a clock minute).
     const left = 60_000 - (Date.now() % 60_000);
-    if (left < 1500 + ATTACK_MS + 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-    // The same tenant alone first: on a machine busy with other work, what "unharmed" means here.
-    const alone = p99(await measure(Date.now() + 1500));
-    const stopAt = Date.now() + ATTACK_MS;
-    const [latencies] = await Promise.all([measure(stopAt), ...Array.from({ length: ATTACKERS }, (_, i) => attack(stopAt, i % 2 ? ISSUE_QUERY : LARGEST_ACCEPTED))]);
+    if (left < ATTACK_MS + 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const attacker = attack(ATTACK_MS, [LARGEST_ACCEPTED, ISSUE_QUERY]);
+    const latencies = await measure(Date.now() + ATTACK_MS);
+    const outcomes = await attacker;
 
     // The expensive tenant got at most its budget's worth of answers; everything else was refused before it ran.
     expect(outcomes.ANSWERED ?? 0).toBeLessThanOrEqual(1);
-    expect((outcomes.QUERY_TOO_COMPLEX ?? 0) + (outcomes.RATE_LIMITED ?? 0)).toBeGreaterThan(0);
+    expect((outcomes.QUERY_TOO_COMPLEX ?? 0) + (outcomes.RATE_LIMITED ?? 0)).toBeGreaterThan(100);
     expect(latencies.length).toBeGreaterThan(50);
-    // Under 200 ms; on a machine busy with other work (other test files share its two cores), no worse than four
-    // times the tenant's own p99 alone. Starvation, as before D24, meant seconds.
-    expect(p99(latencies)).toBeLessThan(Math.max(P99_LIMIT_MS, 4 * alone));
+    expect(latencies[Math.floor(latencies.length * 0.99)]).toBeLessThan(P99_LIMIT_MS);
   }, 60_000);
 });
+
+/**
+ * ATTACKERS connections firing `queries` in turn for `ms` from a child process: answers counted by outcome
+ * (`ANSWERED` or the error code).
+ */
+async function attack(ms: number, queries: string[]): Promise<Record<string, number>> {
+  const script = `
+    const [base, key, ms, connections, queries] = [process.argv[1], process.argv[2], Number(process.argv[3]), Number(process.argv[4]), JSON.parse(process.argv[5])];
+    const outcomes = {};
+    const stopAt = Date.now() + ms;
+    const loop = async (query) => {
+      while (Date.now() < stopAt) {
+        const res = await fetch(base + '/graphql', { method: 'POST', headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+        const body = await res.json();
+        const outcome = body.errors?.[0]?.extensions?.code ?? 'ANSWERED';
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      }
+    };
+    Promise.all(Array.from({ length: connections }, (_, i) => loop(queries[i % queries.length]))).then(() => process.stdout.write(JSON.stringify(outcomes)));
+  `;
+  const { stdout } = await exec(process.execPath, ['-e', script, base, mallory.key, String(ms), String(ATTACKERS), JSON.stringify(queries)], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout) as Record<string, number>;
+}
