@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
@@ -219,13 +219,10 @@ export class BookingService implements PaymentOwner {
     let payment: Payment | null = null;
     const booking = await this.lifecycle.change(ctx.em, { id }, async (em, locked) => {
       allowed?.(locked);
-      if (locked.payment) {
-        payment = await em.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-        this.deps.payments.cancelInLock(em, payment);
-      }
+      payment = await this.deps.payments.cancelInLock(em, locked.payment);
       await this.lifecycle.move(em, locked, BookingStatus.CANCELLED, cause);
     });
-    if (payment) await this.deps.payments.settle(ctx.em, payment);
+    await this.deps.payments.settle(ctx.em, payment);
     return booking;
   }
 

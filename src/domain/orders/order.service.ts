@@ -77,11 +77,11 @@ export class OrderService implements PaymentOwner {
     const redirectUrl = v.httpUrl('redirect_url');
     v.done();
     if (!isId(quoteId)) throw new NotFoundError();
-    assertConvertible(await ctx.em.findOne(Quote, { id: quoteId, account }));
+    const quote = await ctx.em.findOne(Quote, { id: quoteId, account });
+    assertConvertible(quote);
 
     return this.withUniqueNumber(async () => {
       const number = referenceNumber(this.deps.orderPrefix);
-      const quote = (await ctx.em.findOne(Quote, { id: quoteId, account }))!;
       const payment = await this.deps.payments.startCheckout({
         amountCents: quote.totalCents,
         currency: quote.currency,
@@ -97,23 +97,23 @@ export class OrderService implements PaymentOwner {
           account,
           quote: locked,
           payment,
-          serviceType: locked!.serviceType,
-          sourceLanguage: locked!.sourceLanguage,
-          targetLanguage: locked!.targetLanguage,
-          unitType: locked!.unitType,
-          unitCount: locked!.unitCount,
-          subtotalCents: locked!.subtotalCents,
-          addons: locked!.addons,
-          addonsTotalCents: locked!.addonsTotalCents,
-          totalCents: locked!.totalCents,
-          currency: locked!.currency,
-          reference: locked!.reference,
-          shippingAddress: locked!.shippingAddress,
+          serviceType: locked.serviceType,
+          sourceLanguage: locked.sourceLanguage,
+          targetLanguage: locked.targetLanguage,
+          unitType: locked.unitType,
+          unitCount: locked.unitCount,
+          subtotalCents: locked.subtotalCents,
+          addons: locked.addons,
+          addonsTotalCents: locked.addonsTotalCents,
+          totalCents: locked.totalCents,
+          currency: locked.currency,
+          reference: locked.reference,
+          shippingAddress: locked.shippingAddress,
         });
-        locked!.storedStatus = QuoteStatus.CONVERTED;
+        locked.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
         await em.flush();
-        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: locked!.id }, { populate: ['file'] });
+        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: locked.id }, { populate: ['file'] });
         for (const attachment of files) await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
         return order;
       });
@@ -289,14 +289,13 @@ export class OrderService implements PaymentOwner {
    */
   private async cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (order: Order) => void): Promise<Order> {
     if (!isId(id)) throw new NotFoundError();
-    let payment: Payment | undefined;
+    let payment: Payment | null = null;
     const order = await this.lifecycle.change(ctx.em, { id }, async (em, locked) => {
       allowed?.(locked);
-      payment = await em.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      this.deps.payments.cancelInLock(em, payment);
+      payment = await this.deps.payments.cancelInLock(em, locked.payment);
       await this.lifecycle.move(em, locked, OrderStatus.CANCELLED, cause);
     });
-    await this.deps.payments.settle(ctx.em, payment!);
+    await this.deps.payments.settle(ctx.em, payment);
     return order;
   }
 
@@ -327,7 +326,7 @@ export class OrderService implements PaymentOwner {
   }
 }
 
-function assertConvertible(quote: Quote | null): void {
+function assertConvertible(quote: Quote | null): asserts quote is Quote {
   if (!quote) throw new NotFoundError();
   const status = quoteStatus(quote);
   if (status !== QuoteStatus.PRICED) {

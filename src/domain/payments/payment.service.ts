@@ -113,18 +113,22 @@ export class PaymentService {
   }
 
   /**
-   * Inside the holder's cancelling transaction (holder locked first): an open checkout is voided, a captured
-   * payment is marked for refund. While a capture is under way the cancel is refused (D26). Call `settle`
-   * after the transaction commits.
+   * Inside the holder's cancelling transaction (holder locked first, then its payment here): an open checkout is
+   * voided, a captured payment is marked for refund. While a capture is under way the cancel is refused (D26).
+   * Answers the payment for `settle` after the transaction commits; null when the holder has none yet.
    */
-  cancelInLock(em: EntityManager, payment: Payment): void {
+  async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
+    if (!ref) return null;
+    const payment = await em.findOneOrFail(Payment, { id: ref.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (payment.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
     if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
     else if (payment.status === PaymentStatus.CAPTURED) this.move(em, payment, PaymentStatus.REFUNDING);
+    return payment;
   }
 
   /** After a cancel commits: refund what is owed, withdraw a voided checkout at the provider (best effort). */
-  async settle(em: EntityManager, payment: Payment): Promise<void> {
+  async settle(em: EntityManager, payment: Payment | null): Promise<void> {
+    if (!payment) return;
     if (payment.status === PaymentStatus.REFUNDING) return this.refund(em, payment.id);
     if (payment.status === PaymentStatus.VOIDED && payment.providerOrderId) {
       await this.provider.void(payment.providerOrderId).catch((error) => this.deps.logger.warn({ err: error, payment_id: payment.id }, 'void failed; the checkout will expire'));
