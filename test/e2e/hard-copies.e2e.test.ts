@@ -81,6 +81,23 @@ describe('from quote to shipped order', () => {
     expect((await markShipped(id, staff)).errors![0].extensions!.errors).toEqual({ shipment: ['The hard copies are already marked shipped.'] });
   });
 
+  it('records a shipment once when two staff mark it at the same moment', async () => {
+    const quote = (await t.rest.post('/api/v1/quotes', quoteBody({ ...withCopies, shipping_address: ADDRESS }), alice.key).expect(201)).body.data;
+    const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body;
+    await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+    const mark = (tracking: string) =>
+      gqlRaw(t.rest.raw(), `mutation { markShipped(orderId: "${converted.data.id}", carrier: "UPS", trackingNumber: "${tracking}") { id } }`, { token: staff });
+    const answers = await Promise.all([mark('1ZA'), mark('1ZB'), mark('1ZC')]);
+    expect(answers.filter((answer) => !answer.errors)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.errors)) {
+      expect(refused.errors![0].extensions!.errors).toEqual({ shipment: ['The hard copies are already marked shipped.'] });
+    }
+    const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
+    expect(mail.data!.sentEmails.items.filter((message) => message.kind === 'hard_copies_shipped' && message.subject.includes(converted.data.number))).toHaveLength(1);
+    const audit = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM audit_entries WHERE resource_id = ? AND action = 'order.mark_shipped'`, [converted.data.id]);
+    expect(audit[0].n).toBe(1);
+  });
+
   it('refuses to ship an order without hard copies', async () => {
     const quote = (await t.rest.post('/api/v1/quotes', quoteBody({}), alice.key).expect(201)).body.data;
     expect(quote.shipping_address).toBeNull();
