@@ -13,7 +13,7 @@
  * like with like; the other load found before the run is printed with the figures.
  */
 import 'reflect-metadata';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,11 +24,13 @@ import { createLogger } from '../src/shared/logger';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
+import { ormConfig } from '../src/db/orm-config';
 import { migrate } from '../src/db/migrations';
 import { JobQueue } from '../src/jobs/job-queue';
 import { startWorkers } from '../src/workers';
 import { createServices } from '../src/services';
 import { load, summarize, type LoadRequest, type LoadResult, type LoadRun } from './load';
+import { cpuSeconds, postgresCpu } from './process-cpu';
 import { seed, type Call } from './seed';
 
 const CONNECTIONS = 50;
@@ -36,6 +38,11 @@ const ORDERS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
 const ROUNDS = 5;
+/** Node's flags in `npm run serve` (package.json), so the service is measured as it is deployed. */
+const SERVE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve
+  .split(' dist/')[0]!
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 const ORDER_QUERY = `query Order($id: ID!) { order(id: $id) { id number status serviceType sourceLanguage targetLanguage unitType unitCount
   subtotalCents addons { code quantity unitPriceCents totalCents } addonsTotalCents totalCents currency reference quoteId
@@ -65,12 +72,13 @@ async function main(): Promise<void> {
   try {
     const url = db.orm.config.get('clientUrl')!;
     await migrate(db.orm);
-    const { seeded, statements } = await seedThroughAnApp(db.orm, config, url);
+    const { seeded, statements } = await seedThroughAnApp(config, url);
     const childEnv = { ...env, DATABASE_URL: url, LOG_LEVEL: 'info' };
     // BENCH_PROFILE_DIR=dir writes a CPU profile of the service (open it in Chrome's DevTools) when the run ends.
     const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-    children.push(start([...profile, 'dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) }));
-    children.push(start(['dist/bench/raw-baseline.js'], { ...childEnv, PORT: String(rawPort) }));
+    const service = start([...profile, ...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) });
+    const raw = start(['dist/bench/raw-baseline.js'], { ...childEnv, PORT: String(rawPort) });
+    children.push(service, raw);
     const auth = { authorization: `Bearer ${seeded.key}` };
     await Promise.all([ready(servicePort, auth), ready(rawPort, auth)]);
     await sameAnswers(servicePort, rawPort, auth, seeded.orderIds, seeded.bookingIds);
@@ -78,17 +86,18 @@ async function main(): Promise<void> {
     console.log(`polling benchmark: ${CONNECTIONS} connections, one key, ${ORDERS} orders and ${ORDERS} bookings, ${SECONDS} s a target in ${ROUNDS} interleaved turns after ${WARM_UP_SECONDS} s of warm-up, database ${db.embedded ? 'embedded' : 'DATABASE_URL'}`);
     console.log(`machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`);
     console.log(`SQL statements a request (counted in process): GET /orders/{id} ${statements.order}, its 304 ${statements.order304}; GET /interpretation-bookings/{id} ${statements.booking}, its 304 ${statements.booking304}\n`);
-    for (const [name, rest, ids, query] of [
+    for (const [name, path, ids, query] of [
       ['orders', '/api/v1/orders/', seeded.orderIds, ORDER_QUERY],
       ['interpretation-bookings', '/api/v1/interpretation-bookings/', seeded.bookingIds, BOOKING_QUERY],
     ] as const) {
-      const get = (id: string, headers = {}): LoadRequest => ({ method: 'GET', path: rest + id, headers: { ...auth, ...headers }, status: 200 });
-      const etags = await Promise.all(ids.map(async (id) => (await fetch(`http://127.0.0.1:${servicePort}${rest}${id}`, { headers: auth })).headers.get('etag')!));
-      const [raw, service, graphql, notModified] = await interleaved([
-        { port: rawPort, next: (i) => get(ids[i % ids.length]!) },
-        { port: servicePort, next: (i) => get(ids[i % ids.length]!) },
+      const get = (id: string, headers = {}): LoadRequest => ({ method: 'GET', path: path + id, headers: { ...auth, ...headers }, status: 200 });
+      const etags = await Promise.all(ids.map(async (id) => (await fetch(`http://127.0.0.1:${servicePort}${path}${id}`, { headers: auth })).headers.get('etag')!));
+      const [baseline, rest, graphql, notModified] = await interleaved([
+        { port: rawPort, pid: raw.pid!, next: (i) => get(ids[i % ids.length]!) },
+        { port: servicePort, pid: service.pid!, next: (i) => get(ids[i % ids.length]!) },
         {
           port: servicePort,
+          pid: service.pid!,
           next: (i) => ({
             method: 'POST',
             path: '/graphql',
@@ -97,13 +106,13 @@ async function main(): Promise<void> {
             status: 200,
           }),
         },
-        { port: servicePort, next: (i) => ({ ...get(ids[i % ids.length]!, { 'if-none-match': etags[i % ids.length]! }), status: 304 }) },
+        { port: servicePort, pid: service.pid!, next: (i) => ({ ...get(ids[i % ids.length]!, { 'if-none-match': etags[i % ids.length]! }), status: 304 }) },
       ]);
-      console.log(`GET ${rest}{id}`);
-      row('raw node http + pg', raw!, '');
-      row('service, REST', service!, `${ratio(service!, raw!)} of raw (target >= 0.50, p99 <= 60 ms: ${service!.perSecond >= 0.5 * raw!.perSecond && service!.p99 <= 60 ? 'met' : 'MISSED'})`);
-      row('service, GraphQL', graphql!, `${ratio(graphql!, service!)} of REST (target >= 0.70: ${graphql!.perSecond >= 0.7 * service!.perSecond ? 'met' : 'MISSED'})`);
-      row('service, REST 304', notModified!, `${ratio(notModified!, raw!)} of raw (target >= 0.80: ${notModified!.perSecond >= 0.8 * raw!.perSecond ? 'met' : 'MISSED'})`);
+      console.log(`GET ${path}{id}`);
+      row('raw node + pg', baseline!, '');
+      row('service, REST', rest!, `${ratio(rest!, baseline!)} of raw (target >= 0.50, p99 <= 60 ms: ${rest!.perSecond >= 0.5 * baseline!.perSecond && rest!.p99 <= 60 ? 'met' : 'MISSED'})`);
+      row('service, GraphQL', graphql!, `${ratio(graphql!, rest!)} of REST (target >= 0.70: ${graphql!.perSecond >= 0.7 * rest!.perSecond ? 'met' : 'MISSED'})`);
+      row('service, REST 304', notModified!, `${ratio(notModified!, baseline!)} of raw (target >= 0.80: ${notModified!.perSecond >= 0.8 * baseline!.perSecond ? 'met' : 'MISSED'})`);
       console.log(`  (${name}: load average after this path ${loadavg()[0]!.toFixed(2)})\n`);
     }
   } finally {
@@ -115,9 +124,12 @@ async function main(): Promise<void> {
 }
 
 /** Seeds through an in-process app with its workers (translations finish), and counts a request's SQL statements there. */
-async function seedThroughAnApp(orm: MikroORM, config: ReturnType<typeof loadConfig>, url: string) {
+async function seedThroughAnApp(config: ReturnType<typeof loadConfig>, url: string) {
   const logger = createLogger('silent');
-  const queue = await JobQueue.start(url, logger, 0.5);
+  // Every statement the ORM runs is logged through it, prepared ones included: the count is taken there.
+  let statementsRun = 0;
+  const orm = await MikroORM.init(ormConfig(url, { debug: ['query'], logger: (line: string) => void (/select|insert|update|delete/i.test(line) && statementsRun++) }));
+  const queue = await JobQueue.start(url, logger, { ...config.jobs, pollingIntervalSeconds: 0.5 });
   const services = createServices(config, { queue, logger });
   await startWorkers(queue, orm, services);
   const app = await createApp({ orm, services, logger });
@@ -135,7 +147,7 @@ async function seedThroughAnApp(orm: MikroORM, config: ReturnType<typeof loadCon
     // The workers translate the paid orders, then stop: no job may run a statement while a request's are counted.
     const seeded = await seed(orm.em.fork(), services, call, base, ORDERS).finally(() => queue.stop());
     const count = (path: string, ifNoneMatch = false) =>
-      sqlPerRequest(orm, async () => {
+      statementsOf(async () => {
         const headers: Record<string, string> = { authorization: `Bearer ${seeded.key}` };
         if (ifNoneMatch) headers['if-none-match'] = (await fetch(`${base}${path}`, { headers })).headers.get('etag') ?? '';
         return () => fetch(`${base}${path}`, { headers });
@@ -150,23 +162,18 @@ async function seedThroughAnApp(orm: MikroORM, config: ReturnType<typeof loadCon
   } finally {
     server.close();
     await app.close();
+    await orm.close();
+  }
+
+  /** The SQL statements one request runs. */
+  async function statementsOf(prepare: () => Promise<() => Promise<unknown>>): Promise<number> {
+    const request = await prepare();
+    const before = statementsRun;
+    await request();
+    return statementsRun - before;
   }
 }
 
-/** The SQL statements one request runs, read from the query builder's own events. */
-async function sqlPerRequest(orm: MikroORM, prepare: () => Promise<() => Promise<unknown>>): Promise<number> {
-  const request = await prepare();
-  const knex = (orm.em.getConnection() as unknown as { getKnex(): { on(e: string, f: () => void): void; off(e: string, f: () => void): void } }).getKnex();
-  let count = 0;
-  const counter = () => void count++;
-  knex.on('query', counter);
-  try {
-    await request();
-  } finally {
-    knex.off('query', counter);
-  }
-  return count;
-}
 
 /** The service and the baseline must answer the same JSON (links compared without their expiry and signature). */
 async function sameAnswers(servicePort: number, rawPort: number, headers: Record<string, string>, orderIds: string[], bookingIds: string[]): Promise<void> {
@@ -181,19 +188,44 @@ async function sameAnswers(servicePort: number, rawPort: number, headers: Record
  * Each target warmed up, then measured in ROUNDS turns taken in rotation, so that work others start or stop on a
  * shared machine weighs on every target alike.
  */
-async function interleaved(targets: { port: number; next: (i: number) => LoadRequest }[]): Promise<LoadResult[]> {
+async function interleaved(targets: Target[]): Promise<Measured[]> {
   for (const { port, next } of targets) await load(port, CONNECTIONS, WARM_UP_SECONDS, next);
   const runs: LoadRun[][] = targets.map(() => []);
+  const cpu = targets.map(() => ({ server: 0, database: 0, load: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, { port, next }] of targets.entries()) runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+    for (const [i, { port, pid, next }] of targets.entries()) {
+      const before = { server: cpuSeconds([pid]), database: postgresCpu(), load: process.cpuUsage() };
+      runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+      const loadUsage = process.cpuUsage(before.load);
+      cpu[i]!.server += cpuSeconds([pid]) - before.server;
+      cpu[i]!.database += postgresCpu().since(before.database);
+      cpu[i]!.load += (loadUsage.user + loadUsage.system) / 1e6;
+    }
   }
-  return runs.map(summarize);
+  return runs.map((run, i) => {
+    const result = summarize(run);
+    const perRequest = (seconds: number) => (seconds * 1000) / result.requests;
+    return { ...result, cpu: { server: perRequest(cpu[i]!.server), database: perRequest(cpu[i]!.database), load: perRequest(cpu[i]!.load) } };
+  });
 }
 
-const ratio = (a: LoadResult, b: LoadResult) => (a.perSecond / b.perSecond).toFixed(2);
+interface Target {
+  port: number;
+  /** The server's process, whose CPU time is counted. */
+  pid: number;
+  next: (i: number) => LoadRequest;
+}
 
-function row(name: string, r: LoadResult, note: string): void {
-  console.log(`  ${name.padEnd(22)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ${note}`);
+/** A target's load figures and the CPU milliseconds one request cost each process. */
+interface Measured extends LoadResult {
+  cpu: { server: number; database: number; load: number };
+}
+
+const ratio = (a: Measured, b: Measured) => (a.perSecond / b.perSecond).toFixed(2);
+
+function row(name: string, r: Measured, note: string): void {
+  const cpu = `cpu/req ${r.cpu.server.toFixed(2)} + pg ${r.cpu.database.toFixed(2)} + load ${r.cpu.load.toFixed(2)} ms`;
+  console.log(`  ${name.padEnd(18)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ${cpu}  ${note}`);
 }
 
 function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {

@@ -1,3 +1,4 @@
+import './node-env';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -41,7 +42,7 @@ async function main(role: Role): Promise<void> {
     const url = db.orm.config.get('clientUrl')!;
     queue = await withStartupLock(url, async () => {
       await migrate(db.orm);
-      return JobQueue.start(url, logger, config.jobs.pollingIntervalSeconds);
+      return JobQueue.start(url, logger, config.jobs);
     });
     services = createServices(config, { queue, logger });
     await removeLeftTempFiles(services.files.tempDir, logger);

@@ -60,8 +60,12 @@ export interface AppConfig {
   analysisMaxMemoryMb: number;
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
-  /** How often idle job workers look for work (file analysis, translation; payment reconciliation runs on its own timer). */
-  jobs: { pollingIntervalSeconds: number };
+  /**
+   * How often idle job workers look for work (file analysis, translation; payment reconciliation runs on its own
+   * timer), and how long a running job's lease lasts unrenewed: a job whose worker died is handed out again soon
+   * after its lease lapses (D26).
+   */
+  jobs: { pollingIntervalSeconds: number; leaseSeconds: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
   /** Limits for slow clients (D25). */

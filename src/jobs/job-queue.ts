@@ -2,21 +2,23 @@ import type { EntityManager } from '@mikro-orm/core';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../shared/logger';
 
-/**
- * A running job holds a lease that its worker renews every few seconds; a worker that dies (SIGKILL, a lost
- * machine) stops renewing, the lease lapses, and pg-boss's maintenance hands the job to another worker: within
- * LEASE + MAINTENANCE + the first retry delay, well under a minute (D26), however long a live job runs.
- */
-const LEASE_SECONDS = 30;
-const HEARTBEAT_SECONDS = 10;
-const MAINTENANCE_SECONDS = 10;
-
 /** Every queue the service uses, with its retry policy. Jobs are safe to run again (D11). */
 export const QUEUES = {
-  analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: LEASE_SECONDS },
+  analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true },
   /** Queued when an order is paid or released back to processing. */
-  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: LEASE_SECONDS },
+  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true },
 } as const;
+
+/**
+ * A running job holds a lease (`leaseSeconds`, 30 by default) that its worker renews every third of it; a worker
+ * that dies (SIGKILL, a lost machine) stops renewing, the lease lapses, and pg-boss's maintenance (as often as the
+ * renewals) hands the job to another worker: within about a lease and the first retry delay, well under a minute
+ * (D26), however long a live job runs.
+ */
+export interface JobQueueOptions {
+  pollingIntervalSeconds: number;
+  leaseSeconds: number;
+}
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
@@ -40,18 +42,19 @@ export class JobQueue {
   private constructor(
     private readonly boss: PgBoss,
     private readonly logger: Logger,
-    private readonly pollingIntervalSeconds: number,
+    private readonly options: JobQueueOptions,
   ) {}
 
-  static async start(connectionString: string, logger: Logger, pollingIntervalSeconds: number): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
+  static async start(connectionString: string, logger: Logger, options: JobQueueOptions): Promise<JobQueue> {
+    const renewalSeconds = Math.max(1, Math.floor(options.leaseSeconds / 3));
+    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, maintenanceIntervalSeconds: renewalSeconds });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(QUEUES)) {
       const { name, ...policy } = queue;
-      await boss.createQueue(name, { name, policy: 'standard', ...policy });
+      await boss.createQueue(name, { name, policy: 'standard', ...policy, expireInSeconds: options.leaseSeconds });
     }
-    return new JobQueue(boss, logger, pollingIntervalSeconds);
+    return new JobQueue(boss, logger, options);
   }
 
   /** Adds a job in the transaction `em` is part of; higher priority is taken first (rush orders). */
@@ -61,7 +64,7 @@ export class JobQueue {
 
   /** Runs jobs of `name` in this process, one at a time; a handler that throws is retried with backoff. */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
-    const id = await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
+    const id = await this.boss.work<T>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
       const lease = await this.holdLease(job.id);
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
@@ -101,13 +104,14 @@ export class JobQueue {
    * its expiry: `expire_in` is set to the job's running time plus one lease.
    */
   private async holdLease(jobId: string): Promise<NodeJS.Timeout> {
+    const { leaseSeconds } = this.options;
     const renew = () =>
       this.boss
         .getDb()
-        .executeSql(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $2) WHERE id = $1 AND state = 'active'`, [jobId, LEASE_SECONDS])
+        .executeSql(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $2) WHERE id = $1 AND state = 'active'`, [jobId, leaseSeconds])
         .catch((error: unknown) => this.logger.warn({ err: error, job_id: jobId }, 'could not renew a job lease'));
     await renew();
-    return setInterval(() => void renew(), HEARTBEAT_SECONDS * 1000);
+    return setInterval(() => void renew(), (leaseSeconds / 3) * 1000);
   }
 
   /** Waits for running jobs to finish, then stops (graceful shutdown). */

@@ -2,8 +2,12 @@ import { serializeBooking } from '../../src/api/rest/serializers/booking.seriali
 import { serializeOrder } from '../../src/api/rest/serializers/order.serializer';
 import { AttachmentOwner } from '../../src/domain/files/file-attachment.entity';
 import { StoredFile } from '../../src/domain/files/file.entity';
+import { Booking } from '../../src/domain/bookings/booking.entity';
+import { Order } from '../../src/domain/orders/order.entity';
+import { visibleOrderFiles } from '../../src/domain/orders/order-visibility';
 import type { Ctx } from '../../src/domain/shared/context';
 import { Account } from '../../src/domain/accounts/account.entity';
+import { accountActor } from '../../src/domain/accounts/authentication.service';
 import {
   ConfirmInterpretationAvailabilityDocument,
   HoldOrderDocument,
@@ -85,19 +89,24 @@ function atOneInstant<T>(work: () => T): T {
 
 async function aliceCtx(): Promise<Ctx> {
   const em = t.orm.em.fork();
-  return { em, requestId: 'test', actor: { kind: 'account', account: await em.findOneOrFail(Account, { id: alice.id }) } };
+  return { em, requestId: 'test', actor: accountActor(await em.findOneOrFail(Account, { id: alice.id })) };
 }
 
 describe('the polled read answers exactly as the entity path (D23)', () => {
-  it('for orders in every state, with and without translations, on REST and GraphQL', async () => {
+  it('for orders in every state, with and without translations, one or a page, on REST and GraphQL', async () => {
     const ids = await ordersInEveryState();
     const ctx = await aliceCtx();
-    const entityViews = (await t.services.orders.list(ctx, { per_page: '100' })).items;
+    // The entity path: the orders hydrated with their payments, and their files as the service shows them.
+    const orders = await ctx.em.find(Order, { account: alice.id });
+    const filesOf = await t.services.orders.filesOfMany(ctx.em, orders.map((order) => order.id));
+    const entityViews = orders.map((order) => ({ order, files: visibleOrderFiles(ctx.actor, order, filesOf.get(order.id) ?? []) }));
+    const page = (await t.services.orders.list(ctx, { per_page: '100' })).items;
     for (const id of Object.values(ids)) {
-      const polled = await t.services.orders.get(ctx, id);
       const entity = entityViews.find((view) => view.order.id === id)!;
-      const [fast, full] = atOneInstant(() => [JSON.stringify(serializeOrder(polled, t.services.files)), JSON.stringify(serializeOrder(entity, t.services.files))]);
-      expect(fast).toBe(full);
+      for (const read of [await t.services.orders.get(ctx, id), page.find((view) => view.order.id === id)!]) {
+        const [fast, full] = atOneInstant(() => [JSON.stringify(serializeOrder(read, t.services.files)), JSON.stringify(serializeOrder(entity, t.services.files))]);
+        expect(fast).toBe(full);
+      }
     }
     expect(JSON.parse(atOneInstant(() => JSON.stringify(serializeOrder(entityViews.find((v) => v.order.id === ids.completed)!, t.services.files)))).files.map((f: { type: string }) => f.type)).toEqual(['source', 'source', 'translation', 'translation']);
     const list = (await t.gql(OrdersDocument, { perPage: 100 }, alice.key)).data!.orders.items;
@@ -108,16 +117,18 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
     }
   });
 
-  it('for bookings with and without a payment, on REST and GraphQL', async () => {
+  it('for bookings with and without a payment, one or a page, on REST and GraphQL', async () => {
     const requested = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'on_site', location: 'Court 4', scheduled_at: FUTURE, duration_hours: 1.25, reference: 'Matter 9' }, alice.key).expect(201)).body.data.id;
     const confirmed = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'de', target_language: 'en', mode: 'video_remote', scheduled_at: FUTURE, duration_hours: 3 }, alice.key).expect(201)).body.data.id;
     await t.gql(ConfirmInterpretationAvailabilityDocument, { id: confirmed, interpreterName: 'Ana Ruiz' }, staff);
     const ctx = await aliceCtx();
-    const entities = (await t.services.bookings.list(ctx, { per_page: '100' })).items;
+    const entities = await ctx.em.find(Booking, { account: alice.id }, { populate: ['payment'] });
+    const page = (await t.services.bookings.list(ctx, { per_page: '100' })).items;
     const provider = t.services.payments.provider.name;
     for (const id of [requested, confirmed]) {
-      const polled = await t.services.bookings.get(ctx, id);
-      expect(JSON.stringify(serializeBooking(polled.booking, provider))).toBe(JSON.stringify(serializeBooking(entities.find((b) => b.id === id)!, provider)));
+      const entity = JSON.stringify(serializeBooking(entities.find((b) => b.id === id)!, provider));
+      expect(JSON.stringify(serializeBooking((await t.services.bookings.get(ctx, id)).booking, provider))).toBe(entity);
+      expect(JSON.stringify(serializeBooking(page.find((b) => b.id === id)!, provider))).toBe(entity);
       const single = await t.gql(InterpretationBookingDocument, { id }, alice.key);
       expect(single.errors).toBeUndefined();
       const one = single.data!.interpretationBooking;
@@ -195,6 +206,21 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
     expect(await count()).toBe(2);
     expect(await count(etag, 304)).toBe(2);
     expect(await count('"stale"')).toBe(3);
+  });
+
+  it('keeps answering, with the same ETag, when a migration adds columns under its prepared statements', async () => {
+    const { id } = await newOrder();
+    const before = await get(orderPath(id)).expect(200);
+    await get(orderPath(id), before.headers.etag).expect(304); // every statement of the path is prepared by now
+    await sql('ALTER TABLE accounts ADD COLUMN added_later text; ALTER TABLE orders ADD COLUMN added_later text', []);
+    try {
+      const after = await get(orderPath(id)).expect(200);
+      expect(after.body).toEqual(before.body);
+      expect(after.headers.etag).toBe(before.headers.etag);
+      await get(orderPath(id), before.headers.etag).expect(304);
+    } finally {
+      await sql('ALTER TABLE accounts DROP COLUMN added_later; ALTER TABLE orders DROP COLUMN added_later', []);
+    }
   });
 });
 

@@ -27,8 +27,9 @@ afterAll(() => t.close());
 async function appOver(url: string) {
   const orm = await MikroORM.init(ormConfig(url, { logger: () => undefined, pool: { min: 0, max: 2 } }));
   const logger = createLogger('silent');
-  const queue = await JobQueue.start(url, logger, 1);
-  const app = await createApp({ orm, services: createServices(testConfig(), { queue, logger }), logger });
+  const config = testConfig();
+  const queue = await JobQueue.start(url, logger, config.jobs);
+  const app = await createApp({ orm, services: createServices(config, { queue, logger }), logger });
   return { http: request(app.express), orm, close: async () => (await app.close(), await queue.stop(), await orm.close(true)) };
 }
 

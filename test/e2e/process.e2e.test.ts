@@ -162,7 +162,8 @@ describe('a worker killed in the middle of a translation (D11, D26)', () => {
   it('is restarted and finishes the order with exactly one translation per source file', async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'ltk-kill-'));
-    const env = cleanEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', JOBS_POLLING_INTERVAL_SECONDS: '0.5' });
+    // A short lease: the dead worker's job is handed out again seconds after its last renewal, not half a minute.
+    const env = cleanEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', JOBS_POLLING_INTERVAL_SECONDS: '0.5', JOBS_LEASE_SECONDS: '3' });
     // This test's own app takes the requests (no workers); the spawned process does the jobs, on the same storage.
     const t = await startTestApp({ databaseOf: { database } as never, workers: false, config: { storage: { driver: 'local', dir: join(dataDir, 'files') } } });
     let worker = startProcess(MAIN, ['--role', 'worker'], env);

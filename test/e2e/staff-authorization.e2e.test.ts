@@ -1,4 +1,5 @@
 import { Account } from '../../src/domain/accounts/account.entity';
+import { accountActor } from '../../src/domain/accounts/authentication.service';
 import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
 import type { Ctx } from '../../src/domain/shared/context';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const alice = await createApprovedAccount(t, await createStaffToken(t));
   const em = t.orm.em.fork();
   const account = await em.findOneOrFail(Account, { id: alice.id });
-  accountCtx = { em, requestId: 'test', actor: { kind: 'account', account } };
+  accountCtx = { em, requestId: 'test', actor: accountActor(account) };
   anonymous = { em, requestId: 'test', actor: null };
 });
 afterAll(() => t.close());

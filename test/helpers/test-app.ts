@@ -38,7 +38,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     analysisMaxMemoryMb: 512,
     // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
     rateLimitPerMinute: 1_000_000,
-    jobs: { pollingIntervalSeconds: 0.5 },
+    jobs: { pollingIntervalSeconds: 0.5, leaseSeconds: 30 },
     logLevel: 'silent',
     shutdownTimeoutMs: 1000,
     http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
@@ -104,7 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   );
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger('silent');
-  const queue = await JobQueue.start(database.url, logger, config.jobs.pollingIntervalSeconds);
+  const queue = await JobQueue.start(database.url, logger, config.jobs);
   const services = createServices(config, { queue, logger });
   options.adjust?.(services);
   if (options.workers ?? true) await startWorkers(queue, orm, services);

@@ -71,6 +71,7 @@ describe('loadConfig (D15)', () => {
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a URL starting with smtp:/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
     [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS is out of range/],
+    [{ JOBS_LEASE_SECONDS: '1' }, /^Invalid configuration: JOBS_LEASE_SECONDS is out of range/],
     [{ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const dir = dataDir();

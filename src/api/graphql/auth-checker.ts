@@ -1,5 +1,5 @@
 import type { AuthChecker } from 'type-graphql';
-import { requireAccount, requireStaff } from '../../domain/accounts/authentication.service';
+import { requireAccountId, requireStaff } from '../../domain/accounts/authentication.service';
 import { StaffRole } from '../../domain/staff/staff-user.entity';
 import type { GraphQLContext } from './context';
 
@@ -12,7 +12,7 @@ export const Role = { ACCOUNT: 'ACCOUNT', STAFF: 'STAFF', ADMIN: 'ADMIN' } as co
  */
 export const authChecker: AuthChecker<GraphQLContext> = ({ context }, roles) => {
   const actor = context.ctx.actor;
-  if (roles.includes(Role.ACCOUNT)) requireAccount(actor);
+  if (roles.includes(Role.ACCOUNT)) requireAccountId(actor);
   else if (roles.includes(Role.ADMIN)) requireStaff(actor, StaffRole.ADMIN);
   else requireStaff(actor);
   return true;

@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Request, RequestHandler } from 'express';
 import { accountBucket, addressBucket } from '../../domain/rate-limits/rate-limit.service';
@@ -29,6 +30,8 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
     introspection: true,
     validationRules: [queryLimits(LIMITS)],
     plugins: [
+      // No cache hints are given (answers are per caller, D23); the default plugin would still time every field.
+      ApolloServerPluginCacheControlDisabled(),
       budgetPlugin(services.rateLimits),
       {
         async requestDidStart() {
@@ -68,5 +71,5 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
 function budgetOf(req: Request): string | null {
   const actor = req.ctx.actor;
   if (!actor) return addressBucket(req.ip);
-  return actor.kind === 'account' ? accountBucket(actor.account.id) : null;
+  return actor.kind === 'account' ? accountBucket(actor.accountId) : null;
 }

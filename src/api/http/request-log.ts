@@ -14,7 +14,7 @@ export function requestLog(logger: Logger): RequestHandler {
           path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-          account_id: actor?.kind === 'account' ? actor.account.id : undefined,
+          account_id: actor?.kind === 'account' ? actor.accountId : undefined,
           staff_id: actor?.kind === 'staff' ? actor.staff.id : undefined,
         },
         'request',

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { requireAccount } from '../../domain/accounts/authentication.service';
+import { requireAccountId } from '../../domain/accounts/authentication.service';
 import { accountBucket } from '../../domain/rate-limits/rate-limit.service';
 import type { Services } from '../../services';
 import { idempotency } from './idempotency';
@@ -15,9 +15,9 @@ export function authenticateAccount(services: Services): RequestHandler {
     const authorization = req.get('authorization');
     refuseSpentCredential(services, res, authorization);
     req.ctx.actor = await services.authentication.resolve(req.ctx.em, authorization);
-    const account = requireAccount(req.ctx.actor);
-    services.rateLimits.remember(authorization!, accountBucket(account.id));
-    countRequest(services, res, accountBucket(account.id));
+    const bucket = accountBucket(requireAccountId(req.ctx.actor));
+    services.rateLimits.remember(authorization!, bucket);
+    countRequest(services, res, bucket);
     if (req.method === 'POST') return idempotent(req, res, next);
     next();
   };

@@ -19,6 +19,9 @@ export function v1Router(services: Services): Router {
   const router = Router();
   // What REST v1 reads: JSON, uploads, and the sandbox checkout's HTML forms.
   router.use(bodyTypes('application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'));
+  // The polled areas first (D23): a request walks the routes in order until one matches.
+  router.use(ordersRoutes(services));
+  router.use(bookingsRoutes(services));
   const openApi = openApiDocument(`${services.config.appUrl}/api/v1`);
   route(router, '/openapi.json', { get: [(_req, res) => void res.json(openApi)] });
   router.use(catalogRoutes(services));
@@ -26,8 +29,6 @@ export function v1Router(services: Services): Router {
   router.use(meRoutes(services));
   router.use(filesRoutes(services));
   router.use(quotesRoutes(services));
-  router.use(ordersRoutes(services));
-  router.use(bookingsRoutes(services));
   router.use(paymentsRoutes(services));
   // The sandbox provider's hosted checkout pages are served by this service itself (D1, D9).
   if (services.config.payment.provider === 'sandbox') router.use(sandboxCheckoutRoutes(services));

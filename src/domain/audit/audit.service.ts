@@ -21,7 +21,7 @@ export class AuditService {
     em.persist(
       Object.assign(new AuditEntry(), {
         ...record,
-        actorId: actor ? (actor.kind === 'staff' ? actor.staff.id : actor.account.id) : null,
+        actorId: actor ? (actor.kind === 'staff' ? actor.staff.id : actor.accountId) : null,
         actorLabel: actor ? (actor.kind === 'staff' ? actor.staff.email : `account ${actor.account.email}`) : 'system',
       }),
     );

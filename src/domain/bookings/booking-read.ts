@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
-import { readRow } from '../shared/raw-read';
+import type { Page, PageRequest } from '../shared/pagination';
+import { readRow, readRows, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
 import type { Booking } from './booking.entity';
 
 /**
  * What the answer about a booking shows: a `Booking` entity is one, and so is the polled read below. Hours are read as
- * the stored hundredths (`hoursOf`), which type-graphql turns into hours through the entity's own getters.
+ * the stored hundredths, which both doors turn into hours with `hoursOf`.
  */
 export type BookingRead = Pick<
   Booking,
@@ -20,21 +21,53 @@ export interface PolledBooking {
   version: string;
 }
 
-/** The version of a booking's answer: its row and its payment's, if any. Taken in the database from everything stored. */
-const VERSION = `md5(row(b.*)::text || row(p.*)::text)`;
+/**
+ * The version of a booking's answer: which committed version of its row and of its payment's row, if any, it shows
+ * (`xmin`, as for orders in order-read.ts). Taken in the database, so no write path can forget to bump it.
+ */
+const VERSION = `md5(b.xmin::text || '/' || coalesce(p.xmin::text, ''))`;
 
-const FROM = `FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id WHERE b.id = ? AND b.account_id = ?`;
+const FROM = `FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id`;
 
-const READ = `SELECT b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
+const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
+
+const COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
   b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
-  b.updated_at, b.payment_id, ${PAYMENT_COLUMNS}, ${VERSION} AS version ${FROM}`;
+  b.updated_at, b.payment_id, ${PAYMENT_COLUMNS}`;
+
+const READ: PreparedRead = { name: 'booking_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}` };
+
+const READ_VERSION: PreparedRead = { name: 'booking_version', sql: `SELECT ${VERSION} AS version ${FROM} ${MATCH}` };
+
+/** An account's bookings, newest first, optionally of one status. */
+const PAGE_FILTER = `b.account_id = $1 AND ($2::text IS NULL OR b.status = $2)`;
+
+const READ_PAGE: PreparedRead = {
+  name: 'booking_page',
+  sql: `SELECT ${COLUMNS} ${FROM} WHERE ${PAGE_FILTER} ORDER BY b.created_at DESC, b.id DESC LIMIT $3 OFFSET $4`,
+};
+
+const COUNT_PAGE: PreparedRead = { name: 'booking_count', sql: `SELECT count(*)::int AS total FROM interpretation_bookings b WHERE ${PAGE_FILTER}` };
 
 /** The polling path (D23): the booking of this account with its payment in one statement, no entity hydrated. */
 export async function readBooking(em: EntityManager, accountId: string, id: string): Promise<PolledBooking | null> {
   const { row, date } = await readRow(em, READ, [id, accountId]);
-  if (!row) return null;
-  const booking: BookingRead = {
+  return row ? { booking: bookingOf(row, date), version: row.version as string } : null;
+}
+
+/** A page of an account's bookings as their answers show them, in two statements and without entities, as orders. */
+export async function readBookingPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<BookingRead>> {
+  const filter = [accountId, status ?? null];
+  const [{ rows, date }, { row }] = await Promise.all([
+    readRows(em, READ_PAGE, [...filter, request.perPage, (request.page - 1) * request.perPage]),
+    readRow(em, COUNT_PAGE, filter),
+  ]);
+  return { items: rows.map((found) => bookingOf(found, date)), total: row!.total as number, ...request };
+}
+
+function bookingOf(row: Row, date: DateOf): BookingRead {
+  return {
     id: row.id as string,
     number: row.number as string,
     status: row.status as Booking['status'],
@@ -59,11 +92,10 @@ export async function readBooking(em: EntityManager, accountId: string, id: stri
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
   };
-  return { booking, version: row.version as string };
 }
 
 /** Only the version, for a conditional request: nothing of the answer is read. */
 export async function readBookingVersion(em: EntityManager, accountId: string, id: string): Promise<string | null> {
-  const { row } = await readRow(em, `SELECT ${VERSION} AS version ${FROM}`, [id, accountId]);
+  const { row } = await readRow(em, READ_VERSION, [id, accountId]);
   return (row?.version as string | undefined) ?? null;
 }

@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../accounts/account.entity';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { Payment } from '../payments/payment.entity';
@@ -134,12 +134,6 @@ export class Booking {
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  @Field(() => Float)
-  get durationHours(): number {
-    return hoursOf(this.durationHundredths);
-  }
-
-  @Field(() => Float, { description: 'Requested hours raised to the 2-hour minimum.' })
   get billableHours(): number {
     return hoursOf(this.billableHundredths);
   }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
-import { requireAccount, requireStaff } from '../accounts/authentication.service';
+import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -11,16 +11,15 @@ import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../accounts/account-of';
 import { formatMoney, type CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
-import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Page, paginate, readPageRequest, type PageRequest } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';
 import { assertTransition } from '../shared/state-machine';
 import { Validator } from '../shared/validation';
-import { readBooking, readBookingVersion, type PolledBooking } from './booking-read';
+import { readBooking, readBookingPage, readBookingVersion, type BookingRead, type PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import { bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
 import { CLIENT_CANCELLABLE, bookingTransitions } from './booking.states';
@@ -85,31 +84,34 @@ export class BookingService implements PaymentOwner {
 
   /** The booking and its payment, as polled all day: one statement (D23). */
   async get(ctx: Ctx, id: unknown): Promise<PolledBooking> {
-    const account = requireAccount(ctx.actor);
+    const accountId = requireAccountId(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
-    const polled = await readBooking(ctx.em, account.id, id);
+    const polled = await readBooking(ctx.em, accountId, id);
     if (!polled) throw new NotFoundError();
     return polled;
   }
 
   /** The version `get` would answer with, read alone for a conditional request (D23). */
   async version(ctx: Ctx, id: unknown): Promise<string> {
-    const account = requireAccount(ctx.actor);
+    const accountId = requireAccountId(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
-    const version = await readBookingVersion(ctx.em, account.id, id);
+    const version = await readBookingVersion(ctx.em, accountId, id);
     if (version === null) throw new NotFoundError();
     return version;
   }
 
-  async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Booking>> {
-    const account = requireAccount(ctx.actor);
-    return this.page(ctx, query, { account }, { createdAt: 'desc', id: 'desc' });
+  /** Newest first: the count and the page with its payments, read without entities like `get`. */
+  async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<BookingRead>> {
+    const accountId = requireAccountId(ctx.actor);
+    const { status, page } = this.pageRequest(query);
+    return readBookingPage(ctx.em, accountId, status, page);
   }
 
   /** Staff: every account's bookings, soonest first. */
   async staffList(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Booking>> {
     requireStaff(ctx.actor);
-    return this.page(ctx, query, {}, { scheduledAt: 'asc', id: 'asc' });
+    const { status, page } = this.pageRequest(query);
+    return paginate(ctx.em, Booking, status ? { status } : {}, page, { orderBy: { scheduledAt: 'asc', id: 'asc' } });
   }
 
   /** Client cancel before payment only; an open checkout is withdrawn (contract 4.16). */
@@ -213,25 +215,18 @@ export class BookingService implements PaymentOwner {
     };
   }
 
-  /** Cancels with its payment, if any, settled (D26): booking then payment locked; a capture under way refuses. */
-  private async cancelBooking(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (booking: Booking) => void): Promise<Booking> {
+  /** Cancels with its payment, if any, settled (D26); a capture under way refuses the cancel. */
+  private cancelBooking(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (booking: Booking) => void): Promise<Booking> {
     if (!isId(id)) throw new NotFoundError();
-    let payment: Payment | null = null;
-    const booking = await this.lifecycle.change(ctx.em, { id }, async (em, locked) => {
-      allowed?.(locked);
-      payment = await this.deps.payments.cancelInLock(em, locked.payment);
-      await this.lifecycle.move(em, locked, BookingStatus.CANCELLED, cause);
-    });
-    await this.deps.payments.settle(ctx.em, payment);
-    return booking;
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, allowed);
   }
 
-  private async page(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }, where: object, orderBy: object): Promise<Page<Booking>> {
+  private pageRequest(query: { status?: unknown; page?: unknown; per_page?: unknown }): { status?: BookingStatus; page: PageRequest } {
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(BookingStatus));
     const page = readPageRequest(v);
     v.done();
-    return paginate(ctx.em, Booking, { ...where, ...(status ? { status } : {}) }, page, { orderBy: orderBy as never });
+    return { status, page };
   }
 
   /** An ISO 8601 time with an explicit offset, in the future (D12); normalised to UTC by being a Date. */

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { StoredFile } from '../files/file.entity';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
-import { readRow } from '../shared/raw-read';
+import type { Page, PageRequest } from '../shared/pagination';
+import { readRow, readRows, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
 import type { Order } from './order.entity';
 
 /** What the answer about an order shows: an `Order` entity is one, and so is the polled read below. */
@@ -25,22 +26,46 @@ export interface PolledOrder extends OrderView {
 }
 
 /**
- * The version of an order's answer: its row, its payment's row and the ids of its files in order (a file's type and
- * name never change). Taken in the database from everything stored, so no write path can forget to bump it.
+ * The version of an order's answer: which committed version of its row and of its payment's row it shows (`xmin`,
+ * the transaction that wrote each, changes with every update and with nothing else) and the ids of its files in
+ * order (a file's type and name never change). Taken in the database, so no write path can forget to bump it.
  */
-const VERSION = `md5(row(o.*)::text || row(p.*)::text || coalesce(f.ids, ''))`;
+const VERSION = `md5(o.xmin::text || '/' || p.xmin::text || '/' || coalesce(f.ids, ''))`;
 
-const FROM = `FROM orders o JOIN payments p ON p.id = o.payment_id LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name) ORDER BY a.created_at, a.id) AS files,
-           string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a JOIN files sf ON sf.id = a.file_id
-     WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true
-  WHERE o.id = ? AND o.account_id = ?`;
+const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
 
-const READ = `SELECT o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
+const MATCH = `WHERE o.id = $1 AND o.account_id = $2`;
+
+const COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
-  o.shipped_at, ${PAYMENT_COLUMNS}, f.files, ${VERSION} AS version ${FROM}`;
+  o.shipped_at, ${PAYMENT_COLUMNS}, f.files`;
+
+/** An order's files, as its answer lists them: oldest attachment first. */
+const FILES = `LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name) ORDER BY a.created_at, a.id) AS files,
+           string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
+      FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true`;
+
+const READ: PreparedRead = { name: 'order_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${FILES} ${MATCH}` };
+
+/** A page of an account's orders, newest first, optionally of one status; the page is chosen before files are read. */
+const PAGE_FILTER = `o.account_id = $1 AND ($2::text IS NULL OR o.status = $2)`;
+
+const READ_PAGE: PreparedRead = {
+  name: 'order_page',
+  sql: `SELECT ${COLUMNS} FROM (SELECT o.id FROM orders o WHERE ${PAGE_FILTER} ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4) page
+  JOIN orders o ON o.id = page.id JOIN payments p ON p.id = o.payment_id ${FILES} ORDER BY o.created_at DESC, o.id DESC`,
+};
+
+const COUNT_PAGE: PreparedRead = { name: 'order_count', sql: `SELECT count(*)::int AS total FROM orders o WHERE ${PAGE_FILTER}` };
+
+const READ_VERSION: PreparedRead = {
+  name: 'order_version',
+  sql: `SELECT ${VERSION} AS version ${ORDER} LEFT JOIN LATERAL (
+    SELECT string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
+      FROM file_attachments a WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true ${MATCH}`,
+};
 
 /**
  * The polling path (D23): the order of this account, its payment and its files in one statement, mapped straight
@@ -48,7 +73,24 @@ const READ = `SELECT o.id, o.number, o.status, o.service_type, o.source_language
  */
 export async function readOrder(em: EntityManager, accountId: string, id: string): Promise<PolledOrder | null> {
   const { row, date } = await readRow(em, READ, [id, accountId]);
-  if (!row) return null;
+  return row ? { ...viewOf(row, date), version: row.version as string } : null;
+}
+
+/**
+ * A page of an account's orders as their answers show them, in two statements (the count, the page with payments
+ * and files) and without entities: a page of 100 orders hydrated as entities cost the event loop a third of a
+ * second, which every other tenant waited for.
+ */
+export async function readOrderPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<OrderView>> {
+  const filter = [accountId, status ?? null];
+  const [{ rows, date }, { row }] = await Promise.all([
+    readRows(em, READ_PAGE, [...filter, request.perPage, (request.page - 1) * request.perPage]),
+    readRow(em, COUNT_PAGE, filter),
+  ]);
+  return { items: rows.map((found) => viewOf(found, date)), total: row!.total as number, ...request };
+}
+
+function viewOf(row: Row, date: DateOf): OrderView {
   const order: OrderRead = {
     id: row.id as string,
     number: row.number as string,
@@ -77,11 +119,11 @@ export async function readOrder(em: EntityManager, accountId: string, id: string
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
   };
-  return { order, files: (row.files as OrderFileRead[] | null) ?? [], version: row.version as string };
+  return { order, files: (row.files as OrderFileRead[] | null) ?? [] };
 }
 
 /** Only the version, for a conditional request: nothing of the answer is read. */
 export async function readOrderVersion(em: EntityManager, accountId: string, id: string): Promise<string | null> {
-  const { row } = await readRow(em, `SELECT ${VERSION} AS version ${FROM}`, [id, accountId]);
+  const { row } = await readRow(em, READ_VERSION, [id, accountId]);
   return (row?.version as string | undefined) ?? null;
 }

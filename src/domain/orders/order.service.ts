@@ -2,7 +2,7 @@ import { LockMode, UniqueConstraintViolationException, type EntityManager, type 
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
 import { ServiceType } from '../catalog/catalog.enums';
-import { requireAccount, requireStaff } from '../accounts/authentication.service';
+import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
@@ -12,7 +12,6 @@ import { accountOf } from '../accounts/account-of';
 import { hardCopiesShippedEmail } from '../mail/messages';
 import type { CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
-import { Payment } from '../payments/payment.entity';
 import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../shared/context';
@@ -22,7 +21,7 @@ import type { MoveCause } from '../shared/lifecycle';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
-import { readOrder, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
+import { readOrder, readOrderPage, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { shipmentOf } from './shipment';
@@ -122,32 +121,31 @@ export class OrderService implements PaymentOwner {
 
   /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */
   async get(ctx: Ctx, id: unknown): Promise<PolledOrder> {
-    const account = requireAccount(ctx.actor);
+    const accountId = requireAccountId(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
-    const polled = await readOrder(ctx.em, account.id, id);
+    const polled = await readOrder(ctx.em, accountId, id);
     if (!polled) throw new NotFoundError();
     return { ...polled, files: visibleOrderFiles(ctx.actor, polled.order, polled.files) };
   }
 
   /** The version `get` would answer with, read alone for a conditional request (D23). */
   async version(ctx: Ctx, id: unknown): Promise<string> {
-    const account = requireAccount(ctx.actor);
+    const accountId = requireAccountId(ctx.actor);
     if (!isId(id)) throw new NotFoundError();
-    const version = await readOrderVersion(ctx.em, account.id, id);
+    const version = await readOrderVersion(ctx.em, accountId, id);
     if (version === null) throw new NotFoundError();
     return version;
   }
 
-  /** Newest first, with every order's files fetched in one more query for the whole page. */
+  /** Newest first: the count and the page with its payments and files, read without entities like `get`. */
   async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<OrderView>> {
-    const account = requireAccount(ctx.actor);
+    const accountId = requireAccountId(ctx.actor);
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(OrderStatus));
     const page = readPageRequest(v);
     v.done();
-    const orders = await paginate(ctx.em, Order, status ? { account, status } : { account }, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
-    const files = await this.filesOfMany(ctx.em, orders.items.map((order) => order.id));
-    return { ...orders, items: orders.items.map((order) => ({ order, files: visibleOrderFiles(ctx.actor, order, files.get(order.id) ?? []) })) };
+    const orders = await readOrderPage(ctx.em, accountId, status, page);
+    return { ...orders, items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })) };
   }
 
   /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
@@ -283,20 +281,10 @@ export class OrderService implements PaymentOwner {
     return this.lifecycle.move(em, order, to, { actor: null, action: 'translated' }, 'finish the translation');
   }
 
-  /**
-   * Cancels with the payment settled (D26): the order, then its payment, locked; a capture under way refuses
-   * the cancel; the refund or void goes to the provider after the commit.
-   */
-  private async cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (order: Order) => void): Promise<Order> {
+  /** Cancels with the payment settled (D26); a capture under way refuses the cancel. */
+  private cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (order: Order) => void): Promise<Order> {
     if (!isId(id)) throw new NotFoundError();
-    let payment: Payment | null = null;
-    const order = await this.lifecycle.change(ctx.em, { id }, async (em, locked) => {
-      allowed?.(locked);
-      payment = await this.deps.payments.cancelInLock(em, locked.payment);
-      await this.lifecycle.move(em, locked, OrderStatus.CANCELLED, cause);
-    });
-    await this.deps.payments.settle(ctx.em, payment);
-    return order;
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, allowed);
   }
 
   /** The files of several orders in one query (joined), in the order they were attached. */

@@ -1,8 +1,9 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import type { Logger } from '../../shared/logger';
 import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../shared/errors';
+import type { Lifecycle, MoveCause, Stateful } from '../shared/lifecycle';
 import { assertTransition } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';
@@ -113,11 +114,33 @@ export class PaymentService {
   }
 
   /**
+   * Cancels an order or a booking with its payment settled (D26): in one transaction the row, then its payment, are
+   * locked, `allowed` may refuse (the caller's own rule), the payment is voided or marked for refund and the row
+   * moves to cancelled; the refund or void goes to the provider after the commit.
+   */
+  async cancelHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(
+    em: EntityManager,
+    lifecycle: Lifecycle<S, E>,
+    id: string,
+    cause: MoveCause,
+    allowed?: (row: E) => void,
+  ): Promise<E> {
+    let payment: Payment | null = null;
+    const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
+      allowed?.(locked);
+      payment = await this.cancelInLock(tx, locked.payment);
+      await lifecycle.cancel(tx, locked, cause);
+    });
+    await this.settle(em, payment);
+    return row;
+  }
+
+  /**
    * Inside the holder's cancelling transaction (holder locked first, then its payment here): an open checkout is
    * voided, a captured payment is marked for refund. While a capture is under way the cancel is refused (D26).
    * Answers the payment for `settle` after the transaction commits; null when the holder has none yet.
    */
-  async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
+  private async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
     if (!ref) return null;
     const payment = await em.findOneOrFail(Payment, { id: ref.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (payment.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
@@ -127,7 +150,7 @@ export class PaymentService {
   }
 
   /** After a cancel commits: refund what is owed, withdraw a voided checkout at the provider (best effort). */
-  async settle(em: EntityManager, payment: Payment | null): Promise<void> {
+  private async settle(em: EntityManager, payment: Payment | null): Promise<void> {
     if (!payment) return;
     if (payment.status === PaymentStatus.REFUNDING) return this.refund(em, payment.id);
     if (payment.status === PaymentStatus.VOIDED && payment.providerOrderId) {

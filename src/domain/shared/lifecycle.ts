@@ -68,6 +68,11 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
     return this.apply(em, row, to, cause, describe);
   }
 
+  /** To cancelled: allowed from any state the table lets cancel, on hold included. */
+  cancel(em: EntityManager, row: E, cause: MoveCause): Promise<void> {
+    return this.move(em, row, this.spec.cancelled, cause);
+  }
+
   /** Back to the state the hold interrupted. */
   async release(em: EntityManager, row: E, cause: MoveCause): Promise<void> {
     if (row.status !== this.spec.onHold || !row.heldFrom) {

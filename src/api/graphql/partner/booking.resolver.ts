@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
-import { Booking, BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
+import { Booking, BookingSetting, BookingStatus, hoursOf } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
 import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
@@ -40,7 +40,7 @@ export class BookingResolver {
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => BookingStatus, { nullable: true }) status?: BookingStatus,
-  ): Promise<PageResult<Booking>> {
+  ): Promise<PageResult<BookingRead>> {
     return toPageResult(await services.bookings.list(ctx, { status, ...pageQuery(pageArgs) }));
   }
 
@@ -69,9 +69,23 @@ export class BookingResolver {
   }
 }
 
-/** The payment object for every caller: provider and nulls until staff create the checkout. */
+/**
+ * Fields of Booking for every caller, answered from the polled read as from an entity. Hours are resolved here rather
+ * than by getters on the entity: type-graphql would build a whole entity from the read for every getter it calls.
+ */
 @Resolver(() => Booking)
 export class BookingFieldsResolver {
+  @FieldResolver(() => Float)
+  durationHours(@Root() booking: BookingRead): number {
+    return hoursOf(booking.durationHundredths);
+  }
+
+  @FieldResolver(() => Float, { description: 'Requested hours raised to the 2-hour minimum.' })
+  billableHours(@Root() booking: BookingRead): number {
+    return hoursOf(booking.billableHundredths);
+  }
+
+  /** The payment object for every caller: provider and nulls until staff create the checkout. */
   @FieldResolver(() => Payment)
   payment(@Root() booking: BookingRead, @Ctx() { services }: GraphQLContext): PaymentRead {
     return paymentOrPending(booking.payment, services.payments.provider.name);

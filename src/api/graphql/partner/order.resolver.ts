@@ -39,13 +39,15 @@ export class OrderResolver {
     return order;
   }
 
+  /** The page comes with its files, as `order` does: `files` is answered from it. */
   @Query(() => OrderPage, { description: 'Newest first.' })
   async orders(
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
   ): Promise<PageResult<OrderRead>> {
     const page = await services.orders.list(ctx, { status, ...pageQuery(pageArgs) });
+    for (const { order, files } of page.items) loaders.orderFiles.prime(order.id, files);
     return toPageResult({ ...page, items: page.items.map((view) => view.order) });
   }
 
