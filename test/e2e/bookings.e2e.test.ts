@@ -13,14 +13,15 @@ import {
 } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { StatementLog } from '../helpers/statement-log';
 
 let t: TestApp;
 let staff: string;
 let alice: TestAccount;
 let bob: TestAccount;
-const queries: string[] = [];
+const statements = new StatementLog();
 beforeAll(async () => {
-  t = await startTestApp({ onQuery: (sql) => queries.push(sql) });
+  t = await startTestApp({ onQuery: statements.record });
   staff = await createStaffToken(t);
   [alice, bob] = [await createApprovedAccount(t, staff), await createApprovedAccount(t, staff)];
 });
@@ -189,11 +190,7 @@ describe('lists and ownership', () => {
 });
 
 describe('polling', () => {
-  const count = async (path: string) => {
-    queries.length = 0;
-    await t.rest.get(path, alice.key).expect(200);
-    return queries.filter((q) => /select|insert|update|delete/i.test(q)).length;
-  };
+  const count = async (path: string) => statements.of(await t.rest.get(path, alice.key).expect(200)).length;
 
   it('answers GET /interpretation-bookings/{id} and a page of bookings in a constant number of queries', async () => {
     const requested = (await book(base).expect(201)).body.data.id;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Logger as OrmLogger } from '@mikro-orm/postgresql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import request from 'supertest';
@@ -87,8 +87,8 @@ export interface TestAppOptions {
   /** Change services before the doors are built (for example to make one fail). */
   adjust?: (services: Services) => void;
   logger?: Logger;
-  /** Sees every SQL statement the app's ORM runs (to count queries on hot paths). */
-  onQuery?: (sql: string) => void;
+  /** Sees every SQL statement the app's ORM runs, with the id of the request it ran for (see StatementLog). */
+  onQuery?: (sql: string, requestId?: string) => void;
   /** Run the background jobs in this app (default true); false leaves analysis to ensureAnalysed. */
   workers?: boolean;
 }
@@ -99,7 +99,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const orm = await MikroORM.init(
     ormConfig(database.url, {
       pool: { min: 0, max: 5 },
-      ...(onQuery ? { debug: ['query'], logger: (message: string) => onQuery(message) } : { logger: () => undefined }),
+      ...(onQuery ? { loggerFactory: () => queryTap(onQuery) } : { logger: () => undefined }),
     }),
   );
   const config = testConfig(options.config);
@@ -154,5 +154,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await orm.close(true);
       if (!options.databaseOf) await database.drop();
     },
+  };
+}
+
+/** A MikroORM logger that hands each statement, with its EntityManager's request id, to `onQuery`, and logs nothing else. */
+function queryTap(onQuery: (sql: string, requestId?: string) => void): OrmLogger {
+  return {
+    log: () => undefined,
+    error: () => undefined,
+    warn: () => undefined,
+    setDebugMode: () => undefined,
+    isEnabled: () => true,
+    logQuery: (context) => onQuery(context.query ?? '', typeof context.requestId === 'string' ? context.requestId : undefined),
   };
 }

@@ -18,14 +18,15 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Gives each request its id (echoing a sane incoming X-Request-Id, D2) and its own EntityManager fork,
- * so no identity map is ever shared between requests.
+ * so no identity map is ever shared between requests. The fork's logger context carries the request id to
+ * every statement it runs.
  */
 export function requestContext(orm: MikroORM): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    req.ctx = { em: orm.em.fork(), requestId, actor: null };
+    req.ctx = { em: orm.em.fork({ loggerContext: { requestId } }), requestId, actor: null };
     next();
   };
 }

@@ -17,7 +17,7 @@ export interface PreparedRead {
 /** What MikroORM's connection does for every statement it runs: log it (tests count them there) and time it. */
 interface OrmConnection {
   getKnex(): Knex;
-  executeQuery<T>(query: string, run: () => Promise<T>, context: { query: string; params: unknown[] }): Promise<T>;
+  executeQuery<T>(query: string, run: () => Promise<T>, context: Record<string, unknown> & { query: string; params: unknown[] }): Promise<T>;
 }
 
 /** The driver's own client, as the ORM's pool lends it out. */
@@ -33,8 +33,8 @@ interface PoolClient {
 /**
  * One prepared statement on a connection of the ORM's own pool (the caller's transaction's if it has one), handed
  * straight to the driver: the query builder has nothing to build here, and costs as much as the statement itself.
- * Logged through the ORM like any other statement. Rows come back as the driver gives them, with a date parser that
- * turns timestamps into the same `Date`s as entity hydration does.
+ * Logged through the ORM like any other statement, with the EntityManager's logger context. Rows come back as the
+ * driver gives them, with a date parser that turns timestamps into the same `Date`s as entity hydration does.
  */
 export async function readRows(em: EntityManager, statement: PreparedRead, params: unknown[]): Promise<{ rows: Row[]; date: DateOf }> {
   // executeQuery is protected in MikroORM's typings; it is the one door every statement of the ORM goes through.
@@ -48,7 +48,7 @@ export async function readRows(em: EntityManager, statement: PreparedRead, param
       await pool.releaseConnection(client);
     }
   };
-  const { rows } = await connection.executeQuery(statement.sql, run, { query: statement.sql, params });
+  const { rows } = await connection.executeQuery(statement.sql, run, { ...em.getLoggerContext(), query: statement.sql, params });
   const platform = em.getPlatform();
   return { rows, date: (value) => (value === null || value === undefined ? null : (platform.parseDate(value as string) as Date)) };
 }
