@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { keptFile } from '../shared/kept-file';
 import type { AppConfig } from './app-config';
 
 /** A configuration that cannot start the service; the message is one line naming the variable. */
@@ -179,10 +180,5 @@ function describe(issue: z.ZodIssue): string {
 
 /** Sandbox only: a random key generated on first start and kept, so signed links survive restarts. */
 function sandboxAppKey(dataDir: string): string {
-  const file = join(dataDir, 'app-key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32).toString('hex');
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  return keptFile(join(dataDir, 'app-key'), () => Buffer.from(`${randomBytes(32).toString('hex')}\n`)).toString('utf8').trim();
 }

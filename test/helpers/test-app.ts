@@ -30,7 +30,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
     translation: { engine: 'sandbox' },
-    signing: { p12Path: join(dataDir, 'signing.p12'), passphrase: '', selfSigned: true },
+    // One sandbox identity for the whole run (under its temporary root): making one costs about half a second of CPU.
+    signing: { p12Path: join(tmpdir(), 'sandbox-signing.p12'), passphrase: '', selfSigned: true },
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
     turnaroundHours: 48,

@@ -1,14 +1,16 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import forge from 'node-forge';
+import { keptFile } from '../../shared/kept-file';
 
 /**
  * The sandbox's signing identity: a self-signed certificate in a PKCS#12 file, made on first use and kept, so
  * every sandbox certificate of accuracy carries a real, verifiable signature. Production configures its own P12.
  */
 export function sandboxP12(path: string): Buffer {
-  if (existsSync(path)) return readFileSync(path);
+  return keptFile(path, selfSignedP12);
+}
+
+function selfSignedP12(): Buffer {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
@@ -25,8 +27,5 @@ export function sandboxP12(path: string): Buffer {
   cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
   cert.sign(key, forge.md.sha256.create());
   const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], '', { algorithm: '3des' });
-  const bytes = Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes, { mode: 0o600 });
-  return bytes;
+  return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }
