@@ -22,8 +22,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Budgets follow clock windows: start a test early in one, so that it cannot end halfway through. */
-const earlyInWindow = async (windowMs = 60_000, needMs = 15_000) => {
+/**
+ * Budgets follow clock windows: a test starts with at least `needMs` left in one, so that it cannot end halfway
+ * through (each takes well under a second; the processes' sync test asks for more).
+ */
+const earlyInWindow = async (windowMs = 60_000, needMs = 5_000) => {
   const left = windowMs - (Date.now() % windowMs);
   if (left < needMs) await sleep(left + 50);
 };
@@ -155,10 +158,10 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
       const env = cleanEnv({ DATABASE_URL: t.database.url, PORT: '0', RATE_LIMIT_PER_MINUTE: '4', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-serve-')) });
-      const service = startProcess(MAIN, ['--role', 'serve'], env);
-      services.push(service);
-      http.push(request(`http://127.0.0.1:${JSON.parse(await service.waitFor(/listening on port/, 60_000)).port}`));
+      services.push(startProcess(MAIN, ['--role', 'serve'], env));
     }
+    // Both start at once; each is asked for only once it listens.
+    for (const service of services) http.push(request(`http://127.0.0.1:${JSON.parse(await service.waitFor(/listening on port/, 60_000)).port}`));
   }, 120_000);
   afterAll(async () => {
     for (const service of services) service.child.kill('SIGTERM');
@@ -170,7 +173,7 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
     const rest = (i: number) => http[i]!.get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
     const me = (i: number) => gqlRaw(http[i]!, '{ me { id } }', { token: alice.key });
     const synced = () => sleep(3 * SYNC_INTERVAL_MS);
-    await earlyInWindow();
+    await earlyInWindow(60_000, 15_000);
     await rest(0).expect(200);
     await rest(0).expect(200);
     expect((await me(1)).status).toBe(200);
