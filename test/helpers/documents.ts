@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import {
   Document,
@@ -164,13 +163,10 @@ export async function docx(content: DocxContent): Promise<Buffer> {
   return Packer.toBuffer(doc);
 }
 
-/** A zip of the given entries (deflated, or stored as they are), for DOCX look-alikes and bombs. */
-export function zip(entries: Record<string, Buffer | string | Readable>, { compress = true } = {}): Promise<Buffer> {
+/** A zip of the given entries (deflated, or stored as they are), for DOCX look-alikes. */
+export function zip(entries: Record<string, Buffer | string>, { compress = true } = {}): Promise<Buffer> {
   const file = new ZipFile();
-  for (const [name, data] of Object.entries(entries)) {
-    if (data instanceof Readable) file.addReadStream(data, name, { compress });
-    else file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, { compress });
-  }
+  for (const [name, data] of Object.entries(entries)) file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, { compress });
   file.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -178,13 +174,71 @@ export function zip(entries: Record<string, Buffer | string | Readable>, { compr
   });
 }
 
-/** A DOCX-shaped zip whose document.xml inflates to `megabytes` MB of nothing: a compression bomb. */
-export function zipBombDocx(megabytes: number): Promise<Buffer> {
-  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
-  const spaces = Readable.from((function* () {
-    for (let i = 0; i < megabytes; i++) yield megabyte;
-  })());
-  return zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': spaces });
+/**
+ * A DOCX-shaped zip whose document.xml inflates to `megabytes` MiB of zero bytes (rounded up to 64 MiB): a
+ * compression bomb, made in well under a second as an attacker's would be (deflating a gigabyte took 9 s).
+ */
+export function zipBombDocx(megabytes: number): Buffer {
+  const deflated = deflatedZeros(megabytes * 1024 * 1024);
+  const blocks = Math.ceil((megabytes * 1024 * 1024) / BOMB_BLOCK_BYTES);
+  const zeros = Buffer.alloc(BOMB_BLOCK_BYTES);
+  let crc = 0;
+  for (let i = 0; i < blocks; i++) crc = crc32(zeros, crc);
+  const types = Buffer.from('<Types/>');
+  return zipOfEntries([
+    { name: '[Content_Types].xml', method: 0, data: types, crc: crc32(types), size: types.length },
+    // The raw deflate data inside the zlib wrapping deflatedZeros gives: without its 2-byte header and Adler-32.
+    { name: 'word/document.xml', method: 8, data: deflated.subarray(2, -4), crc, size: blocks * BOMB_BLOCK_BYTES },
+  ]);
+}
+
+interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: 0 | 8;
+  data: Buffer;
+  crc: number;
+  /** Inflated size. */
+  size: number;
+}
+
+/** A zip of entries whose data is already in its stored form (local headers, data, central directory, end record). */
+function zipOfEntries(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc >>> 0, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(20, 4); // version made by
+    header.writeUInt16LE(20, 6); // version needed
+    header.writeUInt16LE(entry.method, 10);
+    header.writeUInt32LE(entry.crc >>> 0, 16);
+    header.writeUInt32LE(entry.data.length, 20);
+    header.writeUInt32LE(entry.size, 24);
+    header.writeUInt16LE(name.length, 28);
+    header.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    central.push(header, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 /** A DOCX-shaped zip with thousands of entries (stored: deflating each one took seconds and changes nothing here). */
