@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,7 +111,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   options.adjust?.(services);
   if (options.workers ?? true) await startWorkers(queue, orm, services);
   const app = await createApp({ orm, services, logger });
-  const agent = () => request(app.express);
+  // One listening server for the app's life: given the express app, supertest starts and stops one per request.
+  const server = app.express.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const agent = () => request(server);
   const auth = (test: request.Test, token?: string) => (token ? test.set('Authorization', `Bearer ${token}`) : test);
   const checked = (test: request.Test) => test.expect(assertMatchesOpenApi);
 
@@ -149,6 +153,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return { status: res.status, data: res.body.data, errors: res.body.errors };
     },
     async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       await app.close();
       await queue.stop();
       services.files.close();
