@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import fontkit from '@pdf-lib/fontkit';
 import type { Color, PDFDocument, PDFFont, PDFPage, StandardFonts } from 'pdf-lib';
 import { woffToSfnt } from './woff-to-sfnt';
+
+/**
+ * fontkit, loaded by the first document that needs the fallback: its Unicode tables take longer to load than all
+ * of pdf-lib, and most processes (and most Latin-only documents) never need them.
+ */
+const fontkit = () => require('@pdf-lib/fontkit') as typeof import('@pdf-lib/fontkit');
 
 /**
  * GNU Unifont covers the whole Basic Multilingual Plane (Latin, Greek, Cyrillic, Hebrew, Arabic, CJK, kana,
@@ -15,7 +20,7 @@ let unifont: Promise<FallbackFont> | undefined;
 function fallbackFont(): Promise<FallbackFont> {
   unifont ??= (async () => {
     const bytes = await woffToSfnt(await readFile(require.resolve('@fontsource/unifont/files/unifont-latin-400-normal.woff')));
-    const font = fontkit.create(bytes);
+    const font = fontkit().create(bytes);
     return { bytes, covers: (char: string) => font.hasGlyphForCodePoint(char.codePointAt(0)!) };
   })();
   return unifont;
@@ -49,7 +54,7 @@ export class UnicodeFonts {
     if (missing.length === 0) return fonts;
     const fallback = await fallbackFont();
     if (missing.some(fallback.covers)) {
-      doc.registerFontkit(fontkit);
+      doc.registerFontkit(fontkit());
       fonts.fallback = { font: await doc.embedFont(fallback.bytes, { subset: true }), covers: fallback.covers };
     }
     return fonts;
