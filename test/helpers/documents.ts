@@ -202,6 +202,15 @@ interface ZipEntry {
   size: number;
 }
 
+/** The fields a local and a central header share, from the compression method to the name's length (time and date left 0). */
+function writeEntryFields(header: Buffer, at: number, entry: ZipEntry, nameLength: number): void {
+  header.writeUInt16LE(entry.method, at);
+  header.writeUInt32LE(entry.crc >>> 0, at + 6);
+  header.writeUInt32LE(entry.data.length, at + 10);
+  header.writeUInt32LE(entry.size, at + 14);
+  header.writeUInt16LE(nameLength, at + 18);
+}
+
 /** A zip of entries whose data is already in its stored form (local headers, data, central directory, end record). */
 function zipOfEntries(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -212,20 +221,12 @@ function zipOfEntries(entries: ZipEntry[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 8, entry, name.length);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4); // version made by
     header.writeUInt16LE(20, 6); // version needed
-    header.writeUInt16LE(entry.method, 10);
-    header.writeUInt32LE(entry.crc >>> 0, 16);
-    header.writeUInt32LE(entry.data.length, 20);
-    header.writeUInt32LE(entry.size, 24);
-    header.writeUInt16LE(name.length, 28);
+    writeEntryFields(header, 10, entry, name.length);
     header.writeUInt32LE(offset, 42);
     locals.push(local, name, entry.data);
     central.push(header, name);
