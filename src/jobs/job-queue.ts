@@ -20,6 +20,9 @@ export interface JobQueueOptions {
   leaseSeconds: number;
 }
 
+/** How often a lease is renewed, and pg-boss's maintenance runs: a third of the lease, in whole seconds. */
+const renewalSeconds = ({ leaseSeconds }: JobQueueOptions): number => Math.max(1, Math.floor(leaseSeconds / 3));
+
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
 /** Where a job is in its retries: a handler can act differently on its last try. */
@@ -46,8 +49,7 @@ export class JobQueue {
   ) {}
 
   static async start(connectionString: string, logger: Logger, options: JobQueueOptions): Promise<JobQueue> {
-    const renewalSeconds = Math.max(1, Math.floor(options.leaseSeconds / 3));
-    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, maintenanceIntervalSeconds: renewalSeconds });
+    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, maintenanceIntervalSeconds: renewalSeconds(options) });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(QUEUES)) {
@@ -111,7 +113,7 @@ export class JobQueue {
         .executeSql(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $2) WHERE id = $1 AND state = 'active'`, [jobId, leaseSeconds])
         .catch((error: unknown) => this.logger.warn({ err: error, job_id: jobId }, 'could not renew a job lease'));
     await renew();
-    return setInterval(() => void renew(), (leaseSeconds / 3) * 1000);
+    return setInterval(() => void renew(), renewalSeconds(this.options) * 1000);
   }
 
   /** Waits for running jobs to finish, then stops (graceful shutdown). */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
 import type { Page, PageRequest } from '../shared/pagination';
-import { readRow, readRows, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
+import { readPage, readRow, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
 import type { Booking } from './booking.entity';
 
 /**
@@ -57,13 +57,8 @@ export async function readBooking(em: EntityManager, accountId: string, id: stri
 }
 
 /** A page of an account's bookings as their answers show them, in two statements and without entities, as orders. */
-export async function readBookingPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<BookingRead>> {
-  const filter = [accountId, status ?? null];
-  const [{ rows, date }, { row }] = await Promise.all([
-    readRows(em, READ_PAGE, [...filter, request.perPage, (request.page - 1) * request.perPage]),
-    readRow(em, COUNT_PAGE, filter),
-  ]);
-  return { items: rows.map((found) => bookingOf(found, date)), total: row!.total as number, ...request };
+export function readBookingPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<BookingRead>> {
+  return readPage(em, { page: READ_PAGE, count: COUNT_PAGE }, [accountId, status ?? null], request, bookingOf);
 }
 
 function bookingOf(row: Row, date: DateOf): BookingRead {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { StoredFile } from '../files/file.entity';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
 import type { Page, PageRequest } from '../shared/pagination';
-import { readRow, readRows, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
+import { readPage, readRow, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
 import type { Order } from './order.entity';
 
 /** What the answer about an order shows: an `Order` entity is one, and so is the polled read below. */
@@ -81,13 +81,8 @@ export async function readOrder(em: EntityManager, accountId: string, id: string
  * and files) and without entities: a page of 100 orders hydrated as entities cost the event loop a third of a
  * second, which every other tenant waited for.
  */
-export async function readOrderPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<OrderView>> {
-  const filter = [accountId, status ?? null];
-  const [{ rows, date }, { row }] = await Promise.all([
-    readRows(em, READ_PAGE, [...filter, request.perPage, (request.page - 1) * request.perPage]),
-    readRow(em, COUNT_PAGE, filter),
-  ]);
-  return { items: rows.map((found) => viewOf(found, date)), total: row!.total as number, ...request };
+export function readOrderPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<OrderView>> {
+  return readPage(em, { page: READ_PAGE, count: COUNT_PAGE }, [accountId, status ?? null], request, viewOf);
 }
 
 function viewOf(row: Row, date: DateOf): OrderView {

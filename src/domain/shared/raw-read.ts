@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/postgresql';
+import type { Page, PageRequest } from './pagination';
 
 export type Row = Record<string, unknown>;
 
@@ -57,6 +58,24 @@ export async function readRows(em: EntityManager, statement: PreparedRead, param
 export async function readRow(em: EntityManager, statement: PreparedRead, params: unknown[]): Promise<{ row: Row | undefined; date: DateOf }> {
   const { rows, date } = await readRows(em, statement, params);
   return { row: rows[0], date };
+}
+
+/**
+ * A page of rows and the total it is a page of, both read at once: `page` takes the filter's parameters then LIMIT and
+ * OFFSET, `count` the filter's alone and answers `total`.
+ */
+export async function readPage<T>(
+  em: EntityManager,
+  statements: { page: PreparedRead; count: PreparedRead },
+  filter: unknown[],
+  request: PageRequest,
+  map: (row: Row, date: DateOf) => T,
+): Promise<Page<T>> {
+  const [{ rows, date }, { row }] = await Promise.all([
+    readRows(em, statements.page, [...filter, request.perPage, (request.page - 1) * request.perPage]),
+    readRow(em, statements.count, filter),
+  ]);
+  return { items: rows.map((found) => map(found, date)), total: row!.total as number, ...request };
 }
 
 export type DateOf = (value: unknown) => Date | null;
