@@ -24,7 +24,6 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
 import { OutboxMailer } from './domain/mail/outbox-mailer';
 import type { Mailer } from './providers/mail/mailer';
-import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { createPdfSigner } from './providers/signing/create-pdf-signer';
 import { createStorage } from './providers/storage/create-storage';
 import { createTranslationEngine } from './providers/translation/create-translation-engine';
@@ -37,7 +36,7 @@ export interface Infrastructure {
 
 /** The composition root: every service once, with its providers chosen by configuration. Both doors share it. */
 export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
-  const mailer: Mailer = config.mail.driver === 'smtp' ? new SmtpMailer(config.mail.url, config.mail.from) : new OutboxMailer(config.mail.from);
+  const mailer = createMailer(config.mail);
   const audit = new AuditService();
   const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
@@ -77,3 +76,10 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The sandbox's outbox, or SMTP (D17); nodemailer is loaded only when SMTP is chosen. */
+function createMailer(mail: AppConfig['mail']): Mailer {
+  if (mail.driver !== 'smtp') return new OutboxMailer(mail.from);
+  const { SmtpMailer } = require('./providers/mail/smtp-mailer') as typeof import('./providers/mail/smtp-mailer');
+  return new SmtpMailer(mail.url, mail.from);
+}

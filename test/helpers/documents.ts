@@ -1,22 +1,14 @@
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
-import {
-  Document,
-  Footer,
-  FootnoteReferenceRun,
-  Header,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-} from 'docx';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { Paragraph, Table } from 'docx';
+import { pdfLib } from '../../src/documents/pdf-lib';
 import { UnicodeFonts } from '../../src/documents/unicode-fonts';
 import { wrapText } from '../../src/documents/wrap-text';
 import { ZipFile } from 'yazl';
 
 /** Test documents, generated here so every count the tests expect is known by construction. */
+
+/** docx, like pdf-lib, loads with the first document that needs it: many test files never make one. */
+const docxLib = () => require('docx') as typeof import('docx');
 
 export const words = (count: number, word = 'word') => Array.from({ length: count }, () => word).join(' ');
 
@@ -26,6 +18,7 @@ export const words = (count: number, word = 'word') => Array.from({ length: coun
  * off the bottom of the page is drawn there, where readers do not see it.
  */
 export async function pdf(pages: string[], { pageSize = [612, 792], fontSize = 10 }: { pageSize?: [number, number]; fontSize?: number } = {}): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create();
   const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], pages.join('\n'));
   const font = fonts.font(StandardFonts.Helvetica);
@@ -42,6 +35,7 @@ export async function pdf(pages: string[], { pageSize = [612, 792], fontSize = 1
 
 /** Pages with drawings and no text layer, like a scan. */
 export async function textlessPdf(pageCount = 2): Promise<Buffer> {
+  const { PDFDocument, rgb } = pdfLib();
   const doc = await PDFDocument.create();
   for (let i = 0; i < pageCount; i++) {
     doc.addPage([612, 792]).drawRectangle({ x: 50, y: 50, width: 300, height: 200, color: rgb(0.2, 0.3, 0.8) });
@@ -50,7 +44,7 @@ export async function textlessPdf(pageCount = 2): Promise<Buffer> {
 }
 
 export async function blankPagesPdf(pageCount: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
+  const doc = await pdfLib().PDFDocument.create();
   for (let i = 0; i < pageCount; i++) doc.addPage([100, 100]);
   return Buffer.from(await doc.save());
 }
@@ -138,6 +132,7 @@ export interface DocxContent {
 }
 
 export async function docx(content: DocxContent): Promise<Buffer> {
+  const { Document, Footer, FootnoteReferenceRun, Header, Packer, Paragraph, Table, TableCell, TableRow, TextRun } = docxLib();
   const children: (Paragraph | Table)[] = [
     ...(content.paragraphs ?? []).map((text) => new Paragraph({ children: [new TextRun(text)] })),
     ...(content.splitRuns ?? []).map((runs) => new Paragraph({ children: runs.map((run) => new TextRun(run)) })),

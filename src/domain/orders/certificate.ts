@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
+import { pdfLib } from '../../documents/pdf-lib';
 import { UnicodeFonts } from '../../documents/unicode-fonts';
 import { wrapText } from '../../documents/wrap-text';
 
@@ -44,6 +45,7 @@ export const longDate = (date: Date): string => date.toLocaleDateString('en-GB',
  * the whole document is PAdES-signed by the operator's signing key in the translator's name.
  */
 export async function certificatePdf(content: CertificateContent, signer: PdfSigner): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
   doc.setAuthor(content.company.name);
@@ -64,9 +66,10 @@ export async function certificatePdf(content: CertificateContent, signer: PdfSig
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 60;
 const WIDTH = PAGE[0] - 2 * MARGIN;
-const GREY = rgb(0.35, 0.35, 0.35);
-const RULE = rgb(0.6, 0.6, 0.6);
-const SHADE = rgb(0.92, 0.92, 0.92);
+const palette = () => {
+  const { rgb } = pdfLib();
+  return { black: rgb(0, 0, 0), grey: rgb(0.35, 0.35, 0.35), rule: rgb(0.6, 0.6, 0.6), shade: rgb(0.92, 0.92, 0.92) };
+};
 
 /** A cursor down the pages: text blocks wrap to their width and start a new page when they do not fit. */
 class Sheet {
@@ -76,11 +79,13 @@ class Sheet {
   readonly bold: PDFFont;
   readonly italic: PDFFont;
   readonly mono: PDFFont;
+  readonly colors: Record<'black' | 'grey' | 'rule' | 'shade', Color> = palette();
 
   constructor(
     readonly doc: PDFDocument,
     readonly fonts: UnicodeFonts,
   ) {
+    const { StandardFonts } = pdfLib();
     this.page = doc.addPage(PAGE);
     this.roman = fonts.font(StandardFonts.TimesRoman);
     this.bold = fonts.font(StandardFonts.TimesRomanBold);
@@ -114,12 +119,12 @@ class Sheet {
     }
   }
 
-  text(text: string, x: number, y: number, font: PDFFont, size: number, color = rgb(0, 0, 0)): void {
+  text(text: string, x: number, y: number, font: PDFFont, size: number, color = this.colors.black): void {
     this.fonts.draw(this.page, text, { x, y, size, font, color });
   }
 
   rule(y = this.y, thickness = 0.75): void {
-    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness, color: RULE });
+    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness, color: this.colors.rule });
   }
 
   gap(points: number): void {
@@ -132,9 +137,9 @@ class Sheet {
     pages.forEach((page, index) => {
       const text = `${left} · Page ${index + 1} of ${pages.length} · ${right}`;
       const size = 8;
-      page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: PAGE[0] - MARGIN, y: 44 }, thickness: 0.5, color: RULE });
+      page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: PAGE[0] - MARGIN, y: 44 }, thickness: 0.5, color: this.colors.rule });
       const line = this.lines(text, this.roman, size, WIDTH)[0] ?? '';
-      this.fonts.draw(page, line, { x: MARGIN + (WIDTH - this.fonts.width(line, this.roman, size)) / 2, y: 32, size, font: this.roman, color: GREY });
+      this.fonts.draw(page, line, { x: MARGIN + (WIDTH - this.fonts.width(line, this.roman, size)) / 2, y: 32, size, font: this.roman, color: this.colors.grey });
     });
   }
 }
@@ -206,7 +211,7 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
   const hashSize = 7;
   const header = () => {
     sheet.need(18 + 30);
-    sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: SHADE });
+    sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
     let x = MARGIN;
     for (const column of columns) {
       sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
@@ -254,13 +259,13 @@ function notarization(sheet: Sheet, details: NotarizationDetails): void {
 function signatureBlock(sheet: Sheet, content: CertificateContent): void {
   sheet.need(110);
   sheet.gap(26);
-  sheet.text(`Digitally signed by ${content.translator.name}`, MARGIN, sheet.y - 11, sheet.italic, 10, GREY);
+  sheet.text(`Digitally signed by ${content.translator.name}`, MARGIN, sheet.y - 11, sheet.italic, 10, sheet.colors.grey);
   sheet.y -= 16;
   sheet.page.drawLine({ start: { x: MARGIN, y: sheet.y }, end: { x: MARGIN + 260, y: sheet.y }, thickness: 0.75 });
   sheet.page.drawLine({ start: { x: MARGIN + 330, y: sheet.y }, end: { x: MARGIN + WIDTH, y: sheet.y }, thickness: 0.75 });
   const top = sheet.y;
   sheet.text(longDate(content.date), MARGIN + 330, sheet.y + 4, sheet.roman, 11);
-  sheet.text('Date', MARGIN + 330, top - 12, sheet.roman, 9, GREY);
+  sheet.text('Date', MARGIN + 330, top - 12, sheet.roman, 9, sheet.colors.grey);
   sheet.y -= 3;
   sheet.paragraph(content.translator.name, { font: sheet.bold, size: 11, width: 260 });
   if (content.translator.credentials) sheet.paragraph(content.translator.credentials, { size: 10, width: 260 });
@@ -276,7 +281,7 @@ function verificationBox(sheet: Sheet, verification: CertificateContent['verific
   ].flatMap(({ text, font }) => sheet.lines(text, font, 9.5, WIDTH - 20).map((line) => ({ line, font })));
   const height = lines.length * 13 + 14;
   sheet.need(height);
-  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - height, width: WIDTH, height, borderColor: RULE, borderWidth: 0.75 });
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - height, width: WIDTH, height, borderColor: sheet.colors.rule, borderWidth: 0.75 });
   let y = sheet.y - 8;
   for (const { line, font } of lines) {
     sheet.text(line, MARGIN + 10, y - 9.5, font, 9.5);

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { DOCX, PDF } from '../../documents/formats';
+import { pdfLib } from '../../documents/pdf-lib';
 import { stampDocx } from './docx-footer';
 
 export interface FooterFacts {
@@ -33,6 +33,7 @@ const BAND = 16;
  * translation is ever covered, whatever it has at its foot.
  */
 async function stampPdf(input: string, output: string, facts: FooterFacts): Promise<{ pages: number }> {
+  const { PDFDocument, rgb, StandardFonts } = pdfLib();
   const doc = await PDFDocument.load(await readFile(input), { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();

@@ -1,11 +1,9 @@
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import signpdf from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
 import type { PDFDocument } from 'pdf-lib';
 
 /**
  * Signs PDFs (certificates of accuracy, D10) with a PKCS#12 key: a PAdES signature (ETSI.CAdES.detached) over
- * the whole document, which PDF readers show as signed and verify.
+ * the whole document, which PDF readers show as signed and verify. The signing libraries (node-forge under them)
+ * are loaded by the first certificate: most processes never sign one.
  */
 export class PdfSigner {
   constructor(
@@ -15,6 +13,7 @@ export class PdfSigner {
 
   /** Reserves the signature field; call before saving the document. */
   prepare(doc: PDFDocument, signer: string): void {
+    const { pdflibAddPlaceholder } = require('@signpdf/placeholder-pdf-lib') as typeof import('@signpdf/placeholder-pdf-lib');
     pdflibAddPlaceholder({
       pdfDoc: doc,
       reason: 'Certificate of accuracy',
@@ -28,6 +27,8 @@ export class PdfSigner {
 
   /** Signs a document saved after `prepare` (saved without object streams). */
   sign(bytes: Uint8Array): Promise<Buffer> {
+    const { default: signpdf } = require('@signpdf/signpdf') as typeof import('@signpdf/signpdf');
+    const { P12Signer } = require('@signpdf/signer-p12') as typeof import('@signpdf/signer-p12');
     return signpdf.sign(Buffer.from(bytes), new P12Signer(this.p12, { passphrase: this.passphrase }));
   }
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import type * as Forge from 'node-forge';
 import { keptFile } from '../../shared/kept-file';
 
 /**
@@ -10,7 +10,9 @@ export function sandboxP12(path: string): Buffer {
   return keptFile(path, selfSignedP12);
 }
 
+/** node-forge (for the certificate and the PKCS#12) is loaded only the first time an identity is made. */
 function selfSignedP12(): Buffer {
+  const forge = require('node-forge') as typeof Forge;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();

@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ZipFile as ZipWriter } from 'yazl';
 import { TEXT_PART } from '../../documents/docx-parts';
 import { DOCX, PDF } from '../../documents/formats';
+import { pdfLib } from '../../documents/pdf-lib';
 import { UnicodeFonts } from '../../documents/unicode-fonts';
 import { wrapText } from '../../documents/wrap-text';
 import { entries, openZip, readEntry } from '../../documents/zip-reader';
@@ -54,6 +54,7 @@ export class SandboxTranslationEngine implements TranslationEngine {
     const { text } = await extractText(source, { mergePages: false });
     if (!text.some((page) => page.trim())) throw new UntranslatableError('The document has no text layer to translate.');
     const heading = `${marker}Sandbox translation (${job.sourceLanguage} -> ${job.targetLanguage})`;
+    const { PDFDocument, StandardFonts } = pdfLib();
     const doc = await PDFDocument.create();
     const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], `${heading}\n${text.join('\n')}`);
     const font = fonts.font(StandardFonts.Helvetica);
