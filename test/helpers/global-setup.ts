@@ -45,7 +45,8 @@ export default async function globalSetup(): Promise<void> {
   await boss.start();
   await boss.stop({ graceful: false, wait: true });
 
-  // The setup ran in jest's own context: these globals would leak into the test contexts (STACK.md).
+  // MikroORM and type-graphql keep their metadata in globals, and the setup ran in jest's own context: left here,
+  // they would leak into every test file's context and mix two copies of the entity metadata.
   for (const key of Object.getOwnPropertyNames(globalThis)) {
     if (key.startsWith('mikro-orm') || key === 'TypeGraphQLMetadataStorage') delete (globalThis as Record<string, unknown>)[key];
   }
