@@ -24,10 +24,21 @@ export function serverUser(): OsUser | undefined {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    if (spawnSync('getent', ['group', 'postgres']).status !== 0) execFileSync('groupadd', ['--system', 'postgres']);
-    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    if (spawnSync('getent', ['group', 'postgres']).status !== 0) create('groupadd', ['--system', 'postgres']);
+    create('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
+}
+
+/** Runs groupadd or useradd; a failure (the tool missing, a read-only /etc) is told in one line with what to do. */
+function create(tool: string, args: string[]): void {
+  const result = spawnSync(tool, args, { encoding: 'utf8' });
+  if (result.status === 0) return;
+  const why = result.error?.message ?? (result.stderr.trim().split('\n')[0] || `exit code ${result.status}`);
+  throw new Error(
+    `as root the embedded PostgreSQL runs as the OS user postgres, which could not be created (${tool}: ${why}): ` +
+      'create that user, run as another user, or set DATABASE_URL',
+  );
 }
 
 /** Whether `user` can reach `path` (every parent traversable; a directory itself searchable, a file executable). */
