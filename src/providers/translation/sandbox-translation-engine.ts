@@ -8,7 +8,8 @@ import { openPdf, pageTexts, type PdfDocument } from '../../documents/pdf-text';
 import { UnicodeFonts } from '../../documents/unicode-fonts';
 import { wrapText } from '../../documents/wrap-text';
 import { entries, openZip, readEntry } from '../../documents/zip-reader';
-import { UntranslatableError, type TranslationEngine, type TranslationJob } from './translation-engine';
+import { UntranslatableError } from '../../shared/errors';
+import type { TranslationEngine, TranslationJob } from './translation-engine';
 
 /**
  * The sandbox engine (D11): deterministic and clearly marked, in the same format as the input. A DOCX keeps
