@@ -71,7 +71,7 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     catalog,
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
-    sentEmails: new SentEmailService(),
+    sentEmails: new SentEmailService({ env: config.env }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { LogLevel } from '../shared/logger';
 
 /** The typed configuration every part of the service reads; built once at start by loadConfig(). */
 export type AppEnv = 'sandbox' | 'production';
@@ -66,7 +67,7 @@ export interface AppConfig {
    * after its lease lapses (D26).
    */
   jobs: { pollingIntervalSeconds: number; leaseSeconds: number };
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: LogLevel;
   shutdownTimeoutMs: number;
   /** Limits for slow clients (D25). */
   http: HttpTimeouts;

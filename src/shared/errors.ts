@@ -57,6 +57,12 @@ export class TooManyAttemptsError extends DomainError {
   }
 }
 
+/**
+ * Thrown by a translation engine: the document has nothing it can translate (an image, a scan without text), so a
+ * person must look (D11). Not a `DomainError`: the translation job puts the order on hold; no door sees it.
+ */
+export class UntranslatableError extends Error {}
+
 /** The D2 summary: the first message, plus how many more there are. */
 function summarize(errors: FieldErrors): string {
   const messages = Object.values(errors).flat();

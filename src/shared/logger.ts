@@ -1,8 +1,10 @@
 import pino, { type Logger } from 'pino';
-import type { AppConfig } from '../config/app-config';
 
 export type { Logger };
 
+/** The levels `LOG_LEVEL` may name (pino's, plus `silent`). */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 /** JSON lines on stdout; every request line carries its request_id. */
-export const createLogger = (level: AppConfig['logLevel']): Logger =>
+export const createLogger = (level: LogLevel): Logger =>
   pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });

@@ -1,5 +1,6 @@
 import { Account } from '../../src/domain/accounts/account.entity';
 import { accountActor } from '../../src/domain/accounts/authentication.service';
+import { Order } from '../../src/domain/orders/order.entity';
 import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
 import type { Ctx } from '../../src/domain/shared/context';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
@@ -31,6 +32,8 @@ it.each([
   ['orders.release', (s: TestApp['services'], ctx: Ctx) => s.orders.release(ctx, ID)],
   ['orders.staffCancel', (s: TestApp['services'], ctx: Ctx) => s.orders.staffCancel(ctx, ID, { reason: 'x' })],
   ['orders.markShipped', (s: TestApp['services'], ctx: Ctx) => s.orders.markShipped(ctx, ID, { carrier: 'UPS', tracking_number: '1Z' })],
+  ['orderDesk.account', (s: TestApp['services'], ctx: Ctx) => s.orderDesk.account(ctx, ctx.em.getReference(Order, ID))],
+  ['orderDesk.assignee', (s: TestApp['services'], ctx: Ctx) => s.orderDesk.assignee(ctx, ctx.em.getReference(Order, ID))],
   ['bookings.staffList', (s: TestApp['services'], ctx: Ctx) => s.bookings.staffList(ctx, {})],
   ['bookings.confirmAvailability', (s: TestApp['services'], ctx: Ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreter_name: 'x' })],
   ['bookings.complete', (s: TestApp['services'], ctx: Ctx) => s.bookings.complete(ctx, ID)],

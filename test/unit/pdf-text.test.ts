@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { openPdf, pageTexts } from '../../src/documents/pdf-text';
 import { UnicodeFonts } from '../../src/documents/unicode-fonts';
 import { woffToSfnt } from '../../src/documents/woff-to-sfnt';
 import { wrapText } from '../../src/documents/wrap-text';
@@ -54,6 +57,29 @@ describe('UnicodeFonts', () => {
     expect(runs[1]!.font).not.toBe(helvetica);
     expect(fonts.width('ab合同', helvetica, 10)).toBeCloseTo(helvetica.widthOfTextAtSize('ab', 10) + runs[1]!.font.widthOfTextAtSize('合同', 10));
     expect(() => fonts.font(StandardFonts.Courier)).toThrow(/not embedded/);
+  });
+});
+
+describe('pageTexts', () => {
+  it('reads the text layer of each page in order, one string a page', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const line of ['First page', '', 'Third page']) doc.addPage([300, 300]).drawText(line, { x: 20, y: 200, size: 12, font });
+    const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+    try {
+      const path = join(dir, 'three.pdf');
+      writeFileSync(path, await doc.save());
+      const pdf = await openPdf(path);
+      const texts: string[] = [];
+      try {
+        for await (const text of pageTexts(pdf)) texts.push(text.trim());
+      } finally {
+        await pdf.destroy();
+      }
+      expect(texts).toEqual(['First page', '', 'Third page']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -44,6 +45,21 @@ export class OrderDeskService {
       this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'add_note' }, { note_id: note.id });
     });
     return note;
+  }
+
+  /**
+   * Whose order it is. `OrderService.staffList()` and `staffGet()` load it with the order: the identity map
+   * answers then without a query.
+   */
+  async account(ctx: Ctx, order: Order): Promise<Account> {
+    requireStaff(ctx.actor);
+    return ctx.em.findOneOrFail(Account, { id: order.account.id });
+  }
+
+  /** The staff member the order is assigned to, if any; loaded with the order, as `account()` is. */
+  async assignee(ctx: Ctx, order: Order): Promise<StaffUser | null> {
+    requireStaff(ctx.actor);
+    return order.assignee ? ctx.em.findOneOrFail(StaffUser, { id: order.assignee.id }) : null;
   }
 
   /** Oldest first, as a conversation reads. */

@@ -1,7 +1,8 @@
 import { AuthorizationError, DeepLError, QuotaExceededError, Translator, type SourceLanguageCode, type TargetLanguageCode } from 'deepl-node';
 import { readFile } from 'node:fs/promises';
 import { DOCX, hasTextLayer, PDF } from '../../documents/formats';
-import { UntranslatableError, type TranslationEngine, type TranslationJob } from './translation-engine';
+import { UntranslatableError } from '../../shared/errors';
+import type { TranslationEngine, TranslationJob } from './translation-engine';
 
 /** DeepL wants a regional or script variant for some targets; our catalog's bare codes map to the usual one. */
 const TARGET_DEFAULTS: Record<string, string> = { en: 'en-US', pt: 'pt-PT', zh: 'zh-Hans' };

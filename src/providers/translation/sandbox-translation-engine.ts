@@ -1,13 +1,15 @@
 import { createWriteStream } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { ZipFile as ZipWriter } from 'yazl';
 import { TEXT_PART } from '../../documents/docx-parts';
 import { DOCX, PDF } from '../../documents/formats';
 import { pdfLib } from '../../documents/pdf-lib';
+import { openPdf, pageTexts, type PdfDocument } from '../../documents/pdf-text';
 import { UnicodeFonts } from '../../documents/unicode-fonts';
 import { wrapText } from '../../documents/wrap-text';
 import { entries, openZip, readEntry } from '../../documents/zip-reader';
-import { UntranslatableError, type TranslationEngine, type TranslationJob } from './translation-engine';
+import { UntranslatableError } from '../../shared/errors';
+import type { TranslationEngine, TranslationJob } from './translation-engine';
 
 /**
  * The sandbox engine (D11): deterministic and clearly marked, in the same format as the input. A DOCX keeps
@@ -49,9 +51,17 @@ export class SandboxTranslationEngine implements TranslationEngine {
   }
 
   private async pdf(job: TranslationJob, marker: string): Promise<void> {
-    const { extractText, getDocumentProxy } = await import('unpdf');
-    const source = await getDocumentProxy(new Uint8Array(await readFile(job.path)));
-    const { text } = await extractText(source, { mergePages: false });
+    const source = await openPdf(job.path);
+    try {
+      await this.drawPdf(job, marker, source);
+    } finally {
+      await source.destroy();
+    }
+  }
+
+  private async drawPdf(job: TranslationJob, marker: string, source: PdfDocument): Promise<void> {
+    const text: string[] = [];
+    for await (const pageText of pageTexts(source)) text.push(pageText);
     if (!text.some((page) => page.trim())) throw new UntranslatableError('The document has no text layer to translate.');
     const heading = `${marker}Sandbox translation (${job.sourceLanguage} -> ${job.targetLanguage})`;
     const { PDFDocument, StandardFonts } = pdfLib();

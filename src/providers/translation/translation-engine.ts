@@ -8,12 +8,9 @@ export interface TranslationJob {
   outputPath: string;
 }
 
-/** The document has nothing the engine can translate (an image, a scan without text): a person must look. */
-export class UntranslatableError extends Error {}
-
 /**
- * A translation engine (D11): `sandbox` (deterministic, marked output) or `deepl`. Any other failure is
- * transient: the job is retried with backoff and, when it keeps failing, the order goes on hold.
+ * A translation engine (D11): `sandbox` (deterministic, marked output) or `deepl`. A document with nothing to
+ * translate throws `UntranslatableError` (`src/shared/errors.ts`); any other failure is transient: the job is retried with backoff and, when it keeps failing, the order goes on hold.
  */
 export interface TranslationEngine {
   readonly name: string;

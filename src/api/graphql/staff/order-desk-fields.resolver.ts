@@ -14,15 +14,14 @@ import type { GraphQLContext } from '../context';
 export class OrderDeskFieldsResolver {
   @Authorized(Role.STAFF)
   @FieldResolver(() => Account, { nullable: true, description: 'Staff only: whose order it is.' })
-  account(@Root() order: Order, @Ctx() { ctx }: GraphQLContext): Promise<Account> {
-    // Loaded with the order by staffOrders and staffOrder; the identity map answers without a query then.
-    return ctx.em.findOneOrFail(Account, { id: order.account.id });
+  account(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
+    return services.orderDesk.account(ctx, order);
   }
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => StaffUser, { nullable: true, description: 'Staff only: the reviewer the order is assigned to.' })
-  async assignee(@Root() order: Order, @Ctx() { ctx }: GraphQLContext): Promise<StaffUser | null> {
-    return order.assignee ? ctx.em.findOneOrFail(StaffUser, { id: order.assignee.id }) : null;
+  assignee(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<StaffUser | null> {
+    return services.orderDesk.assignee(ctx, order);
   }
 
   @Authorized(Role.STAFF)

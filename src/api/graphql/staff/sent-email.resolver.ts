@@ -1,6 +1,5 @@
 import { Arg, Args, Authorized, Ctx, ObjectType, Query, Resolver } from 'type-graphql';
 import { SentEmail } from '../../../domain/mail/sent-email.entity';
-import { NotFoundError } from '../../../shared/errors';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
@@ -17,8 +16,6 @@ export class SentEmailResolver {
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('to', { nullable: true }) to?: string,
   ): Promise<PageResult<SentEmail>> {
-    // Production mail leaves through SMTP and is not kept: there is no outbox to read.
-    if (services.config.env !== 'sandbox') throw new NotFoundError();
     return toPageResult(await services.sentEmails.list(ctx, { to, ...pageQuery(pageArgs) }));
   }
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { openPdf, pageTexts, type PdfDocument } from '../../../documents/pdf-text';
 import { AnalysisLimitError, counted, type AnalysisResult } from './analysis-result';
 import { countWords } from './word-count';
 
@@ -7,10 +7,9 @@ import { countWords } from './word-count';
  * `maxPages`, an encrypted one and a broken one end uncountable; one with no text layer counts nothing.
  */
 export async function pdfWords(path: string, maxPages: number): Promise<AnalysisResult> {
-  const { getDocumentProxy } = await import('unpdf');
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  let pdf: PdfDocument;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(await readFile(path)), { isEvalSupported: false, stopAtErrors: false });
+    pdf = await openPdf(path);
   } catch (error) {
     const name = (error as { name?: string }).name;
     throw new AnalysisLimitError(name === 'PasswordException' ? 'encrypted' : 'corrupt');
@@ -18,16 +17,7 @@ export async function pdfWords(path: string, maxPages: number): Promise<Analysis
   try {
     if (pdf.numPages > maxPages) throw new AnalysisLimitError('too_many_pages');
     let words = 0;
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-      }
-      words += countWords(text);
-      page.cleanup();
-    }
+    for await (const text of pageTexts(pdf)) words += countWords(text);
     return counted(words);
   } finally {
     await pdf.destroy();
