@@ -165,12 +165,7 @@ describe('the translate-order queue', () => {
     try {
       const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
       const fileId = (await uploadFile(quiet, own.key, await docx({ paragraphs: ['Contrato.'] }), 'contrato.docx')).id;
-      const paid = async (addons: object[]) => {
-        const quote = (await quiet.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [fileId], addons }, own.key).expect(201)).body.data;
-        const converted = (await quiet.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, own.key).expect(201)).body;
-        await quiet.rest.raw().post(`${converted.provider_approval_url.replace(quiet.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
-        return converted.data.id as string;
-      };
+      const paid = (addons: object[]) => paidOrder(quiet, own, [fileId], 'standard', { addons });
       const standard = [await paid([]), await paid([])];
       const rush = await paid([{ code: 'rush_2h' }]);
 
@@ -192,38 +187,34 @@ describe('a run cut short and run again (D11)', () => {
       const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
       const ids = [];
       for (const name of ['a', 'b', 'c']) ids.push((await uploadFile(quiet, own.key, await docx({ paragraphs: [`Documento ${name}`] }), `${name}.docx`)).id);
-      const quote = (await quiet.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: ids }, own.key).expect(201)).body.data;
-      const converted = (await quiet.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, own.key).expect(201)).body;
-      await quiet.rest.raw().post(`${converted.provider_approval_url.replace(quiet.config.appUrl, '')}/pay`).type('form').send({});
+      const orderId = await paidOrder(quiet, own, ids);
 
       // An engine that dies on the second document, like a worker killed half-way.
       let calls = 0;
       const sandbox = new SandboxTranslationEngine();
       const dying: TranslationEngine = { name: 'dying', translate: (job: TranslationJob) => (++calls === 2 ? Promise.reject(new Error('killed')) : sandbox.translate(job)) };
       const deps = { storage: createStorage(quiet.config.storage), files: quiet.services.files, orders: quiet.services.orders, logger: createLogger('silent') };
-      await expect(new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 0, retryLimit: 5 })).rejects.toThrow('killed');
-      const partial = (await quiet.rest.get(`/api/v1/orders/${converted.data.id}`, own.key)).body.data;
+      await expect(new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 5 })).rejects.toThrow('killed');
+      const partial = (await quiet.rest.get(`/api/v1/orders/${orderId}`, own.key)).body.data;
       expect(partial.status).toBe('processing');
       // The client sees no translation before completion (D18); the order holds the one that was finished.
       expect(partial.files.map((f: { type: string }) => f.type)).toEqual(['source', 'source', 'source']);
-      const stored = (await quiet.services.orders.filesOfMany(quiet.orm.em.fork(), [converted.data.id])).get(converted.data.id)!;
+      const stored = (await quiet.services.orders.filesOfMany(quiet.orm.em.fork(), [orderId])).get(orderId)!;
       expect(stored.filter((f) => f.type === 'translation')).toHaveLength(1);
 
       const healthy = new TranslationService({ ...deps, engine: sandbox });
-      await healthy.translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 1, retryLimit: 5 });
-      await healthy.translateOrder(quiet.orm.em.fork(), converted.data.id, { retryCount: 2, retryLimit: 5 });
-      const done = (await quiet.rest.get(`/api/v1/orders/${converted.data.id}`, own.key)).body.data;
+      await healthy.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 1, retryLimit: 5 });
+      await healthy.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 2, retryLimit: 5 });
+      const done = (await quiet.rest.get(`/api/v1/orders/${orderId}`, own.key)).body.data;
       expect(done.status).toBe('completed');
       expect(done.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name).sort()).toEqual(['a.en.docx', 'b.en.docx', 'c.en.docx']);
 
       // An engine that keeps failing: retried, then on hold on its last try.
-      const other = (await quiet.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [ids[0]] }, own.key).expect(201)).body.data;
-      const second = (await quiet.rest.post(`/api/v1/quotes/${other.id}/convert`, undefined, own.key).expect(201)).body;
-      await quiet.rest.raw().post(`${second.provider_approval_url.replace(quiet.config.appUrl, '')}/pay`).type('form').send({});
+      const second = await paidOrder(quiet, own, [ids[0]]);
       const broken = new TranslationService({ ...deps, engine: { name: 'broken', translate: () => Promise.reject(new Error('engine down')) } });
-      await expect(broken.translateOrder(quiet.orm.em.fork(), second.data.id, { retryCount: 4, retryLimit: 5 })).rejects.toThrow('engine down');
-      await broken.translateOrder(quiet.orm.em.fork(), second.data.id, { retryCount: 5, retryLimit: 5 });
-      const held = await quiet.orm.em.fork().findOneOrFail(Order, { id: second.data.id });
+      await expect(broken.translateOrder(quiet.orm.em.fork(), second, { retryCount: 4, retryLimit: 5 })).rejects.toThrow('engine down');
+      await broken.translateOrder(quiet.orm.em.fork(), second, { retryCount: 5, retryLimit: 5 });
+      const held = await quiet.orm.em.fork().findOneOrFail(Order, { id: second });
       expect(held).toMatchObject({ status: 'on_hold', holdReason: 'The translation engine kept failing; staff will finish this order.' });
     } finally {
       await quiet.close();
