@@ -13,6 +13,7 @@ import {
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { paidOrder } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -81,11 +82,7 @@ describe('orders', () => {
     const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: serviceType, file_ids: [fileId] }, alice.key).expect(201)).body;
     return (await t.rest.post(`/api/v1/quotes/${quote.data.id}/convert`, undefined, alice.key).expect(201)).body;
   };
-  const paid = async (serviceType = 'standard') => {
-    const converted = await convert(serviceType);
-    await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
-    return converted.data.id as string;
-  };
+  const paid = (serviceType = 'standard') => paidOrder(t, alice, [fileId], serviceType, { source_language: 'de' });
   const translated = async (serviceType: string) => {
     const id = await paid(serviceType);
     await t.services.translation.translateOrder(t.orm.em.fork(), id, { retryCount: 0, retryLimit: 5 });

@@ -3,6 +3,7 @@ import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { pollUntil } from '../helpers/poll';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** The PayPal provider against a local server that speaks PayPal's API (D9). */
@@ -184,9 +185,6 @@ describe('PayPal checkout', () => {
 describe('money that reconciles (D26)', () => {
   const paymentRow = async (paypalId: string) =>
     (await t.orm.em.fork().getConnection().execute(`SELECT status, captured_cents, refunded_cents FROM payments WHERE provider_order_id = ?`, [paypalId]))[0];
-  const until = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  };
   afterEach(() => Object.assign(paypal.mode, { captureDelayMs: 0, loseCaptureAnswer: false }));
 
   it('refuses a cancel while the capture is under way, and the payment wins', async () => {
@@ -194,7 +192,12 @@ describe('money that reconciles (D26)', () => {
     paypal.approve(paypalId);
     paypal.mode.captureDelayMs = 400;
     const back = t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).then((res) => res);
-    await until(async () => (await paymentRow(paypalId)).status === 'capturing');
+    // The capture is held 400 ms at PayPal: the cancel must land inside it.
+    await pollUntil(() => paymentRow(paypalId), (row) => row.status === 'capturing', {
+      timeoutMs: 2_000,
+      intervalMs: 10,
+      failure: (row) => `payment ${paypalId} never seen capturing (now ${row.status})`,
+    });
     const refused = await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422);
     expect(refused.body.errors).toEqual({ status: ['The payment is being processed.'] });
     expect((await back).headers.location).toBe(`${REDIRECT}?payment=paid&order_id=${order.id}`);

@@ -4,10 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { docx, words } from '../helpers/documents';
+import { pollUntil } from '../helpers/poll';
 import { createTestDatabase } from '../helpers/test-database';
 import { assertBuilt, cleanEnv, CLI, MAIN, run, startProcess, type RunningProcess } from '../helpers/service-process';
 
 beforeAll(assertBuilt);
+
+/** waitForAnalysis for a service in a child process: polls GET /files/{id} over plain HTTP until the analysis has finished. */
+const analysed = (http: ReturnType<typeof request>, key: string, id: string) =>
+  pollUntil(
+    async () => (await http.get(`/api/v1/files/${id}`).set('Authorization', `Bearer ${key}`).expect(200)).body.data,
+    (file) => file.analysis_status !== 'pending',
+    { timeoutMs: 20_000, intervalMs: 200, failure: () => `file ${id} still pending` },
+  );
 
 describe('start-up refuses a bad configuration (D15)', () => {
   it.each([
@@ -79,11 +88,7 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
       .set('Authorization', `Bearer ${key}`)
       .attach('file', await docx({ paragraphs: [words(300)] }), 'affidavit.docx')
       .expect(201);
-    let file = upload.body.data;
-    for (let i = 0; i < 100 && file.analysis_status === 'pending'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      file = (await http.get(`/api/v1/files/${file.id}`).set('Authorization', `Bearer ${key}`).expect(200)).body.data;
-    }
+    const file = await analysed(http, key, upload.body.data.id);
     expect(file).toMatchObject({ analysis_status: 'counted', word_count: 300, page_count: 2 });
     expect(existsSync(join(dataDir, 'files', file.id.slice(0, 2), file.id))).toBe(true);
   });
@@ -91,22 +96,26 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
   it('drains an in-flight request on SIGTERM, then stops the database and exits 0', async () => {
     const body = JSON.stringify({ query: '{ languages { code } }' });
     const socket = connect(port, '127.0.0.1');
-    const response = new Promise<string>((resolve) => {
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-      socket.on('close', () => resolve(text));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+    const response = new Promise<string>((resolve) => socket.on('close', () => resolve(text)));
+    // Node answers `Expect: 100-continue` as it hands the request to the app: the sign that the server holds it.
+    const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+    const heldByServer = new Promise<void>((resolve, reject) => {
+      socket.on('data', () => text.startsWith(CONTINUE) && resolve());
+      socket.on('close', () => reject(new Error(`closed before 100 Continue: ${text}`)));
     });
     await new Promise((resolve) => socket.once('connect', resolve));
     // Half a request is on the wire when the signal comes; the rest follows once draining has begun.
-    socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
     socket.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await heldByServer;
     service.child.kill('SIGTERM');
     await service.waitFor(/draining requests/);
     socket.write(body.slice(10));
 
     const answer = await response;
-    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
     expect(answer).toContain('"languages":[{"code"');
     expect(await service.exited).toBe(0);
     await service.waitFor(/"msg":"stopped"/);
@@ -134,11 +143,7 @@ describe('npm run serve and npm run worker: HTTP and jobs in separate processes 
       const key = (await gql('{ sentEmails(to: "split@example.test") { items { text } } }')).sentEmails.items[0].text.match(/ltk_test_[A-Za-z0-9]{40}/)[0];
 
       const upload = await http.post('/api/v1/files').set('Authorization', `Bearer ${key}`).attach('file', await docx({ paragraphs: [words(42)] }), 'split.docx').expect(201);
-      let file = upload.body.data;
-      for (let i = 0; i < 100 && file.analysis_status === 'pending'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        file = (await http.get(`/api/v1/files/${file.id}`).set('Authorization', `Bearer ${key}`).expect(200)).body.data;
-      }
+      const file = await analysed(http, key, upload.body.data.id);
       expect(file).toMatchObject({ analysis_status: 'counted', word_count: 42 });
     } finally {
       for (const proc of [serve, worker]) if (proc.child.exitCode === null) proc.child.kill('SIGTERM');

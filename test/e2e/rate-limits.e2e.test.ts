@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { RateLimitService } from '../../src/domain/rate-limits/rate-limit.service';
+import { accountBucket, RateLimitService } from '../../src/domain/rate-limits/rate-limit.service';
 import { SYNC_INTERVAL_MS } from '../../src/domain/rate-limits/rate-limit-sync';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { gqlRaw } from '../helpers/graphql-raw';
+import { pollUntil, sleep } from '../helpers/poll';
 import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '../helpers/service-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StatementLog } from '../helpers/statement-log';
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Budgets follow clock windows: a test starts with at least `needMs` left in one, so that it cannot end halfway
  * through (each takes well under a second; the processes' sync test asks for more).
@@ -172,15 +172,23 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
     const alice = await newAccount();
     const rest = (i: number) => http[i]!.get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
     const me = (i: number) => gqlRaw(http[i]!, '{ me { id } }', { token: alice.key });
-    const synced = () => sleep(3 * SYNC_INTERVAL_MS);
+    const shared = async () =>
+      (await t.orm.em.fork().getConnection().execute(`SELECT coalesce(sum(hits), 0)::int AS n FROM rate_limit_counts WHERE bucket = ?`, [accountBucket(alice.id)]))[0].n as number;
+    // Each process tells the shared count what it spent at its next sync: that is polled in the database. What the
+    // other process then reads from it lands only in its memory, and asking would spend the budget measured here, so
+    // its next sync (within SYNC_INTERVAL_MS, then the statement's time) is waited for by the clock.
+    const synced = async (total: number) => {
+      await pollUntil(shared, (n) => n === total, { timeoutMs: 5_000, failure: (n) => `the shared count holds ${n} of ${total} spent` });
+      await sleep(2 * SYNC_INTERVAL_MS);
+    };
     await earlyInWindow(60_000, 15_000);
     await rest(0).expect(200);
     await rest(0).expect(200);
     expect((await me(1)).status).toBe(200);
-    await synced();
+    await synced(3);
     // The first process has spent 2 and learnt of the second's 1: one is left of 4.
     expect((await rest(0).expect(200)).headers['x-ratelimit-remaining']).toBe('0');
-    await synced();
+    await synced(4);
     const refused = await me(1);
     expect(refused.status).toBe(429);
     expect(refused.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');

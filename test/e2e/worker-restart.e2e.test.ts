@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
+import { paidOrder, waitForStatus } from '../helpers/orders';
 import { assertBuilt, cleanEnv, MAIN, startProcess } from '../helpers/service-process';
 import { startTestApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-database';
@@ -25,10 +26,8 @@ describe('a worker killed in the middle of a translation (D11, D26)', () => {
       const account = await createApprovedAccount(t, await createStaffToken(t));
       const ids: string[] = [];
       for (let i = 0; i < 20; i++) ids.push((await uploadFile(t, account.key, await docx({ paragraphs: [words(400), `Documento ${i}`] }), `doc-${i}.docx`)).id);
-      const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: ids }, account.key).expect(201)).body.data;
-      const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, account.key).expect(201)).body;
       const translations = async () => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM files WHERE derived_from_id IS NOT NULL`))[0].n as number;
-      await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+      const orderId = await paidOrder(t, account, ids);
 
       // Kill -9 as soon as the first translation is stored, while the rest are still to do.
       for (let i = 0; i < 500 && (await translations()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -41,13 +40,8 @@ describe('a worker killed in the middle of a translation (D11, D26)', () => {
       // The dead worker's lease lapses and the job is handed out again: the order completes within two minutes
       // of the restart (D26), with nothing done by hand to the queue.
       worker = startProcess(MAIN, ['--role', 'worker'], env);
-      const restartedAt = Date.now();
-      let order;
-      while (Date.now() - restartedAt < 120_000) {
-        order = (await t.rest.get(`/api/v1/orders/${converted.data.id}`, account.key).expect(200)).body.data;
-        if (order.status !== 'processing') break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      // Every status an order can leave processing for: the wait ends on any of them, and only one is right.
+      const order = await waitForStatus(t, account, orderId, ['completed', 'in_review', 'on_hold', 'cancelled'], 120_000);
       expect(order.status).toBe('completed');
       const names = order.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name);
       expect(names).toHaveLength(20);

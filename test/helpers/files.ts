@@ -1,3 +1,4 @@
+import { pollUntil } from './poll';
 import type { TestApp } from './test-app';
 
 /** Uploads through REST and returns the created file's JSON. */
@@ -9,11 +10,10 @@ export async function uploadFile(t: TestApp, key: string, content: Buffer, filen
 
 /** Polls GET /files/{id} as a client would, until the background analysis has finished. */
 export async function waitForAnalysis(t: TestApp, key: string, id: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.rest.get(`/api/v1/files/${id}`, key).expect(200);
-    if (res.body.data.analysis_status !== 'pending') return res.body.data as Record<string, unknown>;
-    if (Date.now() > deadline) throw new Error(`file ${id} still pending after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const file = await pollUntil(
+    async () => (await t.rest.get(`/api/v1/files/${id}`, key).expect(200)).body.data,
+    (data) => data.analysis_status !== 'pending',
+    { timeoutMs, failure: () => `file ${id} still pending` },
+  );
+  return file as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import type { TestAccount } from './fixtures';
+import { pollUntil } from './poll';
 import type { TestApp } from './test-app';
 
 /** A quote for `fileIds` (Spanish to English unless `extra` says otherwise), converted and paid at the sandbox checkout: the order's id. */
@@ -12,11 +13,9 @@ export async function paidOrder(t: TestApp, account: TestAccount, fileIds: strin
 /** Polls GET /orders/{id} as a client would until the order reaches one of `statuses`, or fails at the deadline. */
 export async function waitForStatus(t: TestApp, account: TestAccount, id: string, statuses: string | string[], timeoutMs = 30_000) {
   const wanted = Array.isArray(statuses) ? statuses : [statuses];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const order = (await t.rest.get(`/api/v1/orders/${id}`, account.key).expect(200)).body.data;
-    if (wanted.includes(order.status)) return order;
-    if (Date.now() > deadline) throw new Error(`order ${id} is still ${order.status}, not ${wanted.join(' or ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  return pollUntil(
+    async () => (await t.rest.get(`/api/v1/orders/${id}`, account.key).expect(200)).body.data,
+    (order) => wanted.includes(order.status),
+    { timeoutMs, intervalMs: 150, failure: (order) => `order ${id} is still ${order.status}, not ${wanted.join(' or ')}` },
+  );
 }

@@ -7,9 +7,13 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, or refuses every message when `refuse` is set. */
+/**
+ * A real SMTP server on loopback that keeps what it receives, or refuses every message while `mode.refuse` is set
+ * (a test may switch it, so that one app can be pointed at one sink for several tests).
+ */
 export async function startSmtpSink(options: { refuse?: boolean } = {}) {
   const received: ReceivedMail[] = [];
+  const mode = { refuse: options.refuse ?? false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -18,7 +22,7 @@ export async function startSmtpSink(options: { refuse?: boolean } = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (options.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        if (mode.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -33,6 +37,7 @@ export async function startSmtpSink(options: { refuse?: boolean } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    mode,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
