@@ -8,6 +8,7 @@ import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
 import { withStartupLock } from '../db/startup-lock';
 import { AuditService } from '../domain/audit/audit.service';
 import { ValidationError } from '../shared/errors';
+import { OPERATOR } from '../domain/shared/context';
 import { StaffService } from '../domain/staff/staff.service';
 import { formatSeed, seedSandbox } from './sandbox-seed';
 
@@ -44,7 +45,7 @@ const commands: Record<string, Command> = {
 
   async 'staff:create'(db, options) {
     await migrateLocked(db);
-    const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: null };
+    const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: OPERATOR };
     const { staffUser, token } = await new StaffService({ audit: new AuditService() }).create(ctx, options);
     console.error(`Created ${staffUser.role} ${staffUser.email}. Its token, shown only this once:`);
     console.log(token);
@@ -52,7 +53,7 @@ const commands: Record<string, Command> = {
 
   async 'staff:rotate'(db, options) {
     await migrateLocked(db);
-    const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: null };
+    const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: OPERATOR };
     const { staffUser, token } = await new StaffService({ audit: new AuditService() }).rotateByEmail(ctx, options);
     console.error(`New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`);
     console.log(token);

@@ -7,6 +7,7 @@ import { OutboxMailer } from '../domain/mail/outbox-mailer';
 import { SentEmail } from '../domain/mail/sent-email.entity';
 import { StaffRole } from '../domain/staff/staff-user.entity';
 import { StaffService } from '../domain/staff/staff.service';
+import { OPERATOR } from '../domain/shared/context';
 
 export interface Seed {
   adminEmail: string;
@@ -25,7 +26,7 @@ export async function seedSandbox(em: EntityManager, config: AppConfig): Promise
   const audit = new AuditService();
   const tag = randomBytes(3).toString('hex');
   const { staffUser, token } = await new StaffService({ audit }).create(
-    { em, requestId: 'cli', actor: null },
+    { em, requestId: 'cli', actor: OPERATOR },
     { email: `sandbox-admin-${tag}@example.test`, name: `Sandbox Admin ${tag}`, role: StaffRole.ADMIN },
   );
   const ctx = { em, requestId: 'cli', actor: { kind: 'staff' as const, staff: staffUser } };

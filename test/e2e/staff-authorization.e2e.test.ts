@@ -1,8 +1,9 @@
 import { Account } from '../../src/domain/accounts/account.entity';
 import { accountActor } from '../../src/domain/accounts/authentication.service';
 import { Order } from '../../src/domain/orders/order.entity';
+import { Readable } from 'node:stream';
 import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
-import type { Ctx } from '../../src/domain/shared/context';
+import { OPERATOR, type Ctx } from '../../src/domain/shared/context';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -25,30 +26,65 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ID = '00000000-0000-4000-8000-000000000000';
+/** An upload the refusal must come before: reading it would fail the test on its own. */
+const unread = () => ({
+  stream: new Readable({
+    read: () => {
+      throw new Error('the upload was read before the caller was checked');
+    },
+  }),
+});
 
-it.each([
-  ['orders.staffList', (s: TestApp['services'], ctx: Ctx) => s.orders.staffList(ctx, {})],
-  ['orders.hold', (s: TestApp['services'], ctx: Ctx) => s.orders.hold(ctx, ID, { reason: 'x' })],
-  ['orders.release', (s: TestApp['services'], ctx: Ctx) => s.orders.release(ctx, ID)],
-  ['orders.staffCancel', (s: TestApp['services'], ctx: Ctx) => s.orders.staffCancel(ctx, ID, { reason: 'x' })],
-  ['orders.markShipped', (s: TestApp['services'], ctx: Ctx) => s.orders.markShipped(ctx, ID, { carrier: 'UPS', tracking_number: '1Z' })],
-  ['orderDesk.account', (s: TestApp['services'], ctx: Ctx) => s.orderDesk.account(ctx, ctx.em.getReference(Order, ID))],
-  ['orderDesk.assignee', (s: TestApp['services'], ctx: Ctx) => s.orderDesk.assignee(ctx, ctx.em.getReference(Order, ID))],
-  ['bookings.staffList', (s: TestApp['services'], ctx: Ctx) => s.bookings.staffList(ctx, {})],
-  ['bookings.confirmAvailability', (s: TestApp['services'], ctx: Ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreter_name: 'x' })],
-  ['bookings.complete', (s: TestApp['services'], ctx: Ctx) => s.bookings.complete(ctx, ID)],
-  ['bookings.hold', (s: TestApp['services'], ctx: Ctx) => s.bookings.hold(ctx, ID, { reason: 'x' })],
-  ['bookings.release', (s: TestApp['services'], ctx: Ctx) => s.bookings.release(ctx, ID)],
-  ['bookings.staffCancel', (s: TestApp['services'], ctx: Ctx) => s.bookings.staffCancel(ctx, ID, { reason: 'x' })],
-  ['accounts.create', (s: TestApp['services'], ctx: Ctx) => s.accounts.create(ctx, { name: 'x', email: 'x@example.test' })],
-  ['accounts.approve', (s: TestApp['services'], ctx: Ctx) => s.accounts.approve(ctx, ID)],
-  ['accounts.suspend', (s: TestApp['services'], ctx: Ctx) => s.accounts.suspend(ctx, ID)],
-  ['accounts.regenerateKey', (s: TestApp['services'], ctx: Ctx) => s.accounts.regenerateKey(ctx, ID)],
-  ['accounts.revokeKey', (s: TestApp['services'], ctx: Ctx) => s.accounts.revokeKey(ctx, ID)],
-  ['accounts.list', (s: TestApp['services'], ctx: Ctx) => s.accounts.list(ctx, {})],
-  ['audit.list', (s: TestApp['services'], ctx: Ctx) => s.audit.list(ctx, {})],
-  ['sentEmails.list', (s: TestApp['services'], ctx: Ctx) => s.sentEmails.list(ctx, {})],
-])('%s refuses an account (403) and nobody (401)', async (_name, call) => {
+/** Every staff operation, called with no door in front of it. */
+const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<unknown>][] = [
+  ['orders.staffList', (s, ctx) => s.orders.staffList(ctx, {})],
+  ['orders.staffGet', (s, ctx) => s.orders.staffGet(ctx, { id: ID })],
+  ['orders.hold', (s, ctx) => s.orders.hold(ctx, ID, { reason: 'x' })],
+  ['orders.release', (s, ctx) => s.orders.release(ctx, ID)],
+  ['orders.staffCancel', (s, ctx) => s.orders.staffCancel(ctx, ID, { reason: 'x' })],
+  ['orders.markShipped', (s, ctx) => s.orders.markShipped(ctx, ID, { carrier: 'UPS', tracking_number: '1Z' })],
+  ['orderDesk.account', (s, ctx) => s.orderDesk.account(ctx, ctx.em.getReference(Order, ID))],
+  ['orderDesk.assignee', (s, ctx) => s.orderDesk.assignee(ctx, ctx.em.getReference(Order, ID))],
+  ['orderDesk.assign', (s, ctx) => s.orderDesk.assign(ctx, ID, ID)],
+  ['orderDesk.addNote', (s, ctx) => s.orderDesk.addNote(ctx, ID, { text: 'x' })],
+  ['orderDesk.notes', (s, ctx) => s.orderDesk.notes(ctx, ID)],
+  ['orderDesk.notarization', (s, ctx) => s.orderDesk.notarization(ctx, ID)],
+  ['orderDesk.certificate', (s, ctx) => s.orderDesk.certificate(ctx, ID)],
+  ['certifiedReview.attachReviewedTranslation', (s, ctx) => s.certifiedReview.attachReviewedTranslation(ctx, ID, unread())],
+  ['certifiedReview.approveTranslation', (s, ctx) => s.certifiedReview.approveTranslation(ctx, ID)],
+  ['certifiedReview.reviews', (s, ctx) => s.certifiedReview.reviews(ctx, ID)],
+  ['certifiedReview.recordNotarization', (s, ctx) => s.certifiedReview.recordNotarization(ctx, ID, {}, unread())],
+  ['certifiedReview.complete', (s, ctx) => s.certifiedReview.complete(ctx, ID, unread())],
+  ['catalog.updateRate', (s, ctx) => s.catalog.updateRate(ctx, { service_type: 'standard', price_cents: 1 })],
+  ['staff.create', (s, ctx) => s.staff.create(ctx, { email: 'x@example.test', name: 'x', role: 'staff' })],
+  ['staff.list', (s, ctx) => s.staff.list(ctx, {})],
+  ['staff.updateProfile', (s, ctx) => s.staff.updateProfile(ctx, ID, { name: 'x' })],
+  ['staff.deactivate', (s, ctx) => s.staff.deactivate(ctx, ID)],
+  ['staff.rotateOwnToken', (s, ctx) => s.staff.rotateOwnToken(ctx)],
+  ['staff.rotateByEmail', (s, ctx) => s.staff.rotateByEmail(ctx, { email: 'x@example.test' })],
+  ['bookings.staffList', (s, ctx) => s.bookings.staffList(ctx, {})],
+  ['bookings.confirmAvailability', (s, ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreter_name: 'x' })],
+  ['bookings.complete', (s, ctx) => s.bookings.complete(ctx, ID)],
+  ['bookings.hold', (s, ctx) => s.bookings.hold(ctx, ID, { reason: 'x' })],
+  ['bookings.release', (s, ctx) => s.bookings.release(ctx, ID)],
+  ['bookings.staffCancel', (s, ctx) => s.bookings.staffCancel(ctx, ID, { reason: 'x' })],
+  ['accounts.create', (s, ctx) => s.accounts.create(ctx, { name: 'x', email: 'x@example.test' })],
+  ['accounts.approve', (s, ctx) => s.accounts.approve(ctx, ID)],
+  ['accounts.suspend', (s, ctx) => s.accounts.suspend(ctx, ID)],
+  ['accounts.regenerateKey', (s, ctx) => s.accounts.regenerateKey(ctx, ID)],
+  ['accounts.revokeKey', (s, ctx) => s.accounts.revokeKey(ctx, ID)],
+  ['accounts.list', (s, ctx) => s.accounts.list(ctx, {})],
+  ['audit.list', (s, ctx) => s.audit.list(ctx, {})],
+  ['sentEmails.list', (s, ctx) => s.sentEmails.list(ctx, {})],
+];
+
+it.each(operations)('%s refuses an account (403) and nobody (401)', async (_name, call) => {
   await expect(call(t.services, accountCtx)).rejects.toBeInstanceOf(ForbiddenError);
   await expect(call(t.services, anonymous)).rejects.toBeInstanceOf(UnauthenticatedError);
+});
+
+/** The command line may make the first admin and give a locked-out one a new token: nothing else. */
+const OPERATOR_MAY = ['staff.create', 'staff.rotateByEmail'];
+it.each(operations.filter(([name]) => !OPERATOR_MAY.includes(name)))('%s refuses the command line operator (403)', async (_name, call) => {
+  await expect(call(t.services, { ...anonymous, actor: OPERATOR })).rejects.toBeInstanceOf(ForbiddenError);
 });

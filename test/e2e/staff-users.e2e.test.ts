@@ -64,6 +64,8 @@ describe('staff accounts (D13)', () => {
     expect(await works(admin.token)).toBe('UNAUTHENTICATED');
     admin.token = rotated.stdout[0];
     expect(await works(admin.token)).toBe('OK');
+    const log = (await t.gql(AuditLogDocument, { resourceId: admin.id, perPage: 100 }, admin.token)).data!.auditLog.items;
+    expect(log.find((entry) => entry.action === 'staff_user.rotate_token')).toMatchObject({ actorLabel: 'command line' });
     const unknown = await run(CLI, ['staff:rotate', '--email', 'nobody@example.test'], env);
     expect([unknown.code, unknown.stderr]).toEqual([1, ['--email: No staff user has this e-mail address.']]);
   });

@@ -1,4 +1,5 @@
 import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { OPERATOR } from '../../src/domain/shared/context';
 import { ApproveAccountDocument, CreateAccountDocument, SentEmailsDocument } from '../graphql/generated';
 import type { TestApp } from './test-app';
 
@@ -7,7 +8,7 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** A staff user made as the CLI makes one; returns its token. */
 export async function createStaffToken(t: TestApp, role: StaffRole = StaffRole.STAFF): Promise<string> {
-  const ctx = { em: t.orm.em.fork(), requestId: 'test', actor: null };
+  const ctx = { em: t.orm.em.fork(), requestId: 'test', actor: OPERATOR };
   const { token } = await t.services.staff.create(ctx, { email: `staff-${unique()}@example.test`, name: 'Sam Staff', role });
   return token;
 }

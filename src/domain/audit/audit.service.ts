@@ -16,15 +16,9 @@ export interface AuditRecord {
 
 /** Writes audit rows inside the caller's transaction, so the row exists exactly when the change does. */
 export class AuditService {
-  /** `actor` null: the system itself (payments, the pipeline, the command line). */
+  /** `actor` null: the system itself (payments, the pipeline). */
   record(em: EntityManager, actor: Actor | null, record: AuditRecord): void {
-    em.persist(
-      Object.assign(new AuditEntry(), {
-        ...record,
-        actorId: actor ? (actor.kind === 'staff' ? actor.staff.id : actor.accountId) : null,
-        actorLabel: actor ? (actor.kind === 'staff' ? actor.staff.email : `account ${actor.account.email}`) : 'system',
-      }),
-    );
+    em.persist(Object.assign(new AuditEntry(), { ...record, ...recordedActor(actor) }));
   }
 
   /** Newest first; by resource (an id or a rate card code) when resource_id is given. */
@@ -36,5 +30,18 @@ export class AuditService {
     v.done();
     const where = resourceId === undefined ? {} : { resourceId };
     return paginate(ctx.em, AuditEntry, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+}
+
+function recordedActor(actor: Actor | null): { actorId: string | null; actorLabel: string } {
+  switch (actor?.kind) {
+    case 'staff':
+      return { actorId: actor.staff.id, actorLabel: actor.staff.email };
+    case 'account':
+      return { actorId: actor.accountId, actorLabel: `account ${actor.account.email}` };
+    case 'operator':
+      return { actorId: null, actorLabel: 'command line' };
+    default:
+      return { actorId: null, actorLabel: 'system' };
   }
 }

@@ -63,17 +63,17 @@ export class OrderDeskService {
   }
 
   /** Oldest first, as a conversation reads. */
-  notes(ctx: Ctx, orderId: string): Promise<OrderNote[]> {
+  async notes(ctx: Ctx, orderId: string): Promise<OrderNote[]> {
     requireStaff(ctx.actor);
     return ctx.em.find(OrderNote, { order: orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
-  notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
+  async notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
     requireStaff(ctx.actor);
     return ctx.em.findOne(Notarization, { order: orderId });
   }
 
-  certificate(ctx: Ctx, orderId: string): Promise<IssuedCertificate | null> {
+  async certificate(ctx: Ctx, orderId: string): Promise<IssuedCertificate | null> {
     requireStaff(ctx.actor);
     return ctx.em.findOne(IssuedCertificate, { order: orderId });
   }

@@ -2,8 +2,18 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Account, AccountStatus } from '../accounts/account.entity';
 import type { StaffUser } from '../staff/staff-user.entity';
 
-/** Who is calling: an account's API key or a staff token. */
-export type Actor = AccountActor | { kind: 'staff'; staff: StaffUser };
+/** Who is calling: an account's API key, a staff token, or the operator at the command line. */
+export type Actor = AccountActor | { kind: 'staff'; staff: StaffUser } | OperatorActor;
+
+/**
+ * Whoever runs the command line (`npm run cli`) on the deployment: the one caller who may create the first admin
+ * or give a staff member a new token by e-mail. Named, not implied by a null actor, because the doors' public
+ * calls have no actor either.
+ */
+export interface OperatorActor {
+  kind: 'operator';
+}
+export const OPERATOR: OperatorActor = { kind: 'operator' };
 
 /**
  * An account's key. Its id and status are read at authentication; the `Account` entity is mapped into the request's
@@ -18,7 +28,7 @@ export interface AccountActor {
 
 /**
  * Every service method takes the context first: this request's own EntityManager fork, its id for logs
- * and errors, and the actor (null for the command line and for public catalog calls).
+ * and errors, and the actor (null for public calls, such as the catalog's).
  */
 export interface Ctx {
   em: EntityManager;

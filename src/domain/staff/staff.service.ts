@@ -3,7 +3,7 @@ import type { AuditService } from '../audit/audit.service';
 import { requireStaff } from '../accounts/authentication.service';
 import { STAFF_TOKEN_PREFIX } from '../accounts/api-key-prefix';
 import type { Actor, Ctx } from '../shared/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
@@ -22,9 +22,9 @@ export interface CreatedStaffUser {
 export class StaffService {
   constructor(private readonly deps: { audit: AuditService }) {}
 
-  /** The command line (actor null) or an admin. */
+  /** The operator at the command line (the first admin) or an admin. */
   async create(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown }): Promise<CreatedStaffUser> {
-    if (ctx.actor) requireStaff(ctx.actor, StaffRole.ADMIN);
+    if (ctx.actor?.kind !== 'operator') requireStaff(ctx.actor, StaffRole.ADMIN);
     const v = new Validator(input);
     const email = v.email('email', { required: true });
     const name = v.string('name', { required: true, max: 255 });
@@ -43,7 +43,7 @@ export class StaffService {
   }
 
   /** Staff people, active first, then by name. */
-  list(ctx: Ctx, query: { page?: unknown; per_page?: unknown }): Promise<Page<StaffUser>> {
+  async list(ctx: Ctx, query: { page?: unknown; per_page?: unknown }): Promise<Page<StaffUser>> {
     requireStaff(ctx.actor);
     const v = new Validator(query);
     const page = readPageRequest(v);
@@ -85,7 +85,8 @@ export class StaffService {
 
   /** The command line's way back in for a locked-out admin (`staff:rotate --email E`). */
   async rotateByEmail(ctx: Ctx, input: { email?: unknown }): Promise<CreatedStaffUser> {
-    if (ctx.actor) throw new ForbiddenError('Only the command line rotates by e-mail.');
+    if (!ctx.actor) throw new UnauthenticatedError();
+    if (ctx.actor.kind !== 'operator') throw new ForbiddenError('Only the command line rotates by e-mail.');
     const v = new Validator(input);
     const email = v.email('email', { required: true });
     v.done();
