@@ -411,6 +411,31 @@ describe('interpretation bookings at the desk', () => {
     }
   });
 
+  it(`confirming availability while the client and staff cancel: cancelled once, a checkout only if confirmed first, and voided (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await requestedBooking();
+      // The checkout is made before the booking is locked: one side or the other leaves later in some rounds.
+      const [confirmDelay, cancelDelay] = stagger(round, [[0, 0], [10, 0], [0, 10], [0, 40]]);
+      const answers = await race(
+        round,
+        later(confirmDelay, () => viaGraphQL('confirm')(t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, ada.token))),
+        later(cancelDelay, () => viaRest('client', `/api/v1/interpretation-bookings/${id}/cancel`)),
+        later(cancelDelay, () => viaGraphQL('staff')(t.gql(StaffCancelInterpretationBookingDocument, { id, reason: 'No interpreter after all' }, grace.token))),
+      );
+      expectClearAnswers(round, answers);
+      expect({ round, cancels: winners(answers, 'client', 'staff').length }).toEqual({ round, cancels: 1 });
+      const booking = await bookingRow(id);
+      expect(booking.status).toBe('cancelled');
+      const confirmed = byWho(answers, 'confirm').ok;
+      const payments = await count('SELECT count(*)::int AS n FROM payments WHERE description = ?', [`Interpretation booking ${booking.number}`]);
+      expect({ round, payments, linked: booking.payment_id !== null, mails: await emails('booking_awaiting_payment', booking.number) }).toEqual(
+        confirmed ? { round, payments: 1, linked: true, mails: 1 } : { round, payments: 0, linked: false, mails: 0 },
+      );
+      if (confirmed) await expectMoneyReconciled(round, booking.payment_id!, booking.status, false);
+      expect({ round, cancel: (await auditActions(id))['booking.cancel'] }).toEqual({ round, cancel: 1 });
+    }
+  });
+
   it(`completing a paid booking while staff cancel and hold it: completed and kept, or cancelled and refunded once (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await confirmedBooking();
