@@ -365,6 +365,33 @@ describe('holds and cancels of a paid order', () => {
     expect([...outcomes].every((outcome) => ['1 hold(s), not released', '1 hold(s), released', '2 hold(s), released'].includes(outcome))).toBe(true);
   });
 
+  it(`the translation job finishing while staff cancel or hold: one of them, and the job ends quietly (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await processingOrder();
+      const staffMove = round % 2 === 0 ? 'cancel' : 'hold';
+      const job = (): Promise<Answer> =>
+        translate(id).then(
+          () => ({ who: 'job', ok: true, http: 200 }),
+          (error: Error) => ({ who: 'job', ok: false, http: 0, code: error.constructor.name, errors: { job: [error.message] } }),
+        );
+      const staff = () =>
+        viaGraphQL(staffMove)(
+          staffMove === 'cancel' ? t.gql(StaffCancelOrderDocument, { id, reason: 'Sent to the wrong office' }, ada.token) : t.gql(HoldOrderDocument, { id, reason: 'Wrong document' }, ada.token),
+        );
+      // The job translates before it locks the order: staff leave later in some rounds, to land on each side of it.
+      const answers = await race(round, job, later(stagger(round, [0, 0, 10, 10, 30, 30, 60, 60]), staff));
+      // The job is not answered to anyone: whatever happened to the order meanwhile, it must not fail (and be retried).
+      expect({ round, staffMove, job: byWho(answers, 'job') }).toEqual({ round, staffMove, job: { who: 'job', ok: true, http: 200 } });
+      expectClearAnswers(round, answers);
+      const order = await orderRow(id);
+      const staffWon = byWho(answers, staffMove).ok;
+      expect({ round, status: order.status }).toEqual({ round, status: staffWon ? (staffMove === 'cancel' ? 'cancelled' : 'on_hold') : 'completed' });
+      const audit = await auditActions(id);
+      expect({ round, translated: audit['order.translated'] ?? 0 }).toEqual({ round, translated: staffWon ? 0 : 1 });
+      expect((await orderFiles(id, 'translation')).length).toBeLessThanOrEqual(1);
+      await expectMoneyReconciled(round, order.payment_id, order.status, true);
+    }
+  });
 });
 
 describe('assigning an order', () => {
