@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
+import { LoadStrategy, LockMode, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { AuditService } from '../audit/audit.service';
 import type { Actor } from './context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -46,9 +46,14 @@ export interface LifecycleSpec<S extends string, E extends Stateful<S>> {
 export class Lifecycle<S extends string, E extends Stateful<S>> {
   constructor(private readonly spec: LifecycleSpec<S, E>) {}
 
-  /** Locks the row for the current transaction. Lock order is always this row, then its payment (D26). */
+  /**
+   * Locks the row for the current transaction. Lock order is always this row, then its payment (D26). The lock
+   * statement reads the row alone and its eager payment is read after it: joined in the same statement, a request
+   * that waited for the lock would get the row as the holder left it but the payment as it was before the wait (a
+   * booking confirmed meanwhile would seem to have none, and a cancel would leave its checkout open).
+   */
   async lock(em: EntityManager, where: FilterQuery<E>): Promise<E | null> {
-    return (await em.findOne(this.spec.entity, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) as E | null;
+    return (await em.findOne(this.spec.entity, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, strategy: LoadStrategy.SELECT_IN })) as E | null;
   }
 
   /** Locks the row by id in a transaction of its own (retried on deadlock) and runs `work` on it; 404 when absent. */

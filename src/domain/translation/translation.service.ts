@@ -40,7 +40,11 @@ export class TranslationService {
         if (files.some((file) => file.derivedFromId === source.id)) continue;
         await this.translateFile(em, order, source);
       }
-      await this.inLockedOrder(em, order.id, (tx, locked) => this.deps.orders.translationFinished(tx, locked));
+      await this.inLockedOrder(em, order.id, async (tx, locked) => {
+        // Held, cancelled or moved on by another run while the engine worked: the translations are kept and nothing
+        // moves, so the job ends instead of failing and being retried (a release queues it again).
+        if (locked.status === OrderStatus.PROCESSING) await this.deps.orders.translationFinished(tx, locked);
+      });
     } catch (error) {
       if (error instanceof UntranslatableError) return this.hold(em, order.id, `Cannot translate automatically: ${error.message}`);
       if (attempt.retryCount >= attempt.retryLimit) {
