@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SentEmail } from '../src/domain/mail/sent-email.entity';
-import type { Ctx } from '../src/domain/shared/context';
+import { OPERATOR, type Ctx } from '../src/domain/shared/context';
 import { StaffRole } from '../src/domain/staff/staff-user.entity';
 import type { Services } from '../src/services';
 
@@ -52,7 +52,7 @@ export async function seed(em: EntityManager, services: Services, call: (key: st
 
 /** A staff user approves an account; the key is read from the sandbox outbox, as a person would. */
 async function apiKey(em: EntityManager, services: Services): Promise<{ key: string; staffCtx: Ctx }> {
-  const ctx: Ctx = { em, requestId: 'bench', actor: null };
+  const ctx: Ctx = { em, requestId: 'bench', actor: OPERATOR };
   const { staffUser } = await services.staff.create(ctx, { email: 'bench-staff@example.test', name: 'Bench', role: StaffRole.ADMIN });
   const staffCtx: Ctx = { ...ctx, actor: { kind: 'staff', staff: staffUser } };
   const account = await services.accounts.create(staffCtx, { name: 'Bench LLP', email: 'bench@example.test' });
