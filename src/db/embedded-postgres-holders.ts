@@ -78,7 +78,9 @@ export function otherHolders(dataDir: string): number[] {
 export function runningServer(clusterDir: string): { pid: number; port: number } | undefined {
   const pidFile = join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n').map(Number);
+  const [recorded, , , port] = readFileSync(pidFile, 'utf8').split('\n').map(Number);
+  // A negative pid is a standalone backend's, such as initdb's bootstrap: the process is still its absolute value.
+  const pid = Math.abs(recorded);
   if (alive(pid) && isPostgres(pid)) return { pid, port };
   rmSync(pidFile, { force: true });
   return undefined;

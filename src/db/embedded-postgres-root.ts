@@ -21,19 +21,23 @@ export interface OsUser {
 export function serverUser(): OsUser | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    if (spawnSync('getent', ['group', 'postgres']).status !== 0) create('groupadd', ['--system', 'postgres']);
-    create('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
-    return { uid: id('-u'), gid: id('-g') };
+  const exists = (database: 'group' | 'passwd') => spawnSync('getent', [database, 'postgres'], { stdio: 'ignore' }).status === 0;
+  if (!exists('passwd')) {
+    create('groupadd', ['--system', 'postgres'], () => exists('group'));
+    create('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], () => exists('passwd'));
   }
+  return { uid: id('-u'), gid: id('-g') };
 }
 
-/** Runs groupadd or useradd; a failure (the tool missing, a read-only /etc) is told in one line with what to do. */
-function create(tool: string, args: string[]): void {
+/**
+ * Runs groupadd or useradd unless what it makes exists. Another process starting at the same time (serve beside
+ * worker, each on its own DATA_DIR or not) may make it first: its failure is then no failure. Any other failure
+ * (the tool missing, a read-only /etc) is told in one line with what to do.
+ */
+function create(tool: string, args: string[], exists: () => boolean): void {
+  if (exists()) return;
   const result = spawnSync(tool, args, { encoding: 'utf8' });
-  if (result.status === 0) return;
+  if (result.status === 0 || exists()) return;
   const why = result.error?.message ?? (result.stderr.trim().split('\n')[0] || `exit code ${result.status}`);
   throw new Error(
     `as root the embedded PostgreSQL runs as the OS user postgres, which could not be created (${tool}: ${why}): ` +

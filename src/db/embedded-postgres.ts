@@ -40,17 +40,14 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
     notice('stopping an embedded PostgreSQL left running by a killed process', { pid: orphan.pid, port: orphan.port });
     await stopServer(orphan.pid);
   };
-  const { dir, port, server } = await withClusterLock(dataDir, async () => {
-    const dir = await reachableClusterDir(dataDir, user, stopOrphan);
-    if (dir !== join(dataDir, 'postgres')) notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
+  /** The running server, joined, when another process uses it; otherwise a server of this process's own. */
+  const joinOrStart = async (dir: string): Promise<{ dir: string; port: number; server?: ChildProcess }> => {
     const running = runningServer(dir);
     if (running && otherHolders(dataDir).length > 0) {
       await ensureDatabase(running.port, database);
-      hold(dataDir);
-      return { dir, port: running.port, server: undefined };
+      return { dir, port: running.port };
     }
     await stopOrphan(dir);
-
     const bin = join(reachableNativeDir(nativeDir(), user), 'bin');
     if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(bin, dir, user);
     const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim();
@@ -63,8 +60,20 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
       await stopServer(server.pid!);
       throw error;
     }
-    hold(dataDir);
     return { dir, port, server };
+  };
+  const { dir, port, server } = await withClusterLock(dataDir, async () => {
+    const dir = await reachableClusterDir(dataDir, user, stopOrphan);
+    if (dir !== join(dataDir, 'postgres')) notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
+    // Registered before looking for the others: a holder leaving without the lock (its exit handler) then sees
+    // this process and leaves the server running, or has already left and this process starts a server of its own.
+    hold(dataDir);
+    try {
+      return await joinOrStart(dir);
+    } catch (error) {
+      release(dataDir);
+      throw error;
+    }
   });
 
   // Whatever ends this process short of SIGKILL (an uncaught error, process.exit) still leaves: synchronously,
@@ -155,6 +164,9 @@ function launch(file: string, args: string[], user: OsUser | undefined, options:
 
 async function ensureDatabase(port: number, database: string): Promise<void> {
   const client = new Client({ connectionString: urlFor(port, 'postgres') });
+  // A server stopping under this client (by its last other holder) fails the query below; without a listener, the
+  // connection's own 'error' event would end the process with a stack trace instead.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
