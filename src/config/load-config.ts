@@ -3,13 +3,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { keptFile } from '../shared/kept-file';
-import type { LogLevel } from '../shared/logger';
+import { LOG_LEVELS } from '../shared/logger';
 import type { AppConfig } from './app-config';
 
 /** A configuration that cannot start the service; the message is one line naming the variable. */
 export class ConfigError extends Error {}
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
 
 /** An unset and an empty variable mean the same: use the default. */
 const optional = <T extends z.ZodTypeAny>(schema: T) =>

@@ -41,11 +41,11 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
     await stopServer(orphan.pid);
   };
   /** The running server, joined, when another process uses it; otherwise a server of this process's own. */
-  const joinOrStart = async (dir: string): Promise<{ dir: string; port: number; server?: ChildProcess }> => {
+  const joinOrStart = async (dir: string): Promise<{ port: number; server?: ChildProcess }> => {
     const running = runningServer(dir);
     if (running && otherHolders(dataDir).length > 0) {
       await ensureDatabase(running.port, database);
-      return { dir, port: running.port };
+      return { port: running.port };
     }
     await stopOrphan(dir);
     const bin = join(reachableNativeDir(nativeDir(), user), 'bin');
@@ -60,7 +60,7 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
       await stopServer(server.pid!);
       throw error;
     }
-    return { dir, port, server };
+    return { port, server };
   };
   const { dir, port, server } = await withClusterLock(dataDir, async () => {
     const dir = await reachableClusterDir(dataDir, user, stopOrphan);
@@ -69,7 +69,7 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
     // this process and leaves the server running, or has already left and this process starts a server of its own.
     hold(dataDir);
     try {
-      return await joinOrStart(dir);
+      return { dir, ...(await joinOrStart(dir)) };
     } catch (error) {
       release(dataDir);
       throw error;

@@ -10,7 +10,8 @@ export interface TranslationJob {
 
 /**
  * A translation engine (D11): `sandbox` (deterministic, marked output) or `deepl`. A document with nothing to
- * translate throws `UntranslatableError` (`src/shared/errors.ts`); any other failure is transient: the job is retried with backoff and, when it keeps failing, the order goes on hold.
+ * translate throws `UntranslatableError` (`src/shared/errors.ts`); any other failure is transient: the job is
+ * retried with backoff and, when it keeps failing, the order goes on hold.
  */
 export interface TranslationEngine {
   readonly name: string;
