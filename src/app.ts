@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { createGraphQLDoor } from './api/graphql/server';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
+import { jsonBody } from './api/http/json-body';
 import type { Logger } from './shared/logger';
 import { createMetrics, tagRoute } from './api/http/metrics';
 import { requestContext } from './api/http/request-context';
@@ -14,6 +15,9 @@ import { v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
 import { RateLimitSync } from './domain/rate-limits/rate-limit-sync';
 import type { Services } from './services';
+
+/** The largest JSON body read (D25); larger ones are answered 413. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppDeps {
   orm: MikroORM;
@@ -42,8 +46,7 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath);
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
   app.use('/graphql', graphqlUploadExpress({ maxFileSize: services.config.uploadMaxBytes + 1, maxFiles: 1 }));
-  // The raw bytes are kept for webhooks, whose signatures cover the body as sent.
-  app.use(express.json({ limit: '1mb', verify: (req, _res, raw) => void ((req as express.Request).rawBody = raw) }));
+  app.use(jsonBody(JSON_BODY_LIMIT_BYTES));
 
   // REST first: the polled paths (D23) should not walk the routes of the pages and probes below.
   app.use('/api/v1', v1Router(services));

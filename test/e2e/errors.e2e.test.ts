@@ -1,4 +1,6 @@
 import { getIntrospectionQuery } from 'graphql';
+import { Agent, request } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -41,6 +43,42 @@ describe('REST error shapes (D2)', () => {
   it('answers an over-size JSON body with 413 and a JSON message', async () => {
     const res = await t.rest.raw().post('/graphql').set('Content-Type', 'application/json').send(`{"query":"${'a'.repeat(1_100_000)}"}`).expect(413);
     expect(res.body).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('reads JSON bodies as body-parser does, whichever way they are sent', async () => {
+    const query = JSON.stringify({ query: '{ languages { code } }' });
+    const answered = async (body: string | Buffer, headers: Record<string, string>) => {
+      const res = await postRaw([body], headers);
+      return res.status === 200 && JSON.parse(res.body).data.languages.length > 0;
+    };
+    // The short path: UTF-8 said plainly or not at all, a byte-order mark allowed.
+    expect(await answered(query, { 'Content-Type': 'application/json' })).toBe(true);
+    expect(await answered(query, { 'Content-Type': 'application/json; charset="UTF-8"' })).toBe(true);
+    expect(await answered(`\uFEFF${query}`, { 'Content-Type': 'application/json' })).toBe(true);
+    // The general path: a compressed body is inflated, another charset refused.
+    expect(await answered(gzipSync(query), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })).toBe(true);
+    const latin1 = await postRaw([query], { 'Content-Type': 'application/json; charset=latin1' });
+    expect([latin1.status, JSON.parse(latin1.body)]).toEqual([415, { message: 'unsupported charset "LATIN1"' }]);
+    // A top-level value that is not an object or an array is malformed, on both paths.
+    for (const type of ['application/json', 'application/json;charset=utf-16']) {
+      for (const body of ['null', '"query"', '42', '   ']) {
+        expect((await t.rest.raw().post('/api/v1/quotes').set('Content-Type', type).send(body).expect(400)).body).toEqual({ message: 'Malformed JSON body.' });
+      }
+    }
+  });
+
+  it('refuses a chunked JSON body over the limit with 413 and keeps the connection usable', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const json = { 'Content-Type': 'application/json' };
+      const tooLarge = await postRaw(['{"query":"', ...Array.from({ length: 20 }, () => 'a'.repeat(64 * 1024)), '"}'], json, agent);
+      expect([tooLarge.status, JSON.parse(tooLarge.body)]).toEqual([413, { message: 'The request body is too large.' }]);
+      const next = await postRaw(['{"query":"{ languages { code } }"}'], json, agent);
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(tooLarge.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers a wrong method on a known path 405 with Allow', async () => {
@@ -120,3 +158,19 @@ describe('GraphQL error shapes (D14)', () => {
     expect(allowed.status).toBe(200);
   });
 });
+
+/** POST /graphql written chunk by chunk (chunked unless one chunk), as supertest cannot. */
+function postRaw(chunks: (string | Buffer)[], headers: Record<string, string>, agent?: Agent): Promise<{ status: number; body: string; socket: unknown }> {
+  const { port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const length = chunks.length === 1 ? { 'Content-Length': String(Buffer.byteLength(chunks[0]!)) } : {};
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/graphql', agent, headers: { ...headers, ...length } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body, socket: req.socket }));
+    });
+    req.on('error', reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}

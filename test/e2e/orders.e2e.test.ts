@@ -271,6 +271,11 @@ describe('lists and polling', () => {
     expect(await count(`/api/v1/orders/${large}`)).toBe(forSmall);
     // The key look-up, then the order with its payment and its files in one statement; the rate limit counts in memory (D24).
     expect(forSmall).toBe(2);
+    // GraphQL polls the same way: the order's files come with it, so asking for them costs no statement more.
+    const viaGraphQL = async (id: string) =>
+      statements.of(await gqlRaw(t.rest.raw(), 'query ($id: ID!) { order(id: $id) { status files { id downloadUrl } payment { paidAt } } }', { token: alice.key, variables: { id } }));
+    expect(await viaGraphQL(large)).toHaveLength(2);
+    expect(await viaGraphQL(small)).toHaveLength(2);
     const page2 = await count('/api/v1/orders?per_page=2');
     expect(await count('/api/v1/orders?per_page=20')).toBe(page2);
   });

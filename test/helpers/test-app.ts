@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,8 @@ export interface TestApp {
   queue: JobQueue;
   services: Services;
   database: TestDatabase;
+  /** Where the app listens, for a test that must write the HTTP itself. */
+  url: string;
   /** REST through supertest; every response is checked against the OpenAPI document. */
   rest: {
     get(path: string, token?: string): request.Test;
@@ -125,6 +128,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     queue,
     services,
     database,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     rest: {
       get: (path, token) => checked(auth(agent().get(path), token)),
       post: (path, body, token) => checked(auth(body === undefined ? agent().post(path) : agent().post(path).send(body as object), token)),
