@@ -17,14 +17,16 @@ const PLAIN_JSON = /^application\/json(?:\s*;\s*charset=("?)utf-8\1)?$/i;
 export function jsonBody(limitBytes: number): RequestHandler {
   const general = express.json({ limit: limitBytes, verify: (req, _res, raw) => void ((req as Request).rawBody = raw) });
   return (req, res, next) => {
+    // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set (a
+    // multipart GraphQL request's was set by the upload middleware before this one).
+    if (!Object.hasOwn(req, 'body')) req.body = undefined;
+    // A request without a body (every poll) has nothing to read, whatever its headers say.
+    if (!hasBody(req)) return next();
     const type = req.headers['content-type'];
     const encoding = req.headers['content-encoding'];
     if (type === undefined || !PLAIN_JSON.test(type) || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
       return general(req, res, next);
     }
-    // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set.
-    req.body = undefined;
-    if (!hasBody(req)) return next();
     readJson(req, limitBytes, next);
   };
 }
