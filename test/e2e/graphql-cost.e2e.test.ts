@@ -32,6 +32,8 @@ describe('the cost of a query (D24)', () => {
     expect(await costOf('{ orders(perPage: 10) { items { id files { id } } pageInfo { total } } }')).toBe(22);
     expect(await costOf('{ orders { items { id files { id } } pageInfo { total } } }')).toBe(1 + 15 * 2 + 1);
     expect(await costOf('query($n: Int) { orders(perPage: $n) { items { id } } }', { n: 40 })).toBe(41);
+    // The same document again with another size: a cost read from variables is never remembered.
+    expect(await costOf('query($n: Int) { orders(perPage: $n) { items { id } } }', { n: 5 })).toBe(6);
   });
 
   it('adds up aliases and counts fragments (named and inline) where they are spread', async () => {

@@ -28,7 +28,23 @@ export interface CostInput {
  * multiply. Lists without pages (an order's files, the catalog) are small and loaded in one batch: they count
  * once. Aliases and fragments count wherever they are used. Never less than 1.
  */
-export function queryCost({ schema, document, operation, variables }: CostInput): number {
+export function queryCost(input: CostInput): number {
+  const known = fixedCosts.get(input.operation);
+  if (known !== undefined) return known;
+  const { cost, readsVariables } = computeCost(input);
+  if (!readsVariables) fixedCosts.set(input.operation, cost);
+  return cost;
+}
+
+/**
+ * The cost of operations whose page sizes are written in the document, not passed as variables (the polled
+ * `order(id)` among them): Apollo hands every request of the same text the same parsed document, so the walk is
+ * done once per operation.
+ */
+const fixedCosts = new WeakMap<OperationDefinitionNode, number>();
+
+function computeCost({ schema, document, operation, variables }: CostInput): { cost: number; readsVariables: boolean } {
+  let readsVariables = false;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
@@ -44,6 +60,7 @@ export function queryCost({ schema, document, operation, variables }: CostInput)
         if (!field || !selection.selectionSet || !isCompositeType(type)) continue;
         const perPageArg = field.args.find((arg) => arg.name === 'perPage');
         const perPageNode = selection.arguments?.find((arg) => arg.name.value === 'perPage');
+        if (perPageArg && perPageNode?.value.kind === Kind.VARIABLE) readsVariables = true;
         const perPage = perPageArg && Math.max(1, ((perPageNode && valueFromAST(perPageNode.value, GraphQLInt, variables)) as number | undefined) ?? DEFAULT_PER_PAGE);
         const count = isListType(getNullableType(field.type)) ? pageSize : 1;
         total += count * (1 + cost(selection.selectionSet, type, perPage ?? 1, spreading));
@@ -63,5 +80,5 @@ export function queryCost({ schema, document, operation, variables }: CostInput)
   };
 
   const root = schema.getRootType(operation.operation);
-  return Math.max(1, root ? cost(operation.selectionSet, root, 1, new Set()) : 0);
+  return { cost: Math.max(1, root ? cost(operation.selectionSet, root, 1, new Set()) : 0), readsVariables };
 }

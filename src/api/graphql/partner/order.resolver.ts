@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { FileType } from '../../../domain/files/file.entity';
-import type { OrderRead } from '../../../domain/orders/order-read';
+import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
@@ -71,9 +71,11 @@ export class OrderResolver {
 @Resolver(() => Order)
 export class OrderFieldsResolver {
   @FieldResolver(() => [OrderFile], { description: 'Clients: the sources, and the translations and certificates once completed. Staff: every file, each with a link.' })
-  async files(@Root() order: OrderRead, @Ctx() { ctx, loaders, services }: GraphQLContext): Promise<OrderFile[]> {
-    const files = visibleOrderFiles(ctx.actor, order, await loaders.orderFiles.load(order.id));
-    return files.map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file, ctx.actor) }));
+  files(@Root() order: OrderRead, @Ctx() { ctx, loaders, services }: GraphQLContext): OrderFile[] | Promise<OrderFile[]> {
+    const answer = (files: OrderFileRead[]): OrderFile[] =>
+      visibleOrderFiles(ctx.actor, order, files).map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file, ctx.actor) }));
+    const files = loaders.orderFiles.load(order.id);
+    return Array.isArray(files) ? answer(files) : files.then(answer);
   }
 
   @FieldResolver(() => Shipment, { nullable: true, description: 'The hard copies on their way, once staff hand them to a carrier.' })
