@@ -1,7 +1,8 @@
+import { AsyncResource } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
 
 /** The media types read on the short path: JSON in UTF-8, said plainly (D25). */
-const PLAIN_JSON = /^application\/json(?:\s*;\s*charset=("?)utf-8\1)?$/i;
+const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=("?)utf-8\1)?$/i;
 
 /**
  * Every JSON body, with body-parser's rules and error `type`s (so the error handler answers both paths alike, D2):
@@ -39,10 +40,13 @@ function readJson(req: Request, limitBytes: number, next: NextFunction): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
+  // The stream's events run in the HTTP parser's async context: the rest of the request goes on in its own, as
+  // body-parser's does, so that anything keyed on AsyncLocalStorage (tracing, loggers) still finds the request.
+  const goOn = AsyncResource.bind(next);
   const settle = (error?: Error): void => {
     if (settled) return;
     settled = true;
-    next(error);
+    goOn(error);
   };
   // Past the limit the rest is read and dropped, then refused: the connection stays usable, as with body-parser.
   let tooLarge = Number(req.headers['content-length']) > limitBytes;
