@@ -3,6 +3,7 @@
  *
  *   npm run bench:polling            # embedded PostgreSQL under a temporary DATA_DIR, or DATABASE_URL if set
  *   BENCH_SECONDS=5 BENCH_PROFILE_DIR=prof npm run bench:polling   # shorter, with a CPU profile of the service
+ *   BENCH_COMPARE=../other-checkout npm run bench:polling   # also another build of the service, in the same turns
  *
  * Integrators poll GET /orders/{id} and GET /interpretation-bookings/{id} all day (D23). This seeds one
  * account with ORDERS orders and as many bookings, then, one after the other and in the same run, loads with
@@ -10,7 +11,10 @@
  * service's REST door, its GraphQL door asking for the same fields, and REST with `If-None-Match` (304, D23).
  * The service and the baseline run as separate processes (`npm run serve` as deployed, logging at `info`); the
  * load comes from this one. Ratios are taken within the run, so a machine shared with other work still compares
- * like with like; the other load found before the run is printed with the figures.
+ * like with like; the other load found before the run is printed with the figures. A change worth a few percent is
+ * below the noise between two runs on a shared machine: BENCH_COMPARE names another checkout, built (`node build.js`
+ * there), whose service is started beside this one on the same database and measured in the same rotation, REST and
+ * GraphQL, so the two builds are compared within one run.
  */
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -79,8 +83,11 @@ async function main(): Promise<void> {
     const service = start([...profile, ...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) });
     const raw = start(['dist/bench/raw-baseline.js'], { ...childEnv, PORT: String(rawPort) });
     children.push(service, raw);
+    const other = process.env.BENCH_COMPARE ? { port: await freePort(), root: process.env.BENCH_COMPARE } : undefined;
+    const otherService = other && start([...SERVE_FLAGS, join(other.root, 'dist/src/main.js'), '--role', 'serve'], { ...childEnv, PORT: String(other.port) });
+    if (otherService) children.push(otherService);
     const auth = { authorization: `Bearer ${seeded.key}` };
-    await Promise.all([ready(servicePort, auth), ready(rawPort, auth)]);
+    await Promise.all([ready(servicePort, auth), ready(rawPort, auth), ...(other ? [ready(other.port, auth)] : [])]);
     await sameAnswers(servicePort, rawPort, auth, seeded.orderIds, seeded.bookingIds);
 
     console.log(`polling benchmark: ${CONNECTIONS} connections, one key, ${ORDERS} orders and ${ORDERS} bookings, ${SECONDS} s a target in ${ROUNDS} interleaved turns after ${WARM_UP_SECONDS} s of warm-up, database ${db.embedded ? 'embedded' : 'DATABASE_URL'}`);
@@ -92,27 +99,34 @@ async function main(): Promise<void> {
     ] as const) {
       const get = (id: string, headers = {}): LoadRequest => ({ method: 'GET', path: path + id, headers: { ...auth, ...headers }, status: 200 });
       const etags = await Promise.all(ids.map(async (id) => (await fetch(`http://127.0.0.1:${servicePort}${path}${id}`, { headers: auth })).headers.get('etag')!));
-      const [baseline, rest, graphql, notModified] = await interleaved([
-        { port: rawPort, pid: raw.pid!, next: (i) => get(ids[i % ids.length]!) },
-        { port: servicePort, pid: service.pid!, next: (i) => get(ids[i % ids.length]!) },
-        {
-          port: servicePort,
-          pid: service.pid!,
-          next: (i) => ({
-            method: 'POST',
-            path: '/graphql',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ query, variables: { id: ids[i % ids.length] } }),
-            status: 200,
-          }),
-        },
+      const restOf = (port: number, pid: number): Target => ({ port, pid, next: (i) => get(ids[i % ids.length]!) });
+      const graphqlOf = (port: number, pid: number): Target => ({
+        port,
+        pid,
+        next: (i) => ({
+          method: 'POST',
+          path: '/graphql',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables: { id: ids[i % ids.length] } }),
+          status: 200,
+        }),
+      });
+      const [baseline, rest, graphql, notModified, otherRest, otherGraphql] = await interleaved([
+        restOf(rawPort, raw.pid!),
+        restOf(servicePort, service.pid!),
+        graphqlOf(servicePort, service.pid!),
         { port: servicePort, pid: service.pid!, next: (i) => ({ ...get(ids[i % ids.length]!, { 'if-none-match': etags[i % ids.length]! }), status: 304 }) },
+        ...(other ? [restOf(other.port, otherService!.pid!), graphqlOf(other.port, otherService!.pid!)] : []),
       ]);
       console.log(`GET ${path}{id}`);
       row('raw node + pg', baseline!, '');
       row('service, REST', rest!, `${ratio(rest!, baseline!)} of raw (target >= 0.50, p99 <= 60 ms: ${rest!.perSecond >= 0.5 * baseline!.perSecond && rest!.p99 <= 60 ? 'met' : 'MISSED'})`);
       row('service, GraphQL', graphql!, `${ratio(graphql!, rest!)} of REST (target >= 0.70: ${graphql!.perSecond >= 0.7 * rest!.perSecond ? 'met' : 'MISSED'})`);
       row('service, REST 304', notModified!, `${ratio(notModified!, baseline!)} of raw (target >= 0.80: ${notModified!.perSecond >= 0.8 * baseline!.perSecond ? 'met' : 'MISSED'})`);
+      if (otherRest && otherGraphql) {
+        row('other build, REST', otherRest, `${ratio(otherRest, rest!)} of this build's`);
+        row('other build, GraphQL', otherGraphql, `${ratio(otherGraphql, graphql!)} of this build's; ${ratio(otherGraphql, otherRest)} of its REST`);
+      }
       console.log(`  (${name}: load average after this path ${loadavg()[0]!.toFixed(2)})\n`);
     }
   } finally {
@@ -225,7 +239,7 @@ const ratio = (a: Measured, b: Measured) => (a.perSecond / b.perSecond).toFixed(
 
 function row(name: string, r: Measured, note: string): void {
   const cpu = `cpu/req ${r.cpu.server.toFixed(2)} + pg ${r.cpu.database.toFixed(2)} + load ${r.cpu.load.toFixed(2)} ms`;
-  console.log(`  ${name.padEnd(18)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ${cpu}  ${note}`);
+  console.log(`  ${name.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  ${cpu}  ${note}`);
 }
 
 function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
