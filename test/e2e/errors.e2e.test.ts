@@ -1,6 +1,7 @@
 import { getIntrospectionQuery } from 'graphql';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { postPieces } from '../helpers/raw-post';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -44,6 +45,8 @@ describe('REST error shapes (D2)', () => {
     const res = await t.rest.raw().post('/graphql').set('Content-Type', 'application/json').send(`{"query":"${'a'.repeat(1_100_000)}"}`).expect(413);
     expect(res.body).toEqual({ message: 'The request body is too large.' });
   });
+
+  const postRaw = (pieces: (string | Buffer)[], headers: Record<string, string>, agent?: Agent) => postPieces(`${t.url}/graphql`, pieces, headers, agent);
 
   it('reads JSON bodies as body-parser does, whichever way they are sent', async () => {
     const query = JSON.stringify({ query: '{ languages { code } }' });
@@ -159,18 +162,3 @@ describe('GraphQL error shapes (D14)', () => {
   });
 });
 
-/** POST /graphql written chunk by chunk (chunked unless one chunk), as supertest cannot. */
-function postRaw(chunks: (string | Buffer)[], headers: Record<string, string>, agent?: Agent): Promise<{ status: number; body: string; socket: unknown }> {
-  const { port } = new URL(t.url);
-  return new Promise((resolve, reject) => {
-    const length = chunks.length === 1 ? { 'Content-Length': String(Buffer.byteLength(chunks[0]!)) } : {};
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/graphql', agent, headers: { ...headers, ...length } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body, socket: req.socket }));
-    });
-    req.on('error', reject);
-    for (const chunk of chunks) req.write(chunk);
-    req.end();
-  });
-}
