@@ -22,15 +22,26 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  /** The lowest and the highest p99 of a single run: how far the tail moves between turns of the same target. */
+  p99Range: [number, number];
 }
 
 /** Several runs of one target taken together. */
 export function summarize(runs: LoadRun[]): LoadResult {
-  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const latencies = sorted(runs.flatMap((run) => run.latencies));
   const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+  const p99s = runs.map((run) => quantile(sorted(run.latencies), 0.99));
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    p99Range: [Math.min(...p99s), Math.max(...p99s)],
+  };
 }
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const quantile = (ascending: number[], q: number) => ascending[Math.min(ascending.length - 1, Math.floor(q * ascending.length))] ?? NaN;
 
 /**
  * A closed loop: `connections` keep-alive clients, each sending its next request as soon as the last is answered,
