@@ -22,6 +22,7 @@ import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
+import { MailDeliveryService } from './domain/mail/mail-delivery.service';
 import { OutboxMailer } from './domain/mail/outbox-mailer';
 import type { Mailer } from './providers/mail/mailer';
 import { createPdfSigner } from './providers/signing/create-pdf-signer';
@@ -36,7 +37,7 @@ export interface Infrastructure {
 
 /** The composition root: every service once, with its providers chosen by configuration. Both doors share it. */
 export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
-  const mailer = createMailer(config.mail);
+  const { mailer, mailDelivery } = createMail(config.mail, queue, logger);
   const audit = new AuditService();
   const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
@@ -72,14 +73,18 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
     sentEmails: new SentEmailService({ env: config.env }),
+    mailDelivery,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
-/** The sandbox's outbox, or SMTP (D17); nodemailer is loaded only when SMTP is chosen. */
-function createMailer(mail: AppConfig['mail']): Mailer {
-  if (mail.driver !== 'smtp') return new OutboxMailer(mail.from);
-  const { SmtpMailer } = require('./providers/mail/smtp-mailer') as typeof import('./providers/mail/smtp-mailer');
-  return new SmtpMailer(mail.url, mail.from);
+/**
+ * The outbox (D17): the sandbox keeps its messages; production queues each one for delivery over SMTP. nodemailer is
+ * loaded only then.
+ */
+function createMail(mail: AppConfig['mail'], queue: JobQueue, logger: Logger): { mailer: Mailer; mailDelivery?: MailDeliveryService } {
+  if (mail.driver !== 'smtp') return { mailer: new OutboxMailer(mail.from) };
+  const { SmtpTransport } = require('./providers/mail/smtp-transport') as typeof import('./providers/mail/smtp-transport');
+  return { mailer: new OutboxMailer(mail.from, { queue }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), logger }) };
 }

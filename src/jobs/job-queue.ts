@@ -7,6 +7,8 @@ export const QUEUES = {
   analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true },
   /** Queued when an order is paid or released back to processing. */
   translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  /** Production mail, queued with the change that sent it (D17): a mail server down for about two hours is waited out. */
+  deliverEmail: { name: 'deliver-email', retryLimit: 8, retryDelay: 30, retryBackoff: true },
 } as const;
 
 /**

@@ -12,7 +12,6 @@ import {
   SuspendAccountDocument,
 } from '../graphql/generated';
 import { createPendingAccount, createStaffToken, keysMailedTo, KEY_PATTERN } from '../helpers/fixtures';
-import { startSmtpSink } from '../helpers/smtp-sink';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -186,67 +185,6 @@ describe('staff lists', () => {
     const { data, errors } = await t.gql(AuditLogDocument, { resourceId: 'not-a-uuid' }, staff);
     expect(errors).toBeUndefined();
     expect(data!.auditLog).toEqual({ items: [], pageInfo: { page: 1, perPage: 15, total: 0, lastPage: 1 } });
-  });
-});
-
-describe('in production, with SMTP delivery (production mail provider)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let production: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    production = await startTestApp({ databaseOf: t, config: { env: 'production', mail: { driver: 'smtp', url: smtp.url, from: 'Keys <keys@example.test>' } } });
-  });
-  afterAll(async () => {
-    await production.close();
-    await smtp.close();
-  });
-  afterEach(() => void (smtp.mode.refuse = false));
-
-  it('has no outbox to read outside the sandbox', async () => {
-    const { errors } = await production.gql(SentEmailsDocument, {}, staff);
-    expect(errors![0].extensions!.code).toBe('NOT_FOUND');
-  });
-
-  it('sends the key through SMTP and keeps no copy in the outbox', async () => {
-    const before = smtp.received.length;
-    const pending = await createPendingAccount(production, staff);
-    const approved = await production.gql(ApproveAccountDocument, { id: pending.id }, staff);
-    expect(approved.errors).toBeUndefined();
-    const sent = smtp.received.slice(before);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ from: 'keys@example.test', to: [pending.email] });
-    const key = sent[0].raw.match(/ltk_live_[A-Za-z0-9]{40}/)![0];
-    expect(key.slice(-4)).toBe(approved.data!.approveAccount.apiKeyLast4);
-    await production.rest.get('/api/v1/me', key).expect(200);
-    const kept = await production.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM sent_emails WHERE "to" = ?`, [pending.email]);
-    expect(kept[0].n).toBe(0);
-  });
-
-  /** An approval whose key e-mail cannot be sent: SERVICE_UNAVAILABLE, and the account as it was. */
-  async function expectApprovalRefused(app: TestApp) {
-    const pending = await createPendingAccount(app, staff);
-    const { errors, data } = await app.gql(ApproveAccountDocument, { id: pending.id }, staff);
-    expect(data ?? null).toBeNull();
-    expect(errors![0]).toMatchObject({ message: 'Mail provider unavailable.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
-    const [row] = await app.orm.em.fork().getConnection().execute(`SELECT status, api_key_hash FROM accounts WHERE id = ?`, [pending.id]);
-    expect(row).toEqual({ status: 'pending', api_key_hash: null });
-    const audit = await app.gql(AuditLogDocument, { resourceId: pending.id }, staff);
-    expect(audit.data!.auditLog.items.map((e) => e.action)).toEqual(['account.create']);
-  }
-
-  it('answers SERVICE_UNAVAILABLE and changes nothing when the SMTP server refuses the message', async () => {
-    smtp.mode.refuse = true;
-    await expectApprovalRefused(production);
-  });
-
-  it('answers SERVICE_UNAVAILABLE and changes nothing when the SMTP server cannot be reached', async () => {
-    // An app of its own: its SMTP address is fixed when it starts, and this one (port 9) has nothing listening.
-    const unreachable = await startTestApp({ databaseOf: t, config: { env: 'production', mail: { driver: 'smtp', url: 'smtp://127.0.0.1:9', from: 'keys@example.test' } } });
-    try {
-      await expectApprovalRefused(unreachable);
-    } finally {
-      await unreachable.close();
-    }
   });
 });
 

@@ -2,7 +2,10 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
-/** The sandbox outbox: every message the service sends is kept here instead of leaving the machine (D17). */
+/**
+ * The outbox: every message the service sends, written in the transaction of the change that sent it (D17). The
+ * sandbox keeps them here and staff read them; in production a job delivers each one over SMTP after the commit.
+ */
 @ObjectType()
 @Entity({ tableName: 'sent_emails' })
 @Index({ properties: ['to', 'createdAt'] })
@@ -34,4 +37,16 @@ export class SentEmail {
   @Field()
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  /** When the mail server accepted it (production). Its text is blanked then: a key e-mail holds the key itself. */
+  @Property({ type: 'datetime', nullable: true })
+  deliveredAt: Date | null = null;
+
+  /** When delivery was given up, after the delivery job's last retry (production); the text is blanked too. */
+  @Property({ type: 'datetime', nullable: true })
+  failedAt: Date | null = null;
+
+  /** The mail server's last refusal, or why it could not be reached. */
+  @Property({ type: 'text', nullable: true })
+  failure: string | null = null;
 }

@@ -9,9 +9,20 @@ export interface OutgoingEmail {
 }
 
 /**
- * Sends e-mail. Callers send as the last step inside their transaction, so a provider failure rolls the
- * whole change back (503, nothing half-made) and the outbox row commits together with the change.
+ * What the domain sends e-mail through (D17). A message is recorded in the caller's transaction, so it exists exactly
+ * when the change that sent it commits; it leaves the machine (in production) only after that, never inside it.
  */
 export interface Mailer {
   send(em: EntityManager, message: OutgoingEmail): Promise<void>;
+}
+
+/** A message as it goes on the wire: `messageId` is the same on every attempt, so a receiver can drop a repeat. */
+export interface DeliverableEmail extends OutgoingEmail {
+  from: string;
+  messageId: string;
+}
+
+/** The outside mail server (D17). A refused or unreachable server is a ProviderUnavailableError. */
+export interface MailTransport {
+  deliver(message: DeliverableEmail): Promise<void>;
 }
