@@ -24,6 +24,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
 import { MailDeliveryService } from './domain/mail/mail-delivery.service';
 import { OutboxMailer } from './domain/mail/outbox-mailer';
+import { TextSeal } from './domain/shared/text-seal';
 import type { Mailer } from './providers/mail/mailer';
 import { createPdfSigner } from './providers/signing/create-pdf-signer';
 import { createStorage } from './providers/storage/create-storage';
@@ -37,7 +38,7 @@ export interface Infrastructure {
 
 /** The composition root: every service once, with its providers chosen by configuration. Both doors share it. */
 export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
-  const { mailer, mailDelivery } = createMail(config.mail, queue, logger);
+  const { mailer, mailDelivery } = createMail(config, queue, logger);
   const audit = new AuditService();
   const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
@@ -80,11 +81,13 @@ export function createServices(config: AppConfig, { queue, logger }: Infrastruct
 export type Services = ReturnType<typeof createServices>;
 
 /**
- * The outbox (D17): the sandbox keeps its messages; production queues each one for delivery over SMTP. nodemailer is
- * loaded only then.
+ * The outbox (D17): the sandbox keeps its messages; production seals each one and queues its delivery over SMTP.
+ * nodemailer is loaded only then.
  */
-function createMail(mail: AppConfig['mail'], queue: JobQueue, logger: Logger): { mailer: Mailer; mailDelivery?: MailDeliveryService } {
+function createMail(config: AppConfig, queue: JobQueue, logger: Logger): { mailer: Mailer; mailDelivery?: MailDeliveryService } {
+  const { mail } = config;
   if (mail.driver !== 'smtp') return { mailer: new OutboxMailer(mail.from) };
   const { SmtpTransport } = require('./providers/mail/smtp-transport') as typeof import('./providers/mail/smtp-transport');
-  return { mailer: new OutboxMailer(mail.from, { queue }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), logger }) };
+  const seal = new TextSeal('sent-email-text', config.appKey, config.appKeyPrevious);
+  return { mailer: new OutboxMailer(mail.from, { queue, seal }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), seal, logger }) };
 }

@@ -8,7 +8,10 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
   await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));
   await queue.work<{ orderId: string }>('translate-order', ({ orderId }, attempt) => services.translation.translateOrder(orm.em.fork(), orderId, attempt));
   const { mailDelivery } = services;
-  if (mailDelivery) await queue.work<{ emailId: string }>('deliver-email', ({ emailId }, attempt) => mailDelivery.deliver(orm.em.fork(), emailId, attempt));
+  if (mailDelivery) {
+    await queue.work<{ emailId: string }>('deliver-email', ({ emailId }, attempt) => mailDelivery.deliver(orm.em.fork(), emailId, attempt));
+    queue.every(600, 'abandoned mail sweep', () => mailDelivery.abandonStale(orm.em.fork()));
+  }
   // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).
   queue.every(30, 'payment reconciliation', () => services.payments.reconcile(orm.em.fork()));
 }

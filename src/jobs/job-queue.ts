@@ -7,7 +7,7 @@ export const QUEUES = {
   analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true },
   /** Queued when an order is paid or released back to processing. */
   translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true },
-  /** Production mail, queued with the change that sent it (D17): a mail server down for about two hours is waited out. */
+  /** Production mail, queued with the change that sent it (D17): a mail server down for 2 to 4 hours is waited out. */
   deliverEmail: { name: 'deliver-email', retryLimit: 8, retryDelay: 30, retryBackoff: true },
 } as const;
 
@@ -73,7 +73,8 @@ export class JobQueue {
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
-        this.logger.warn({ err: error, job: name, job_id: job.id }, 'job failed; it will be retried');
+        const retried = job.retryCount < job.retryLimit;
+        this.logger.warn({ err: error, job: name, job_id: job.id }, retried ? 'job failed; it will be retried' : 'job failed; no retries left');
         throw error;
       } finally {
         clearInterval(lease);

@@ -1,29 +1,34 @@
-import { OutboxMailer } from '../../src/domain/mail/outbox-mailer';
+import { ABANDONED_AFTER_HOURS } from '../../src/domain/mail/mail-delivery.service';
+import { OutboxMailer, REPLACED } from '../../src/domain/mail/outbox-mailer';
 import { SentEmail } from '../../src/domain/mail/sent-email.entity';
+import { TextSeal } from '../../src/domain/shared/text-seal';
 import { ProviderUnavailableError } from '../../src/shared/errors';
-import { ApproveAccountDocument, SentEmailsDocument } from '../graphql/generated';
+import { ApproveAccountDocument, RegenerateApiKeyDocument, SentEmailsDocument } from '../graphql/generated';
 import { createPendingAccount, createStaffToken } from '../helpers/fixtures';
 import { pollUntil } from '../helpers/poll';
 import { startSmtpSink } from '../helpers/smtp-sink';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-/** Production mail (D17): written to the outbox with the change that sends it, delivered over SMTP after the commit. */
+/** Production mail (D17): sealed in the outbox with the change that sends it, delivered over SMTP after the commit. */
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let production: TestApp;
 let staff: string;
+let seal: TextSeal;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   production = await startTestApp({ config: { env: 'production', mail: { driver: 'smtp', url: smtp.url, from: 'Keys <keys@example.test>' } } });
   staff = await createStaffToken(production);
+  seal = new TextSeal('sent-email-text', production.config.appKey, []);
 });
 afterAll(async () => {
   await production.close();
   await smtp.close();
 });
-afterEach(() => void (smtp.mode.refuse = false));
+afterEach(() => Object.assign(smtp.mode, { refuse: false, delayMs: 0 }));
 
 const FIRST_TRY = { retryCount: 0, retryLimit: 8 };
 const LAST_TRY = { retryCount: 8, retryLimit: 8 };
+const LIVE_KEY = /ltk_live_[A-Za-z0-9]{40}/;
 
 /** Timestamps as the driver returns them to a raw statement: text. */
 interface OutboxRow {
@@ -34,18 +39,33 @@ interface OutboxRow {
   failure: string | null;
 }
 
-async function outboxOf(app: TestApp, to: string): Promise<OutboxRow[]> {
-  return app.orm.em.fork().getConnection().execute(`SELECT id, text, delivered_at, failed_at, failure FROM sent_emails WHERE "to" = ? ORDER BY created_at`, [to]);
-}
-
+const sql = <T = Record<string, unknown>>(app: TestApp, statement: string, params: unknown[] = []): Promise<T[]> =>
+  app.orm.em.fork().getConnection().execute(statement, params);
+const outboxOf = (app: TestApp, to: string) => sql<OutboxRow>(app, `SELECT id, text, delivered_at, failed_at, failure FROM sent_emails WHERE "to" = ? ORDER BY created_at`, [to]);
+const jobsOf = (emailId: string) => sql<{ state: string; retry_count: number; retry_limit: number }>(production, `SELECT state, retry_count, retry_limit FROM pgboss.job WHERE name = 'deliver-email' AND data->>'emailId' = ?`, [emailId]);
+/** The key a delivered message carries, its quoted-printable soft line breaks undone. */
+const keyIn = (mail: { raw: string }) => mail.raw.replace(/=\r?\n/g, '').match(LIVE_KEY)![0];
 const receivedBy = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));
+const deliver = (id: string, attempt = FIRST_TRY, app = production) => app.services.mailDelivery!.deliver(app.orm.em.fork(), id, attempt);
+const untilJob = (emailId: string, state: string) => pollUntil(() => jobsOf(emailId), ([job]) => job?.state === state, { failure: (jobs) => `jobs: ${JSON.stringify(jobs)}` });
+const untilRow = (to: string, done: (row: OutboxRow) => boolean) =>
+  pollUntil(() => outboxOf(production, to), (rows) => rows.length > 0 && rows.every(done), { failure: (rows) => `outbox: ${JSON.stringify(rows)}` });
 
-/** A message in the outbox with no delivery job: only the test delivers it, so no worker races the test. */
-async function unqueuedMessage(app: TestApp): Promise<SentEmail> {
+/** A sealed message in the outbox with no delivery job: only the test delivers it, so no worker races the test. */
+async function unqueuedMessage(app: TestApp, fields: Partial<SentEmail> = {}): Promise<SentEmail> {
   const em = app.orm.em.fork();
-  const email = Object.assign(new SentEmail(), { kind: 'test', from: 'keys@example.test', to: `direct-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`, subject: 'Hello', text: 'Body' });
+  const to = `direct-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+  const email = Object.assign(new SentEmail(), { kind: 'test', from: 'keys@example.test', to, subject: 'Hello', text: seal.seal('Body'), ...fields });
   await em.persistAndFlush(email);
   return email;
+}
+
+async function approve(): Promise<{ id: string; email: string }> {
+  const pending = await createPendingAccount(production, staff);
+  const approved = await production.gql(ApproveAccountDocument, { id: pending.id }, staff);
+  expect(approved.errors).toBeUndefined();
+  expect(approved.data!.approveAccount.status).toBe('APPROVED');
+  return pending;
 }
 
 it('has no outbox for staff to read outside the sandbox', async () => {
@@ -53,56 +73,63 @@ it('has no outbox for staff to read outside the sandbox', async () => {
   expect(errors![0].extensions!.code).toBe('NOT_FOUND');
 });
 
-it('delivers the key after the approval commits, with a stable Message-ID, and keeps no copy of its text', async () => {
-  const pending = await createPendingAccount(production, staff);
-  const approved = await production.gql(ApproveAccountDocument, { id: pending.id }, staff);
-  expect(approved.errors).toBeUndefined();
-  const [mail] = await pollUntil(async () => receivedBy(pending.email), (mails) => mails.length > 0, { failure: () => 'no key e-mail delivered' });
-  expect(mail).toMatchObject({ from: 'keys@example.test', to: [pending.email] });
-  const key = mail!.raw.match(/ltk_live_[A-Za-z0-9]{40}/)![0];
-  expect(key.slice(-4)).toBe(approved.data!.approveAccount.apiKeyLast4);
-  await production.rest.get('/api/v1/me', key).expect(200);
+it('answers the approval before the mail server has the key, keeps it sealed meanwhile, then delivers it and keeps no text', async () => {
+  smtp.mode.delayMs = 1500;
+  const pending = await approve();
+  // The server is still holding the message: the approval did not wait for it.
+  expect(receivedBy(pending.email)).toHaveLength(0);
+  const [waiting] = await outboxOf(production, pending.email);
+  expect(waiting).toMatchObject({ delivered_at: null, failed_at: null });
+  expect(waiting!.text).toMatch(/^sealed:v1:/);
+  expect(waiting!.text).not.toMatch(LIVE_KEY);
+  expect(seal.open(waiting!.text)).toMatch(LIVE_KEY);
 
-  const [row] = await pollUntil(() => outboxOf(production, pending.email), ([found]) => found?.delivered_at != null, { failure: (rows) => `outbox: ${JSON.stringify(rows)}` });
+  const [row] = await untilRow(pending.email, (found) => found.delivered_at !== null);
+  const [mail] = receivedBy(pending.email);
+  expect(mail).toMatchObject({ from: 'keys@example.test', to: [pending.email] });
   expect(mail!.raw).toMatch(new RegExp(`^Message-ID: <${row!.id}@example\\.test>`, 'mi'));
+  const key = keyIn(mail!);
+  await production.rest.get('/api/v1/me', key).expect(200);
   expect(row).toMatchObject({ text: '', failed_at: null, failure: null });
-  const [{ n }] = await production.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM sent_emails WHERE text LIKE ?`, [`%${key}%`]);
-  expect(n).toBe(0);
-  expect(receivedBy(pending.email)).toHaveLength(1);
+  await untilJob(row!.id, 'completed');
 });
 
-it('approves the account while the mail server refuses, notes the refusal, and delivers the key on a later try', async () => {
-  smtp.mode.refuse = true;
-  const pending = await createPendingAccount(production, staff);
-  const approved = await production.gql(ApproveAccountDocument, { id: pending.id }, staff);
-  expect(approved.errors).toBeUndefined();
-  expect(approved.data!.approveAccount.status).toBe('APPROVED');
-
-  // The worker's first try is refused; the job will run again later, with backoff.
-  const [refused] = await pollUntil(() => outboxOf(production, pending.email), ([found]) => found?.failure != null, { failure: (rows) => `outbox: ${JSON.stringify(rows)}` });
+it('notes a temporary refusal and leaves the job to pg-boss to retry, and the retry delivers', async () => {
+  smtp.mode.refuse = 451;
+  const pending = await approve();
+  const [refused] = await untilRow(pending.email, (found) => found.failure !== null);
   expect(refused).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringContaining('Mailbox unavailable') });
-  expect(refused!.text).toMatch(/ltk_live_/);
+  expect(seal.open(refused!.text)).toMatch(LIVE_KEY);
   expect(receivedBy(pending.email)).toHaveLength(0);
+  const [job] = await untilJob(refused!.id, 'retry');
+  expect(job).toMatchObject({ retry_count: 0, retry_limit: 8 });
 
-  // The next try, as the job's retry runs it, once the server accepts again.
+  // The retry, as pg-boss runs it about 30 s later, once the server accepts again.
   smtp.mode.refuse = false;
-  await production.services.mailDelivery!.deliver(production.orm.em.fork(), refused!.id, { retryCount: 1, retryLimit: 8 });
+  await deliver(refused!.id, { retryCount: 1, retryLimit: 8 });
   expect(receivedBy(pending.email)).toHaveLength(1);
   const [delivered] = await outboxOf(production, pending.email);
   expect(delivered).toMatchObject({ text: '', failure: null, failed_at: null });
   expect(delivered!.delivered_at).not.toBeNull();
 });
 
-it('gives a message up after the last try: marked failed, its text blanked, nothing sent', async () => {
-  smtp.mode.refuse = true;
+it('gives a message up at once on a permanent refusal: marked failed, its text blanked, not retried', async () => {
+  smtp.mode.refuse = 550;
+  const pending = await approve();
+  const [row] = await untilRow(pending.email, (found) => found.failed_at !== null);
+  expect(row).toMatchObject({ text: '', delivered_at: null, failure: expect.stringContaining('Mailbox unavailable') });
+  await untilJob(row!.id, 'completed');
+});
+
+it('gives a message up after the last try of a temporary refusal, and a later run leaves it alone', async () => {
+  smtp.mode.refuse = 451;
   const email = await unqueuedMessage(production);
-  await production.services.mailDelivery!.deliver(production.orm.em.fork(), email.id, LAST_TRY);
+  await deliver(email.id, LAST_TRY);
   const [row] = await outboxOf(production, email.to);
   expect(row).toMatchObject({ text: '', delivered_at: null, failure: expect.stringContaining('Mailbox unavailable') });
   expect(row!.failed_at).not.toBeNull();
-  // A run after that (a duplicate job) leaves it alone, even with the server back.
   smtp.mode.refuse = false;
-  await production.services.mailDelivery!.deliver(production.orm.em.fork(), email.id, FIRST_TRY);
+  await deliver(email.id);
   expect(receivedBy(email.to)).toHaveLength(0);
 });
 
@@ -111,32 +138,64 @@ it('notes an unreachable mail server as a refusal to retry', async () => {
   const unreachable = await startTestApp({ databaseOf: production, workers: false, config: { env: 'production', mail: { driver: 'smtp', url: 'smtp://127.0.0.1:9', from: 'keys@example.test' } } });
   try {
     const email = await unqueuedMessage(unreachable);
-    await expect(unreachable.services.mailDelivery!.deliver(unreachable.orm.em.fork(), email.id, FIRST_TRY)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(deliver(email.id, FIRST_TRY, unreachable)).rejects.toBeInstanceOf(ProviderUnavailableError);
     const [row] = await outboxOf(unreachable, email.to);
-    expect(row).toMatchObject({ text: 'Body', delivered_at: null, failed_at: null, failure: expect.stringMatching(/ECONNREFUSED/) });
+    expect(row).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringMatching(/ECONNREFUSED/) });
+    expect(seal.open(row!.text)).toBe('Body');
   } finally {
     await unreachable.close();
   }
 });
 
-it('sends a message once when two runs of its job deliver it at the same time', async () => {
+it('sends a message once when runs of its job overlap: the others are retried and then find it delivered', async () => {
+  smtp.mode.delayMs = 500;
   const email = await unqueuedMessage(production);
-  const deliver = () => production.services.mailDelivery!.deliver(production.orm.em.fork(), email.id, FIRST_TRY);
-  await Promise.all([deliver(), deliver(), deliver()]);
+  const runs = await Promise.allSettled([deliver(email.id), deliver(email.id), deliver(email.id)]);
+  expect(runs.filter((run) => run.status === 'fulfilled')).toHaveLength(1);
+  for (const run of runs.filter((settled): settled is PromiseRejectedResult => settled.status === 'rejected')) expect(String(run.reason)).toMatch(/being delivered by another run/);
+  expect(receivedBy(email.to)).toHaveLength(1);
+  await deliver(email.id, { retryCount: 1, retryLimit: 8 });
   expect(receivedBy(email.to)).toHaveLength(1);
   const [row] = await outboxOf(production, email.to);
   expect(row!.delivered_at).not.toBeNull();
 });
 
+it('withdraws a key e-mail still waiting for delivery when a new key is issued, so only the working key arrives', async () => {
+  smtp.mode.refuse = 451;
+  const pending = await approve();
+  const [first] = await untilRow(pending.email, (found) => found.failure !== null);
+  const regenerated = await production.gql(RegenerateApiKeyDocument, { accountId: pending.id }, staff);
+  expect(regenerated.errors).toBeUndefined();
+  // The new key's first try is refused too; the old one is withdrawn.
+  const [withdrawn, second] = await untilRow(pending.email, (found) => found.failure !== null);
+  expect(withdrawn).toMatchObject({ id: first!.id, text: '', delivered_at: null, failure: REPLACED });
+  expect(withdrawn!.failed_at).not.toBeNull();
+  expect(second).toMatchObject({ failed_at: null, failure: expect.stringContaining('Mailbox unavailable') });
+
+  // Both jobs' retries, once the server accepts again: only the new key goes out.
+  smtp.mode.refuse = false;
+  await deliver(first!.id, { retryCount: 1, retryLimit: 8 });
+  await deliver(second!.id, { retryCount: 1, retryLimit: 8 });
+  const mails = receivedBy(pending.email);
+  expect(mails).toHaveLength(1);
+  expect(keyIn(mails[0]!).slice(-4)).toBe(regenerated.data!.regenerateApiKey.apiKeyLast4);
+});
+
+it('gives up a message no run finished delivering, after the whole retry schedule', async () => {
+  const stale = await unqueuedMessage(production, { createdAt: new Date(Date.now() - (ABANDONED_AFTER_HOURS + 1) * 3_600_000) });
+  const recent = await unqueuedMessage(production);
+  await production.services.mailDelivery!.abandonStale(production.orm.em.fork());
+  const [abandoned] = await outboxOf(production, stale.to);
+  expect(abandoned).toMatchObject({ text: '', delivered_at: null, failure: 'No delivery attempt finished.' });
+  expect(abandoned!.failed_at).not.toBeNull();
+  const [waiting] = await outboxOf(production, recent.to);
+  expect(waiting).toMatchObject({ failed_at: null, delivered_at: null });
+  expect(seal.open(waiting!.text)).toBe('Body');
+});
+
 it('queues delivery in the sender\'s transaction: a change rolled back leaves neither a message nor a job', async () => {
-  const mailer = new OutboxMailer('keys@example.test', { queue: production.queue });
+  const mailer = new OutboxMailer('keys@example.test', { queue: production.queue, seal });
   const message = (to: string) => ({ kind: 'test', to, subject: 'Hello', text: 'Body' });
-  const jobsFor = async (to: string) => {
-    const [row] = await outboxOf(production, to);
-    if (!row) return 0;
-    const [{ n }] = await production.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deliver-email' AND data->>'emailId' = ?`, [row.id]);
-    return n as number;
-  };
   const rolledBack = `rolled-back-${Date.now()}@example.test`;
   await expect(
     production.orm.em.fork().transactional(async (em) => {
@@ -145,14 +204,26 @@ it('queues delivery in the sender\'s transaction: a change rolled back leaves ne
     }),
   ).rejects.toThrow('the change fails after sending');
   expect(await outboxOf(production, rolledBack)).toEqual([]);
-  const [{ orphans }] = await production.orm.em
-    .fork()
-    .getConnection()
-    .execute(`SELECT count(*)::int AS orphans FROM pgboss.job j WHERE name = 'deliver-email' AND NOT EXISTS (SELECT 1 FROM sent_emails e WHERE e.id::text = j.data->>'emailId')`);
+  const [{ orphans }] = await sql(production, `SELECT count(*)::int AS orphans FROM pgboss.job j WHERE name = 'deliver-email' AND NOT EXISTS (SELECT 1 FROM sent_emails e WHERE e.id::text = j.data->>'emailId')`);
   expect(orphans).toBe(0);
 
   const committed = `committed-${Date.now()}@example.test`;
   await production.orm.em.fork().transactional((em) => mailer.send(em, message(committed)));
-  expect(await jobsFor(committed)).toBe(1);
+  const [row] = await outboxOf(production, committed);
+  expect(await jobsOf(row!.id)).toHaveLength(1);
   await pollUntil(async () => receivedBy(committed), (mails) => mails.length === 1, { failure: () => 'the committed message was not delivered' });
+});
+
+it('queues nothing in the sandbox: its outbox keeps the text for staff to read', async () => {
+  const sandbox = await startTestApp({ databaseOf: production, workers: false });
+  try {
+    const sandboxStaff = await createStaffToken(sandbox);
+    const pending = await createPendingAccount(sandbox, sandboxStaff);
+    expect((await sandbox.gql(ApproveAccountDocument, { id: pending.id }, sandboxStaff)).errors).toBeUndefined();
+    const [row] = await outboxOf(sandbox, pending.email);
+    expect(row!.text).toMatch(/ltk_test_[A-Za-z0-9]{40}/);
+    expect(await jobsOf(row!.id)).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
 });

@@ -8,12 +8,13 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on loopback that keeps what it receives, or refuses every message while `mode.refuse` is set
- * (a test may switch it, so that one app can be pointed at one sink for several tests).
+ * A real SMTP server on loopback that keeps what it receives. A test may switch `mode` while one app is pointed at
+ * it: `refuse` answers every message with that reply code (451 a temporary refusal, 550 a permanent one), and
+ * `delayMs` holds each message that long before answering.
  */
-export async function startSmtpSink(options: { refuse?: boolean } = {}) {
+export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
-  const mode = { refuse: options.refuse ?? false };
+  const mode: { refuse: false | 451 | 550; delayMs: number } = { refuse: false, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,13 +23,17 @@ export async function startSmtpSink(options: { refuse?: boolean } = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (mode.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const answer = () => {
+          if (mode.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: mode.refuse }));
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (mode.delayMs) setTimeout(answer, mode.delayMs);
+        else answer();
       });
     },
   });

@@ -10,6 +10,7 @@ export function apiKeyEmail(account: Account, apiKey: string, reason: 'approved'
   return {
     kind: 'api_key',
     to: account.email,
+    replacesUnsent: true,
     subject: reason === 'approved' ? 'Your API key' : 'Your new API key',
     text: [
       `Hello ${account.name},`,

@@ -38,11 +38,15 @@ export class SentEmail {
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 
-  /** When the mail server accepted it (production). Its text is blanked then: a key e-mail holds the key itself. */
+  /** When the mail server accepted it (production). Its text (sealed until then) is blanked: a key e-mail holds the key. */
   @Property({ type: 'datetime', nullable: true })
   deliveredAt: Date | null = null;
 
-  /** When delivery was given up, after the delivery job's last retry (production); the text is blanked too. */
+  /** When a delivery run took the message to the mail server (production): a second run leaves it alone meanwhile. */
+  @Property({ type: 'datetime', nullable: true })
+  sendingSince: Date | null = null;
+
+  /** When delivery was given up or the message withdrawn (production); the text is blanked too. */
   @Property({ type: 'datetime', nullable: true })
   failedAt: Date | null = null;
 

@@ -6,6 +6,11 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * An earlier message of the same kind to the same address that is still waiting for delivery is withdrawn: it
+   * holds what this one replaces (a key e-mail sent while the mail server was down, then a new key).
+   */
+  replacesUnsent?: boolean;
 }
 
 /**
@@ -17,7 +22,7 @@ export interface Mailer {
 }
 
 /** A message as it goes on the wire: `messageId` is the same on every attempt, so a receiver can drop a repeat. */
-export interface DeliverableEmail extends OutgoingEmail {
+export interface DeliverableEmail extends Omit<OutgoingEmail, 'replacesUnsent'> {
   from: string;
   messageId: string;
 }
