@@ -89,5 +89,5 @@ function createMail(config: AppConfig, queue: JobQueue, logger: Logger): { maile
   if (mail.driver !== 'smtp') return { mailer: new OutboxMailer(mail.from) };
   const { SmtpTransport } = require('./providers/mail/smtp-transport') as typeof import('./providers/mail/smtp-transport');
   const seal = new TextSeal('sent-email-text', config.appKey, config.appKeyPrevious);
-  return { mailer: new OutboxMailer(mail.from, { queue, seal }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), seal, logger }) };
+  return { mailer: new OutboxMailer(mail.from, { queue, seal }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), seal, queue, logger }) };
 }

@@ -91,6 +91,18 @@ export class JobQueue {
     for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
+  /** Of `values`, those that a job of `name` not yet finished (waiting, due for a retry, or running) has as `data[key]`. */
+  async unfinished(name: QueueName, key: string, values: string[]): Promise<Set<string>> {
+    const { rows } = (await this.boss
+      .getDb()
+      .executeSql(`SELECT DISTINCT data->>$2 AS value FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`, [
+        name,
+        key,
+        values,
+      ])) as { rows: { value: string }[] };
+    return new Set(rows.map((row) => row.value));
+  }
+
   /** Runs `task` every `seconds` in this process until stop (sweeps that any worker may run: they are idempotent). */
   every(seconds: number, label: string, task: () => Promise<unknown>): void {
     let running = false;

@@ -24,7 +24,7 @@ afterAll(async () => {
   await production.close();
   await smtp.close();
 });
-afterEach(() => Object.assign(smtp.mode, { refuse: false, delayMs: 0 }));
+afterEach(() => Object.assign(smtp.mode, { refuse: false, refuseSender: false, hold: null }));
 
 const FIRST_TRY = { retryCount: 0, retryLimit: 8 };
 const LAST_TRY = { retryCount: 8, retryLimit: 8 };
@@ -51,11 +51,19 @@ const untilJob = (emailId: string, state: string) => pollUntil(() => jobsOf(emai
 const untilRow = (to: string, done: (row: OutboxRow) => boolean) =>
   pollUntil(() => outboxOf(production, to), (rows) => rows.length > 0 && rows.every(done), { failure: (rows) => `outbox: ${JSON.stringify(rows)}` });
 
+/** Holds every message at the sink until `release()`: the server "has" it meanwhile. */
+function holdMail(): { release: () => void } {
+  let release!: () => void;
+  smtp.mode.hold = new Promise<void>((resolve) => (release = resolve));
+  return { release };
+}
+
 /** A sealed message in the outbox with no delivery job: only the test delivers it, so no worker races the test. */
-async function unqueuedMessage(app: TestApp, fields: Partial<SentEmail> = {}): Promise<SentEmail> {
+async function unqueuedMessage(app: TestApp, fields: Partial<SentEmail> = {}, sealWith = seal): Promise<SentEmail> {
   const em = app.orm.em.fork();
   const to = `direct-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
-  const email = Object.assign(new SentEmail(), { kind: 'test', from: 'keys@example.test', to, subject: 'Hello', text: seal.seal('Body'), ...fields });
+  const email = Object.assign(new SentEmail(), { kind: 'test', from: 'keys@example.test', to, subject: 'Hello', ...fields });
+  email.text ??= sealWith.seal('Body', email.id);
   await em.persistAndFlush(email);
   return email;
 }
@@ -74,15 +82,16 @@ it('has no outbox for staff to read outside the sandbox', async () => {
 });
 
 it('answers the approval before the mail server has the key, keeps it sealed meanwhile, then delivers it and keeps no text', async () => {
-  smtp.mode.delayMs = 1500;
+  const held = holdMail();
   const pending = await approve();
-  // The server is still holding the message: the approval did not wait for it.
+  // The server cannot have answered yet: the approval did not wait for it.
   expect(receivedBy(pending.email)).toHaveLength(0);
   const [waiting] = await outboxOf(production, pending.email);
   expect(waiting).toMatchObject({ delivered_at: null, failed_at: null });
   expect(waiting!.text).toMatch(/^sealed:v1:/);
   expect(waiting!.text).not.toMatch(LIVE_KEY);
-  expect(seal.open(waiting!.text)).toMatch(LIVE_KEY);
+  expect(seal.open(waiting!.text, waiting!.id)).toMatch(LIVE_KEY);
+  held.release();
 
   const [row] = await untilRow(pending.email, (found) => found.delivered_at !== null);
   const [mail] = receivedBy(pending.email);
@@ -99,7 +108,7 @@ it('notes a temporary refusal and leaves the job to pg-boss to retry, and the re
   const pending = await approve();
   const [refused] = await untilRow(pending.email, (found) => found.failure !== null);
   expect(refused).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringContaining('Mailbox unavailable') });
-  expect(seal.open(refused!.text)).toMatch(LIVE_KEY);
+  expect(seal.open(refused!.text, refused!.id)).toMatch(LIVE_KEY);
   expect(receivedBy(pending.email)).toHaveLength(0);
   const [job] = await untilJob(refused!.id, 'retry');
   expect(job).toMatchObject({ retry_count: 0, retry_limit: 8 });
@@ -119,6 +128,28 @@ it('gives a message up at once on a permanent refusal: marked failed, its text b
   const [row] = await untilRow(pending.email, (found) => found.failed_at !== null);
   expect(row).toMatchObject({ text: '', delivered_at: null, failure: expect.stringContaining('Mailbox unavailable') });
   await untilJob(row!.id, 'completed');
+});
+
+it('retries a 5xx that is the deployment\'s to fix (a refused sender), rather than giving the message up', async () => {
+  smtp.mode.refuseSender = true;
+  const email = await unqueuedMessage(production);
+  await expect(deliver(email.id)).rejects.toBeInstanceOf(ProviderUnavailableError);
+  const [row] = await outboxOf(production, email.to);
+  expect(row).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringContaining('Sender address rejected') });
+  expect(seal.open(row!.text, row!.id)).toBe('Body');
+});
+
+it('retries a message this process cannot open (an APP_KEY rotation under way), and gives it up after the last try', async () => {
+  const email = await unqueuedMessage(production, {}, new TextSeal('sent-email-text', 'c'.repeat(64), []));
+  await expect(deliver(email.id)).rejects.toThrow(/does not open/);
+  const [noted] = await outboxOf(production, email.to);
+  expect(noted).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringContaining('does not open') });
+  expect(noted!.text).toMatch(/^sealed:v1:/);
+  await deliver(email.id, LAST_TRY);
+  const [row] = await outboxOf(production, email.to);
+  expect(row).toMatchObject({ text: '', delivered_at: null });
+  expect(row!.failed_at).not.toBeNull();
+  expect(receivedBy(email.to)).toHaveLength(0);
 });
 
 it('gives a message up after the last try of a temporary refusal, and a later run leaves it alone', async () => {
@@ -141,22 +172,50 @@ it('notes an unreachable mail server as a refusal to retry', async () => {
     await expect(deliver(email.id, FIRST_TRY, unreachable)).rejects.toBeInstanceOf(ProviderUnavailableError);
     const [row] = await outboxOf(unreachable, email.to);
     expect(row).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringMatching(/ECONNREFUSED/) });
-    expect(seal.open(row!.text)).toBe('Body');
+    expect(seal.open(row!.text, row!.id)).toBe('Body');
   } finally {
     await unreachable.close();
   }
 });
 
-it('sends a message once when runs of its job overlap: the others are retried and then find it delivered', async () => {
-  smtp.mode.delayMs = 500;
+it('sends a message once when runs of its job overlap, holding no row lock while the server has it', async () => {
+  const held = holdMail();
   const email = await unqueuedMessage(production);
-  const runs = await Promise.allSettled([deliver(email.id), deliver(email.id), deliver(email.id)]);
-  expect(runs.filter((run) => run.status === 'fulfilled')).toHaveLength(1);
-  for (const run of runs.filter((settled): settled is PromiseRejectedResult => settled.status === 'rejected')) expect(String(run.reason)).toMatch(/being delivered by another run/);
+  const outcomes: string[] = [];
+  const runs = [deliver(email.id), deliver(email.id), deliver(email.id)].map((run) =>
+    run.then(
+      () => void outcomes.push('delivered'),
+      (error: Error) => void outcomes.push(error.message),
+    ),
+  );
+  // Two runs find the claim while the first is still waiting for the server, and are left to pg-boss to retry.
+  await pollUntil(async () => outcomes, (settled) => settled.length === 2, { failure: (settled) => `outcomes: ${JSON.stringify(settled)}` });
+  expect(outcomes).toEqual([expect.stringMatching(/being delivered by another run/), expect.stringMatching(/being delivered by another run/)]);
+  // Nothing is locked meanwhile: the sender's own statements on the row are not kept waiting.
+  await production.orm.em.fork().transactional((em) => em.getConnection().execute(`SELECT 1 FROM sent_emails WHERE id = ? FOR UPDATE NOWAIT`, [email.id], 'all', em.getTransactionContext()));
+  held.release();
+  await Promise.all(runs);
+  expect(outcomes[2]).toBe('delivered');
   expect(receivedBy(email.to)).toHaveLength(1);
+  // A retry of either run finds it delivered.
   await deliver(email.id, { retryCount: 1, retryLimit: 8 });
   expect(receivedBy(email.to)).toHaveLength(1);
   const [row] = await outboxOf(production, email.to);
+  expect(row!.delivered_at).not.toBeNull();
+});
+
+it('records a message withdrawn while the server had it as both: replaced, and delivered after all', async () => {
+  const held = holdMail();
+  const first = await unqueuedMessage(production, { kind: 'api_key' });
+  const sending = deliver(first.id);
+  await pollUntil(() => sql(production, `SELECT sending_since FROM sent_emails WHERE id = ?`, [first.id]), ([row]) => row?.sending_since != null, { failure: () => 'never claimed' });
+  const mailer = new OutboxMailer('keys@example.test', { queue: production.queue, seal });
+  await production.orm.em.fork().transactional((em) => mailer.send(em, { kind: 'api_key', to: first.to, subject: 'Your new API key', text: 'New key', replacesUnsent: true }));
+  held.release();
+  await sending;
+  const [row] = (await outboxOf(production, first.to)).filter((found) => found.id === first.id);
+  expect(row).toMatchObject({ text: '', failure: REPLACED });
+  expect(row!.failed_at).not.toBeNull();
   expect(row!.delivered_at).not.toBeNull();
 });
 
@@ -181,16 +240,25 @@ it('withdraws a key e-mail still waiting for delivery when a new key is issued, 
   expect(keyIn(mails[0]!).slice(-4)).toBe(regenerated.data!.regenerateApiKey.apiKeyLast4);
 });
 
-it('gives up a message no run finished delivering, after the whole retry schedule', async () => {
-  const stale = await unqueuedMessage(production, { createdAt: new Date(Date.now() - (ABANDONED_AFTER_HOURS + 1) * 3_600_000) });
+it('gives up a message whose delivery job has ended unsettled, and leaves alone one whose job still runs', async () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  const orphan = await unqueuedMessage(production, { createdAt: hoursAgo(ABANDONED_AFTER_HOURS + 1) });
+  const retrying = await unqueuedMessage(production, { createdAt: hoursAgo(ABANDONED_AFTER_HOURS + 1) });
+  // Its job waits for a retry an hour away (a backlog, a long outage).
+  await sql(production, `INSERT INTO pgboss.job (name, data, state, start_after) VALUES ('deliver-email', jsonb_build_object('emailId', ?::text), 'retry', now() + interval '1 hour')`, [retrying.id]);
   const recent = await unqueuedMessage(production);
+  const sandboxRow = await unqueuedMessage(production, { createdAt: hoursAgo(ABANDONED_AFTER_HOURS + 1), text: 'A sandbox message staff read' });
+
   await production.services.mailDelivery!.abandonStale(production.orm.em.fork());
-  const [abandoned] = await outboxOf(production, stale.to);
+  const [abandoned] = await outboxOf(production, orphan.to);
   expect(abandoned).toMatchObject({ text: '', delivered_at: null, failure: 'No delivery attempt finished.' });
   expect(abandoned!.failed_at).not.toBeNull();
-  const [waiting] = await outboxOf(production, recent.to);
-  expect(waiting).toMatchObject({ failed_at: null, delivered_at: null });
-  expect(seal.open(waiting!.text)).toBe('Body');
+  for (const kept of [retrying, recent]) {
+    const [row] = await outboxOf(production, kept.to);
+    expect(row).toMatchObject({ failed_at: null, delivered_at: null });
+    expect(seal.open(row!.text, row!.id)).toBe('Body');
+  }
+  expect((await outboxOf(production, sandboxRow.to))[0]).toMatchObject({ text: 'A sandbox message staff read', failed_at: null });
 });
 
 it('queues delivery in the sender\'s transaction: a change rolled back leaves neither a message nor a job', async () => {

@@ -9,21 +9,25 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives. A test may switch `mode` while one app is pointed at
- * it: `refuse` answers every message with that reply code (451 a temporary refusal, 550 a permanent one), and
- * `delayMs` holds each message that long before answering.
+ * it: `refuse` answers every message with that reply code (451 a temporary refusal, 550 a permanent one),
+ * `refuseSender` answers MAIL FROM with a 553, and `hold` keeps each message unanswered until it settles.
  */
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
-  const mode: { refuse: false | 451 | 550; delayMs: number } = { refuse: false, delayMs: 0 };
+  const mode: { refuse: false | 451 | 550; refuseSender: boolean; hold: Promise<void> | null } = { refuse: false, refuseSender: false, hold: null };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (mode.refuseSender) return callback(Object.assign(new Error('Sender address rejected'), { responseCode: 553 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const answer = () => {
+        void (mode.hold ?? Promise.resolve()).then(() => {
           if (mode.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: mode.refuse }));
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -31,9 +35,7 @@ export async function startSmtpSink() {
             raw: Buffer.concat(chunks).toString('utf8'),
           });
           callback();
-        };
-        if (mode.delayMs) setTimeout(answer, mode.delayMs);
-        else answer();
+        });
       });
     },
   });

@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { JobAttempt } from '../../jobs/job-queue';
+import type { JobAttempt, JobQueue } from '../../jobs/job-queue';
 import type { MailTransport } from '../../providers/mail/mailer';
 import type { Logger } from '../../shared/logger';
-import type { TextSeal } from '../shared/text-seal';
+import { SEALED_PREFIX, type TextSeal } from '../shared/text-seal';
 
 /**
- * How long a delivery run may hold a message before another run takes it as a dead one's: well above what one
- * attempt can last with the transport's timeouts (`smtp-transport.ts`).
+ * How long a delivery run may hold a message before another run may take it: well above what one attempt lasts
+ * with the transport's timeouts (`smtp-transport.ts`), short of the job's later retries.
  */
 const CLAIM_SECONDS = 10 * 60;
 
-/** A message nobody finished delivering within this long is given up; longer than the job's whole retry schedule. */
-export const ABANDONED_AFTER_HOURS = 6;
+/** A message still unsettled this long after it was written, with no delivery job left to run, is given up. */
+export const ABANDONED_AFTER_HOURS = 1;
 
 interface Claimed {
   id: string;
@@ -20,6 +20,8 @@ interface Claimed {
   to: string;
   subject: string;
   text: string;
+  /** The claim's own `sending_since`, as PostgreSQL wrote it: the answer is recorded only while it still holds. */
+  claim: string;
 }
 
 /** Another run of the same job holds the message; this run is retried later and finds it settled. */
@@ -27,41 +29,59 @@ class DeliveryUnderWay extends Error {}
 
 /**
  * Production: delivers an outbox message over SMTP, after the change that wrote it has committed (D17). Run by the
- * `deliver-email` job, which retries a temporary refusal with backoff.
+ * `deliver-email` job, which retries with backoff.
  */
 export class MailDeliveryService {
-  constructor(private readonly deps: { transport: MailTransport; seal: TextSeal; logger: Logger }) {}
+  constructor(private readonly deps: { transport: MailTransport; seal: TextSeal; queue: JobQueue; logger: Logger }) {}
 
   /**
    * Claims the message in one statement, asks the server with no transaction open, then records the answer in
-   * another. A second run meanwhile finds the claim and is retried. The one case that sends twice is a run dying
-   * between the server's acceptance and the record; the repeat carries the same Message-ID.
+   * another, if the claim still holds: a message withdrawn or given up meanwhile keeps why, and a run that took a
+   * lapsed claim over is not overwritten. A run that finds the message claimed is retried.
    */
   async deliver(em: EntityManager, emailId: string, attempt: JobAttempt): Promise<void> {
     const email = await this.claim(em, emailId);
     if (!email) return;
-    const text = this.deps.seal.open(email.text);
-    if (text === null) return this.giveUp(em, email, 'The message cannot be opened with the current APP_KEY or APP_KEY_PREVIOUS.');
+    const lastTry = attempt.retryCount >= attempt.retryLimit;
+    const text = this.deps.seal.open(email.text, email.id);
+    if (text === null) {
+      // Sealed under an APP_KEY this process does not have yet (a rotation under way) or no longer has.
+      const failure = 'The message does not open with this process\'s APP_KEY or APP_KEY_PREVIOUS.';
+      if (lastTry) return this.giveUp(em, email, failure);
+      if (await this.record(em, email, `failure = ?, sending_since = NULL`, [failure])) throw new Error(failure);
+      return;
+    }
     try {
       await this.deps.transport.deliver({ kind: email.kind, from: email.from, to: email.to, subject: email.subject, text, messageId: messageId(email) });
     } catch (error) {
       const failure = failureOf(error);
-      if (isPermanent(error) || attempt.retryCount >= attempt.retryLimit) return this.giveUp(em, email, failure, error);
-      await this.record(em, email.id, `failure = ?, sending_since = NULL`, [failure]);
-      throw error;
+      if (lastTry || isPermanent(error)) return this.giveUp(em, email, failure, error);
+      if (await this.record(em, email, `failure = ?, sending_since = NULL`, [failure])) throw error;
+      return;
     }
-    await this.record(em, email.id, `delivered_at = now(), text = '', failure = NULL, sending_since = NULL`);
+    const recorded = await this.record(em, email, `delivered_at = now(), text = '', failure = NULL, sending_since = NULL`);
+    // Withdrawn, given up or taken over while the server had it: it went out all the same, and that is kept too.
+    if (!recorded) await em.getConnection().execute(`UPDATE sent_emails SET delivered_at = coalesce(delivered_at, now()), text = '' WHERE id = ?`, [email.id]);
   }
 
   /**
-   * Gives up every message no run finished delivering within ABANDONED_AFTER_HOURS: a job cut off on its last try (a
-   * killed worker, a lost database connection) leaves its message neither delivered nor failed, with its text.
+   * Gives up every message still unsettled ABANDONED_AFTER_HOURS after it was written whose delivery job has ended
+   * (cut off on its last try: a killed worker, a lost database connection), so no text is left behind.
    */
   async abandonStale(em: EntityManager): Promise<number> {
-    const rows: { id: string; kind: string }[] = await em.getConnection().execute(
+    const connection = em.getConnection();
+    const unsettled: { id: string }[] = await connection.execute(
+      `SELECT id FROM sent_emails WHERE delivered_at IS NULL AND failed_at IS NULL AND text LIKE ? AND created_at < now() - make_interval(hours => ?)`,
+      [`${SEALED_PREFIX}%`, ABANDONED_AFTER_HOURS],
+    );
+    if (!unsettled.length) return 0;
+    const running = await this.deps.queue.unfinished('deliver-email', 'emailId', unsettled.map((row) => row.id));
+    const ended = unsettled.map((row) => row.id).filter((id) => !running.has(id));
+    if (!ended.length) return 0;
+    const rows: { id: string; kind: string }[] = await connection.execute(
       `UPDATE sent_emails SET failed_at = now(), text = '', sending_since = NULL, failure = coalesce(failure, 'No delivery attempt finished.')
-        WHERE delivered_at IS NULL AND failed_at IS NULL AND created_at < now() - make_interval(hours => ?) RETURNING id, kind`,
-      [ABANDONED_AFTER_HOURS],
+        WHERE id IN (${ended.map(() => '?').join(', ')}) AND delivered_at IS NULL AND failed_at IS NULL RETURNING id, kind`,
+      ended,
     );
     for (const row of rows) this.deps.logger.error({ email_id: row.id, kind: row.kind }, 'e-mail not delivered; given up');
     return rows.length;
@@ -71,9 +91,9 @@ export class MailDeliveryService {
   private async claim(em: EntityManager, emailId: string): Promise<Claimed | null> {
     const connection = em.getConnection();
     const [claimed] = await connection.execute<Claimed[]>(
-      `UPDATE sent_emails SET sending_since = now()
+      `UPDATE sent_emails SET sending_since = clock_timestamp()
         WHERE id = ? AND delivered_at IS NULL AND failed_at IS NULL AND (sending_since IS NULL OR sending_since < now() - make_interval(secs => ?))
-        RETURNING id, kind, "from", "to", subject, text`,
+        RETURNING id, kind, "from", "to", subject, text, sending_since::text AS claim`,
       [emailId, CLAIM_SECONDS],
     );
     if (claimed) return claimed;
@@ -83,12 +103,16 @@ export class MailDeliveryService {
   }
 
   private async giveUp(em: EntityManager, email: Claimed, failure: string, error?: unknown): Promise<void> {
-    await this.record(em, email.id, `failed_at = now(), text = '', failure = ?, sending_since = NULL`, [failure]);
+    if (!(await this.record(em, email, `failed_at = now(), text = '', failure = ?, sending_since = NULL`, [failure]))) return;
     this.deps.logger.error({ err: error, email_id: email.id, kind: email.kind, failure }, 'e-mail not delivered; given up');
   }
 
-  private async record(em: EntityManager, emailId: string, assignments: string, values: unknown[] = []): Promise<void> {
-    await em.getConnection().execute(`UPDATE sent_emails SET ${assignments} WHERE id = ?`, [...values, emailId]);
+  /** Applies `assignments` while this run's claim holds; false when it no longer does. */
+  private async record(em: EntityManager, email: Claimed, assignments: string, values: unknown[] = []): Promise<boolean> {
+    const rows = await em
+      .getConnection()
+      .execute<unknown[]>(`UPDATE sent_emails SET ${assignments} WHERE id = ? AND sending_since = ?::timestamptz AND failed_at IS NULL RETURNING id`, [...values, email.id, email.claim]);
+    return rows.length > 0;
   }
 }
 
@@ -98,19 +122,22 @@ function messageId(email: Claimed): string {
   return `<${email.id}@${domain}>`;
 }
 
-/** The server's own reply, when it gave one (errors duck-typed: nodemailer's come from node's realm). */
-function replyOf(error: unknown): { message?: unknown; responseCode?: unknown } {
+/** nodemailer's error, or the one the transport wrapped around it (duck-typed: it comes from node's realm). */
+function smtpErrorOf(error: unknown): { message?: unknown; responseCode?: unknown; command?: unknown } {
   const { cause } = (error ?? {}) as { cause?: unknown };
-  return ((cause ?? error) ?? {}) as { message?: unknown; responseCode?: unknown };
+  return ((cause ?? error) ?? {}) as { message?: unknown; responseCode?: unknown; command?: unknown };
 }
 
 function failureOf(error: unknown): string {
-  const { message } = replyOf(error);
+  const { message } = smtpErrorOf(error);
   return typeof message === 'string' ? message : String(error);
 }
 
-/** A 5xx reply (no such mailbox, rejected): asking again would get the same answer. A 4xx or no reply may pass later. */
+/**
+ * The server refused this recipient or this message (a 5xx to RCPT TO or DATA): asking again gets the same answer.
+ * A 5xx elsewhere (a wrong password, a refused sender) is the deployment's to fix, and is retried meanwhile.
+ */
 function isPermanent(error: unknown): boolean {
-  const { responseCode } = replyOf(error);
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  const { responseCode, command } = smtpErrorOf(error);
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && (command === 'RCPT TO' || command === 'DATA');
 }

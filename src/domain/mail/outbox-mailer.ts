@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer';
-import type { TextSeal } from '../shared/text-seal';
+import { SEALED_PREFIX, type TextSeal } from '../shared/text-seal';
 import { SentEmail } from './sent-email.entity';
 
 /** Why a message waiting for delivery was withdrawn. */
@@ -25,13 +25,15 @@ export class OutboxMailer implements Mailer {
       return em.flush();
     }
     if (replacesUnsent) {
+      // One already being sent may still go out: the server has it.
       await em.nativeUpdate(
         SentEmail,
-        { to: message.to, kind: message.kind, deliveredAt: null, failedAt: null },
+        { to: message.to, kind: message.kind, deliveredAt: null, failedAt: null, text: { $like: `${SEALED_PREFIX}%` } },
         { failedAt: new Date(), failure: REPLACED, text: '' },
       );
     }
-    const email = Object.assign(new SentEmail(), { ...message, text: this.delivery.seal.seal(message.text), from: this.from });
+    const email = Object.assign(new SentEmail(), { ...message, from: this.from });
+    email.text = this.delivery.seal.seal(message.text, email.id);
     em.persist(email);
     await em.flush();
     await this.delivery.queue.enqueue(em, 'deliver-email', { emailId: email.id });
