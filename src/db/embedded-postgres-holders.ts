@@ -45,9 +45,20 @@ export async function withClusterLock<T>(dataDir: string, work: () => Promise<T>
     rmSync(mine, { force: true });
   }
   try {
+    removeDeadWaiters(dataDir);
     return await work();
   } finally {
     rmSync(path, { force: true });
+  }
+}
+
+/** The waiting files (`postgres.lock.<pid>`) of processes killed while they waited for the lock. */
+function removeDeadWaiters(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    const pid = /^postgres\.lock\.(\d+)$/.exec(name)?.[1];
+    if (!pid) continue;
+    const waiter = readProcess(join(dataDir, name));
+    if (!alive(Number(pid)) || (waiter && !live(waiter))) rmSync(join(dataDir, name), { force: true });
   }
 }
 
