@@ -1,4 +1,5 @@
 import type { PDFDocument } from 'pdf-lib';
+import type { P12IdentitySigner } from './p12-identity-signer';
 
 /**
  * Signs PDFs (certificates of accuracy, D10) with a PKCS#12 key: a PAdES signature (ETSI.CAdES.detached) over
@@ -6,6 +7,8 @@ import type { PDFDocument } from 'pdf-lib';
  * are loaded by the first certificate: most processes never sign one.
  */
 export class PdfSigner {
+  private identity?: P12IdentitySigner;
+
   constructor(
     private readonly p12: Buffer,
     private readonly passphrase: string,
@@ -28,8 +31,9 @@ export class PdfSigner {
   /** Signs a document saved after `prepare` (saved without object streams). */
   sign(bytes: Uint8Array): Promise<Buffer> {
     const { default: signpdf } = require('@signpdf/signpdf') as typeof import('@signpdf/signpdf');
-    const { P12Signer } = require('@signpdf/signer-p12') as typeof import('@signpdf/signer-p12');
-    return signpdf.sign(Buffer.from(bytes), new P12Signer(this.p12, { passphrase: this.passphrase }));
+    const { P12IdentitySigner } = require('./p12-identity-signer') as typeof import('./p12-identity-signer');
+    this.identity ??= new P12IdentitySigner(this.p12, this.passphrase);
+    return signpdf.sign(Buffer.from(bytes), this.identity);
   }
 }
 
