@@ -1,9 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import forge from 'node-forge';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { certificatePdf, type CertificateContent } from '../../src/domain/orders/certificate';
 import { createPdfSigner } from '../../src/providers/signing/create-pdf-signer';
+import { PdfSigner } from '../../src/providers/signing/pdf-signer';
 import { verifyPdfSignature } from '../helpers/pdf-signature';
 
 const signer = createPdfSigner({ p12Path: join(mkdtempSync(join(tmpdir(), 'ltk-cert-')), 'sandbox.p12'), passphrase: '', selfSigned: true });
@@ -93,5 +96,36 @@ describe('the certificate of accuracy (D20)', () => {
     expect(text.match(/SHA-256 of the translation/g)!.length).toBe(pages);
     for (const expected of ['Nora Notary', 'Sam Staff', 'ATA-certified translator no. 123456']) expect(text).toContain(expected);
     expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
+  });
+});
+
+/** A passphrase-protected PKCS#12 (AES-256, as OpenSSL 3 writes them), as production configures its own. */
+function protectedP12(commonName: string, passphrase: string): Buffer {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date();
+  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+  cert.setSubject([{ name: 'commonName', value: commonName }]);
+  cert.setIssuer([{ name: 'commonName', value: commonName }]);
+  cert.sign(key, forge.md.sha256.create());
+  return Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, { algorithm: 'aes256' })).getBytes(), 'binary');
+}
+
+describe('PdfSigner with a configured PKCS#12', () => {
+  const p12 = protectedP12('Acme Signing', 's3cret');
+
+  it('signs certificate after certificate with a passphrase-protected identity, each signature valid', async () => {
+    const signer = new PdfSigner(p12, 's3cret');
+    for (const orderNumber of ['LT-1', 'LT-2']) {
+      const signed = verifyPdfSignature(Buffer.from(await certificatePdf(content({ orderNumber }), signer)));
+      expect(signed).toEqual({ subFilter: 'ETSI.CAdES.detached', signerCommonName: 'Acme Signing', coversWholeFile: true });
+    }
+  });
+
+  it('refuses to sign with a wrong passphrase', async () => {
+    await expect(certificatePdf(content({}), new PdfSigner(p12, 'wrong'))).rejects.toThrow(/MAC|password/i);
   });
 });
