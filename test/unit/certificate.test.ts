@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
@@ -125,7 +125,10 @@ describe('PdfSigner with a configured PKCS#12', () => {
     }
   });
 
-  it('refuses to sign with a wrong passphrase', async () => {
-    await expect(certificatePdf(content({}), new PdfSigner(p12, 'wrong'))).rejects.toThrow(/MAC|password/i);
+  it('stops the start when the configured identity does not open with its passphrase', () => {
+    const p12Path = join(mkdtempSync(join(tmpdir(), 'ltk-p12-')), 'identity.p12');
+    writeFileSync(p12Path, p12);
+    expect(() => createPdfSigner({ p12Path, passphrase: 'wrong', selfSigned: false })).toThrow(/^SIGNING_P12_PATH does not open .*(MAC|password)/i);
+    expect(createPdfSigner({ p12Path, passphrase: 's3cret', selfSigned: false })).toBeInstanceOf(PdfSigner);
   });
 });

@@ -31,9 +31,13 @@ export class PdfSigner {
   /** Signs a document saved after `prepare` (saved without object streams). */
   sign(bytes: Uint8Array): Promise<Buffer> {
     const { default: signpdf } = require('@signpdf/signpdf') as typeof import('@signpdf/signpdf');
+    return signpdf.sign(Buffer.from(bytes), this.open());
+  }
+
+  /** Reads the PKCS#12 identity (once); throws when the file or its passphrase is wrong. */
+  open(): P12IdentitySigner {
     const { P12IdentitySigner } = require('./p12-identity-signer') as typeof import('./p12-identity-signer');
-    this.identity ??= new P12IdentitySigner(this.p12, this.passphrase);
-    return signpdf.sign(Buffer.from(bytes), this.identity);
+    return (this.identity ??= new P12IdentitySigner(this.p12, this.passphrase));
   }
 }
 
