@@ -25,9 +25,13 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
   const refunds: { captureId: string; amount: unknown; requestId: string }[] = [];
   /**
    * `captureDelayMs` holds a capture's answer (it is already made); `loseCaptureAnswer` captures and then answers
-   * 503, as a timeout would look; `onCapture` is told of each capture as it happens (a test sends the webhook).
+   * 503, as a timeout would look; `onCapture` is told of each capture as it happens (a test sends the webhook);
+   * `refundedElsewhere` names captures refunded in PayPal's own dashboard, which a refund request is refused for;
+   * `refundsDown` answers refund requests alone 503.
    */
   const mode = {
+    refundedElsewhere: new Set<string>(),
+    refundsDown: false,
     down: false,
     declineCapture: false,
     captureDelayMs: 0,
@@ -110,7 +114,9 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     if (req.method === 'POST' && refund) {
       // Like PayPal, a repeated PayPal-Request-Id answers the refund already made instead of refunding twice.
       const requestId = String(req.headers['paypal-request-id'] ?? '');
+      if (mode.refundsDown) return send(res, 503, { name: 'SERVICE_UNAVAILABLE' });
       let index = refunds.findIndex((made) => requestId && made.requestId === requestId);
+      if (index < 0 && mode.refundedElsewhere.has(refund[1])) return unprocessable(res, 'CAPTURE_FULLY_REFUNDED');
       if (index < 0) index = refunds.push({ captureId: refund[1], amount: body.amount, requestId }) - 1;
       return send(res, 201, { id: `RF${index + 1}`, status: 'COMPLETED' });
     }

@@ -238,12 +238,16 @@ export class PaymentService {
     if (next === 'refund') await this.refund(em, id);
   }
 
-  /** Money went back at the provider: recorded as refunded (if it was not our own refund) and the holder held. */
+  /**
+   * Money went back at the provider: recorded as refunded and the holder held. A refund of ours still owed (the
+   * holder cancelled) is settled by it instead: asking the provider again for money it has already given back would
+   * be refused, and retried for ever.
+   */
   private async applyReversal(em: EntityManager, id: string, reason: string): Promise<void> {
     await this.locked(em, id, async (tx, payment, holder) => {
-      if (payment.status !== PaymentStatus.CAPTURED) return; // our own refund, or nothing captured
-      this.move(tx, payment, PaymentStatus.REFUNDED);
-      Object.assign(payment, { refundedCents: payment.capturedCents, refundedAt: new Date() });
+      if (payment.status === PaymentStatus.REFUNDING) return this.markRefunded(tx, payment);
+      if (payment.status !== PaymentStatus.CAPTURED) return; // refunded already (our own refund), or nothing captured
+      this.markRefunded(tx, payment);
       await holder?.reversed(tx, payment, reason);
     });
   }
@@ -266,10 +270,13 @@ export class PaymentService {
       return;
     }
     await this.locked(em, id, async (tx, locked) => {
-      if (locked.status !== PaymentStatus.REFUNDING) return;
-      this.move(tx, locked, PaymentStatus.REFUNDED);
-      Object.assign(locked, { refundedCents: locked.capturedCents, refundedAt: new Date(), inFlightSince: null });
+      if (locked.status === PaymentStatus.REFUNDING) this.markRefunded(tx, locked);
     });
+  }
+
+  private markRefunded(em: EntityManager, payment: Payment): void {
+    this.move(em, payment, PaymentStatus.REFUNDED);
+    Object.assign(payment, { refundedCents: payment.capturedCents, refundedAt: new Date(), inFlightSince: null });
   }
 
   /** One step on one payment: its holder locked first, then the payment (D26's lock order), retried on deadlock. */

@@ -71,10 +71,12 @@ export class PayPalPaymentProvider implements PaymentProvider {
   }
 
   async refund(captureId: string, amountCents: number, currency: string): Promise<void> {
-    const { status } = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+    const { status, body } = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
       requestId: `refund-${captureId}`,
       body: { amount: { value: (amountCents / 100).toFixed(2), currency_code: currency } },
     });
+    // Refunded already, outside this service (in PayPal's own dashboard): the money is back, which is all a refund is for.
+    if (status === 422 && issue(body) === 'CAPTURE_FULLY_REFUNDED') return;
     if (status !== 200 && status !== 201) throw this.unavailable(`refund answered ${status}`);
   }
 
