@@ -31,6 +31,17 @@ describe('Idempotency-Key (D9)', () => {
     expect(await count('quotes')).toBe(before + 1);
   });
 
+  it('takes the same body with its fields in another order as the same request', async () => {
+    const first = await post('/api/v1/quotes', { ...body(), reference: 'R-1', shipping_address: null }, 'quote-order').expect(201);
+    const reordered = { shipping_address: null, reference: 'R-1', file_ids: [fileId], service_type: 'standard', target_language: 'en', source_language: 'es' };
+    const again = await post('/api/v1/quotes', reordered, 'quote-order').expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    // Arrays keep their order: that is part of what was asked.
+    const otherList = await post('/api/v1/quotes', { ...body(), reference: 'R-1', shipping_address: null, file_ids: [fileId, fileId] }, 'quote-order').expect(422);
+    expect(Object.keys(otherList.body.errors)).toEqual(['idempotency_key']);
+  });
+
   it('refuses the same key with a different request', async () => {
     await post('/api/v1/quotes', body(), 'quote-2').expect(201);
     const res = await post('/api/v1/quotes', { ...body(), reference: 'changed' }, 'quote-2').expect(422);

@@ -53,7 +53,7 @@ export function idempotency(services: Services): RequestHandler {
 }
 
 function fingerprint(req: Request, uploadMaxBytes: number): RequestFingerprint {
-  if (!req.is('multipart/form-data')) return { known: hashOf(req, JSON.stringify(req.body ?? null)) };
+  if (!req.is('multipart/form-data')) return { known: hashOf(req, canonicalJson(req.body ?? null)) };
   return {
     read: async () => {
       await readMultipart(req, uploadMaxBytes);
@@ -63,3 +63,10 @@ function fingerprint(req: Request, uploadMaxBytes: number): RequestFingerprint {
 }
 
 const hashOf = (req: Request, body: string) => createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${body}`).digest('hex');
+
+/** JSON with every object's keys in order: the same body sent with its fields in another order is the same request. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+}
