@@ -268,7 +268,7 @@ describe('money that reconciles (D26)', () => {
     expect(paypal.refunds.filter((refund) => refund.captureId === captureId)).toHaveLength(0);
   });
 
-  it('settles a refund still owed when PayPal reverses the capture meanwhile, and asks PayPal for nothing more', async () => {
+  it('keeps a refund owed through a reversal webhook, and settles it once PayPal says the capture is refunded in full', async () => {
     const { order, paypalId } = await convertOrder();
     paypal.approve(paypalId);
     await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
@@ -276,12 +276,17 @@ describe('money that reconciles (D26)', () => {
     expect((await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors).toBeUndefined();
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunding', captured_cents: 1234, refunded_cents: 0 });
 
-    const reversal = { id: 'WH-REV-OWED', event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    // A reversal, or a refund made in PayPal's dashboard, of how much the event does not say: the refund stays owed.
+    const reversal = { id: 'WH-REV-OWED', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } } };
     await webhook(reversal).expect(200);
-    expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+    expect(await paymentRow(paypalId)).toEqual({ status: 'refunding', captured_cents: 1234, refunded_cents: 0 });
     expect((await orderState(order.id)).status).toBe('cancelled');
+
+    const captureId = paypal.orders.get(paypalId)!.captureId!;
+    paypal.mode.refundedElsewhere.add(captureId);
     paypal.mode.refundsDown = false;
-    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(0);
-    expect(paypal.refunds.filter((refund) => refund.captureId === paypal.orders.get(paypalId)!.captureId)).toHaveLength(0);
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
+    expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+    expect(paypal.refunds.filter((refund) => refund.captureId === captureId)).toHaveLength(0);
   });
 });

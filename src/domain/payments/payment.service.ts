@@ -239,14 +239,12 @@ export class PaymentService {
   }
 
   /**
-   * Money went back at the provider: recorded as refunded and the holder held. A refund of ours still owed (the
-   * holder cancelled) is settled by it instead: asking the provider again for money it has already given back would
-   * be refused, and retried for ever.
+   * Money went back at the provider: recorded as refunded and the holder held. A refund of ours still owed is left
+   * to `refund()`: the event does not say how much went back, and the provider does (`CAPTURE_FULLY_REFUNDED`).
    */
   private async applyReversal(em: EntityManager, id: string, reason: string): Promise<void> {
     await this.locked(em, id, async (tx, payment, holder) => {
-      if (payment.status === PaymentStatus.REFUNDING) return this.markRefunded(tx, payment);
-      if (payment.status !== PaymentStatus.CAPTURED) return; // refunded already (our own refund), or nothing captured
+      if (payment.status !== PaymentStatus.CAPTURED) return; // our own refund, one still owed, or nothing captured
       this.markRefunded(tx, payment);
       await holder?.reversed(tx, payment, reason);
     });
