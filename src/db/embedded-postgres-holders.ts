@@ -33,6 +33,11 @@ export async function withClusterLock<T>(dataDir: string, work: () => Promise<T>
         linkSync(mine, path);
         break;
       } catch (error) {
+        // Our own waiting file removed by a holder that took it for a dead process's (a reused pid): write it again.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          writeFileSync(mine, JSON.stringify(self()), { mode: 0o600 });
+          continue;
+        }
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         // A lock left by a process killed while deciding is taken over (two waiters racing for a dead one's lock
         // could both go on: that takes a kill during a start and two more starts within the same second).
@@ -52,13 +57,17 @@ export async function withClusterLock<T>(dataDir: string, work: () => Promise<T>
   }
 }
 
-/** The waiting files (`postgres.lock.<pid>`) of processes killed while they waited for the lock. */
+/** The waiting files (`postgres.lock.<pid>`) of processes killed while they waited for the lock; best effort. */
 function removeDeadWaiters(dataDir: string): void {
-  for (const name of readdirSync(dataDir)) {
-    const pid = /^postgres\.lock\.(\d+)$/.exec(name)?.[1];
-    if (!pid) continue;
-    const waiter = readProcess(join(dataDir, name));
-    if (!alive(Number(pid)) || (waiter && !live(waiter))) rmSync(join(dataDir, name), { force: true });
+  try {
+    for (const name of readdirSync(dataDir)) {
+      const pid = /^postgres\.lock\.(\d+)$/.exec(name)?.[1];
+      if (!pid) continue;
+      const waiter = readProcess(join(dataDir, name));
+      if (!alive(Number(pid)) || (waiter && !live(waiter))) rmSync(join(dataDir, name), { force: true });
+    }
+  } catch {
+    // Leftovers are harmless; a start or a stop must not fail over them.
   }
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pollUntil } from '../helpers/poll';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withClusterLock } from '../../src/db/embedded-postgres-holders';
@@ -30,6 +31,23 @@ describe('the embedded server lock of a DATA_DIR', () => {
       expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(false);
     } finally {
       waiting.kill('SIGKILL');
+    }
+  });
+
+  it('waits on when its own waiting file is removed under it (a holder that took its pid for a dead one\'s)', async () => {
+    // Another process holds the lock for a moment (the compiled module: the test run builds it first).
+    const holder = spawn(process.execPath, [
+      '-e',
+      `require(${JSON.stringify(join(__dirname, '../../dist/src/db/embedded-postgres-holders.js'))}).withClusterLock(process.argv[1], () => new Promise((r) => setTimeout(r, 1000)))`,
+      dataDir,
+    ]);
+    try {
+      await pollUntil(async () => existsSync(join(dataDir, 'postgres.lock')), Boolean, { failure: () => 'the other process never took the lock' });
+      const waiting = withClusterLock(dataDir, async () => 'decided');
+      rmSync(join(dataDir, `postgres.lock.${process.pid}`));
+      expect(await waiting).toBe('decided');
+    } finally {
+      holder.kill('SIGKILL');
     }
   });
 });
