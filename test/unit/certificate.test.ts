@@ -128,7 +128,7 @@ describe('PdfSigner with a configured PKCS#12', () => {
   it('stops the start when the configured identity does not open with its passphrase', () => {
     const p12Path = join(mkdtempSync(join(tmpdir(), 'ltk-p12-')), 'identity.p12');
     writeFileSync(p12Path, p12);
-    expect(() => createPdfSigner({ p12Path, passphrase: 'wrong', selfSigned: false })).toThrow(/^SIGNING_P12_PATH does not open .*(MAC|password)/i);
+    expect(() => createPdfSigner({ p12Path, passphrase: 'wrong', selfSigned: false })).toThrow(/^SIGNING_P12_PATH is not a PKCS#12 identity .*(MAC|password)/i);
     expect(createPdfSigner({ p12Path, passphrase: 's3cret', selfSigned: false })).toBeInstanceOf(PdfSigner);
   });
 });

@@ -22,19 +22,27 @@ export class P12IdentitySigner extends Signer {
     const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, passphrase);
     const certBag = forge.pki.oids.certBag!;
     const keyBag = forge.pki.oids.pkcs8ShroudedKeyBag!;
-    this.certificates = (parsed.getBags({ bagType: certBag })[certBag] ?? []).map((bag) => bag.cert!);
-    const privateKey = parsed.getBags({ bagType: keyBag })[keyBag]?.[0]?.key as Forge.pki.rsa.PrivateKey | undefined;
-    if (!privateKey) throw new Error('The PKCS#12 file holds no private key.');
-    const matching = this.certificates.find((cert) => {
-      const publicKey = cert.publicKey as Forge.pki.rsa.PublicKey;
-      return publicKey.n.equals(privateKey.n) && publicKey.e.equals(privateKey.e);
-    });
+    // forge reads RSA only: a bag it cannot read (an EC key or certificate) comes back empty.
+    const certBags = parsed.getBags({ bagType: certBag })[certBag] ?? [];
+    if (certBags.some((bag) => !bag.cert)) throw new Error('The PKCS#12 file holds a certificate that is not RSA; only RSA identities are supported.');
+    this.certificates = certBags.map((bag) => bag.cert!);
+    const keyBags = parsed.getBags({ bagType: keyBag })[keyBag] ?? [];
+    if (!keyBags.length) throw new Error('The PKCS#12 file holds no encrypted private key.');
+    const privateKey = keyBags[0]!.key as Forge.pki.rsa.PrivateKey | null;
+    if (!privateKey) throw new Error('The PKCS#12 file holds a private key that is not RSA; only RSA identities are supported.');
+    // The last certificate of the key, as @signpdf's signer took it (a renewed certificate comes after the old one).
+    const matching = this.certificates
+      .filter((cert) => {
+        const publicKey = cert.publicKey as Forge.pki.rsa.PublicKey;
+        return publicKey.n.equals(privateKey.n) && publicKey.e.equals(privateKey.e);
+      })
+      .at(-1);
     if (!matching) throw new Error('The PKCS#12 file holds no certificate of its private key.');
     this.certificate = matching;
     this.key = createPrivateKey(forge.pki.privateKeyToPem(privateKey));
   }
 
-  /** A detached CMS SignedData over the PDF's signed ranges, with the attributes PAdES validators expect, in order. */
+  /** A detached CMS SignedData over the PDF's signed ranges, with the attributes @signpdf's signer wrote, in its order. */
   override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
     const { forge } = this;
     const p7 = forge.pkcs7.createSignedData();
