@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { Account } from '../../src/domain/accounts/account.entity';
+import { IdempotencyKey } from '../../src/domain/idempotency/idempotency-key.entity';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -40,6 +43,21 @@ describe('Idempotency-Key (D9)', () => {
     // Arrays keep their order: that is part of what was asked.
     const otherList = await post('/api/v1/quotes', { ...body(), reference: 'R-1', shipping_address: null, file_ids: [fileId, fileId] }, 'quote-order').expect(422);
     expect(Object.keys(otherList.body.errors)).toEqual(['idempotency_key']);
+  });
+
+  it('still replays a key recorded before bodies were compared with their keys in order', async () => {
+    // As the previous release stored it: the SHA-256 of method, path and the body's JSON as sent.
+    const sent = { target_language: 'en', source_language: 'es', service_type: 'standard', file_ids: [fileId] };
+    const earlier = createHash('sha256').update(`POST /api/v1/quotes\n${JSON.stringify(sent)}`).digest('hex');
+    const answered = (await t.rest.post('/api/v1/quotes', sent, alice.key).expect(201)).body;
+    const em = t.orm.em.fork();
+    const account = await em.findOneOrFail(Account, { email: alice.email });
+    await em.insert(Object.assign(new IdempotencyKey(), { account, key: 'before-upgrade', fingerprint: earlier, statusCode: 201, responseBody: answered }));
+    const before = await count('quotes');
+    const replayed = await post('/api/v1/quotes', sent, 'before-upgrade').expect(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(answered);
+    expect(await count('quotes')).toBe(before);
   });
 
   it('refuses the same key with a different request', async () => {

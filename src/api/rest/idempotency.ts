@@ -53,7 +53,10 @@ export function idempotency(services: Services): RequestHandler {
 }
 
 function fingerprint(req: Request, uploadMaxBytes: number): RequestFingerprint {
-  if (!req.is('multipart/form-data')) return { known: hashOf(req, canonicalJson(req.body ?? null)) };
+  if (!req.is('multipart/form-data')) {
+    const body: unknown = req.body ?? null;
+    return { known: hashOf(req, canonicalJson(body)), earlier: hashOf(req, JSON.stringify(body)) };
+  }
   return {
     read: async () => {
       await readMultipart(req, uploadMaxBytes);

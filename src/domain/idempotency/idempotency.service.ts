@@ -18,7 +18,13 @@ export type Claim =
  * upload's is known only once its body has been read: by the handler for the first request (passed to
  * `settle`), or by `read` for a later one that is answered from the first (which reads and drops its body).
  */
-export type RequestFingerprint = { known: string } | { read: () => Promise<string> };
+export type RequestFingerprint = { known: string; earlier?: string } | { read: () => Promise<string> };
+
+/**
+ * The same request by its fingerprint, or by `earlier`: how a JSON body was fingerprinted before its keys were put
+ * in order, which records written then (kept IDEMPOTENCY_TTL_HOURS) still hold.
+ */
+const sameRequest = (stored: string, fingerprint: { known: string; earlier?: string }) => stored === fingerprint.known || stored === fingerprint.earlier;
 
 const mismatch = () => ValidationError.of('idempotency_key', 'This Idempotency-Key was already used with a different request.');
 
@@ -44,10 +50,11 @@ export class IdempotencyService {
     }
     const existing = await em.findOneOrFail(IdempotencyKey, { account, key }, { refresh: true });
     if (existing.statusCode === null) {
-      if (known !== undefined && existing.fingerprint !== null && existing.fingerprint !== known) throw mismatch();
+      if ('known' in fingerprint && existing.fingerprint !== null && !sameRequest(existing.fingerprint, fingerprint)) throw mismatch();
       return { kind: 'in_progress' };
     }
-    if (existing.fingerprint !== ('known' in fingerprint ? fingerprint.known : await fingerprint.read())) throw mismatch();
+    const same = 'known' in fingerprint ? sameRequest(existing.fingerprint!, fingerprint) : existing.fingerprint === (await fingerprint.read());
+    if (!same) throw mismatch();
     return { kind: 'replay', statusCode: existing.statusCode, body: existing.responseBody };
   }
 
