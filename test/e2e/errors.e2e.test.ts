@@ -70,6 +70,23 @@ describe('REST error shapes (D2)', () => {
     }
   });
 
+  it('refuses a JSON body nested past 64 levels with 400 on both paths and both doors, idempotent POSTs included', async () => {
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const deep = (levels: number) => `{"query":"{ languages { code } }","variables":{"x":${nested(levels - 2)}}}`;
+    const refusal = { message: 'The JSON body nests deeper than 64 levels.' };
+    for (const levels of [65, 3000, 200_000]) {
+      const plain = await postRaw([deep(levels)], { 'Content-Type': 'application/json' });
+      expect([plain.status, JSON.parse(plain.body)]).toEqual([400, refusal]);
+      const gzipped = await postRaw([gzipSync(deep(levels))], { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      expect([gzipped.status, JSON.parse(gzipped.body)]).toEqual([400, refusal]);
+      // Before authentication and the idempotency fingerprint, which would otherwise walk it.
+      const rest = await t.rest.raw().post('/api/v1/quotes').set('Idempotency-Key', `deep-${levels}`).set('Content-Type', 'application/json').send(`{"file_ids":${nested(levels - 1)}}`);
+      expect([rest.status, rest.body]).toEqual([400, refusal]);
+    }
+    // 64 levels are read: GraphQL answers (it ignores an unused variable's value).
+    expect((await postRaw([deep(64)], { 'Content-Type': 'application/json' })).status).toBe(200);
+  });
+
   it('refuses a chunked JSON body over the limit with 413 and keeps the connection usable', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

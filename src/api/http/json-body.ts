@@ -1,6 +1,12 @@
 import { AsyncResource } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
 
+/**
+ * How deep a JSON body may nest (D25). Nothing the API reads goes past a handful of levels; deeper is refused before
+ * anything walks it recursively (the idempotency fingerprint, validation), which would exhaust the stack.
+ */
+export const JSON_MAX_DEPTH = 64;
+
 /** The media types read on the short path: JSON in UTF-8, said plainly (D25). */
 const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=("?)utf-8\1)?$/i;
 
@@ -25,11 +31,27 @@ export function jsonBody(limitBytes: number): RequestHandler {
     if (!hasBody(req)) return next();
     const type = req.headers['content-type'];
     const encoding = req.headers['content-encoding'];
+    const checked: NextFunction = (error?: unknown) => next(error ?? (nestsTooDeep(req.body) ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`) : undefined));
     if (type === undefined || !PLAIN_JSON.test(type) || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
-      return general(req, res, next);
+      return general(req, res, checked);
     }
-    readJson(req, limitBytes, next);
+    readJson(req, limitBytes, checked);
   };
+}
+
+/** Walked with a stack of its own, so a body nested a million levels deep is measured, not recursed into. */
+function nestsTooDeep(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const pending: [object, number][] = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    for (const child of Object.values(node)) {
+      if (typeof child !== 'object' || child === null) continue;
+      if (depth + 1 > JSON_MAX_DEPTH) return true;
+      pending.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** type-is's rule, which body-parser follows: a declared length (zero included) or a chunked body. */

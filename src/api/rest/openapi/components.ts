@@ -182,7 +182,7 @@ export const responses: Record<string, Schema> = {
       'refreshed by a 304; ask again without `If-None-Match` for fresh ones.',
     headers: { ...conditionalHeaders, ...rateLimitHeaders },
   },
-  MalformedJson: errorResponse('The body is not valid JSON: `{"message":"Malformed JSON body."}`.'),
+  MalformedJson: errorResponse('The body is not valid JSON (`{"message":"Malformed JSON body."}`), or nests deeper than 64 levels.'),
   PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}`.'),
   UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read: `POST /files` takes `multipart/form-data`, every other body is JSON in UTF-8.'),
   Unauthenticated: {

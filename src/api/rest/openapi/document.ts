@@ -126,7 +126,7 @@ export function openApiDocument(serverUrl: string) {
         'translation (and, for certified work, the signed certificate of accuracy) can be downloaded; book interpreters the same way. There are no ' +
         'webhooks: poll, cheaply, with `If-None-Match`.\n\n' +
         'Money is integer cents with a currency; timestamps are UTC with six fractional digits. Every authenticated POST honours `Idempotency-Key`, so a retry is safe. ' +
-        'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON, 413 for a body over 1 MB, ' +
+        'Errors: 401/403/404/422 as documented per operation, 400 for a body that is not JSON or nests deeper than 64 levels, 413 for a body over 1 MB, ' +
         '415 for a body of another media type or charset, 404 for a path that is not valid percent-encoding, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
         'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
