@@ -23,7 +23,7 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
 import { MailDeliveryService } from './domain/mail/mail-delivery.service';
-import { OutboxMailer } from './domain/mail/outbox-mailer';
+import { OutboxMailer, SENT_EMAIL_SEAL } from './domain/mail/outbox-mailer';
 import { TextSeal } from './domain/shared/text-seal';
 import type { Mailer } from './providers/mail/mailer';
 import { createPdfSigner } from './providers/signing/create-pdf-signer';
@@ -88,6 +88,6 @@ function createMail(config: AppConfig, queue: JobQueue, logger: Logger): { maile
   const { mail } = config;
   if (mail.driver !== 'smtp') return { mailer: new OutboxMailer(mail.from) };
   const { SmtpTransport } = require('./providers/mail/smtp-transport') as typeof import('./providers/mail/smtp-transport');
-  const seal = new TextSeal('sent-email-text', config.appKey, config.appKeyPrevious);
+  const seal = new TextSeal(SENT_EMAIL_SEAL, config.appKey, config.appKeyPrevious);
   return { mailer: new OutboxMailer(mail.from, { queue, seal }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), seal, queue, logger }) };
 }

@@ -1,5 +1,5 @@
 import { ABANDONED_AFTER_HOURS } from '../../src/domain/mail/mail-delivery.service';
-import { OutboxMailer, REPLACED } from '../../src/domain/mail/outbox-mailer';
+import { OutboxMailer, REPLACED, SENT_EMAIL_SEAL } from '../../src/domain/mail/outbox-mailer';
 import { SentEmail } from '../../src/domain/mail/sent-email.entity';
 import { TextSeal } from '../../src/domain/shared/text-seal';
 import { ProviderUnavailableError } from '../../src/shared/errors';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   production = await startTestApp({ config: { env: 'production', mail: { driver: 'smtp', url: smtp.url, from: 'Keys <keys@example.test>' } } });
   staff = await createStaffToken(production);
-  seal = new TextSeal('sent-email-text', production.config.appKey, []);
+  seal = new TextSeal(SENT_EMAIL_SEAL, production.config.appKey, []);
 });
 afterAll(async () => {
   await production.close();
@@ -140,7 +140,7 @@ it('retries a 5xx that is the deployment\'s to fix (a refused sender), rather th
 });
 
 it('retries a message this process cannot open (an APP_KEY rotation under way), and gives it up after the last try', async () => {
-  const email = await unqueuedMessage(production, {}, new TextSeal('sent-email-text', 'c'.repeat(64), []));
+  const email = await unqueuedMessage(production, {}, new TextSeal(SENT_EMAIL_SEAL, 'c'.repeat(64), []));
   await expect(deliver(email.id)).rejects.toThrow(/does not open/);
   const [noted] = await outboxOf(production, email.to);
   expect(noted).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringContaining('does not open') });

@@ -47,17 +47,13 @@ export class MailDeliveryService {
     if (text === null) {
       // Sealed under an APP_KEY this process does not have yet (a rotation under way) or no longer has.
       const failure = 'The message does not open with this process\'s APP_KEY or APP_KEY_PREVIOUS.';
-      if (lastTry) return this.giveUp(em, email, failure);
-      if (await this.record(em, email, `failure = ?, sending_since = NULL`, [failure])) throw new Error(failure);
-      return;
+      return lastTry ? this.giveUp(em, email, failure) : this.retryLater(em, email, failure, new Error(failure));
     }
     try {
       await this.deps.transport.deliver({ kind: email.kind, from: email.from, to: email.to, subject: email.subject, text, messageId: messageId(email) });
     } catch (error) {
       const failure = failureOf(error);
-      if (lastTry || isPermanent(error)) return this.giveUp(em, email, failure, error);
-      if (await this.record(em, email, `failure = ?, sending_since = NULL`, [failure])) throw error;
-      return;
+      return lastTry || isPermanent(error) ? this.giveUp(em, email, failure, error) : this.retryLater(em, email, failure, error);
     }
     const recorded = await this.record(em, email, `delivered_at = now(), text = '', failure = NULL, sending_since = NULL`);
     // Withdrawn, given up or taken over while the server had it: it went out all the same, and that is kept too.
@@ -75,8 +71,9 @@ export class MailDeliveryService {
       [`${SEALED_PREFIX}%`, ABANDONED_AFTER_HOURS],
     );
     if (!unsettled.length) return 0;
-    const running = await this.deps.queue.unfinished('deliver-email', 'emailId', unsettled.map((row) => row.id));
-    const ended = unsettled.map((row) => row.id).filter((id) => !running.has(id));
+    const ids = unsettled.map((row) => row.id);
+    const running = await this.deps.queue.unfinished('deliver-email', 'emailId', ids);
+    const ended = ids.filter((id) => !running.has(id));
     if (!ended.length) return 0;
     const rows: { id: string; kind: string }[] = await connection.execute(
       `UPDATE sent_emails SET failed_at = now(), text = '', sending_since = NULL, failure = coalesce(failure, 'No delivery attempt finished.')
@@ -100,6 +97,11 @@ export class MailDeliveryService {
     const [pending] = await connection.execute(`SELECT 1 FROM sent_emails WHERE id = ? AND delivered_at IS NULL AND failed_at IS NULL`, [emailId]);
     if (pending) throw new DeliveryUnderWay(`e-mail ${emailId} is being delivered by another run`);
     return null;
+  }
+
+  /** Notes why and lets the job run again (throws `error`), unless the message was settled meanwhile. */
+  private async retryLater(em: EntityManager, email: Claimed, failure: string, error: unknown): Promise<void> {
+    if (await this.record(em, email, `failure = ?, sending_since = NULL`, [failure])) throw error;
   }
 
   private async giveUp(em: EntityManager, email: Claimed, failure: string, error?: unknown): Promise<void> {

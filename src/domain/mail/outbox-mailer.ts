@@ -4,6 +4,9 @@ import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer';
 import { SEALED_PREFIX, type TextSeal } from '../shared/text-seal';
 import { SentEmail } from './sent-email.entity';
 
+/** What an outbox text is sealed for (the HKDF purpose): a key of its own, derived from APP_KEY. */
+export const SENT_EMAIL_SEAL = 'sent-email-text';
+
 /** Why a message waiting for delivery was withdrawn. */
 export const REPLACED = 'Replaced by a later message.';
 

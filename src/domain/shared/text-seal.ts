@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-const PREFIX = 'sealed:v1:';
+/** How every sealed text begins: a reader tells sealed text from plain text (the sandbox's) by it. */
+export const SEALED_PREFIX = 'sealed:v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -10,8 +11,6 @@ const TAG_BYTES = 16;
  * APP_KEY (APP_KEY_PREVIOUS) still opens while a rotation completes. `context` (a row's id) is authenticated with
  * the text: sealed text copied to another row does not open there.
  */
-export const SEALED_PREFIX = PREFIX;
-
 export class TextSeal {
   private readonly keys: Buffer[];
 
@@ -23,13 +22,13 @@ export class TextSeal {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context));
     const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-    return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
   }
 
   /** The text, or null when no current or previous key opens it for `context` (or it was never sealed). */
   open(sealed: string, context: string): string | null {
-    if (!sealed.startsWith(PREFIX)) return null;
-    const bytes = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
+    if (!sealed.startsWith(SEALED_PREFIX)) return null;
+    const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
     if (bytes.length < IV_BYTES + TAG_BYTES) return null;
     const [iv, tag, body] = [bytes.subarray(0, IV_BYTES), bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), bytes.subarray(IV_BYTES + TAG_BYTES)];
     for (const key of this.keys) {
