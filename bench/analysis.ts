@@ -8,22 +8,24 @@
  *    timing is the best of several runs so that start-up noise does not decide the result.
  * 2. Through a real service process (`npm start`'s, embedded PostgreSQL in a temporary DATA_DIR): the time from
  *    the start of an upload to `counted` for a 36-page text PDF, the first after start and the median of the
- *    next ones, as a client polling GET /files/{id} sees it; then the peak memory of the service (and its
- *    analysis child) while it analyses compression bombs, against ANALYSIS_MAX_MEMORY_MB (D25).
+ *    next ones, as a client polling GET /files/{id} sees it; the same while another account floods the service
+ *    with slow documents (fairness, D25: within 2x); then the peak memory of the service (and its document
+ *    sandbox) while it analyses compression bombs, against ANALYSIS_MAX_MEMORY_MB (D25).
  */
 import 'reflect-metadata';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ZipFile } from 'yazl';
 import { deeplyNestedPdf, encryptedPdf, pdfBomb, zipBombDocx } from '../test/helpers/documents';
-import { ANALYSIS_WORKER_SCRIPT } from '../src/db/paths';
-import { AnalysisSandbox, DEFAULT_LIMITS } from '../src/domain/files/analysis/analysis-sandbox';
+import { SANDBOX_WORKER_SCRIPT } from '../src/db/paths';
+import { DEFAULT_BOUNDS, DocumentSandbox } from '../src/documents/sandbox/document-sandbox';
+import { createLogger } from '../src/shared/logger';
 import { DOCX, PDF } from '../src/documents/formats';
-import { REPO_ROOT } from '../src/db/paths';
 import { mib, samplePeakMemory, serviceMemoryBytes } from './process-memory';
+import { startService, type Service } from './service';
 
 const RUNS = 3;
 const PDF_PAGES = 100;
@@ -106,9 +108,9 @@ async function throughput(dir: string): Promise<void> {
   writeFileSync(pdfPath, await makePdf(PDF_PAGES));
   await makeDocx(docxPath);
   console.log(`documents: ${PDF_PAGES}-page PDF (${(statSync(pdfPath).size / 1024).toFixed(0)} KiB), DOCX ${(statSync(docxPath).size / 1024 / 1024).toFixed(1)} MiB`);
-  const sandbox = new AnalysisSandbox({ ...DEFAULT_LIMITS, workerScript: ANALYSIS_WORKER_SCRIPT });
+  const sandbox = new DocumentSandbox({ ...DEFAULT_BOUNDS, workerScript: SANDBOX_WORKER_SCRIPT }, createLogger('silent'));
   try {
-    const ours = await best(() => sandbox.analyse(pdfPath, PDF));
+    const ours = await best(() => sandbox.analyse('bench', pdfPath, PDF));
     console.log(`service analysis, PDF : ${ours.ms.toFixed(0)} ms, ${rate(PDF_PAGES, ours.ms)} pages/s (${JSON.stringify(ours.result)})`);
 
     const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
@@ -124,7 +126,7 @@ async function throughput(dir: string): Promise<void> {
       console.log(`ratio (service / pdftotext time): ${(ours.ms / poppler.ms).toFixed(2)}x`);
     }
 
-    const docxRun = await best(() => sandbox.analyse(docxPath, DOCX));
+    const docxRun = await best(() => sandbox.analyse('bench', docxPath, DOCX));
     const mb = statSync(docxPath).size / 1024 / 1024;
     const words = docxRun.result.kind === 'counted' ? docxRun.result.words : 0;
     console.log(`service analysis, DOCX: ${docxRun.ms.toFixed(0)} ms, ${rate(mb, docxRun.ms)} MiB/s, ${rate(words / 1000, docxRun.ms)}k words/s (${JSON.stringify(docxRun.result)})`);
@@ -133,41 +135,8 @@ async function throughput(dir: string): Promise<void> {
   }
 }
 
-/** A real service process on an embedded PostgreSQL, and an API key made the README's way (CLI, then staff GraphQL). */
-async function startService(dataDir: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000', ANALYSIS_MAX_MEMORY_MB: String(DEFAULT_LIMITS.maxMemoryMb) };
-  const main = join(REPO_ROOT, 'dist', 'src', 'main.js');
-  const service = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let seen = '';
-    service.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const listening = /"port":(\d+)[^\n]*listening on port/.exec(seen);
-      if (listening) resolve(Number(listening[1]));
-    });
-    service.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening: ${seen}`)));
-  });
-  service.stdout.resume();
-  const base = `http://127.0.0.1:${port}`;
-  const cli = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js'), 'staff:create', '--email', 'bench@example.test', '--name', 'Bench', '--role', 'admin'], { env, encoding: 'utf8' });
-  const staff = cli.stdout.trim();
-  const gql = async (query: string) => {
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-    const body = (await res.json()) as { data: Record<string, { id: string; items: { text: string }[] }>; errors?: unknown };
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
-  const { createAccount } = await gql('mutation { createAccount(name: "Bench LLP", email: "firm@example.test") { id } }');
-  await gql(`mutation { approveAccount(id: "${createAccount.id}") { id } }`);
-  const { sentEmails } = await gql('{ sentEmails(to: "firm@example.test") { items { text } } }');
-  const key = /ltk_test_[A-Za-z0-9]{40}/.exec(sentEmails.items[0].text)![0];
-  return { service, base, key };
-}
-
-type Service = Awaited<ReturnType<typeof startService>>;
-
 /** Uploads, then polls GET /files/{id} every 10 ms as an eager client would: the milliseconds to a final status. */
-async function uploadToFinal({ base, key }: Service, content: Uint8Array, name: string): Promise<{ ms: number; status: string }> {
+async function uploadToFinal({ base, key }: Pick<Service, 'base' | 'key'>, content: Uint8Array, name: string): Promise<{ ms: number; status: string }> {
   const started = process.hrtime.bigint();
   const form = new FormData();
   form.append('file', new Blob([content]), name);
@@ -185,7 +154,7 @@ async function uploadToFinal({ base, key }: Service, content: Uint8Array, name: 
 
 async function throughService(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ltk-bench-data-'));
-  const service = await startService(dataDir);
+  const service = await startService(dataDir, { ANALYSIS_MAX_MEMORY_MB: String(DEFAULT_BOUNDS.workMemoryMb) });
   try {
     const pdf36 = await makePdf(36);
     const first = await uploadToFinal(service, pdf36, 'first.pdf');
@@ -193,6 +162,7 @@ async function throughService(): Promise<void> {
     for (let i = 0; i < 5; i++) next.push((await uploadToFinal(service, pdf36, `next-${i}.pdf`)).ms);
     next.sort((a, b) => a - b);
     console.log(`upload to ${first.status}, 36-page PDF: first after start ${first.ms.toFixed(0)} ms, then median ${next[2].toFixed(0)} ms (of 5; ${next.map((ms) => ms.toFixed(0)).join(', ')})`);
+    await fairness(service, pdf36, next[2]);
 
     const pid = service.service.pid!;
     const baseline = serviceMemoryBytes(pid);
@@ -209,13 +179,34 @@ async function throughService(): Promise<void> {
       const { ms, status } = await uploadToFinal(service, content, 'hostile.bin');
       console.log(`  ${label}: ${status} in ${ms.toFixed(0)} ms, peak ${mib(one.stop())}`);
     }
-    const ceiling = DEFAULT_LIMITS.maxMemoryMb * 1024 * 1024;
+    const ceiling = DEFAULT_BOUNDS.workMemoryMb * 1024 * 1024;
     console.log(`service memory while analysing bombs: baseline ${mib(baseline)}, peak ${mib(peak.stop())}; ceiling ${mib(ceiling)} above the baseline (ANALYSIS_MAX_MEMORY_MB)`);
   } finally {
     service.service.kill('SIGTERM');
     await new Promise((resolve) => service.service.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * D25's fairness: another account uploads a flood of slow documents (each a few seconds of analysis), and the
+ * first account's upload to counted is measured meanwhile. Target: within 2x its quiet median.
+ */
+async function fairness(service: Service, pdf36: Uint8Array, quietMs: number): Promise<void> {
+  const flooder = { base: service.base, key: await service.newKey() };
+  const slow = await makePdf(600);
+  const flood = Array.from({ length: 8 }, (_, i) => uploadToFinal(flooder, slow, `flood-${i}.pdf`));
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // the flood uploaded and its analyses under way
+  const during: number[] = [];
+  for (let i = 0; i < 3; i++) during.push((await uploadToFinal(service, pdf36, `during-${i}.pdf`)).ms);
+  during.sort((a, b) => a - b);
+  const floodMs = (await Promise.all(flood)).map((r) => r.ms);
+  const ratio = during[1] / quietMs;
+  console.log(
+    `fairness: another account's 8 x 600-page PDFs (each counted after ${Math.min(...floodMs).toFixed(0)}-${Math.max(...floodMs).toFixed(0)} ms); ` +
+      `meanwhile this account's 36-page PDF median ${during[1].toFixed(0)} ms (${during.map((ms) => ms.toFixed(0)).join(', ')}), ` +
+      `${ratio.toFixed(2)}x the quiet median (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -17,36 +17,26 @@
  * GraphQL, so the two builds are compared within one run.
  */
 import 'reflect-metadata';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../src/shared/logger';
-import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
-import { ormConfig } from '../src/db/orm-config';
 import { migrate } from '../src/db/migrations';
-import { JobQueue } from '../src/jobs/job-queue';
-import { startWorkers } from '../src/workers';
-import { createServices } from '../src/services';
 import { load, summarize, type LoadRequest, type LoadResult, type LoadRun } from './load';
 import { cpuSeconds, postgresCpu } from './process-cpu';
-import { seed, type Call } from './seed';
+import { startInProcessApp } from './in-process-app';
+import { seed } from './seed';
+import { freePort, machineBusy, ready, SERVE_FLAGS, start, stopAll } from './service-process';
 
 const CONNECTIONS = 50;
 const ORDERS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
 const ROUNDS = 5;
-/** Node's flags in `npm run serve` (package.json), so the service is measured as it is deployed. */
-const SERVE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve
-  .split(' dist/')[0]!
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
 
 const ORDER_QUERY = `query Order($id: ID!) { order(id: $id) { id number status serviceType sourceLanguage targetLanguage unitType unitCount
   subtotalCents addons { code quantity unitPriceCents totalCents } addonsTotalCents totalCents currency reference quoteId
@@ -130,8 +120,7 @@ async function main(): Promise<void> {
       console.log(`  (${name}: load average after this path ${loadavg()[0]!.toFixed(2)})\n`);
     }
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
+    await stopAll(children);
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -139,27 +128,12 @@ async function main(): Promise<void> {
 
 /** Seeds through an in-process app with its workers (translations finish), and counts a request's SQL statements there. */
 async function seedThroughAnApp(config: ReturnType<typeof loadConfig>, url: string) {
-  const logger = createLogger('silent');
   // Every statement the ORM runs is logged through it, prepared ones included: the count is taken there.
   let statementsRun = 0;
-  const orm = await MikroORM.init(ormConfig(url, { debug: ['query'], logger: (line: string) => void (/select|insert|update|delete/i.test(line) && statementsRun++) }));
-  const queue = await JobQueue.start(url, logger, { ...config.jobs, pollingIntervalSeconds: 0.5 });
-  const services = createServices(config, { queue, logger });
-  await startWorkers(queue, orm, services);
-  const app = await createApp({ orm, services, logger });
-  const server: Server = app.express.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const app = await startInProcessApp(config, url, (line) => void (/select|insert|update|delete/i.test(line) && statementsRun++));
+  const { base } = app;
   try {
-    const call = (key: string): Call => async (method, path, body) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-      if (typeof body === 'string') headers['content-type'] = 'application/json';
-      const res = await fetch(`${base}${path}`, { method, body, headers });
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Awaited<ReturnType<Call>>;
-    };
-    // The workers translate the paid orders, then stop: no job may run a statement while a request's are counted.
-    const seeded = await seed(orm.em.fork(), services, call, base, ORDERS).finally(() => queue.stop());
+    const seeded = await seed(app.orm.em.fork(), app.services, app.call, base, ORDERS).finally(() => app.stopWorkers());
     const count = (path: string, ifNoneMatch = false) =>
       statementsOf(async () => {
         const headers: Record<string, string> = { authorization: `Bearer ${seeded.key}` };
@@ -174,9 +148,7 @@ async function seedThroughAnApp(config: ReturnType<typeof loadConfig>, url: stri
     };
     return { seeded, statements };
   } finally {
-    server.close();
     await app.close();
-    await orm.close();
   }
 
   /** The SQL statements one request runs. */
@@ -187,7 +159,6 @@ async function seedThroughAnApp(config: ReturnType<typeof loadConfig>, url: stri
     return statementsRun - before;
   }
 }
-
 
 /** The service and the baseline must answer the same JSON (links compared without their expiry and signature). */
 async function sameAnswers(servicePort: number, rawPort: number, headers: Record<string, string>, orderIds: string[], bookingIds: string[]): Promise<void> {
@@ -241,49 +212,6 @@ const met = (target: boolean) => (target ? 'met' : 'MISSED');
 function row(name: string, r: Measured, note: string): void {
   const cpu = `cpu/req ${r.cpu.server.toFixed(2)} + pg ${r.cpu.database.toFixed(2)} + load ${r.cpu.load.toFixed(2)} ms`;
   console.log(`  ${name.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms (turns ${r.p99Range.map((ms) => ms.toFixed(0)).join('-').padStart(7)})  ${cpu}  ${note}`);
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function ready(port: number, headers: Record<string, string>): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/api/v1/orders/00000000-0000-4000-8000-000000000000`, { headers });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`nothing answers on port ${port}`);
-}
-
-/** Share of all cores busy over one second, read from /proc/stat (Linux); NaN elsewhere. */
-async function machineBusy(): Promise<number> {
-  const sample = () => {
-    try {
-      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-      return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
-    } catch {
-      return { idle: NaN, total: NaN };
-    }
-  };
-  const before = sample();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const after = sample();
-  return 1 - (after.idle - before.idle) / (after.total - before.total);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as { port: number });
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 main().catch((error) => {

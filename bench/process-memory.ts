@@ -11,6 +11,9 @@ export function serviceMemoryBytes(pid: number): number {
   return own + childrenOf(pid).reduce((sum, child) => sum + statusField(child, 'RssAnon') + statusField(child, 'RssShmem'), 0);
 }
 
+/** The process's own resident set, without its children: what an upload costs the service itself. */
+export const residentBytes = (pid: number): number => statusField(pid, 'VmRSS');
+
 function statusField(pid: number, name: string): number {
   try {
     const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -31,14 +34,14 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Samples serviceMemoryBytes every `intervalMs` until stopped; `stop()` answers the peak seen. */
-export function samplePeakMemory(pid: number, intervalMs = 5): { stop(): number } {
-  let peak = serviceMemoryBytes(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, serviceMemoryBytes(pid))), intervalMs);
+/** Samples `measure` (serviceMemoryBytes unless told) every `intervalMs` until stopped; `stop()` answers the peak seen. */
+export function samplePeakMemory(pid: number, intervalMs = 5, measure = serviceMemoryBytes): { stop(): number } {
+  let peak = measure(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, measure(pid))), intervalMs);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, serviceMemoryBytes(pid));
+      return Math.max(peak, measure(pid));
     },
   };
 }

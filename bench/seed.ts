@@ -9,6 +9,8 @@ export type Call = (method: string, path: string, body?: string | FormData) => P
 
 export interface Seeded {
   key: string;
+  /** The staff admin's token, for the desk's queues. */
+  staffToken: string;
   orderIds: string[];
   bookingIds: string[];
 }
@@ -19,7 +21,7 @@ export interface Seeded {
  * awaiting payment. Made through the service's own doors, as a client and staff would.
  */
 export async function seed(em: EntityManager, services: Services, call: (key: string) => Call, base: string, count: number): Promise<Seeded> {
-  const { key, staffCtx } = await apiKey(em, services);
+  const { key, staffCtx, staffToken } = await apiKey(em, services);
   const client = call(key);
   const fileIds: string[] = [];
   for (let i = 0; i < 2; i++) {
@@ -47,18 +49,18 @@ export async function seed(em: EntityManager, services: Services, call: (key: st
   while ((await em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM orders WHERE status = 'processing'`))[0].n > 0) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { key, orderIds, bookingIds };
+  return { key, staffToken, orderIds, bookingIds };
 }
 
 /** A staff user approves an account; the key is read from the sandbox outbox, as a person would. */
-async function apiKey(em: EntityManager, services: Services): Promise<{ key: string; staffCtx: Ctx }> {
+async function apiKey(em: EntityManager, services: Services): Promise<{ key: string; staffCtx: Ctx; staffToken: string }> {
   const ctx: Ctx = { em, requestId: 'bench', actor: OPERATOR };
-  const { staffUser } = await services.staff.create(ctx, { email: 'bench-staff@example.test', name: 'Bench', role: StaffRole.ADMIN });
+  const { staffUser, token: staffToken } = await services.staff.create(ctx, { email: 'bench-staff@example.test', name: 'Bench', role: StaffRole.ADMIN });
   const staffCtx: Ctx = { ...ctx, actor: { kind: 'staff', staff: staffUser } };
   const account = await services.accounts.create(staffCtx, { name: 'Bench LLP', email: 'bench@example.test' });
   await services.accounts.approve(staffCtx, account.id);
   const mail = await em.findOneOrFail(SentEmail, { to: 'bench@example.test' }, { orderBy: { createdAt: 'desc' } });
-  return { key: /ltk_test_[A-Za-z0-9]{40}/.exec(mail.text)![0], staffCtx };
+  return { key: /ltk_test_[A-Za-z0-9]{40}/.exec(mail.text)![0], staffCtx, staffToken };
 }
 
 /** Pay at the sandbox's hosted checkout page. */

@@ -1,10 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Express } from 'express';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { createGraphQLDoor } from './api/graphql/server';
+import { graphqlUploads } from './api/graphql/uploads';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
 import { jsonBody } from './api/http/json-body';
 import type { Logger } from './shared/logger';
+import { browserAccess } from './api/http/browser-access';
 import { createMetrics, tagRoute } from './api/http/metrics';
 import { requestContext } from './api/http/request-context';
 import { requestLog } from './api/http/request-log';
@@ -13,7 +14,7 @@ import { safePath } from './api/http/safe-path';
 import { opsRoutes } from './api/ops/ops.routes';
 import { v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
-import { RateLimitSync } from './domain/rate-limits/rate-limit-sync';
+import { DatabaseLeases } from './domain/rate-limits/rate-limit-leases';
 import type { Services } from './services';
 
 /** The largest JSON body read (D25); larger ones are answered 413. */
@@ -42,15 +43,15 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   // REST answers its own strong ETags (D23); Express's would hash every other body, GraphQL's included, for nothing.
   app.set('etag', false);
 
-  const metrics = createMetrics(orm);
-  app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath);
+  const metrics = createMetrics(orm, services.documents);
+  app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath, ...browserAccess(services.config));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
-  app.use('/graphql', graphqlUploadExpress({ maxFileSize: services.config.uploadMaxBytes + 1, maxFiles: 1 }));
+  app.use('/graphql', graphqlUploads(services.config.uploadMaxBytes));
   app.use(jsonBody(JSON_BODY_LIMIT_BYTES));
 
   // REST first: the polled paths (D23) should not walk the routes of the pages and probes below.
   app.use('/api/v1', v1Router(services));
-  app.use(opsRoutes(orm, metrics));
+  app.use(opsRoutes(orm, metrics, services.config, services.documents));
   app.use(docsRoutes(services.config.company.name));
   const graphql = await createGraphQLDoor(services, logger);
   app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
@@ -58,13 +59,11 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  const rateLimitSync = shareRateLimits ? new RateLimitSync(orm, services.rateLimits, logger) : undefined;
-  rateLimitSync?.start();
+  if (shareRateLimits) services.rateLimits.shareThrough(new DatabaseLeases(orm, logger));
   return {
     express: app,
     close: async () => {
       await graphql.stop();
-      await rateLimitSync?.stop();
     },
   };
 }

@@ -11,7 +11,10 @@ import { migrate } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './workers';
-import { removeStaleTempFiles, STALE_AFTER_MS } from './domain/files/temp-files';
+import { join } from 'node:path';
+import { ProcessClaim } from './db/process-claim';
+import { Leftovers } from './domain/files/leftovers';
+import { STALE_AFTER_MS } from './domain/files/temp-files';
 import { createServices, type Services } from './services';
 
 /** `all` (npm start): HTTP and jobs; `serve`: HTTP only; `worker`: jobs only, so each can scale apart (D11). */
@@ -32,10 +35,13 @@ async function main(role: Role): Promise<void> {
   let app: App | undefined;
   let server: Server | undefined;
   let services: Services | undefined;
+  let claim: ProcessClaim | undefined;
   const close = async () => {
     await app?.close();
     await queue?.stop();
-    services?.files.close();
+    services?.documents.close();
+    services?.standardOffer.stop();
+    await claim?.release();
     await db.close();
   };
   try {
@@ -44,9 +50,13 @@ async function main(role: Role): Promise<void> {
       await migrate(db.orm);
       return JobQueue.start(url, logger, config.jobs);
     });
-    services = createServices(config, { queue, logger });
-    await removeLeftTempFiles(services.files.tempDir, logger);
-    setInterval(() => void removeLeftTempFiles(services!.files.tempDir, logger), STALE_AFTER_MS / 4).unref();
+    claim = await ProcessClaim.take(url);
+    services = createServices(config, { queue, logger, claim });
+    const leftovers = new Leftovers(db.orm.em.fork(), services.files, join(config.dataDir, 'tmp'), logger);
+    await leftovers.removeTempFiles();
+    // Listing the whole store can take a while: the service answers meanwhile (what is swept is nobody's).
+    void leftovers.removeStoredBytes();
+    setInterval(() => void leftovers.removeTempFiles(), STALE_AFTER_MS / 4).unref();
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
       // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
@@ -88,16 +98,6 @@ function takeSignals(handler: (signal: string) => void): void {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => handler(signal));
-  }
-}
-
-/** Temporary files of a process that was killed (D25); a file younger than STALE_AFTER_MS may be another process's. */
-async function removeLeftTempFiles(dir: string, logger: Logger): Promise<void> {
-  try {
-    const removed = await removeStaleTempFiles(dir);
-    if (removed.length) logger.info({ files: removed }, 'removed stale temporary files');
-  } catch (error) {
-    logger.warn({ err: error }, 'stale temporary files not removed');
   }
 }
 

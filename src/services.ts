@@ -2,14 +2,18 @@ import type { AppConfig } from './config/app-config';
 import { AccountService } from './domain/accounts/account.service';
 import { AuthenticationService } from './domain/accounts/authentication.service';
 import { AuditService } from './domain/audit/audit.service';
+import { BookingDeskService } from './domain/bookings/booking-desk.service';
 import { BookingService } from './domain/bookings/booking.service';
 import { CatalogService } from './domain/catalog/catalog.service';
+import { StandardOffer } from './domain/catalog/standard-offer';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
-import { ANALYSIS_WORKER_SCRIPT } from './db/paths';
-import { DEFAULT_LIMITS } from './domain/files/analysis/analysis-sandbox';
+import { SANDBOX_WORKER_SCRIPT } from './db/paths';
+import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sandbox';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
+import type { ProcessClaim } from './db/process-claim';
+import { StorageIntents } from './domain/files/storage-intents';
 import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
@@ -17,6 +21,7 @@ import { CertificateService } from './domain/orders/certificate.service';
 import { CertifiedReviewService } from './domain/orders/certified-review.service';
 import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderService } from './domain/orders/order.service';
+import { OrderShippingService } from './domain/orders/order-shipping.service';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
@@ -30,49 +35,69 @@ import { createPdfSigner } from './providers/signing/create-pdf-signer';
 import { createStorage } from './providers/storage/create-storage';
 import { createTranslationEngine } from './providers/translation/create-translation-engine';
 import { TranslationService } from './domain/translation/translation.service';
+import { MemberService } from './domain/members/member.service';
+import { SignInService } from './domain/sign-in/sign-in.service';
 
 export interface Infrastructure {
   queue: JobQueue;
   logger: Logger;
+  /** This process's mark of life: names its temporary folder and records its storage intents (D25). */
+  claim: Pick<ProcessClaim, 'id' | 'execute'>;
 }
 
 /** The composition root: every service once, with its providers chosen by configuration. Both doors share it. */
-export function createServices(config: AppConfig, { queue, logger }: Infrastructure) {
+export function createServices(config: AppConfig, { queue, logger, claim }: Infrastructure) {
   const { mailer, mailDelivery } = createMail(config, queue, logger);
   const audit = new AuditService();
   const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
+  const documents = new DocumentSandbox({ ...DEFAULT_BOUNDS, ...config.documentSandbox, workerScript: SANDBOX_WORKER_SCRIPT }, logger);
   const files = new FilesService({
     storage,
     queue,
     signedUrls: new SignedUrls(config.appUrl, config.appKey, config.appKeyPrevious),
     uploadMaxBytes: config.uploadMaxBytes,
-    analysisBounds: { ...DEFAULT_LIMITS, maxMemoryMb: config.analysisMaxMemoryMb, workerScript: ANALYSIS_WORKER_SCRIPT },
-    tempDir: serviceTempDir(config.dataDir),
+    documents,
+    tempDir: serviceTempDir(config.dataDir, claim.id),
+    intents: new StorageIntents(claim),
     logger,
   });
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), { audit, logger });
   const orders = new OrderService({ payments, mailer, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours });
-  const engine = createTranslationEngine(config.translation);
-  const certificates = new CertificateService({ files, signer: createPdfSigner(config.signing), company: config.company, appUrl: config.appUrl });
+  const engine = createTranslationEngine(config.translation, documents);
+  const standardOffer = new StandardOffer({
+    engine,
+    languageName: (code) => catalog.findLanguage(code)?.name ?? code,
+    logger,
+    retrySeconds: config.translation.engine === 'deepl' ? config.translation.languagesRetrySeconds : undefined,
+  });
+  standardOffer.start();
+  const members = new MemberService({ mailer, audit });
+  const certificates = new CertificateService({ files, documents, signer: createPdfSigner(config.signing), company: config.company, appUrl: config.appUrl });
   return {
     config,
+    documents,
     files,
     payments,
     idempotency: new IdempotencyService(),
     rateLimits: new RateLimitService(config.rateLimitPerMinute),
-    bookings: new BookingService({ catalog, payments, mailer, audit, orderPrefix: config.orderPrefix }),
+    bookings: new BookingService({ catalog, payments, mailer, audit, logger, orderPrefix: config.orderPrefix }),
+    bookingDesk: new BookingDeskService({ audit, mailer }),
     orders,
     certificates,
     certifiedReview: new CertifiedReviewService({ files, orders, certificates }),
     orderDesk: new OrderDeskService({ orders }),
+    shipping: new OrderShippingService({ orders, mailer }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
-    quotes: new QuoteService({ catalog, files, ttlDays: config.quoteTtlDays }),
+    quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),
+    standardOffer,
     audit,
     authentication: new AuthenticationService(config.env),
     catalog,
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
+    members,
+    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [members] }),
     sentEmails: new SentEmailService({ env: config.env }),
     mailDelivery,
   };

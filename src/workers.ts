@@ -4,9 +4,10 @@ import type { Services } from './services';
 
 /** The job wiring, beside main.ts: every job handler of this process, each job in its own EntityManager fork. */
 export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Services): Promise<void> {
-  services.files.warmAnalysis();
+  services.documents.warm();
   await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));
   await queue.work<{ orderId: string }>('translate-order', ({ orderId }, attempt) => services.translation.translateOrder(orm.em.fork(), orderId, attempt));
+  await queue.work<{ orderId: string }>('translate-order-given-up', ({ orderId }) => services.translation.giveUp(orm.em.fork(), orderId));
   const { mailDelivery } = services;
   if (mailDelivery) {
     await queue.work<{ emailId: string }>('deliver-email', ({ emailId }, attempt) => mailDelivery.deliver(orm.em.fork(), emailId, attempt));
@@ -14,4 +15,7 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
   }
   // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).
   queue.every(30, 'payment reconciliation', () => services.payments.reconcile(orm.em.fork()));
+  // Unpaid bookings whose start passed are cancelled and their accounts told (D29); each booking is locked, so any
+  // number of processes may sweep at once.
+  queue.every(60, 'booking expiry', () => services.bookings.expireStarted(orm.em.fork()));
 }

@@ -6,10 +6,12 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
 import { withStartupLock } from '../db/startup-lock';
+import { createLogger } from '../shared/logger';
 import { AuditService } from '../domain/audit/audit.service';
 import { ValidationError } from '../shared/errors';
 import { OPERATOR } from '../domain/shared/context';
 import { StaffService } from '../domain/staff/staff.service';
+import { assertServiceRunning } from './running-service';
 import { formatSeed, seedSandbox } from './sandbox-seed';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -17,12 +19,18 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   migrate                                   apply pending migrations
   migration:create [--name NAME]            write a migration for the entity changes (development)
-  staff:create --email E --name N --role R  create a staff user (role staff or admin); prints its token once
+  staff:create --email E --name N --role R  create a staff user (role admin, desk or translator); prints its token once
   staff:rotate --email E                    a new token for a staff user (a locked-out admin); the old one stops working; prints it once
   sandbox:seed                              sandbox only: a new admin, an approved account and its key, printed
-                                            as shell variables (eval "$(npm run -s cli -- sandbox:seed)")`;
+                                            as shell variables (eval "$(npm run -s cli -- sandbox:seed)"); with no
+                                            DATABASE_URL, only beside a service running on the same DATA_DIR
+
+Logs go to stderr; stdout carries only the answer (a token, the shell variables).`;
 
 type Command = (db: Database, options: Record<string, string | undefined>, config: AppConfig) => Promise<void>;
+
+/** Commands whose result is only of use in the running service's database (running-service.ts). */
+const BESIDE_THE_SERVICE = new Set(['sandbox:seed']);
 
 /** Migrations under the same lock the service takes at start, so a CLI run and a starting server never race. */
 const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl')!, () => migrate(db.orm));
@@ -66,13 +74,15 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
   });
-  const command = commands[positionals[0] ?? ''];
+  const name = positionals[0] ?? '';
+  const command = commands[name];
   if (!command || values.help) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const db = await openDatabase(config);
+  if (BESIDE_THE_SERVICE.has(name) && !config.databaseUrl) assertServiceRunning(config.dataDir);
+  const db = await openDatabase(config, createLogger(config.logLevel, 'stderr'));
   try {
     await command(db, values as Record<string, string | undefined>, config);
     return 0;

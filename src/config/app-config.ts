@@ -22,7 +22,10 @@ export type PaymentConfig =
   | { provider: 'sandbox' }
   | { provider: 'paypal'; baseUrl: string; clientId: string; clientSecret: string; webhookId: string };
 
-export type TranslationConfig = { engine: 'sandbox' } | { engine: 'deepl'; authKey: string; serverUrl?: string; maxRetries?: number };
+export type TranslationConfig =
+  | { engine: 'sandbox' }
+  /** `languagesRetrySeconds`: how soon DeepL's language lists are asked for again when they could not be read (D29). */
+  | { engine: 'deepl'; authKey: string; serverUrl?: string; maxRetries?: number; languagesRetrySeconds?: number };
 
 export interface HttpTimeouts {
   /** How long a client has to send its request headers (slowloris). */
@@ -39,6 +42,10 @@ export interface AppConfig {
   /** Unset: an embedded PostgreSQL is started with its data under dataDir. */
   databaseUrl?: string;
   dataDir: string;
+  /** The ORM's connections in this process (pg-boss keeps 4 more): see docs/architecture.md, "Runtime settings". */
+  databasePoolSize: number;
+  /** The longest a statement of this process's ORM may run before PostgreSQL cancels it (migrations aside). */
+  statementTimeoutMs: number;
   /** Signs download links and other tokens; previous keys still verify during a rotation. */
   appKey: string;
   appKeyPrevious: string[];
@@ -57,18 +64,31 @@ export interface AppConfig {
   quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */
   uploadMaxBytes: number;
-  /** Memory ceiling of the whole document-analysis process, in MB (D25). */
-  analysisMaxMemoryMb: number;
+  /**
+   * The document sandbox (D25): what one document's work may use in MB (ANALYSIS_MAX_MEMORY_MB), what the runtime
+   * needs to start a child (measured at start unless set), and how many children work at once.
+   */
+  documentSandbox: { workMemoryMb: number; runtimeMemoryMb?: number; processes: number; startTimeoutMs?: number };
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
   /**
    * How often idle job workers look for work (file analysis, translation; payment reconciliation runs on its own
-   * timer), and how long a running job's lease lasts unrenewed: a job whose worker died is handed out again soon
-   * after its lease lapses (D26).
+   * timer), and how long a running job's heartbeat may be missing: a job whose worker died is handed out again soon
+   * after its heartbeat stops (D26).
    */
-  jobs: { pollingIntervalSeconds: number; leaseSeconds: number };
+  jobs: { pollingIntervalSeconds: number; heartbeatSeconds: number };
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
   /** Limits for slow clients (D25). */
   http: HttpTimeouts;
+  /**
+   * Who may read `/metrics` outside the sandbox (D15): clients from these addresses or CIDR ranges, or with this
+   * bearer token. The sandbox serves it to anyone.
+   */
+  metrics: { allowFrom: string[]; token?: string };
+  /**
+   * The browser origins (`https://portal.example.com`) allowed to call the API (D27, `CORS_ORIGINS`); the sandbox
+   * also allows any `http://localhost:<port>` while none are set.
+   */
+  cors: { origins: string[]; anyLocalhost: boolean };
 }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { keptFile } from '../shared/kept-file';
 import { LOG_LEVELS } from '../shared/logger';
+import { addressRangeList, isAddressRange } from './address-ranges';
 import type { AppConfig } from './app-config';
 
 /** A configuration that cannot start the service; the message is one line naming the variable. */
@@ -29,6 +30,8 @@ const envSchema = z.object({
   APP_URL: optional(url(['http:', 'https:'])),
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
   DATA_DIR: optional(z.string()),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(2).max(100)),
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
   APP_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   APP_KEY_PREVIOUS: optional(z.string()),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
@@ -51,8 +54,10 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optional(z.string()),
   PAYPAL_WEBHOOK_ID: optional(z.string()),
   UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
-  // The analysis child needs about 90 MB of its own before it reads a document.
-  ANALYSIS_MAX_MEMORY_MB: optional(z.coerce.number().int().min(160).max(1024 * 1024)),
+  // What one document's work may use, on top of what the runtime needs to start the child (measured, or set below).
+  ANALYSIS_MAX_MEMORY_MB: optional(z.coerce.number().int().min(64).max(1024 * 1024)),
+  ANALYSIS_RUNTIME_MEMORY_MB: optional(z.coerce.number().int().min(1).max(1024 * 1024)),
+  DOCUMENT_SANDBOX_PROCESSES: optional(z.coerce.number().int().min(1).max(64)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
   S3_REGION: optional(z.string()),
@@ -61,11 +66,27 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   JOBS_POLLING_INTERVAL_SECONDS: optional(z.coerce.number().min(0.5).max(60)),
-  JOBS_LEASE_SECONDS: optional(z.coerce.number().int().min(3).max(600)),
+  JOBS_HEARTBEAT_SECONDS: optional(z.coerce.number().int().min(10).max(600)),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
   HTTP_HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(600_000)),
   HTTP_REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(3_600_000)),
+  METRICS_ALLOW_FROM: optional(
+    z.string().superRefine((text, context) => {
+      const wrong = addressRangeList(text).find((entry) => !isAddressRange(entry));
+      if (wrong !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a comma-separated list of IP addresses or CIDR ranges (${JSON.stringify(wrong)} is neither)` });
+    }),
+  ),
+  CORS_ORIGINS: optional(
+    z.string().superRefine((text, context) => {
+      const wrong = originList(text).find((entry) => !isOrigin(entry));
+      if (wrong !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a comma-separated list of origins such as https://portal.example.com (${JSON.stringify(wrong)} is not one)` });
+    }),
+  ),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').regex(/^[A-Za-z0-9._~+/=-]+$/, 'must be a bearer token (letters, digits and ._~+/=-)')),
 });
+
+/** Who reads /metrics outside the sandbox when METRICS_ALLOW_FROM is unset: the machine itself (a local agent). */
+const METRICS_DEFAULT_ALLOW_FROM = '127.0.0.0/8,::1';
 
 /**
  * Reads and validates the environment (D15). Production refuses to start without the real providers'
@@ -121,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000,
     appKey: e.APP_KEY ?? sandboxAppKey(dataDir),
     appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
@@ -160,17 +183,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
     turnaroundHours: e.TURNAROUND_HOURS ?? 48,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
-    analysisMaxMemoryMb: e.ANALYSIS_MAX_MEMORY_MB ?? 512,
+    documentSandbox: {
+      workMemoryMb: e.ANALYSIS_MAX_MEMORY_MB ?? 512,
+      runtimeMemoryMb: e.ANALYSIS_RUNTIME_MEMORY_MB,
+      processes: e.DOCUMENT_SANDBOX_PROCESSES ?? 2,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 120,
-    jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2, leaseSeconds: e.JOBS_LEASE_SECONDS ?? 30 },
+    jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS ?? 30 },
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     http,
+    metrics: { allowFrom: addressRangeList(e.METRICS_ALLOW_FROM ?? METRICS_DEFAULT_ALLOW_FROM), token: e.METRICS_TOKEN },
+    cors: { origins: originList(e.CORS_ORIGINS ?? ''), anyLocalhost: appEnv === 'sandbox' && !e.CORS_ORIGINS },
   };
 }
 
+const originList = (text: string) => text.split(',').map((entry) => entry.trim()).filter(Boolean);
+
+/** `scheme://host[:port]` and nothing more: what a browser sends in `Origin`. */
+function isOrigin(entry: string): boolean {
+  try {
+    const parsed = new URL(entry);
+    return ['http:', 'https:'].includes(parsed.protocol) && parsed.origin === entry;
+  } catch {
+    return false;
+  }
+}
+
 function describe(issue: z.ZodIssue): string {
-  if (issue.code === 'invalid_enum_value') return `must be one of ${issue.options.join(', ')}`;
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`;
   if (issue.code === 'invalid_type') return 'must be a number';
   if (issue.code === 'too_small' || issue.code === 'too_big') {
     return issue.message.startsWith('must') ? issue.message : `is out of range (${issue.message.toLowerCase()})`;

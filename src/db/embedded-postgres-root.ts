@@ -7,10 +7,13 @@ import { dirname, join } from 'node:path';
  * PostgreSQL refuses to run as root, so as root (containers) the embedded server runs as the OS user `postgres`
  * (README "Operations"). That user must reach the binaries (under node_modules) and the data directory; a checkout
  * under root's home or a `mktemp -d` folder (mode 700) hides both. Rather than chmod the user's own folders, what
- * it cannot reach is kept under SHARED_DIR: a copy of the binaries (once per version) and the cluster, which
+ * it cannot reach is kept under sharedDir(): a copy of the binaries (once per version) and the cluster, which
  * DATA_DIR/postgres then links to.
  */
 export const SHARED_DIR = '/var/lib/ltk-embedded-postgres';
+
+/** SHARED_DIR, or the folder EMBEDDED_POSTGRES_SHARED_DIR names (the tests keep it under their own temporary root). */
+export const sharedDir = (): string => process.env.EMBEDDED_POSTGRES_SHARED_DIR || SHARED_DIR;
 
 export interface OsUser {
   uid: number;
@@ -51,7 +54,7 @@ export function canReach(user: OsUser | undefined, path: string): boolean {
 }
 
 /** The folder holding bin/, lib/ and share/: the package's own, or a copy under `shared` when the user cannot reach it. */
-export function reachableNativeDir(nativeDir: string, user: OsUser | undefined, shared = SHARED_DIR): string {
+export function reachableNativeDir(nativeDir: string, user: OsUser | undefined, shared = sharedDir()): string {
   if (canReach(user, join(nativeDir, 'bin', 'postgres'))) return nativeDir;
   const version = (JSON.parse(readFileSync(join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string }).version;
   const copy = join(shared, `native-${version}`);
@@ -80,7 +83,7 @@ export async function reachableClusterDir(
   dataDir: string,
   user: OsUser | undefined,
   beforeReset: (dir: string) => Promise<void>,
-  shared = SHARED_DIR,
+  shared = sharedDir(),
 ): Promise<string> {
   const link = join(dataDir, 'postgres');
   const stat = lstatSync(link, { throwIfNoEntry: false });

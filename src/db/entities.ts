@@ -1,5 +1,6 @@
 import { Account } from '../domain/accounts/account.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
+import { BookingNote } from '../domain/bookings/booking-note.entity';
 import { Booking } from '../domain/bookings/booking.entity';
 import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.entity';
 import { FileAttachment } from '../domain/files/file-attachment.entity';
@@ -11,11 +12,17 @@ import { Notarization } from '../domain/orders/notarization.entity';
 import { OrderNote } from '../domain/orders/order-note.entity';
 import { Order } from '../domain/orders/order.entity';
 import { TranslationReview } from '../domain/orders/translation-review.entity';
+import { PaymentRefund } from '../domain/payments/payment-refund.entity';
 import { Payment } from '../domain/payments/payment.entity';
 import { WebhookEvent } from '../domain/payments/webhook-event.entity';
 import { Quote } from '../domain/quotes/quote.entity';
 import { RateLimitCount } from '../domain/rate-limits/rate-limit-count.entity';
+import { StorageIntent } from '../domain/files/storage-intent.entity';
 import { StaffUser } from '../domain/staff/staff-user.entity';
+import { EngineRequest } from '../domain/translation/engine-request.entity';
+import { AccountMember } from '../domain/members/member.entity';
+import { Session } from '../domain/sign-in/session.entity';
+import { SignInCode } from '../domain/sign-in/sign-in-code.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, Order, IdempotencyKey, WebhookEvent, Booking, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, PaymentRefund, Order, IdempotencyKey, WebhookEvent, Booking, BookingNote, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate, EngineRequest, StorageIntent, AccountMember, SignInCode, Session];

@@ -1,8 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 /** Applies pending migrations; returns the names applied. */
+/**
+ * Applies pending migrations in one transaction, without the statement timeout of request paths: an index built
+ * over years of rows takes longer than any request may.
+ */
 export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
+  const connection = orm.em.getConnection();
+  const applied = await connection.transactional(async (trx) => {
+    await connection.execute('SET LOCAL statement_timeout = 0', [], 'run', trx);
+    return orm.getMigrator().up({ transaction: trx });
+  });
   return applied.map((migration) => migration.name);
 }
 

@@ -10,5 +10,5 @@ export const REPO_ROOT = RUNNING_COMPILED ? join(__dirname, '..', '..', '..') : 
 export const MIGRATIONS_SOURCE_DIR = join(REPO_ROOT, 'migrations');
 export const MIGRATIONS_RUN_DIR = RUNNING_COMPILED ? join(REPO_ROOT, 'dist', 'migrations') : MIGRATIONS_SOURCE_DIR;
 
-/** The document-analysis child runs JavaScript: always the compiled worker, under jest too (`npm test` builds first). */
-export const ANALYSIS_WORKER_SCRIPT = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');
+/** The document sandbox's children run JavaScript: always the compiled worker, under jest too (`npm test` builds first). */
+export const SANDBOX_WORKER_SCRIPT = join(REPO_ROOT, 'dist', 'src', 'documents', 'sandbox', 'sandbox.worker.js');

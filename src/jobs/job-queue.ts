@@ -1,29 +1,41 @@
 import type { EntityManager } from '@mikro-orm/core';
-import PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from '../shared/logger';
+import { movePgBoss10Jobs, setAsidePgBoss10 } from './pg-boss-10-upgrade';
 
-/** Every queue the service uses, with its retry policy. Jobs are safe to run again (D11). */
+/**
+ * Every queue the service uses, with its retry policy. Jobs are safe to run again (D11). A dead letter queue is
+ * listed before the queue that names it (it must exist first).
+ */
 export const QUEUES = {
   analyseFile: { name: 'analyse-file', retryLimit: 3, retryDelay: 5, retryBackoff: true },
+  /** A translate-order job the queue failed for good (its worker lost or its time up on the last try): the order is held. */
+  translateOrderGivenUp: { name: 'translate-order-given-up', retryLimit: 5, retryDelay: 5, retryBackoff: true },
   /** Queued when an order is paid or released back to processing. */
-  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true, deadLetter: 'translate-order-given-up' },
   /** Production mail, queued with the change that sent it (D17): a mail server down for 2 to 4 hours is waited out. */
   deliverEmail: { name: 'deliver-email', retryLimit: 8, retryDelay: 30, retryBackoff: true },
 } as const;
 
 /**
- * A running job holds a lease (`leaseSeconds`, 30 by default) that its worker renews every third of it; a worker
- * that dies (SIGKILL, a lost machine) stops renewing, the lease lapses, and pg-boss's maintenance (as often as the
- * renewals) hands the job to another worker: within about a lease and the first retry delay, well under a minute
- * (D26), however long a live job runs.
+ * A running job is kept alive by pg-boss's own heartbeat (`heartbeatSeconds`, 30 by default), sent by its worker
+ * every half of it: however long the job runs, no other worker takes it while the heartbeat goes on. A worker that
+ * dies (SIGKILL, a lost machine) stops it, and pg-boss's monitor (every third of the heartbeat) hands the job to
+ * another worker: within about a heartbeat and a third and the first retry delay, well under a minute (D26).
  */
 export interface JobQueueOptions {
   pollingIntervalSeconds: number;
-  leaseSeconds: number;
+  heartbeatSeconds: number;
 }
 
-/** How often a lease is renewed, and pg-boss's maintenance runs: a third of the lease, in whole seconds. */
-const renewalSeconds = ({ leaseSeconds }: JobQueueOptions): number => Math.max(1, Math.floor(leaseSeconds / 3));
+/**
+ * The most a job may run before pg-boss gives its attempt up (the most it allows): a bound for a handler that hangs,
+ * never reached by a job that makes progress, which the heartbeat keeps alive.
+ */
+const EXPIRE_IN_SECONDS = 24 * 60 * 60;
+
+/** How often pg-boss's monitor looks for jobs whose heartbeat stopped: a third of the heartbeat, in whole seconds. */
+const monitorSeconds = ({ heartbeatSeconds }: JobQueueOptions): number => Math.max(1, Math.floor(heartbeatSeconds / 3));
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
@@ -51,13 +63,22 @@ export class JobQueue {
   ) {}
 
   static async start(connectionString: string, logger: Logger, options: JobQueueOptions): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, maintenanceIntervalSeconds: renewalSeconds(options) });
+    await setAsidePgBoss10(connectionString);
+    // pg-boss 12 is an ES module: loaded with import(), which Node and jest's module runner both handle.
+    const { PgBoss } = await import('pg-boss');
+    const checks = monitorSeconds(options);
+    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, superviseIntervalSeconds: checks, monitorIntervalSeconds: checks });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(QUEUES)) {
       const { name, ...policy } = queue;
-      await boss.createQueue(name, { name, policy: 'standard', ...policy, expireInSeconds: options.leaseSeconds });
+      const settings = { ...policy, expireInSeconds: EXPIRE_IN_SECONDS, heartbeatSeconds: options.heartbeatSeconds };
+      await boss.createQueue(name, { policy: 'standard', ...settings });
+      // createQueue leaves an existing queue as it was: this process's heartbeat and retry policy apply to it too.
+      await boss.updateQueue(name, settings);
     }
+    const moved = await movePgBoss10Jobs(connectionString, boss, Object.values(QUEUES).map((queue) => queue.name));
+    if (moved > 0) logger.info({ jobs: moved }, 'moved the unfinished jobs of pg-boss 10 into the upgraded queue');
     return new JobQueue(boss, logger, options);
   }
 
@@ -66,18 +87,19 @@ export class JobQueue {
     await this.boss.send(name, data, { db: transactionExecutor(em), priority: options.priority ?? 0 });
   }
 
-  /** Runs jobs of `name` in this process, one at a time; a handler that throws is retried with backoff. */
+  /**
+   * Runs jobs of `name` in this process, one at a time, with pg-boss's heartbeat going while the handler runs; a
+   * handler that throws is retried with backoff.
+   */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
-    const id = await this.boss.work<T>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1, includeMetadata: true, priority: true }, async ([job]) => {
-      const lease = await this.holdLease(job.id);
+    const options = { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1, includeMetadata: true } as const;
+    const id = await this.boss.work<T, void, typeof options>(name, options, async ([job]) => {
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
         const retried = job.retryCount < job.retryLimit;
         this.logger.warn({ err: error, job: name, job_id: job.id }, retried ? 'job failed; it will be retried' : 'job failed; no retries left');
         throw error;
-      } finally {
-        clearInterval(lease);
       }
     });
     this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
@@ -116,25 +138,10 @@ export class JobQueue {
     this.timers.push(timer);
   }
 
-  /**
-   * Renews the job's lease now and every few seconds. pg-boss 10 has no heartbeat of its own, so the lease is
-   * its expiry: `expire_in` is set to the job's running time plus one lease.
-   */
-  private async holdLease(jobId: string): Promise<NodeJS.Timeout> {
-    const { leaseSeconds } = this.options;
-    const renew = () =>
-      this.boss
-        .getDb()
-        .executeSql(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $2) WHERE id = $1 AND state = 'active'`, [jobId, leaseSeconds])
-        .catch((error: unknown) => this.logger.warn({ err: error, job_id: jobId }, 'could not renew a job lease'));
-    await renew();
-    return setInterval(() => void renew(), renewalSeconds(this.options) * 1000);
-  }
-
   /** Waits for running jobs to finish, then stops (graceful shutdown). */
   stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
-    return this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    return this.boss.stop({ graceful: true, timeout: 30_000 });
   }
 }
 

@@ -6,6 +6,11 @@ export type { Logger };
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** JSON lines on stdout; every request line carries its request_id. */
-export const createLogger = (level: LogLevel): Logger =>
-  pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * JSON lines on stdout (the service: every request line carries its request_id), or on stderr for the CLI, whose
+ * stdout is its answer (the shell assignments of `sandbox:seed`, a token).
+ */
+export function createLogger(level: LogLevel, to: 'stdout' | 'stderr' = 'stdout'): Logger {
+  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
+  return to === 'stdout' ? pino(options) : pino(options, pino.destination(2));
+}

@@ -76,7 +76,7 @@ describe('approveAccount', () => {
     expect(mails.data!.sentEmails.items).toHaveLength(1);
     const [mail] = mails.data!.sentEmails.items;
     expect(mail).toMatchObject({ kind: 'api_key', to: pending.email, subject: 'Your API key' });
-    const key = mail.text.match(KEY_PATTERN)![0];
+    const key = mail.text!.match(KEY_PATTERN)![0];
     expect(key).toMatch(/^ltk_test_[A-Za-z0-9]{40}$/);
     expect(approved.data!.approveAccount.apiKeyLast4).toBe(key.slice(-4));
 
@@ -190,10 +190,10 @@ describe('staff lists', () => {
 
 it('lets an admin create staff users, audited, with the token shown only in the answer', async () => {
   const admin = await createStaffToken(t, StaffRole.ADMIN);
-  const bad = await t.gql(CreateStaffUserDocument, { email: 'nope', name: '', role: 'STAFF' }, admin);
+  const bad = await t.gql(CreateStaffUserDocument, { email: 'nope', name: '', role: 'DESK' }, admin);
   expect(badInput(bad.errors)).toEqual({ email: ['The email field must be a valid email address.'], name: ['The name field is required.'] });
-  const made = await t.gql(CreateStaffUserDocument, { email: 'reviewer@example.test', name: 'Rita Reviewer', role: 'STAFF' }, admin);
+  const made = await t.gql(CreateStaffUserDocument, { email: 'reviewer@example.test', name: 'Rita Reviewer', role: 'DESK' }, admin);
   const audit = await t.gql(AuditLogDocument, { resourceId: made.data!.createStaffUser.staffUser.id }, staff);
-  expect(audit.data!.auditLog.items).toEqual([expect.objectContaining({ action: 'staff_user.create', details: { role: 'staff' } })]);
+  expect(audit.data!.auditLog.items).toEqual([expect.objectContaining({ action: 'staff_user.create', details: { role: 'desk' } })]);
   expect(JSON.stringify(audit)).not.toContain(made.data!.createStaffUser.token);
 });

@@ -121,8 +121,9 @@ describe('GraphQL authentication (D14)', () => {
     expect(await gqlCode(token)).toBe('UNAUTHENTICATED');
   });
 
-  it('answers UNAUTHENTICATED for a staff token on a partner query', async () => {
-    expect(await gqlCode(staff)).toBe('UNAUTHENTICATED');
+  it('answers FORBIDDEN for a staff token on a partner query: a known credential, not one for an account (D28)', async () => {
+    const { errors } = await t.gql(MeDocument, {}, staff);
+    expect(errors![0]).toMatchObject({ message: 'Staff credentials cannot act for an account.', extensions: { code: 'FORBIDDEN' } });
   });
 
   it('answers 403 / FORBIDDEN for a key whose account is pending', async () => {
@@ -144,11 +145,11 @@ describe('GraphQL authentication (D14)', () => {
     expect(anonymous.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
   });
 
-  it('refuses admin-only operations to plain staff', async () => {
-    const admin = await createStaffToken(t, StaffRole.ADMIN);
-    const byStaff = await t.gql(CreateStaffUserDocument, { email: 'new@example.test', name: 'New', role: 'STAFF' }, staff);
-    expect(byStaff.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const byAdmin = await t.gql(CreateStaffUserDocument, { email: 'new@example.test', name: 'New', role: 'STAFF' }, admin);
+  it('refuses admin-only operations to the desk', async () => {
+    const desk = await createStaffToken(t, StaffRole.DESK);
+    const byDesk = await t.gql(CreateStaffUserDocument, { email: 'new@example.test', name: 'New', role: 'DESK' }, desk);
+    expect(byDesk.errors![0].extensions!.code).toBe('FORBIDDEN');
+    const byAdmin = await t.gql(CreateStaffUserDocument, { email: 'new@example.test', name: 'New', role: 'DESK' }, staff);
     expect(byAdmin.errors).toBeUndefined();
     expect(byAdmin.data!.createStaffUser.token).toMatch(/^ltk_staff_[A-Za-z0-9]{40}$/);
     const accounts = await t.gql(AccountsDocument, {}, byAdmin.data!.createStaffUser.token);

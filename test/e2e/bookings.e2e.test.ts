@@ -11,6 +11,7 @@ import {
   StaffCancelInterpretationBookingDocument,
   StaffInterpretationBookingsDocument,
 } from '../graphql/generated';
+import { passStart } from '../helpers/bookings';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StatementLog } from '../helpers/statement-log';
@@ -125,6 +126,9 @@ describe('the flow: request, staff confirm, pay, complete (contract 3.2)', () =>
     expect(paid).toMatchObject({ status: 'confirmed', payment: { paid_at: expect.stringMatching(/Z$/) } });
     await expect(cancel(id).expect(422).then((r) => r.body.errors)).resolves.toEqual({ status: ['Cannot cancel the booking while the status is confirmed.'] });
 
+    const early = await t.gql(CompleteInterpretationBookingDocument, { id }, staff);
+    expect(early.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { scheduledAt: [expect.stringMatching(/^The booking cannot be completed before its start \(/)] } });
+    await passStart(t, id);
     const done = await t.gql(CompleteInterpretationBookingDocument, { id }, staff);
     expect(done.data!.completeInterpretationBooking.status).toBe('COMPLETED');
     const audit = await t.gql(AuditLogDocument, { resourceId: id }, staff);

@@ -109,7 +109,7 @@ describe('hosted checkout page', () => {
     await page.goto(order.checkout, { waitUntil: 'networkidle0' });
     const text = await pageText(page);
     expect(text).toContain(t.config.company.name);
-    expect(text).toMatch(/Certified translation, de to en, \d+ pages?/);
+    expect(text).toMatch(/Certified translation, German to English, \d+ billing pages? \(250 words each\)/);
     expect(text).toMatch(/Rush/i);
     expect(text).toMatch(/Total\s+\$\d/);
     // Nothing scrolls sideways, and the Pay button is a real touch target.
@@ -140,13 +140,13 @@ describe('hosted checkout page', () => {
   }, 60_000);
 
   it('takes a booking from its redirect_url to the checkout and back with the booking id', async () => {
-    const body = { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2031-01-10T15:00:00Z', duration_hours: 3, redirect_url: `${base}/?from=booking` };
+    const body = { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2031-01-10T10:00:00-05:00', duration_hours: 3, redirect_url: `${base}/?from=booking` };
     const booking = (await t.rest.post('/api/v1/interpretation-bookings', body, alice.key).expect(201)).body.data;
     expect((await t.gql(ConfirmInterpretationAvailabilityDocument, { id: booking.id, interpreterName: 'Ana Ruiz' }, staff)).errors).toBeUndefined();
     const { approval_url } = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data.payment;
     const page = await offlinePage(390);
     await page.goto(approval_url.replace(t.config.appUrl, base), { waitUntil: 'networkidle0' });
-    expect(await pageText(page)).toMatch(/Interpreter \(video remote\), es to en, 2031-01-10 15:00 UTC, 3 h at \$85\.00\/h/);
+    expect(await pageText(page)).toContain('Interpreter (video remote), Spanish to English, 2031-01-10 10:00 UTC-05:00 (2031-01-10 15:00 UTC), 3 h at $85.00/h');
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button.primary')]);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ from: 'booking', payment: 'paid', booking_id: booking.id });
     await page.close();

@@ -10,8 +10,8 @@ describe('GET /languages', () => {
     const res = await t.rest.get('/api/v1/languages').expect(200);
     const languages: { code: string; name: string }[] = res.body.data;
     expect(languages.length).toBeGreaterThanOrEqual(200);
-    expect(languages.find((l) => l.code === 'es-MX')).toEqual({ code: 'es-MX', name: 'Mexican Spanish' });
-    expect(languages.find((l) => l.code === 'ase')).toEqual({ code: 'ase', name: 'American Sign Language' });
+    expect(languages.find((l) => l.code === 'es-MX')).toEqual({ code: 'es-MX', name: 'Mexican Spanish', services: ['certified', 'standard'] });
+    expect(languages.find((l) => l.code === 'ase')).toEqual({ code: 'ase', name: 'American Sign Language', services: ['certified'] });
     for (const code of ['es', 'en', 'zh-Hans', 'zh-Hant', 'pt-BR', 'sr-Latn', 'ar', 'ht', 'fr-CA']) {
       expect(languages.map((l) => l.code)).toContain(code);
     }
@@ -60,10 +60,11 @@ describe('GET /pricing', () => {
 });
 
 describe('GraphQL catalog', () => {
-  it('answers languages exactly as REST does', async () => {
+  it('answers languages exactly as REST does, with UPPER_SNAKE services', async () => {
     const [rest, gql] = await Promise.all([t.rest.get('/api/v1/languages'), t.gql(LanguagesDocument)]);
     expect(gql.errors).toBeUndefined();
-    expect(gql.data!.languages).toEqual(rest.body.data);
+    const upper = (rest.body.data as { services: string[] }[]).map((language) => ({ ...language, services: language.services.map((s) => s.toUpperCase()) }));
+    expect(gql.data!.languages).toEqual(upper);
   });
 
   it('answers pricing from the same rate card, with UPPER_SNAKE enums', async () => {

@@ -45,7 +45,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const staffView = async (id: string) => {
   const { data, errors } = await t.gql(StaffOrderDocument, { id }, reviewer.token);
   expect(errors).toBeUndefined();
-  return data!.staffOrder;
+  return data!.staffOrder!;
 };
 const notarization = { notaryName: 'Nora Notary', commissionNumber: '01NO6123456', jurisdiction: 'State of New York, County of Kings', commissionExpiresOn: '2030-06-30', notarizedAt: new Date(Date.now() - 3600_000).toISOString() };
 

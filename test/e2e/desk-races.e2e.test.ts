@@ -12,10 +12,11 @@ import {
   StaffCancelOrderDocument,
   StaffOrderDocument,
 } from '../graphql/generated';
+import { passStart } from '../helpers/bookings';
 import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
-import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { paidOrder } from '../helpers/orders';
 import { sleep } from '../helpers/poll';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
@@ -61,7 +62,7 @@ beforeAll(async () => {
   ada = await createStaffMember(t, { name: 'Ada Lovelace', credentials: 'ATA-certified translator' });
   grace = await createStaffMember(t, { name: 'Grace Hopper' });
   alan = await createStaffMember(t, { name: 'Alan Turing' });
-  alice = await createApprovedAccount(t, ada.token);
+  alice = await createApprovedAccount(t, await createStaffToken(t));
   fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(120)] }), 'affidavit.docx')).id;
 });
 afterAll(() => t.close());
@@ -167,7 +168,7 @@ async function expectMoneyReconciled(round: number, paymentId: string, finalStat
 // --- Orders and bookings to race on ----------------------------------------------------------------------------
 
 const translate = (orderId: string) => t.services.translation.translateOrder(t.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 5 });
-const staffView = async (id: string) => (await t.gql(StaffOrderDocument, { id }, ada.token)).data!.staffOrder;
+const staffView = async (id: string) => (await t.gql(StaffOrderDocument, { id }, ada.token)).data!.staffOrder!;
 
 /** A paid standard order, processing (no worker takes its translation). */
 const processingOrder = () => paidOrder(t, alice, [fileId], 'standard', { source_language: 'de' });
@@ -193,6 +194,8 @@ async function confirmedBooking(): Promise<string> {
   const confirmed = await t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, ada.token);
   await t.rest.raw().post(`${confirmed.data!.confirmInterpretationAvailability.payment!.approvalUrl!.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
   expect((await bookingRow(id)).status).toBe('confirmed');
+  // Its start then passes, so staff may complete it (D29).
+  await passStart(t, id);
   return id;
 }
 
@@ -202,8 +205,9 @@ describe('completing a certified order', () => {
   it(`twice at once issues one certificate (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { id } = await certifiedInReview();
+      // The reviewer certifies (D28), from two tabs at once.
       const complete = (who: string, token: string) => () => viaGraphQL(who)(t.gql(CompleteCertifiedOrderDocument, { orderId: id }, token));
-      const answers = await race(round, complete('ada', ada.token), complete('grace', grace.token));
+      const answers = await race(round, complete('ada', ada.token), complete('ada again', ada.token));
       expectClearAnswers(round, answers);
       expect({ round, winners: answers.filter((answer) => answer.ok).length }).toEqual({ round, winners: 1 });
       const loser = answers.find((answer) => !answer.ok)!;
@@ -217,7 +221,7 @@ describe('completing a certified order', () => {
       // The one translation was stamped once, by the winner: the certificate states its hash, and signs as the winner.
       const translations = await orderFiles(id, 'translation');
       expect(translations.map((file) => file.sha256)).toEqual(certificates[0].documents.map((document) => document.sha256));
-      expect(certificates[0].translator.name).toBe(answers.find((answer) => answer.ok)!.who === 'ada' ? 'Ada Lovelace' : 'Grace Hopper');
+      expect(certificates[0].translator.name).toBe('Ada Lovelace');
       expect((await staffView(id)).certificate!.code).toBe(certificates[0].code);
       expect({ round, audit: (await auditActions(id))['order.complete'], mails: await emails('order_completed', order.number) }).toEqual({ round, audit: 1, mails: 1 });
       await expectMoneyReconciled(round, order.payment_id, order.status, true);

@@ -1,6 +1,9 @@
 import { getIntrospectionQuery } from 'graphql';
 import { Agent } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { pdf } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
+import { UNDECODABLE_BODIES } from '../helpers/hostile';
 import { postPieces } from '../helpers/raw-post';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -85,6 +88,32 @@ describe('REST error shapes (D2)', () => {
     }
     // 64 levels are read: GraphQL answers (it ignores an unused variable's value).
     expect((await postRaw([deep(64)], { 'Content-Type': 'application/json' })).status).toBe(200);
+  });
+
+  it('answers a body that does not decompress 400 on both doors, multipart bodies included', async () => {
+    const malformed = { message: 'Malformed request body.' };
+    const { key } = await createApprovedAccount(t, await createStaffToken(t));
+    for (const { encoding, body } of UNDECODABLE_BODIES) {
+      for (const path of ['/graphql', '/api/v1/quotes', '/api/v1/languages']) {
+        const res = await postPieces(`${t.url}${path}`, [body], { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+        expect([path, encoding, res.status, JSON.parse(res.body)]).toEqual([path, encoding, 400, malformed]);
+      }
+      // An upload on either door: the multipart readers are told of the coding too.
+      for (const path of ['/graphql', '/api/v1/files']) {
+        const headers = { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Encoding': encoding, 'Apollo-Require-Preflight': 'true', Authorization: `Bearer ${key}` };
+        const res = await postPieces(`${t.url}${path}`, [body], headers);
+        expect([path, encoding, res.status, JSON.parse(res.body)]).toEqual([path, encoding, 400, malformed]);
+      }
+    }
+    // A compressed upload that does decompress is read as sent.
+    const document = await pdf(['Hello']);
+    const form = Buffer.concat([
+      Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="hello.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+      document,
+      Buffer.from('\r\n--x--\r\n'),
+    ]);
+    const uploaded = await postPieces(`${t.url}/api/v1/files`, [gzipSync(form)], { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Encoding': 'gzip', Authorization: `Bearer ${key}` });
+    expect([uploaded.status, JSON.parse(uploaded.body).data.size_bytes]).toEqual([201, document.length]);
   });
 
   it('refuses a chunked JSON body over the limit with 413 and keeps the connection usable', async () => {

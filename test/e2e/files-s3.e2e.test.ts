@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { StorageConfig } from '../../src/config/app-config';
+import { liveProcessIds } from '../../src/db/process-claim';
 import { Account } from '../../src/domain/accounts/account.entity';
 import { FileType } from '../../src/domain/files/file.entity';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { uploadFile, waitForAnalysis } from '../helpers/files';
+import { largeDocument, storedDigest, uploadFile, waitForAnalysis } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** The S3 storage driver against a real S3-compatible server on loopback (s3rver). */
@@ -47,6 +49,22 @@ const objectExists = async (key: string) => {
 };
 
 describe('S3-compatible storage', () => {
+  it("sweeps objects no file row claims, listing the bucket, and keeps every file's (D25)", async () => {
+    const file = await uploadFile(t, account.key, await docx({ paragraphs: [words(20)] }), 'kept.docx');
+    const client = new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: storage.credentials });
+    await client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: 'e0000000-dead', Body: 'left by a killed process' }));
+    const em = t.orm.em.fork();
+    await em.getConnection().execute(`insert into storage_intents (storage_key, process_id, created_at) values ('e0000000-dead', 2147483000, now())`);
+    expect(await t.services.files.sweepStorage(em, () => liveProcessIds(em))).toEqual({ removed: ['e0000000-dead'], clearedIntents: 1 });
+    expect([await objectExists('e0000000-dead'), await objectExists(file.id)]).toEqual([false, true]);
+  });
+
+  it('stores exactly the bytes sent for an upload at the limit', async () => {
+    const content = largeDocument(t.config.uploadMaxBytes);
+    const file = await uploadFile(t, account.key, content, 'large.pdf');
+    expect(await storedDigest(t, file.id)).toBe(createHash('sha256').update(content).digest('hex'));
+  });
+
   it('stores the upload in the bucket and analyses it from there', async () => {
     const file = await uploadFile(t, account.key, await docx({ paragraphs: [words(260)] }), 'in-s3.docx');
     expect(await objectExists(file.id)).toBe(true);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { newId } from '../../src/domain/shared/ids';
 import { DeleteFileDocument, FileDocument, UploadFileDocument } from '../graphql/generated';
 import { docx, pdf, zip } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { uploadFile } from '../helpers/files';
+import { largeDocument, storedDigest, uploadFile } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -35,6 +36,17 @@ const expect422 = (res: { status: number; body: { errors: Record<string, string[
   expect(res.body.errors).toEqual(errors);
 };
 
+describe('large uploads (D5)', () => {
+  it('stores exactly the bytes sent for an upload at the limit, on both doors', async () => {
+    const content = largeDocument(MB20);
+    const sent = createHash('sha256').update(content).digest('hex');
+    const rest = await uploadFile(t, alice.key, content, 'large.pdf');
+    const graphql = await t.gqlUpload(UploadFileDocument, {}, { content, filename: 'large.pdf' }, { token: alice.key });
+    expect([rest.size_bytes, graphql.data?.uploadFile.sizeBytes]).toEqual([MB20, MB20]);
+    expect([await storedDigest(t, rest.id), await storedDigest(t, graphql.data!.uploadFile.id)]).toEqual([sent, sent]);
+  });
+});
+
 describe('POST /files', () => {
   it('stores a DOCX with the detected type, the client name and null counts', async () => {
     const res = await t.rest.upload('/api/v1/files', { file: sample, filename: 'statement.docx', fields: { type: 'source' } }, alice.key).expect(201);
@@ -45,6 +57,8 @@ describe('POST /files', () => {
       mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       size_bytes: sample.length,
       page_count: null,
+      document_pages: null,
+      scanned_pages: null,
       word_count: null,
       analysis_status: 'pending',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),

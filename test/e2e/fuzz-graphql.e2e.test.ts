@@ -4,7 +4,8 @@ import { StaffRole } from '../../src/domain/staff/staff-user.entity';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
-import { FUZZ_SEED, IMPOSSIBLE_DATES, hostileString, hostileValue, unstorableText } from '../helpers/hostile';
+import { FUZZ_SEED, IMPOSSIBLE_DATES, badCredential, hostileString, hostileValue, undecodableBody, unstorableText } from '../helpers/hostile';
+import { postPieces } from '../helpers/raw-post';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -273,6 +274,30 @@ describe('GraphQL under generated input (D14, D25)', () => {
       assertClientMistakeHandled(await post('alice', { query }));
     });
     await fc.assert(fuzzedDocuments, { seed: FUZZ_SEED, numRuns: 100, endOnFailure: true });
+  });
+
+  it('answers any body that does not decompress 400 Malformed request body, JSON or multipart (D2)', async () => {
+    await fc.assert(
+      fc.asyncProperty(undecodableBody, fc.constantFrom('application/json', 'multipart/form-data; boundary=x'), async ({ encoding, body }, type) => {
+        sent += 1;
+        const res = await postPieces(`${t.url}/graphql`, [body], { 'Content-Type': type, 'Content-Encoding': encoding, 'Apollo-Require-Preflight': 'true', Authorization: `Bearer ${tokens.alice}` });
+        if (res.status !== 400 || res.body !== '{"message":"Malformed request body."}') throw new Error(`${encoding} ${type}: answered ${res.status} ${res.body.slice(0, 300)}`);
+      }),
+      { seed: FUZZ_SEED, numRuns: 60, endOnFailure: true },
+    );
+  });
+
+  it('serves bad credentials as anonymous, each request spending from the client address (D24)', async () => {
+    let last = Infinity;
+    await fc.assert(
+      fc.asyncProperty(badCredential, async (authorization) => {
+        const res = await post('none', { query: '{ languages { code } }' }, { Authorization: authorization, 'X-Forwarded-For': '192.0.2.91' });
+        const remaining = Number(res.headers['x-ratelimit-remaining']);
+        if (res.status !== 200 || !(remaining < last)) throw new Error(`${authorization}: answered ${res.status}, ${remaining} left after ${last}`);
+        last = remaining;
+      }),
+      { seed: FUZZ_SEED, numRuns: 100, endOnFailure: true },
+    );
   });
 
   it(`sent at least ${MIN_REQUESTS} requests`, () => expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS));

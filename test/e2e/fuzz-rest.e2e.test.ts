@@ -4,8 +4,9 @@ import type { OpenApiDocument } from '../../src/api/rest/openapi/document';
 import { docx, pdf, png, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
-import { FUZZ_SEED, IMPOSSIBLE_DATES, deeplyNested, hostilePathSegment, hostileString, hostileValue, isUnstorable, percentEncode, unstorableText } from '../helpers/hostile';
+import { FUZZ_SEED, IMPOSSIBLE_DATES, badCredential, deeplyNested, hostilePathSegment, hostileString, hostileValue, isUnstorable, percentEncode, undecodableBody, unstorableText } from '../helpers/hostile';
 import { assertMatchesOpenApi } from '../helpers/openapi-validator';
+import { postPieces } from '../helpers/raw-post';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -40,6 +41,9 @@ beforeAll(async () => {
     (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [files[0]] }, alice.key).expect(201)).body.data.id as string;
   const quotes = [await quote(), await quote(), await quote()];
   const converted = (await t.rest.post(`/api/v1/quotes/${await quote()}/convert`, {}, alice.key).expect(201)).body;
+  const copies = { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [files[0]], addons: [{ code: 'hard_copy' }] };
+  const withCopies = (await t.rest.post('/api/v1/quotes', copies, alice.key).expect(201)).body.data.id as string;
+  const shipped = (await t.rest.post(`/api/v1/quotes/${withCopies}/convert`, {}, alice.key).expect(201)).body.data.id as string;
   const booking = { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2031-01-15T10:00:00Z', duration_hours: 2 };
   const bookings = [(await t.rest.post('/api/v1/interpretation-bookings', booking, alice.key).expect(201)).body.data.id];
   good['/files/{id}'] = files;
@@ -48,6 +52,7 @@ beforeAll(async () => {
   good['/quotes/{id}/convert'] = quotes;
   good['/orders/{id}'] = [converted.data.id];
   good['/orders/{id}/cancel'] = [converted.data.id];
+  good['/orders/{id}/shipping_address'] = [shipped];
   good['/interpretation-bookings/{id}'] = bookings;
   good['/interpretation-bookings/{id}/cancel'] = bookings;
   const checkout = new URL(converted.provider_approval_url).pathname.split('/').pop()!;
@@ -67,6 +72,7 @@ const plausible: Record<string, fc.Arbitrary<unknown>> = {
   location: fc.constantFrom('100 Court St, Room 4', 'Line one\nLine two\tdesk 3'),
   redirect_url: fc.constantFrom('https://portal.example/done', 'http://localhost/x?y=1'),
   code: fc.constantFrom('notarization', 'hard_copy', 'rush_2h'),
+  country: fc.constantFrom('US', 'fr', 'XX'),
   unit_count: fc.integer({ min: 1, max: 50 }),
 };
 
@@ -234,7 +240,7 @@ describe('REST v1 under generated input (D25)', () => {
       const shot = fc.record<Shot>({
         path: pathOf(template),
         query: queryString(operation),
-        body: method === 'post' ? bodyOf(operation) : fc.constant(undefined),
+        body: method === 'post' || method === 'put' ? bodyOf(operation) : fc.constant(undefined),
         auth: fc.constantFrom<Shot['auth']>('alice', 'alice', 'alice', 'alice', 'none', 'garbage'),
       });
       const runs = method === 'post' ? 200 : 110;
@@ -255,7 +261,7 @@ describe('REST v1 under generated input (D25)', () => {
         { seed: FUZZ_SEED, numRuns: runs, endOnFailure: true },
       );
     }
-  });
+  }, 180_000); // about 3,000 requests over every operation: 45 s on a quiet 2-core machine, far more beside other test runs
 
   it.each(['createQuote', 'createBooking'])('%s refuses bad text in any text field with 422 naming it, and stores nothing', async (operationId) => {
     const [template, , operation] = operations().find(([, , candidate]) => candidate.operationId === operationId)!;
@@ -281,6 +287,32 @@ describe('REST v1 under generated input (D25)', () => {
       { seed: FUZZ_SEED, numRuns: 150, endOnFailure: true },
     );
     expect(await count()).toBe(before);
+  });
+
+  it('answers any body that does not decompress 400, JSON or multipart (D2)', async () => {
+    await fc.assert(
+      fc.asyncProperty(undecodableBody, fc.constantFrom('/quotes', '/files', '/interpretation-bookings'), async ({ encoding, body }, path) => {
+        sent += 1;
+        const type = path === '/files' ? 'multipart/form-data; boundary=x' : 'application/json';
+        const res = await postPieces(`${t.url}/api/v1${path}`, [body], { 'Content-Type': type, 'Content-Encoding': encoding, Authorization: `Bearer ${alice.key}` });
+        if (res.status !== 400 || res.body !== '{"message":"Malformed request body."}') throw new Error(`${encoding} to ${path}: answered ${res.status} ${res.body.slice(0, 300)}`);
+      }),
+      { seed: FUZZ_SEED, numRuns: 60, endOnFailure: true },
+    );
+  });
+
+  it('answers bad credentials 401, each spending from the client address (D24)', async () => {
+    let last = Infinity;
+    await fc.assert(
+      fc.asyncProperty(badCredential, fc.constantFrom('/orders', '/quotes', '/me'), async (authorization, path) => {
+        sent += 1;
+        const res = await t.rest.raw().get(`/api/v1${path}`).set('Authorization', authorization).set('X-Forwarded-For', '192.0.2.90');
+        const remaining = Number(res.headers['x-ratelimit-remaining']);
+        if (res.status !== 401 || !(remaining < last)) throw new Error(`${authorization} on ${path}: answered ${res.status}, ${remaining} left after ${last}`);
+        last = remaining;
+      }),
+      { seed: FUZZ_SEED, numRuns: 100, endOnFailure: true },
+    );
   });
 
   it(`sent at least ${MIN_REQUESTS} requests`, () => expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS));

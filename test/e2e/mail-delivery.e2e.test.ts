@@ -76,9 +76,12 @@ async function approve(): Promise<{ id: string; email: string }> {
   return pending;
 }
 
-it('has no outbox for staff to read outside the sandbox', async () => {
-  const { errors } = await production.gql(SentEmailsDocument, {}, staff);
-  expect(errors![0].extensions!.code).toBe('NOT_FOUND');
+it('shows staff every message and its delivery state outside the sandbox, never its text (D28)', async () => {
+  const pending = await approve();
+  await untilRow(pending.email, (found) => found.delivered_at !== null);
+  const { data, errors } = await production.gql(SentEmailsDocument, { to: pending.email }, staff);
+  expect(errors).toBeUndefined();
+  expect(data!.sentEmails.items).toEqual([expect.objectContaining({ kind: 'api_key', text: null, deliveredAt: expect.stringMatching(/Z$/), failedAt: null, failure: null })]);
 });
 
 it('answers the approval before the mail server has the key, keeps it sealed meanwhile, then delivers it and keeps no text', async () => {

@@ -29,14 +29,16 @@ async function appOver(url: string) {
   const logger = createLogger('silent');
   const config = testConfig();
   const queue = await JobQueue.start(url, logger, config.jobs);
-  const app = await createApp({ orm, services: createServices(config, { queue, logger }), logger });
+  // No file is written here (the database may be unreachable): no ProcessClaim is taken for its intents.
+  const claim = { id: 0, execute: async () => undefined };
+  const app = await createApp({ orm, services: createServices(config, { queue, logger, claim }), logger });
   return { http: request(app.express), orm, close: async () => (await app.close(), await queue.stop(), await orm.close(true)) };
 }
 
 describe('health and readiness (D15)', () => {
   it('answers /healthz and /readyz when the database is migrated', async () => {
     expect((await t.rest.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
-    expect((await t.rest.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+    expect((await t.rest.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', documents: 'ok' } });
   });
 
   it('is not ready while migrations are pending', async () => {
@@ -44,7 +46,7 @@ describe('health and readiness (D15)', () => {
     const app = await appOver(empty.url);
     try {
       const res = await app.http.get('/readyz').expect(503);
-      expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending' } });
+      expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending', documents: 'ok' } });
       await app.http.get('/healthz').expect(200);
     } finally {
       await app.close();
@@ -95,5 +97,37 @@ describe('metrics and logs (D15)', () => {
     expect(res.headers['x-request-id']).toBe('log-check-1');
     const line = logLines.find((l) => l.request_id === 'log-check-1');
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v1/pricing', status: 200, duration_ms: expect.any(Number) });
+  });
+});
+
+describe('metrics outside the sandbox (D15)', () => {
+  const token = 'metrics-token-0123456789abcdef';
+  let production: TestApp;
+  beforeAll(async () => {
+    const metrics = { allowFrom: ['127.0.0.0/8', '192.0.2.0/24', '2001:db8::/32'], token };
+    production = await startTestApp({ databaseOf: t, workers: false, config: { env: 'production', metrics } });
+  });
+  afterAll(() => production.close());
+  const scrape = (from?: string, authorization?: string) => {
+    const test = production.rest.raw().get('/metrics');
+    if (from) test.set('X-Forwarded-For', from);
+    if (authorization) test.set('Authorization', authorization);
+    return test;
+  };
+
+  it('serves METRICS_ALLOW_FROM addresses and ranges, and the METRICS_TOKEN bearer from anywhere', async () => {
+    for (const from of [undefined, '192.0.2.77', '2001:db8::5']) expect((await scrape(from)).text).toContain('process_resident_memory_bytes');
+    expect((await scrape('198.51.100.1', `Bearer ${token}`).expect(200)).text).toContain('process_resident_memory_bytes');
+  });
+
+  it('refuses anyone else 403, and a wrong bearer 401, in D2 shape', async () => {
+    for (const from of ['198.51.100.1', '192.0.3.1', '2001:db9::1']) {
+      const res = await scrape(from).expect(403);
+      expect(res.body).toEqual({ message: 'Metrics are not served to this address.' });
+    }
+    for (const authorization of [`Bearer ${token}x`, 'Bearer nope', `Basic ${token}`, token]) {
+      const res = await scrape('198.51.100.1', authorization).expect(401);
+      expect([res.body, res.headers['www-authenticate']]).toEqual([{ message: 'Unauthenticated.' }, 'Bearer']);
+    }
   });
 });

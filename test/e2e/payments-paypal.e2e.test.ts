@@ -1,4 +1,4 @@
-import { AuditLogDocument, ConfirmInterpretationAvailabilityDocument, SentEmailsDocument, StaffCancelOrderDocument } from '../graphql/generated';
+import { AuditLogDocument, CancelOrderDocument, ConfirmInterpretationAvailabilityDocument, OrderPaymentBooksDocument, SentEmailsDocument, StaffCancelOrderDocument, StaffOrderPaymentDocument } from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -29,8 +29,7 @@ afterAll(async () => {
   await paypal.close();
 });
 beforeEach(() => {
-  paypal.mode.down = false;
-  paypal.mode.declineCapture = false;
+  Object.assign(paypal.mode, { down: false, declineCapture: false, refundsDown: false, refuseRefunds: null });
 });
 
 const REDIRECT = 'https://portal.example.test/back';
@@ -45,6 +44,8 @@ const webhook = (event: { id: string } & Record<string, unknown>, forged = false
   t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event, forged)).send(event);
 const approvedEvent = (paypalId: string) => ({ id: `WH-${Math.random().toString(36).slice(2)}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: paypalId, status: 'APPROVED' } });
 const captures = () => paypal.calls.filter((c) => /\/capture$/.test(c)).length;
+/** Refunds the service asked PayPal for (a dashboard refund has no request id). */
+const refundsAsked = (captureId: string) => paypal.refunds.filter((refund) => refund.captureId === captureId && refund.requestId);
 
 describe('PayPal checkout', () => {
   it('creates a CAPTURE order for the total with the payer-action link, then captures on return', async () => {
@@ -208,6 +209,8 @@ describe('money that reconciles (D26)', () => {
     const { order, paypalId } = await convertOrder();
     await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(200);
     expect((await paymentRow(paypalId)).status).toBe('voided');
+    // The payer's capture went through at PayPal all the same.
+    Object.assign(paypal.orders.get(paypalId)!, { status: 'COMPLETED', captureId: 'CAPLATE1' });
     const event = { id: 'WH-LATE-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAPLATE1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } } };
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
 
@@ -217,7 +220,8 @@ describe('money that reconciles (D26)', () => {
     const audit = await t.gql(AuditLogDocument, { resourceId: order.id }, staff);
     expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'order.late_capture_refunded', fromState: 'cancelled', toState: 'cancelled' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
-    expect(mail.data!.sentEmails.items.find((message) => message.subject.includes(order.number))).toMatchObject({ kind: 'payment_refunded' });
+    // Told why the money goes back, then (D28) that it went back.
+    expect(mail.data!.sentEmails.items.filter((message) => message.subject.includes(order.number)).map((message) => message.kind)).toEqual(['refund_made', 'payment_refunded']);
     // PayPal redelivers the event: nothing moves twice.
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'duplicate' });
     expect(paypal.refunds.filter((refund) => refund.captureId === 'CAPLATE1')).toHaveLength(1);
@@ -260,12 +264,13 @@ describe('money that reconciles (D26)', () => {
     paypal.approve(paypalId);
     await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
     const captureId = paypal.orders.get(paypalId)!.captureId!;
-    paypal.mode.refundedElsewhere.add(captureId);
+    paypal.refundInDashboard(captureId); // its webhook never comes
     const { errors } = await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Refunded by phone' }, staff);
     expect(errors).toBeUndefined();
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
     expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(0);
-    expect(paypal.refunds.filter((refund) => refund.captureId === captureId)).toHaveLength(0);
+    expect(refundsAsked(captureId)).toHaveLength(0);
+    expect(paypal.calls).toContain(`GET /v2/payments/captures/${captureId}`);
   });
 
   it('keeps a refund owed through a reversal webhook, and settles it once PayPal says the capture is refunded in full', async () => {
@@ -283,10 +288,138 @@ describe('money that reconciles (D26)', () => {
     expect((await orderState(order.id)).status).toBe('cancelled');
 
     const captureId = paypal.orders.get(paypalId)!.captureId!;
-    paypal.mode.refundedElsewhere.add(captureId);
+    paypal.refundInDashboard(captureId);
     paypal.mode.refundsDown = false;
     expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
-    expect(paypal.refunds.filter((refund) => refund.captureId === captureId)).toHaveLength(0);
+    expect(refundsAsked(captureId)).toHaveLength(0);
+  });
+});
+
+describe('refunds by amount (D26)', () => {
+  const books = async (paypalId: string) => {
+    const [row] = await t.orm.em.fork().getConnection().execute(
+      `SELECT p.status, p.captured_cents, p.refunded_cents, (SELECT coalesce(sum(r.amount_cents), 0)::int FROM payment_refunds r WHERE r.payment_id = p.id) AS refunds_cents
+       FROM payments p WHERE p.provider_order_id = ?`,
+      [paypalId],
+    );
+    // Each refund row adds up to the payment's refunded amount, whatever happened.
+    expect(row.refunds_cents).toBe(row.refunded_cents);
+    return { status: row.status, captured_cents: row.captured_cents, refunded_cents: row.refunded_cents };
+  };
+  async function paidOrder() {
+    const { order, paypalId } = await convertOrder();
+    paypal.approve(paypalId);
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
+    return { order, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
+  }
+
+  it('counts a refund in part made in PayPal, and the client\'s cancel then refunds exactly the rest', async () => {
+    const { order, paypalId, captureId } = await paidOrder();
+    const { event } = paypal.refundInDashboard(captureId, 100);
+    expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
+    expect(await books(paypalId)).toEqual({ status: 'captured', captured_cents: 1234, refunded_cents: 100 });
+    expect(await orderState(order.id)).toMatchObject({ status: 'on_hold', hold_reason: 'Payment refunded at PayPal', payment: { refunded_at: null } });
+
+    const cancelled = await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment: { refunded_at: expect.stringMatching(/Z$/) } });
+    expect(refundsAsked(captureId).map((refund) => refund.amount)).toEqual([{ value: '11.34', currency_code: 'USD' }]);
+    expect(paypal.refundedCents(captureId)).toBe(1234);
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+
+    // PayPal's event for the service's own refund changes nothing.
+    expect((await webhook(paypal.refundedEvent(refundsAsked(captureId)[0])).expect(200)).body).toEqual({ status: 'handled' });
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+  });
+
+  it('adds two refunds in part up, counts a redelivered refund once, and a GraphQL cancel refunds the rest', async () => {
+    const { order, paypalId, captureId } = await paidOrder();
+    const first = paypal.refundInDashboard(captureId, 100);
+    const second = paypal.refundInDashboard(captureId, 234);
+    await webhook(first.event).expect(200);
+    await webhook(second.event).expect(200);
+    // The same refund again: the same event is a duplicate; under a new event id it is counted once by its refund id.
+    expect((await webhook(first.event).expect(200)).body).toEqual({ status: 'duplicate' });
+    expect((await webhook({ ...first.event, id: `${first.event.id}-AGAIN` }).expect(200)).body).toEqual({ status: 'handled' });
+    expect(await books(paypalId)).toEqual({ status: 'captured', captured_cents: 1234, refunded_cents: 334 });
+
+    // Staff see the books; a client asking for them is refused.
+    const desk = await t.gql(StaffOrderPaymentDocument, { id: order.id }, staff);
+    expect(desk.data!.staffOrder!.payment).toEqual({ status: 'CAPTURED', capturedCents: 1234, refundedCents: 334, currency: 'USD', refundRefusal: null, refundedAt: null });
+    expect((await t.gql(OrderPaymentBooksDocument, { id: order.id }, alice.key)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    const { errors } = await t.gql(CancelOrderDocument, { id: order.id }, alice.key);
+    expect(errors).toBeUndefined();
+    expect(refundsAsked(captureId).map((refund) => refund.amount.value)).toEqual(['9.00']);
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+  });
+
+  it('asks for all that is left when a refund in part at PayPal has not reached the books yet', async () => {
+    const { order, paypalId, captureId } = await paidOrder();
+    const late = paypal.refundInDashboard(captureId, 100); // its event is delayed
+    expect((await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors).toBeUndefined();
+    // 12.34 was refused (only 11.34 left), the capture looked up, then all that is left refunded.
+    expect(refundsAsked(captureId).map((refund) => refund.amount.value)).toEqual(['11.34']);
+    expect(paypal.calls).toContain(`GET /v2/payments/captures/${captureId}`);
+    expect(paypal.refundedCents(captureId)).toBe(1234);
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+    // The delayed event comes: nothing is counted twice.
+    await webhook(late.event).expect(200);
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+  });
+
+  it('settles a refund event it cannot trust by looking the capture up', async () => {
+    const { paypalId, captureId } = await paidOrder();
+    const { event } = paypal.refundInDashboard(captureId);
+    // No amount to trust (another currency): PayPal's capture says all of it went back.
+    const untrusted = { ...event, resource: { ...event.resource, amount: { currency_code: 'EUR', value: '1.00' } } };
+    await webhook(untrusted).expect(200);
+    expect(paypal.calls.at(-1)).toBe(`GET /v2/payments/captures/${captureId}`);
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+  });
+
+  it('shows a refund PayPal refuses for good as refund refused to staff, audited, and never asks again', async () => {
+    const { order, paypalId, captureId } = await paidOrder();
+    paypal.mode.refuseRefunds = 'REFUND_TIME_LIMIT_EXCEEDED';
+    expect((await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors).toBeUndefined();
+    expect(await books(paypalId)).toEqual({ status: 'refund_refused', captured_cents: 1234, refunded_cents: 0 });
+    const desk = await t.gql(StaffOrderPaymentDocument, { id: order.id }, staff);
+    expect(desk.data!.staffOrder).toMatchObject({ status: 'CANCELLED', payment: { status: 'REFUND_REFUSED', refundRefusal: 'REFUND_TIME_LIMIT_EXCEEDED', refundedCents: 0, refundedAt: null } });
+    const [{ id: paymentId }] = await t.orm.em.fork().getConnection().execute(`SELECT id FROM payments WHERE provider_order_id = ?`, [paypalId]);
+    const audit = await t.gql(AuditLogDocument, { resourceId: paymentId }, staff);
+    expect(audit.data!.auditLog.items[0]).toMatchObject({
+      action: 'payment.refund_refused',
+      actorLabel: 'system',
+      fromState: 'refunding',
+      toState: 'refund_refused',
+      details: { reason: 'REFUND_TIME_LIMIT_EXCEEDED', left_cents: 1234 },
+    });
+
+    const asked = paypal.calls.filter((call) => call.endsWith('/refund')).length;
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(0);
+    expect(paypal.calls.filter((call) => call.endsWith('/refund')).length).toBe(asked);
+
+    // Staff refund it by hand in PayPal's dashboard: its event settles the books.
+    paypal.mode.refuseRefunds = null;
+    await webhook(paypal.refundInDashboard(captureId).event).expect(200);
+    expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+  });
+
+  it('never refunds more than was captured when a cancel and a refund event come at once', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { order, paypalId, captureId } = await paidOrder();
+      const { event } = paypal.refundInDashboard(captureId, 100 + round);
+      const [cancel, hook] = await Promise.all([
+        t.gql(StaffCancelOrderDocument, { id: order.id, reason: `Race ${round}` }, staff),
+        // Half the rounds the event comes first, half the cancel does.
+        new Promise((resolve) => setTimeout(resolve, round % 2 ? 0 : 15)).then(() => webhook(event)),
+      ]);
+      expect(cancel.errors).toBeUndefined();
+      expect(hook.status).toBe(200);
+      expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
+      expect(paypal.refundedCents(captureId)).toBe(1234);
+      // What the service asked for, and got, is exactly what was left after the dashboard's refund.
+      expect(refundsAsked(captureId).reduce((sum, refund) => sum + Math.round(Number(refund.amount.value) * 100), 0)).toBe(1234 - 100 - round);
+    }
   });
 });

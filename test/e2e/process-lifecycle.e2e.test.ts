@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canReach, reachableNativeDir, serverUser, SHARED_DIR } from '../../src/db/embedded-postgres-root';
-import { REPO_ROOT } from '../../src/db/paths';
+import { canReach, reachableNativeDir, serverUser, sharedDir } from '../../src/db/embedded-postgres-root';
+import { REPO_ROOT, SANDBOX_WORKER_SCRIPT } from '../../src/db/paths';
 import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '../helpers/service-process';
 
 /** Operations (README "Operations"): signals, orphans of killed runs, root, and builds beside a running service. */
@@ -131,7 +131,7 @@ asRoot('as root, a DATA_DIR or checkout the postgres OS user cannot enter (mode 
     try {
       await service.waitFor(/listening on port/, 40_000);
       cluster = readlinkSync(join(dataDir, 'postgres'));
-      expect(cluster.startsWith(SHARED_DIR)).toBe(true);
+      expect(cluster.startsWith(sharedDir())).toBe(true);
       expect(JSON.parse(await service.waitFor(/data kept outside DATA_DIR/))).toMatchObject({ dir: cluster });
     } finally {
       if (service.child.exitCode === null) service.child.kill('SIGTERM');
@@ -160,7 +160,7 @@ asRoot('as root, a DATA_DIR or checkout the postgres OS user cannot enter (mode 
 
 describe('a build beside a running service (npm run cli, npm start again)', () => {
   it('rewrites nothing on an unchanged tree', () => {
-    const worker = join(REPO_ROOT, 'dist', 'src', 'domain', 'files', 'analysis', 'analysis.worker.js');
+    const worker = SANDBOX_WORKER_SCRIPT;
     const before = statSync(worker).mtimeMs;
     expect(spawnSync(process.execPath, [join(REPO_ROOT, 'build.js')], { encoding: 'utf8' }).status).toBe(0);
     expect(statSync(worker).mtimeMs).toBe(before);

@@ -47,6 +47,13 @@ describe('pricing (contract 2.5, D7, D8), to the cent', () => {
       'page', 1, 990, 8480,
     ],
     ['standard with rush', { service_type: 'standard', file_ids: ['250'], addons: [{ code: 'rush_2h' }] }, 'word', 250, 250, 3995],
+    [
+      'certified with quantity 1 on each flat add-on, as clients send every add-on (D8)',
+      { file_ids: ['1'], addons: [{ code: 'notarization', quantity: 1 }, { code: 'rush_2h', quantity: 1 }] },
+      'page', 1, 990, 3995,
+    ],
+    ['standard with rush, quantity 1', { service_type: 'standard', file_ids: ['250'], addons: [{ code: 'rush_2h', quantity: 1 }] }, 'word', 250, 250, 3995],
+    ['hard copies with no address, as a v1 client sends them (D22)', { file_ids: ['1'], addons: [{ code: 'hard_copy', quantity: 2 }] }, 'page', 1, 990, 2990],
     ['standard with one hard copy by default', { service_type: 'standard', file_ids: ['250'], addons: [{ code: 'hard_copy' }], shipping_address: MAIL_TO }, 'word', 250, 250, 1495],
   ])('%s', async (_label, overrides, unitType, unitCount, subtotal, addonsTotal) => {
     const body = { ...base, ...overrides, file_ids: (overrides as { file_ids: string[] }).file_ids.map((k) => file[k]) };
@@ -158,8 +165,11 @@ describe('validation (D2, D8): every error at once, nothing created', () => {
       addons: [{ code: 'notarization' }, { code: 'rush_2h', quantity: 2 }, { code: 'gift_wrap' }],
     }), {
       'addons.0.code': ['Notarization is only available on certified translations.'],
-      'addons.1.quantity': ['The addons.1.quantity field is only allowed for per-copy add-ons.'],
+      'addons.1.quantity': ['The addons.1.quantity field must be 1 for a flat add-on.'],
       'addons.2.code': ['The selected addons.2.code is invalid.'],
+    }],
+    ['a quantity other than 1 on a flat add-on', () => ({ ...base, file_ids: [file[1]], addons: [{ code: 'notarization', quantity: 3 }, { code: 'rush_2h', quantity: 1 }] }), {
+      'addons.0.quantity': ['The addons.0.quantity field must be 1 for a flat add-on.'],
     }],
     ['a repeated add-on and a zero quantity', () => ({ ...base, file_ids: [file[1]], addons: [{ code: 'hard_copy', quantity: 0 }, { code: 'rush_2h' }, { code: 'rush_2h' }], shipping_address: MAIL_TO }), {
       'addons.0.quantity': ['The addons.0.quantity field must be at least 1.'],
@@ -312,5 +322,14 @@ describe('GraphQL quotes', () => {
     });
     const rest = await t.rest.get(`/api/v1/quotes/${data!.createQuote.id}`, alice.key).expect(200);
     expect(rest.body.data.total_cents).toBe(5960);
+  });
+
+  it('takes quantity 1 on a flat add-on and refuses any other, as REST does (D8)', async () => {
+    const input = (quantity: number) => ({ sourceLanguage: 'es', targetLanguage: 'en', serviceType: 'STANDARD' as const, fileIds: [file[250]], addons: [{ code: 'rush_2h', quantity }] });
+    const one = await t.gql(CreateQuoteDocument, { input: input(1) }, alice.key);
+    expect(one.errors).toBeUndefined();
+    expect(one.data!.createQuote).toMatchObject({ addons: [{ code: 'rush_2h', quantity: 1, totalCents: 3995 }], totalCents: 4245 });
+    const two = await t.gql(CreateQuoteDocument, { input: input(2) }, alice.key);
+    expect(two.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { 'addons.0.quantity': ['The addons.0.quantity field must be 1 for a flat add-on.'] } });
   });
 });

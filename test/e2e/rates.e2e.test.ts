@@ -11,8 +11,8 @@ let alice: TestAccount;
 beforeAll(async () => {
   t = await startTestApp({ workers: false });
   admin = await createStaffToken(t, StaffRole.ADMIN);
-  staff = await createStaffToken(t);
-  alice = await createApprovedAccount(t, staff);
+  staff = await createStaffToken(t, StaffRole.DESK);
+  alice = await createApprovedAccount(t, admin);
 });
 afterAll(() => t.close());
 

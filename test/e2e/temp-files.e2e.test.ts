@@ -1,8 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { docx, pdf, words } from '../helpers/documents';
+import { basename, dirname, join } from 'node:path';
+import { Client } from 'pg';
+import { ProcessClaim } from '../../src/db/process-claim';
+import { removeStaleTempFiles } from '../../src/domain/files/temp-files';
+import { pdf, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { assertBuilt, cleanEnv, MAIN, startProcess } from '../helpers/service-process';
@@ -27,7 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const tempFiles = (dataDir: string) => readdirSync(join(dataDir, 'tmp')).filter((name) => name.startsWith('ltk-'));
+/** Temporary files anywhere under `DATA_DIR/tmp` (each process has a folder there), as paths relative to it. */
+const tempFiles = (dataDir: string) => (readdirSync(join(dataDir, 'tmp'), { recursive: true }) as string[]).filter((path) => basename(path).startsWith('ltk-'));
 
 async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !check(); ) {
@@ -87,42 +91,85 @@ describe('uploads', () => {
     const uploaded = await uploadFile(t, account.key, await pdf([words(300)]), 'ok.pdf');
     expect(await waitForAnalysis(t, account.key, uploaded.id)).toMatchObject({ analysis_status: 'counted' });
     expect(tempFiles(t.config.dataDir)).toEqual([]);
-    expect(t.services.files.tempDir).toBe(join(t.config.dataDir, 'tmp'));
+    expect(t.services.files.tempDir).toBe(join(t.config.dataDir, 'tmp', `p${t.claim.id}`));
   });
 });
 
 describe('a service killed with SIGKILL', () => {
-  it('leaves temporary files that its next start removes once they are past the deadline', async () => {
+  it("leaves temporary files and stored bytes that its next start removes, keeping a live process's and every file's", async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'ltk-temp-'));
     const env = cleanEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
     let service = startProcess(MAIN, [], env);
+    // Another process sharing the database and DATA_DIR, alive throughout: what it holds must survive the sweep.
+    const live = await ProcessClaim.take(database.url);
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
     try {
       const port = JSON.parse(await service.waitFor(/listening on port/, 60_000)).port as number;
       const other = await startTestApp({ databaseOf: { database } as never, workers: false });
       const key = (await createApprovedAccount(other, await createStaffToken(other))).key;
       await other.close();
+      const form = new FormData();
+      form.append('file', new Blob([await pdf([words(20)])]), 'kept.pdf');
+      const uploaded = await fetch(`http://127.0.0.1:${port}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+      const kept = ((await uploaded.json()) as { data: { id: string } }).data;
 
-      // An upload in flight and an analysis copy of a killed job are on disk when the process dies.
+      // An upload in flight when the process dies; a live process's work; a loose file of an older version.
       partialUpload(port, '/api/v1/files', key);
       await eventually(() => tempFiles(dataDir).length === 1);
-      writeFileSync(join(dataDir, 'tmp', 'ltk-analysis-of-a-killed-job'), await docx({ paragraphs: [words(10)] }));
+      const [inFlight] = tempFiles(dataDir);
+      mkdirSync(join(dataDir, 'tmp', `p${live.id}`));
+      writeFileSync(join(dataDir, 'tmp', `p${live.id}`, 'ltk-live-work'), 'x');
+      writeFileSync(join(dataDir, 'tmp', 'ltk-analysis-of-an-old-version'), 'x');
+      // Stored bytes: under the intent of a process that died before its commit, under a live one's, and under none.
+      const stored = (name: string, age = 0) => {
+        const path = join(dataDir, 'files', name.slice(0, 2), name);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, name);
+        const when = new Date(Date.now() - age);
+        utimesSync(path, when, when);
+      };
+      const intent = (name: string, processId: number) =>
+        sql.query('insert into storage_intents (storage_key, process_id, created_at) values ($1, $2, now())', [name, processId]);
+      const [dead, liveKey, young, old] = ['d0000000-dead', 'a0000000-live', 'b0000000-young', 'c0000000-old'];
+      stored(dead);
+      await intent(dead, 0x7fff_fff0);
+      stored(liveKey);
+      await intent(liveKey, live.id);
+      stored(young);
+      stored(old, 2 * 60 * 60 * 1000);
       service.child.kill('SIGKILL');
       await service.exited;
-      const left = tempFiles(dataDir);
-      expect(left).toHaveLength(2);
+      expect(tempFiles(dataDir)).toContain(inFlight);
 
-      // One is past the deadline (its process died an hour ago); the other could belong to a live process.
-      const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
-      utimesSync(join(dataDir, 'tmp', left[0]), hourAgo, hourAgo);
       service = startProcess(MAIN, [], env);
-      await service.waitFor(/listening on port/, 60_000);
-      expect(existsSync(join(dataDir, 'tmp', left[0]))).toBe(false);
-      expect(tempFiles(dataDir)).toEqual([left[1]]);
+      const swept = JSON.parse(await service.waitFor(/swept stored bytes no file claims|stored bytes not swept/, 60_000));
+      expect(swept.removed_keys.sort()).toEqual([old, dead]);
+      expect(swept.cleared_intents).toBe(1);
+      // The killed process's temporary folder went at once; the loose file waits for its hour, the live one stays.
+      // (The new process may be at work in a folder of its own meanwhile.)
+      expect(existsSync(join(dataDir, 'tmp', dirname(inFlight)))).toBe(false);
+      expect(tempFiles(dataDir)).toEqual(expect.arrayContaining(['ltk-analysis-of-an-old-version', join(`p${live.id}`, 'ltk-live-work')]));
+      const storedKeys = readdirSync(join(dataDir, 'files'), { recursive: true }).map(String).filter((path) => path.includes('-'));
+      expect(storedKeys.map((path) => basename(path)).sort()).toEqual([liveKey, young, kept.id].sort());
+      expect((await sql.query('select storage_key from storage_intents')).rows).toEqual([{ storage_key: liveKey }]);
     } finally {
       if (service.child.exitCode === null) service.child.kill('SIGTERM');
       await service.exited;
+      await sql.end();
+      await live.release();
       await database.drop();
     }
   }, 120_000);
+
+  it('removes loose temporary files of an older version once they are past the deadline', async () => {
+    const root = join(t.config.dataDir, 'tmp');
+    writeFileSync(join(root, 'ltk-old'), 'x');
+    writeFileSync(join(root, 'ltk-recent'), 'x');
+    const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+    utimesSync(join(root, 'ltk-old'), hourAgo, hourAgo);
+    expect(await removeStaleTempFiles(root)).toEqual(['ltk-old']);
+    expect(existsSync(join(root, 'ltk-recent'))).toBe(true);
+  });
 });

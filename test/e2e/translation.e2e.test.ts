@@ -1,13 +1,15 @@
 import { Order } from '../../src/domain/orders/order.entity';
 import { TranslationService, translatedName } from '../../src/domain/translation/translation.service';
+import { DOCUMENT_LIMITS } from '../../src/documents/limits';
+import { writeSandboxTranslation } from '../../src/documents/sandbox-translation';
 import { SandboxTranslationEngine } from '../../src/providers/translation/sandbox-translation-engine';
 import type { TranslationEngine, TranslationJob } from '../../src/providers/translation/translation-engine';
 import { createStorage } from '../../src/providers/storage/create-storage';
 import { createLogger } from '../../src/shared/logger';
 import { ConvertQuoteDocument, CreateQuoteDocument, OrderDocument, SentEmailsDocument, UploadFileDocument } from '../graphql/generated';
-import { docx, pdf, png } from '../helpers/documents';
+import { docx, pdf } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { uploadFile } from '../helpers/files';
+import { imageQuotedAsText, uploadFile } from '../helpers/files';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { pollUntil } from '../helpers/poll';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -111,9 +113,9 @@ describe('the pipeline over HTTP (D11)', () => {
     expect(order.completed_at).toBeNull();
   });
 
-  it('puts an image-only order on hold with the reason and e-mails the account', async () => {
-    const fileId = (await uploadFile(t, alice.key, png(), 'scan.png')).id;
-    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'standard', { unit_count: 120 }), ['on_hold', 'completed']);
+  it('puts an image-only order (quoted before D29) on hold with the reason and e-mails the account', async () => {
+    const fileId = await imageQuotedAsText(t, alice.key, await docx({ paragraphs: ['Scan.'] }), 'scan.docx');
+    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'standard'), ['on_hold', 'completed']);
     expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'Cannot translate automatically: The document is an image: there is no text to translate.' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });
@@ -124,7 +126,7 @@ describe('the sandbox engine on PDFs (D11)', () => {
   async function translatePdf(source: Buffer): Promise<Uint8Array> {
     const dir = mkdtempSync(join(tmpdir(), 'ltk-t-'));
     writeFileSync(join(dir, 'in.pdf'), source);
-    await new SandboxTranslationEngine().translate({ path: join(dir, 'in.pdf'), mimeType: 'application/pdf', sourceLanguage: 'ja', targetLanguage: 'en', outputPath: join(dir, 'out.pdf') });
+    await writeSandboxTranslation({ path: join(dir, 'in.pdf'), mimeType: 'application/pdf', sourceLanguage: 'ja', targetLanguage: 'en', outputPath: join(dir, 'out.pdf') }, DOCUMENT_LIMITS.zip);
     return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
   }
 
@@ -196,7 +198,7 @@ describe('an app without workers: the tests take its translate-order jobs themse
 
       // An engine that dies on the second document, like a worker killed half-way.
       let calls = 0;
-      const sandbox = new SandboxTranslationEngine();
+      const sandbox = new SandboxTranslationEngine(quiet.services.documents);
       const dying: TranslationEngine = { name: 'dying', translate: (job: TranslationJob) => (++calls === 2 ? Promise.reject(new Error('killed')) : sandbox.translate(job)) };
       const deps = { storage: createStorage(quiet.config.storage), files: quiet.services.files, orders: quiet.services.orders, logger: createLogger('silent') };
       await expect(new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 5 })).rejects.toThrow('killed');

@@ -16,8 +16,8 @@ describe('a worker killed in the middle of a translation (D11, D26)', () => {
   it('is restarted and finishes the order with exactly one translation per source file', async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'ltk-kill-'));
-    // A short lease: the dead worker's job is handed out again seconds after its last renewal, not half a minute.
-    const env = cleanEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', JOBS_POLLING_INTERVAL_SECONDS: '0.5', JOBS_LEASE_SECONDS: '3' });
+    // The shortest heartbeat pg-boss allows: the dead worker's job is handed out again seconds after its last beat.
+    const env = cleanEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', JOBS_POLLING_INTERVAL_SECONDS: '0.5', JOBS_HEARTBEAT_SECONDS: '10' });
     // This test's own app takes the requests (no workers); the spawned process does the jobs, on the same storage.
     const t = await startTestApp({ databaseOf: { database } as never, workers: false, config: { storage: { driver: 'local', dir: join(dataDir, 'files') } } });
     let worker = startProcess(MAIN, ['--role', 'worker'], env);
@@ -37,7 +37,7 @@ describe('a worker killed in the middle of a translation (D11, D26)', () => {
       expect(done).toBeGreaterThan(0);
       expect(done).toBeLessThan(20);
 
-      // The dead worker's lease lapses and the job is handed out again: the order completes within two minutes
+      // The dead worker's heartbeat stops and the job is handed out again: the order completes within two minutes
       // of the restart (D26), with nothing done by hand to the queue.
       worker = startProcess(MAIN, ['--role', 'worker'], env);
       // Every status an order can leave processing for: the wait ends on any of them, and only one is right.

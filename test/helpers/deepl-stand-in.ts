@@ -6,18 +6,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import busboy from 'busboy';
 import { DOCX, PDF } from '../../src/documents/formats';
-import { SandboxTranslationEngine } from '../../src/providers/translation/sandbox-translation-engine';
+import { DOCUMENT_LIMITS } from '../../src/documents/limits';
+import { writeSandboxTranslation } from '../../src/documents/sandbox-translation';
+import { DEEPL_SOURCE_LANGUAGES, DEEPL_TARGET_LANGUAGES } from '../../src/providers/translation/deepl-language-lists';
 
 /**
- * A local server speaking DeepL's document endpoints as deepl-node calls them: POST /v2/document (multipart
- * upload), POST /v2/document/{id} (status), POST /v2/document/{id}/result (the translated file, same format).
- * Modes make it refuse the key, run out of quota, fail, or refuse a language.
+ * A local server speaking DeepL's endpoints as deepl-node calls them: GET /v2/languages (the source list, or with
+ * `type=target` the target list, in DeepL's answer shape), POST /v2/document (multipart upload), POST
+ * /v2/document/{id} (status), POST /v2/document/{id}/result (the translated file, same format).
+ * Modes make it refuse the key, run out of quota, fail, refuse a language, fail only the status checks, or take
+ * `slowSeconds` to translate a document.
  */
 export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
-  const documents = new Map<string, { key: string; target: string; source?: string; output: Buffer }>();
-  const mode = { quotaExceeded: false, down: false, refuseLanguage: false };
+  const documents = new Map<string, { key: string; target: string; source?: string; output: Buffer; readyAt: number }>();
+  const mode = { quotaExceeded: false, down: false, refuseLanguage: false, statusDown: false, slowSeconds: 0 };
   const calls: string[] = [];
-  const engine = new SandboxTranslationEngine();
   const dir = mkdtempSync(join(tmpdir(), 'ltk-deepl-'));
 
   const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
@@ -47,6 +50,10 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
     calls.push(`${req.method} ${path}`);
     if (req.headers.authorization !== `DeepL-Auth-Key ${authKey}`) return send(res, 403, { message: 'Wrong endpoint or authentication key' });
     if (mode.down) return send(res, 503, { message: 'Service unavailable' });
+    if (req.method === 'GET' && path === '/v2/languages') {
+      const type = new URL(req.url ?? '', 'http://stand-in').searchParams.get('type');
+      return send(res, 200, type === 'target' ? DEEPL_TARGET_LANGUAGES : DEEPL_SOURCE_LANGUAGES);
+    }
     const { fields, file } = await readForm(req);
 
     if (req.method === 'POST' && path === '/v2/document') {
@@ -59,16 +66,18 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
       const input = join(dir, `${randomBytes(6).toString('hex')}.${ext}`);
       const output = `${input}.out`;
       writeFileSync(input, file.data);
-      await engine.translate({ path: input, mimeType: ext === 'pdf' ? PDF : DOCX, sourceLanguage: fields.source_lang ?? 'auto', targetLanguage: fields.target_lang, outputPath: output });
+      await writeSandboxTranslation({ path: input, mimeType: ext === 'pdf' ? PDF : DOCX, sourceLanguage: fields.source_lang ?? 'auto', targetLanguage: fields.target_lang, outputPath: output }, DOCUMENT_LIMITS.zip);
       const id = randomBytes(16).toString('hex').toUpperCase();
       const key = randomBytes(32).toString('hex').toUpperCase();
-      documents.set(id, { key, target: fields.target_lang, source: fields.source_lang, output: readFileSync(output) });
+      documents.set(id, { key, target: fields.target_lang, source: fields.source_lang, output: readFileSync(output), readyAt: Date.now() + mode.slowSeconds * 1000 });
       return send(res, 200, { document_id: id, document_key: key });
     }
     const status = path.match(/^\/v2\/document\/([^/]+)$/);
     const result = path.match(/^\/v2\/document\/([^/]+)\/result$/);
     const document = documents.get((status ?? result)?.[1] ?? '');
     if (!document || document.key !== fields.document_key) return send(res, 404, { message: 'Document not found' });
+    if (status && mode.statusDown) return send(res, 503, { message: 'Service unavailable' });
+    if (status && Date.now() < document.readyAt) return send(res, 200, { document_id: status[1], status: 'translating', seconds_remaining: 5 });
     if (status) return send(res, 200, { document_id: status[1], status: 'done', billed_characters: 1234 });
     res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(document.output);
   }

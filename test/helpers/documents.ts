@@ -12,18 +12,27 @@ const docxLib = () => require('docx') as typeof import('docx');
 
 export const words = (count: number, word = 'word') => Array.from({ length: count }, () => word).join(' ');
 
+/** A page of `pdf()` that holds only an image, like a scanned sheet: no text layer. */
+export const SCANNED = null;
+
 /**
  * One page per string, wrapped to the page's width (CJK between characters), in Helvetica where WinAnsi has the
  * character (Spanish accents) and the service's Unicode fallback for the rest (CJK, Cyrillic). Text that runs
- * off the bottom of the page is drawn there, where readers do not see it.
+ * off the bottom of the page is drawn there, where readers do not see it. A `SCANNED` entry is a page covered
+ * by an image and nothing else.
  */
-export async function pdf(pages: string[], { pageSize = [612, 792], fontSize = 10 }: { pageSize?: [number, number]; fontSize?: number } = {}): Promise<Buffer> {
+export async function pdf(pages: (string | typeof SCANNED)[], { pageSize = [612, 792], fontSize = 10 }: { pageSize?: [number, number]; fontSize?: number } = {}): Promise<Buffer> {
   const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create();
   const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], pages.join('\n'));
   const font = fonts.font(StandardFonts.Helvetica);
+  const scan = pages.includes(SCANNED) ? await doc.embedPng(png()) : undefined;
   for (const text of pages) {
     const page = doc.addPage(pageSize);
+    if (text === SCANNED) {
+      page.drawImage(scan!, { x: 0, y: 0, width: pageSize[0], height: pageSize[1] });
+      continue;
+    }
     let y = pageSize[1] - 42;
     for (const line of wrapText(text, pageSize[0] - 80, (candidate) => fonts.width(candidate, font, fontSize))) {
       fonts.draw(page, line, { x: 40, y, size: fontSize, font });
@@ -158,6 +167,9 @@ export async function docx(content: DocxContent): Promise<Buffer> {
   return Packer.toBuffer(doc);
 }
 
+/** WordprocessingML's namespace. */
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
 /** A zip of the given entries (deflated, or stored as they are), for DOCX look-alikes. */
 export function zip(entries: Record<string, Buffer | string>, { compress = true } = {}): Promise<Buffer> {
   const file = new ZipFile();
@@ -169,22 +181,55 @@ export function zip(entries: Record<string, Buffer | string>, { compress = true 
   });
 }
 
+/** A DOCX with one paragraph and the page count Word saves in its properties (`docProps/app.xml`). */
+export const docxWithSavedPages = (text: string, pages: number) =>
+  zip({
+    'word/document.xml': `<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+    'docProps/app.xml': `<?xml version="1.0"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Template>Normal.dotm</Template><Pages>${pages}</Pages><Words>${text.split(' ').length}</Words></Properties>`,
+  });
+
 /**
  * A DOCX-shaped zip whose document.xml inflates to `megabytes` MiB of zero bytes (rounded up to 64 MiB): a
  * compression bomb, made in well under a second as an attacker's would be (deflating a gigabyte took 9 s).
  */
 export function zipBombDocx(megabytes: number): Buffer {
-  const deflated = deflatedZeros(megabytes * 1024 * 1024);
-  const blocks = Math.ceil((megabytes * 1024 * 1024) / BOMB_BLOCK_BYTES);
-  const zeros = Buffer.alloc(BOMB_BLOCK_BYTES);
-  let crc = 0;
-  for (let i = 0; i < blocks; i++) crc = crc32(zeros, crc);
+  return bombDocx([{ name: 'word/document.xml', megabytes }]);
+}
+
+/**
+ * A small DOCX with real text whose media parts each inflate to `megabytes` of zeros (three 1,000 MB parts in
+ * about 3 MB): a document a translation or a footer would have to copy whole.
+ */
+export function mediaBombDocx(megabytes: number, count: number): Buffer {
+  const body = Buffer.from(`<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>Contrato de arrendamiento.</w:t></w:r></w:p></w:body></w:document>`);
+  const media = Array.from({ length: count }, (_, i) => ({ name: `word/media/image${i + 1}.bin`, megabytes }));
+  return bombDocx(media, [{ name: 'word/document.xml', method: 0, data: body, crc: crc32(body), size: body.length }]);
+}
+
+/** A zip with [Content_Types].xml, the given stored entries and one bomb entry per `bombs` item. */
+function bombDocx(bombs: { name: string; megabytes: number }[], stored: ZipEntry[] = []): Buffer {
   const types = Buffer.from('<Types/>');
-  return zipOfEntries([
-    { name: '[Content_Types].xml', method: 0, data: types, crc: crc32(types), size: types.length },
+  const parts = bombs.map(({ name, megabytes }) => {
+    const deflated = deflatedZeros(megabytes * 1024 * 1024);
+    const blocks = Math.ceil((megabytes * 1024 * 1024) / BOMB_BLOCK_BYTES);
+    const zeros = Buffer.alloc(BOMB_BLOCK_BYTES);
+    let crc = 0;
+    for (let i = 0; i < blocks; i++) crc = crc32(zeros, crc);
     // The raw deflate data inside the zlib wrapping deflatedZeros gives: without its 2-byte header and Adler-32.
-    { name: 'word/document.xml', method: 8, data: deflated.subarray(2, -4), crc, size: blocks * BOMB_BLOCK_BYTES },
-  ]);
+    return { name, method: 8 as const, data: deflated.subarray(2, -4), crc, size: blocks * BOMB_BLOCK_BYTES };
+  });
+  return zipOfEntries([{ name: '[Content_Types].xml', method: 0, data: types, crc: crc32(types), size: types.length }, ...stored, ...parts]);
+}
+
+/**
+ * A DOCX whose body is `count` empty paragraphs (`<w:p/>`): what a quadratic pattern over paragraphs chokes on.
+ * Deflated, 200,000 of them take 2 KB; stored, 1.2 MB (within any compression-ratio limit).
+ */
+export function emptyParagraphsDocx(count: number, { compress = true } = {}): Promise<Buffer> {
+  return zip({
+    '[Content_Types].xml': '<Types/>',
+    'word/document.xml': `<w:document xmlns:w="${W}"><w:body>${'<w:p/>'.repeat(count)}</w:body></w:document>`,
+  }, { compress });
 }
 
 interface ZipEntry {

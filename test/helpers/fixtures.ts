@@ -6,10 +6,10 @@ import type { TestApp } from './test-app';
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** A staff user made as the CLI makes one; returns its token. */
-export async function createStaffToken(t: TestApp, role: StaffRole = StaffRole.STAFF): Promise<string> {
+/** A staff user made as the CLI makes one (an admin with credentials, who may do anything, unless asked); returns its token. */
+export async function createStaffToken(t: TestApp, role: StaffRole = StaffRole.ADMIN): Promise<string> {
   const ctx = { em: t.orm.em.fork(), requestId: 'test', actor: OPERATOR };
-  const { token } = await t.services.staff.create(ctx, { email: `staff-${unique()}@example.test`, name: 'Sam Staff', role });
+  const { token } = await t.services.staff.create(ctx, { email: `staff-${unique()}@example.test`, name: 'Sam Staff', role, credentials: 'ATA-certified translator no. 100001' });
   return token;
 }
 
@@ -22,7 +22,7 @@ export async function keysMailedTo(t: TestApp, staffToken: string, email: string
   return data!.sentEmails.items
     .slice()
     .reverse()
-    .flatMap((mail) => mail.text.match(KEY_PATTERN) ?? []);
+    .flatMap((mail) => (mail.text ?? '').match(KEY_PATTERN) ?? []);
 }
 
 export interface TestAccount {

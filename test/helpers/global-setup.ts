@@ -3,10 +3,11 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import PgBoss from 'pg-boss';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { migrate } from '../../src/db/migrations';
 import { ormConfig } from '../../src/db/orm-config';
+import { JobQueue } from '../../src/jobs/job-queue';
+import { createLogger } from '../../src/shared/logger';
 import { databaseUrl, RUN_DIR_ENV, SERVER_ENV, TEMPLATE_ENV, withAdminClient } from './test-database';
 
 /** Starts the test PostgreSQL (embedded unless TEST_DATABASE_URL is set) and migrates the template database once. */
@@ -17,6 +18,8 @@ export default async function globalSetup(): Promise<void> {
   const runDir = mkdtempSync(join(tmpdir(), 'ltk-test-run-'));
   chmodSync(runDir, 0o711);
   process.env.TMPDIR = runDir;
+  // What the embedded server keeps outside a DATA_DIR its OS user cannot enter (as root) stays in the run too.
+  process.env.EMBEDDED_POSTGRES_SHARED_DIR = join(runDir, 'embedded-postgres-shared');
   process.env[RUN_DIR_ENV] = runDir;
 
   let serverUrl = process.env.TEST_DATABASE_URL;
@@ -39,11 +42,9 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await orm.close(true);
   }
-  // pg-boss installs its own schema on first start: do it once here so every copy starts with it.
-  // schedule off: pg-boss's scheduler timer outlives a non-graceful stop and would keep jest from exiting.
-  const boss = new PgBoss({ connectionString: databaseUrl(serverUrl, template), schema: 'pgboss', schedule: false, supervise: false });
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true });
+  // pg-boss installs its own schema and the queues on first start: done once here, so every copy starts with them.
+  const queue = await JobQueue.start(databaseUrl(serverUrl, template), createLogger('silent'), { pollingIntervalSeconds: 2, heartbeatSeconds: 30 });
+  await queue.stop();
 
   // MikroORM and type-graphql keep their metadata in globals, and the setup ran in jest's own context: left here,
   // they would leak into every test file's context and mix two copies of the entity metadata.

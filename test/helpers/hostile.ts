@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { gzipSync } from 'node:zlib';
 
 /** One seed for every fuzz test, so a failure in CI replays exactly on a laptop. */
 export const FUZZ_SEED = 20261122;
@@ -73,3 +74,41 @@ export function percentEncode(text: string): string {
 
 /** A JSON object nested `depth` levels deep. */
 export const deeplyNested = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+/**
+ * Issue 27: a chain of `levels` fragments on `on`, each spreading the one before twice (`spread` writes the two
+ * spreads, as plain spreads by default), over `first`; selected by `query` with `...TOP`. Expanded, it selects
+ * `first` 2^levels times, in about 40 bytes a level.
+ */
+export function fragmentChain(
+  levels: number,
+  { on = 'Query', first = 'languages { code }', spread = (name: string) => `...${name} ...${name}`, query = (top: string) => `{ ${top} }` } = {},
+): string {
+  const fragments = [`fragment F0 on ${on} { ${first} }`];
+  for (let level = 1; level <= levels; level += 1) fragments.push(`fragment F${level} on ${on} { ${spread(`F${level - 1}`)} }`);
+  return `${query(`...F${levels}`)} ${fragments.join(' ')}`;
+}
+
+/**
+ * Bodies that say they are compressed and do not decompress: garbage under each coding, and a gzip body cut short.
+ * Each must be answered 400 `Malformed request body.` (D2), never with zlib's own words.
+ */
+export const UNDECODABLE_BODIES: { encoding: string; body: Buffer }[] = [
+  ...['gzip', 'deflate', 'br', 'GZIP'].map((encoding) => ({ encoding, body: Buffer.from('this is not compressed at all') })),
+  { encoding: 'gzip', body: gzipSync('{"query":"{ languages { code } }"}').subarray(0, 15) },
+];
+
+/** UNDECODABLE_BODIES and random bytes said to be gzip or deflate (never gzip's magic number): 400 whatever they hold. */
+export const undecodableBody: fc.Arbitrary<{ encoding: string; body: Buffer }> = fc.oneof(
+  fc.constantFrom(...UNDECODABLE_BODIES),
+  fc
+    .tuple(fc.constantFrom('gzip', 'deflate'), fc.uint8Array({ minLength: 1, maxLength: 2000 }).filter((bytes) => bytes[0] !== 0x1f))
+    .map(([encoding, bytes]) => ({ encoding, body: Buffer.from(bytes) })),
+);
+
+/** Bearer tokens that name no one: keys of both deployments' shapes and staff tokens, made up, and plain junk. */
+export const badCredential: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.constantFrom('ltk_test_', 'ltk_live_', 'ltk_staff_'), fc.stringMatching(/^[A-Za-z0-9]{40}$/)).map(([prefix, rest]) => `Bearer ${prefix}${rest}`),
+  fc.stringMatching(/^[A-Za-z0-9_]{1,200}$/).map((token) => `Bearer ${token}`),
+  hostileString.map((text) => text.replace(/[^\x20-\x7e]/g, '')),
+);

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server that speaks the parts of PayPal's REST API the service uses: OAuth2 client credentials,
- * Orders v2 (create with PayPal-Request-Id idempotency, capture, read), capture refunds, and
- * verify-webhook-signature. It holds orders in memory and lets a test approve them, decline captures, or go down.
+ * Orders v2 (create with PayPal-Request-Id idempotency, capture, read), Payments v2 (capture refunds, in full or
+ * in part, never past what is left; capture look-up), and verify-webhook-signature. It holds orders in memory and
+ * lets a test approve them, decline captures, refund in PayPal's dashboard, refuse refunds, or go down.
  */
 export interface StandInOrder {
   id: string;
@@ -16,22 +17,36 @@ export interface StandInOrder {
   captureId?: string;
 }
 
+type Money = { currency_code: string; value: string };
+
+/** A refund made at the stand-in, by the service (its PayPal-Request-Id) or in the dashboard (none). */
+export interface StandInRefund {
+  id: string;
+  captureId: string;
+  amount: Money;
+  requestId: string;
+}
+
+const cents = (money: Money) => Math.round(Number(money.value) * 100);
+const moneyOf = (amountCents: number, currency: string): Money => ({ currency_code: currency, value: (amountCents / 100).toFixed(2) });
+const API = 'https://api-m.sandbox.paypal.com';
+
 export async function startPayPalStandIn(credentials = { clientId: 'stand-in-client', secret: 'stand-in-secret', webhookId: 'WH-STAND-IN' }) {
   const orders = new Map<string, StandInOrder>();
   const byRequestId = new Map<string, string>();
   const tokens = new Set<string>();
   const webhookSecret = randomBytes(16).toString('hex');
   const calls: string[] = [];
-  const refunds: { captureId: string; amount: unknown; requestId: string }[] = [];
+  const refunds: StandInRefund[] = [];
   /**
    * `captureDelayMs` holds a capture's answer (it is already made); `loseCaptureAnswer` captures and then answers
    * 503, as a timeout would look; `onCapture` is told of each capture as it happens (a test sends the webhook);
-   * `refundedElsewhere` names captures refunded in PayPal's own dashboard, which a refund request is refused for;
-   * `refundsDown` answers refund requests alone 503.
+   * `refundsDown` answers refund requests alone 503; `refuseRefunds` refuses each new refund with that issue
+   * (REFUND_TIME_LIMIT_EXCEEDED, TRANSACTION_DISPUTED...), as PayPal does for good.
    */
   const mode = {
-    refundedElsewhere: new Set<string>(),
     refundsDown: false,
+    refuseRefunds: null as string | null,
     down: false,
     declineCapture: false,
     captureDelayMs: 0,
@@ -43,6 +58,55 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
   const unprocessable = (res: ServerResponse, issue: string) => send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] });
+  const captureOf = (captureId: string) => [...orders.values()].find((order) => order.captureId === captureId);
+  const refundedCents = (captureId: string) => refunds.filter((made) => made.captureId === captureId).reduce((sum, made) => sum + cents(made.amount), 0);
+  /** A refund as PayPal's refund resource shows it (the refund's answer, a PAYMENT.CAPTURE.REFUNDED event's resource). */
+  const representRefund = (made: StandInRefund) => ({
+    id: made.id,
+    amount: made.amount,
+    status: 'COMPLETED',
+    seller_payable_breakdown: {
+      gross_amount: made.amount,
+      paypal_fee: moneyOf(0, made.amount.currency_code),
+      net_amount: made.amount,
+      total_refunded_amount: moneyOf(refundedCents(made.captureId), made.amount.currency_code),
+    },
+    create_time: new Date().toISOString(),
+    update_time: new Date().toISOString(),
+    links: [
+      { href: `${API}/v2/payments/refunds/${made.id}`, rel: 'self', method: 'GET' },
+      { href: `${API}/v2/payments/captures/${made.captureId}`, rel: 'up', method: 'GET' },
+    ],
+  });
+  /** `GET /v2/payments/captures/{id}`: COMPLETED, PARTIALLY_REFUNDED or REFUNDED by what went back. */
+  const representCapture = (order: StandInOrder) => {
+    const back = refundedCents(order.captureId!);
+    return {
+      id: order.captureId,
+      status: back === 0 ? 'COMPLETED' : back < cents(order.amount) ? 'PARTIALLY_REFUNDED' : 'REFUNDED',
+      amount: order.amount,
+      final_capture: true,
+      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      supplementary_data: { related_ids: { order_id: order.id } },
+      create_time: new Date().toISOString(),
+      update_time: new Date().toISOString(),
+      links: [
+        { href: `${API}/v2/payments/captures/${order.captureId}`, rel: 'self', method: 'GET' },
+        { href: `${API}/v2/payments/captures/${order.captureId}/refund`, rel: 'refund', method: 'POST' },
+        { href: `${API}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+  };
+  /** Refunds `amountCents` of a capture, or all that is left; the issue PayPal answers when it cannot. */
+  const makeRefund = (order: StandInOrder, amountCents: number | null, requestId: string): StandInRefund | string => {
+    const left = cents(order.amount) - refundedCents(order.captureId!);
+    if (left === 0) return 'CAPTURE_FULLY_REFUNDED';
+    if (amountCents !== null && amountCents > left) return 'REFUND_AMOUNT_EXCEEDED';
+    const made = { id: `RF${randomBytes(6).toString('hex').toUpperCase()}`, captureId: order.captureId!, amount: moneyOf(amountCents ?? left, order.amount.currency_code), requestId };
+    refunds.push(made);
+    return made;
+  };
+
   const represent = (order: StandInOrder) => ({
     id: order.id,
     status: order.status,
@@ -115,10 +179,19 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       // Like PayPal, a repeated PayPal-Request-Id answers the refund already made instead of refunding twice.
       const requestId = String(req.headers['paypal-request-id'] ?? '');
       if (mode.refundsDown) return send(res, 503, { name: 'SERVICE_UNAVAILABLE' });
-      let index = refunds.findIndex((made) => requestId && made.requestId === requestId);
-      if (index < 0 && mode.refundedElsewhere.has(refund[1])) return unprocessable(res, 'CAPTURE_FULLY_REFUNDED');
-      if (index < 0) index = refunds.push({ captureId: refund[1], amount: body.amount, requestId }) - 1;
-      return send(res, 201, { id: `RF${index + 1}`, status: 'COMPLETED' });
+      const known = refunds.find((made) => requestId && made.requestId === requestId);
+      if (known) return send(res, 201, representRefund(known));
+      const order = captureOf(refund[1]);
+      if (!order) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      if (body.amount && body.amount.currency_code !== order.amount.currency_code) return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+      if (mode.refuseRefunds) return unprocessable(res, mode.refuseRefunds);
+      const made = makeRefund(order, body.amount ? cents(body.amount) : null, requestId);
+      return typeof made === 'string' ? unprocessable(res, made) : send(res, 201, representRefund(made));
+    }
+    const lookup = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
+    if (req.method === 'GET' && lookup) {
+      const order = captureOf(lookup[1]);
+      return order ? send(res, 200, representCapture(order)) : send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const valid = body.webhook_id === credentials.webhookId && body.transmission_sig === sign(body.transmission_id, body.webhook_event?.id);
@@ -127,6 +200,16 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     send(res, 404, { name: 'RESOURCE_NOT_FOUND' });
   }
 
+  const refundedEvent = (made: StandInRefund) => ({
+    id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+    event_version: '1.0',
+    create_time: new Date().toISOString(),
+    resource_type: 'refund',
+    resource_version: '2.0',
+    event_type: 'PAYMENT.CAPTURE.REFUNDED',
+    summary: `A ${made.amount.value} ${made.amount.currency_code} capture payment was refunded`,
+    resource: representRefund(made),
+  });
   const sign = (transmissionId: string, eventId: string) => createHmac('sha256', webhookSecret).update(`${transmissionId}|${eventId}`).digest('hex');
   const server = createServer((req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -143,6 +226,19 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     approve(orderId: string) {
       orders.get(orderId)!.status = 'APPROVED';
     },
+    /** What the captured money of an order is now at PayPal, in cents. */
+    refundedCents,
+    /**
+     * A refund made in PayPal's own dashboard (all that is left when `amountCents` is omitted), and the
+     * PAYMENT.CAPTURE.REFUNDED event PayPal sends for it: its resource is the refund, whose `up` link is the capture.
+     */
+    refundInDashboard(captureId: string, amountCents?: number) {
+      const made = makeRefund(captureOf(captureId)!, amountCents ?? null, '');
+      if (typeof made === 'string') throw new Error(`PayPal would refuse this refund: ${made}`);
+      return { refund: made, event: refundedEvent(made) };
+    },
+    /** The PAYMENT.CAPTURE.REFUNDED event PayPal sends for a refund (one made by the service, too). */
+    refundedEvent,
     /** Headers PayPal would send with `event`; `forged` signs it with the wrong key. */
     signedHeaders(event: { id: string }, forged = false) {
       const transmissionId = randomBytes(8).toString('hex');

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../../src/shared/logger';
 import { createApp, type App } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { ormConfig } from '../../src/db/orm-config';
+import { ProcessClaim } from '../../src/db/process-claim';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { startWorkers } from '../../src/workers';
 import { createServices, type Services } from '../../src/services';
@@ -25,6 +26,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     port: 0,
     appUrl: 'http://127.0.0.1:3000',
     dataDir,
+    databasePoolSize: 10,
+    statementTimeoutMs: 5_000,
     appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
     appKeyPrevious: [],
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
@@ -38,13 +41,15 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     quoteTtlDays: 7,
     turnaroundHours: 48,
     uploadMaxBytes: 20 * 1024 * 1024,
-    analysisMaxMemoryMb: 512,
+    documentSandbox: { workMemoryMb: 512, processes: 2 },
     // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
     rateLimitPerMinute: 1_000_000,
-    jobs: { pollingIntervalSeconds: 0.5, leaseSeconds: 30 },
+    jobs: { pollingIntervalSeconds: 0.5, heartbeatSeconds: 30 },
     logLevel: 'silent',
     shutdownTimeoutMs: 1000,
     http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
+    metrics: { allowFrom: ['127.0.0.0/8', '::1'] },
+    cors: { origins: [], anyLocalhost: true },
     ...overrides,
   };
 };
@@ -61,6 +66,8 @@ export interface TestApp {
   config: AppConfig;
   queue: JobQueue;
   services: Services;
+  /** This app's mark of life (D25): what it writes is its own until it is closed. */
+  claim: ProcessClaim;
   database: TestDatabase;
   /** Where the app listens, for a test that must write the HTTP itself. */
   url: string;
@@ -68,6 +75,7 @@ export interface TestApp {
   rest: {
     get(path: string, token?: string): request.Test;
     post(path: string, body?: unknown, token?: string): request.Test;
+    put(path: string, body: unknown, token?: string): request.Test;
     delete(path: string, token?: string): request.Test;
     /** multipart/form-data: the file part (when given) and text fields. */
     upload(path: string, part: { file?: Buffer; filename?: string; fields?: Record<string, string> }, token?: string): request.Test;
@@ -110,7 +118,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger('silent');
   const queue = await JobQueue.start(database.url, logger, config.jobs);
-  const services = createServices(config, { queue, logger });
+  const claim = await ProcessClaim.take(database.url);
+  const services = createServices(config, { queue, logger, claim });
   options.adjust?.(services);
   if (options.workers ?? true) await startWorkers(queue, orm, services);
   const app = await createApp({ orm, services, logger });
@@ -127,11 +136,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     queue,
     services,
+    claim,
     database,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     rest: {
       get: (path, token) => checked(auth(agent().get(path), token)),
       post: (path, body, token) => checked(auth(body === undefined ? agent().post(path) : agent().post(path).send(body as object), token)),
+      put: (path, body, token) => checked(auth(agent().put(path).send(body as object), token)),
       delete: (path, token) => checked(auth(agent().delete(path), token)),
       upload: (path, part, token) => {
         const test = auth(agent().post(path), token);
@@ -161,7 +172,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await new Promise((resolve) => server.close(resolve));
       await app.close();
       await queue.stop();
-      services.files.close();
+      services.documents.close();
+      services.standardOffer.stop();
+      await claim.release();
       await orm.close(true);
       if (!options.databaseOf) await database.drop();
     },

@@ -37,6 +37,8 @@ describe('loadConfig (D15)', () => {
       orderPrefix: 'LT',
       rateLimitPerMinute: 120,
       http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
+      metrics: { allowFrom: ['127.0.0.0/8', '::1'], token: undefined },
+      cors: { origins: [], anyLocalhost: true },
     });
     expect(config.appKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, 'app-key')).mode & 0o777).toBe(0o600);
@@ -45,7 +47,7 @@ describe('loadConfig (D15)', () => {
   });
 
   it('takes every variable, treating empty ones as unset', () => {
-    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000' });
+    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000', METRICS_ALLOW_FROM: ' 10.1.2.3, 10.0.0.0/8 ,fd00::/8,', METRICS_TOKEN: 'scrape-token-0123456789', CORS_ORIGINS: 'https://portal.example.test, http://localhost:5173' });
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
@@ -55,12 +57,15 @@ describe('loadConfig (D15)', () => {
       logLevel: 'warn',
       rateLimitPerMinute: 600,
       http: { headersTimeoutMs: 5000, requestTimeoutMs: 60_000 },
+      metrics: { allowFrom: ['10.1.2.3', '10.0.0.0/8', 'fd00::/8'], token: 'scrape-token-0123456789' },
+      cors: { origins: ['https://portal.example.test', 'http://localhost:5173'], anyLocalhost: false },
       mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
       company: { name: 'Acme Legal Translations LLC', address: '1 Court Plaza, Springfield, IL 62701, USA' },
     });
   });
 
   it.each([
+    [{ CORS_ORIGINS: 'https://portal.example.test/app' }, /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins/],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc").'],
     [{ PORT: '70000' }, /^Invalid configuration: PORT is out of range/],
     [{ APP_ENV: 'staging' }, 'Invalid configuration: APP_ENV must be one of sandbox, production (got "staging").'],
@@ -71,7 +76,15 @@ describe('loadConfig (D15)', () => {
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a URL starting with smtp:/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
     [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS is out of range/],
-    [{ JOBS_LEASE_SECONDS: '1' }, /^Invalid configuration: JOBS_LEASE_SECONDS is out of range/],
+    [{ JOBS_HEARTBEAT_SECONDS: '9' }, /^Invalid configuration: JOBS_HEARTBEAT_SECONDS is out of range/],
+    [{ METRICS_ALLOW_FROM: '10.0.0.0/8, prometheus.internal' }, /^Invalid configuration: METRICS_ALLOW_FROM must be a comma-separated list of IP addresses or CIDR ranges \("prometheus.internal" is neither\)/],
+    [{ METRICS_ALLOW_FROM: '10.0.0.0/33' }, /^Invalid configuration: METRICS_ALLOW_FROM must be .* \("10.0.0.0\/33" is neither\)/],
+    [{ METRICS_ALLOW_FROM: '::1/129' }, /^Invalid configuration: METRICS_ALLOW_FROM /],
+    [{ METRICS_ALLOW_FROM: '10.0.0.1/8/8' }, /^Invalid configuration: METRICS_ALLOW_FROM /],
+    [{ METRICS_ALLOW_FROM: '10.0.0.1/' }, /^Invalid configuration: METRICS_ALLOW_FROM /],
+    [{ METRICS_ALLOW_FROM: `${'1'.repeat(50_000)}/` }, /^Invalid configuration: METRICS_ALLOW_FROM /],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters (got "short").'],
+    [{ METRICS_TOKEN: 'a token with spaces in it' }, /^Invalid configuration: METRICS_TOKEN must be a bearer token/],
     [{ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const dir = dataDir();

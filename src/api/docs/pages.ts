@@ -25,13 +25,13 @@ export function referencePage(operator: string): string {
  * GET /graphql from a browser: GraphiQL over this endpoint. The Headers tab sends the bearer key or staff
  * token (`{"Authorization": "Bearer ..."}`); `?query=` opens a query.
  */
-export function explorerPage(operator: string): string {
+export function explorerPage(operator: string, scriptNonce: string): string {
   return `${head(`${operator} GraphQL explorer`, `<link rel="stylesheet" href="${assetUrl('graphiql.min.css')}"><style>html,body,#graphiql{height:100%;margin:0}</style>`)}<body>
 <div id="graphiql"></div>
 <script src="${assetUrl('react.production.min.js')}"></script>
 <script src="${assetUrl('react-dom.production.min.js')}"></script>
 <script src="${assetUrl('graphiql.min.js')}"></script>
-<script>
+<script nonce="${scriptNonce}">
   const params = new URLSearchParams(location.search);
   const fetcher = GraphiQL.createFetcher({ url: '/graphql' });
   ReactDOM.createRoot(document.getElementById('graphiql')).render(

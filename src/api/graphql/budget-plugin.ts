@@ -1,19 +1,25 @@
 import type { ApolloServerPlugin, HeaderMap } from '@apollo/server';
-import type { RateLimitService } from '../../domain/rate-limits/rate-limit.service';
+import type { RateLimitService, RateLimitState } from '../../domain/rate-limits/rate-limit.service';
 import { TooManyAttemptsError } from '../../shared/errors';
 import { rateLimitHeaders } from '../http/rate-limit-headers';
+import { actualCost } from './actual-cost';
 import type { GraphQLContext } from './context';
 import { queryTooComplex, rateLimited } from './limit-errors';
 import { queryCost } from './query-cost';
+import { refusedStaffField } from './staff-fields-refused';
 
 /** The most one request may cost (D24), whatever budget its caller has. */
 export const MAX_QUERY_COST = 1000;
 
 /**
- * D24 on the GraphQL door: an operation's cost is computed before it runs, refused over the maximum (which is
- * also never more than a whole budget, so that every accepted query can be afforded), spent from the caller's
- * budget and reported in `extensions.cost`. A request refused before its operation was known (a document
- * that does not parse or validate) still costs 1, so that refusals cannot be sent for free.
+ * D24 on the GraphQL door: an operation's cost is computed before it runs and refused over the maximum (which is
+ * also never more than a whole budget, so that every accepted query can be afforded). Its requested cost is spent
+ * from the caller's budget before it runs (so that concurrent requests cannot spend the same budget twice); once it
+ * has run, what it did not use is given back, so the caller is charged its actual cost (actual-cost.ts). Both are
+ * reported: `extensions.cost` and `extensions.actualCost`, and the `X-RateLimit-Cost-*` headers. Authorization comes
+ * before the cost refusal (D28): a caller refused a staff field hears that, not QUERY_TOO_COMPLEX. A request refused
+ * before its operation was known (a document that does not parse or validate) still costs 1, so that refusals cannot
+ * be sent for free.
  */
 export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<GraphQLContext> {
   return {
@@ -22,34 +28,45 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
       const maxCost = bucket ? Math.min(MAX_QUERY_COST, rateLimits.perMinute) : MAX_QUERY_COST;
       let cost: number | undefined;
       let charged = !bucket;
-      const spend = (headers: HeaderMap, amount: number): void => {
-        charged = true;
-        const state = rateLimits.consume(bucket!, amount);
+      /** What was spent from the budget, in which window, and whether the operation then ran (its unused cost refundable). */
+      let spent: { amount: number; window: number; ran: boolean } | undefined;
+      const report = (headers: HeaderMap, state: Pick<RateLimitState, 'limit' | 'remaining'>): void => {
         for (const [name, value] of Object.entries(rateLimitHeaders(state))) headers.set(name.toLowerCase(), value);
+      };
+      const spend = async (headers: HeaderMap, amount: number, ran = false): Promise<void> => {
+        charged = true;
+        const state = await rateLimits.consume(bucket!, amount);
+        spent = { amount, window: state.window, ran };
+        report(headers, state);
       };
       return {
         async didResolveOperation({ schema, document, operation, request, response }) {
           cost = operation ? queryCost({ schema, document, operation, variables: request.variables }) : 1;
           if (!charged) {
             try {
-              spend(response.http.headers, cost > maxCost ? 1 : cost);
+              await spend(response.http.headers, cost > maxCost ? 1 : cost, cost <= maxCost);
             } catch (error) {
               throw error instanceof TooManyAttemptsError ? rateLimited(error.state, cost) : error;
             }
           }
-          if (cost > maxCost) throw queryTooComplex(cost, maxCost);
+          if (cost > maxCost) throw (operation && refusedStaffField(schema, document, operation, contextValue.ctx.actor)) || queryTooComplex(cost, maxCost);
         },
         async willSendResponse({ response }) {
           if (!charged) {
             try {
-              spend(response.http.headers, 1);
+              await spend(response.http.headers, 1);
             } catch (error) {
               if (!(error instanceof TooManyAttemptsError)) throw error;
             }
           }
-          if (cost !== undefined && response.body.kind === 'single') {
-            response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
-          }
+          if (cost === undefined || response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          // Without a budget nothing is charged: what the answer would cost is reported all the same.
+          const actual = !bucket || spent?.ran ? actualCost(result.data ?? null, cost) : (spent?.amount ?? 0);
+          if (spent?.ran && actual < spent.amount) report(response.http.headers, rateLimits.refund(bucket!, spent.amount - actual, spent.window));
+          response.http.headers.set('x-ratelimit-cost-requested', String(cost));
+          response.http.headers.set('x-ratelimit-cost-actual', String(actual));
+          result.extensions = { ...result.extensions, cost, actualCost: actual };
         },
       };
     },

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import type { OrderFileRead } from '../../domain/orders/order-read';
+import type { IssuedCertificate } from '../../domain/orders/issued-certificate.entity';
+import { certificatesOf, type OrderFileRead } from '../../domain/orders/order-read';
 import type { Ctx } from '../../domain/shared/context';
 import type { Services } from '../../services';
 
@@ -10,14 +11,26 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** The rate-limit bucket this request spends from (D24); null for staff, whose tools are not limited. */
   budget: string | null;
+  /** The client's address, for the limits of the sign-in door (D27). */
+  clientAddress: string;
 }
 
 export interface Loaders {
   orderFiles: OrderFilesLoader;
+  /** The certificates of orders, by order id, made when first asked. */
+  certificates(): DataLoader<string, IssuedCertificate | null>;
 }
 
 export function createLoaders(ctx: Ctx, services: Services): Loaders {
-  return { orderFiles: new OrderFilesLoader(ctx, services) };
+  let certificates: DataLoader<string, IssuedCertificate | null> | undefined;
+  return {
+    orderFiles: new OrderFilesLoader(ctx, services),
+    certificates: () =>
+      (certificates ??= new DataLoader(async (orderIds) => {
+        const found = await certificatesOf(ctx.em, orderIds);
+        return orderIds.map((id) => found.get(id) ?? null);
+      })),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   NotFoundError,
   ProviderUnavailableError,
+  TooManyAttemptsError,
   UnauthenticatedError,
   ValidationError,
 } from '../../shared/errors';
@@ -25,6 +26,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (original instanceof NotFoundError) return { ...base, extensions: { code: 'NOT_FOUND' } };
   if (original instanceof UnauthenticatedError) return { ...base, extensions: { code: 'UNAUTHENTICATED' } };
   if (original instanceof ForbiddenError) return { ...base, extensions: { code: 'FORBIDDEN' } };
+  if (original instanceof TooManyAttemptsError) {
+    return { ...base, message: original.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: original.state.resetInSeconds } };
+  }
   if (original instanceof ProviderUnavailableError) {
     return { ...base, extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: original.retryAfterSeconds } };
   }

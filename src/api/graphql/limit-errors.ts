@@ -1,6 +1,6 @@
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import type { RateLimitState } from '../../domain/rate-limits/rate-limit.service';
+import type { TooManyAttemptsError } from '../../shared/errors';
 import { rateLimitHeaders } from '../http/rate-limit-headers';
 
 /** The codes of the refusals below, whose extensions the client is meant to read. */
@@ -16,7 +16,7 @@ export const queryTooComplex = (cost: number, maxCost: number) =>
  * D16 on the GraphQL door: REST's 429 with `Retry-After` and the `X-RateLimit-*` headers, and the wait in
  * `retryAfterSeconds` as on SERVICE_UNAVAILABLE.
  */
-export const rateLimited = (state: RateLimitState, cost?: number) =>
+export const rateLimited = (state: TooManyAttemptsError['state'], cost?: number) =>
   new GraphQLError('Too Many Attempts.', {
     extensions: {
       code: 'RATE_LIMITED',

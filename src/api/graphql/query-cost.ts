@@ -12,6 +12,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 import { DEFAULT_PER_PAGE } from '../../domain/shared/pagination';
 
@@ -43,6 +44,26 @@ export function queryCost(input: CostInput): number {
  */
 const fixedCosts = new WeakMap<OperationDefinitionNode, number>();
 
+/** Costs saturate here, far above any budget: a document can multiply its way past what a double holds. */
+const MOST_COST_COUNTED = Number.MAX_SAFE_INTEGER;
+const capped = (cost: number) => Math.min(MOST_COST_COUNTED, cost);
+
+/**
+ * What a selection costs for the page size of the page it belongs to: `fixed + perItem * pageSize`. The cost is
+ * linear in the page size (only list fields multiply by it), so each fragment is walked once and priced at every
+ * spread, instead of being walked again at every spread, which doubles the work per level of a chain of fragments.
+ */
+interface Cost {
+  fixed: number;
+  perItem: number;
+}
+
+const priced = ({ fixed, perItem }: Cost, pageSize: number) => capped(fixed + perItem * pageSize);
+const added = (total: Cost, more: Cost) => {
+  total.fixed = capped(total.fixed + more.fixed);
+  total.perItem = capped(total.perItem + more.perItem);
+};
+
 function computeCost({ schema, document, operation, variables }: CostInput): { cost: number; readsVariables: boolean } {
   let readsVariables = false;
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -50,9 +71,30 @@ function computeCost({ schema, document, operation, variables }: CostInput): { c
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
 
-  /** `pageSize`: the perPage of the page this selection belongs to, which sizes its lists. */
-  const cost = (set: SelectionSetNode, parent: GraphQLCompositeType, pageSize: number, spreading: ReadonlySet<string>): number => {
-    let total = 0;
+  /** `perPage` as given, or undefined: a variable is not yet checked to be an Int here (execution refuses it). */
+  const perPageOf = (node: ValueNode) => {
+    const value: unknown = valueFromAST(node, GraphQLInt, variables);
+    return Number.isSafeInteger(value) ? (value as number) : undefined;
+  };
+
+  /**
+   * Each fragment is walked once. `null` marks one being walked: a fragment spreading itself is refused by
+   * GraphQL's own validation, and is not followed into again here.
+   */
+  const fragmentCosts = new Map<string, Cost | null>();
+  const fragmentCost = (name: string): Cost | null | undefined => {
+    const fragment = fragments.get(name);
+    const condition = fragment && schema.getType(fragment.typeCondition.name.value);
+    if (!fragment || !isCompositeType(condition)) return undefined;
+    if (!fragmentCosts.has(name)) {
+      fragmentCosts.set(name, null);
+      fragmentCosts.set(name, cost(fragment.selectionSet, condition));
+    }
+    return fragmentCosts.get(name);
+  };
+
+  const cost = (set: SelectionSetNode, parent: GraphQLCompositeType): Cost => {
+    const total: Cost = { fixed: 0, perItem: 0 };
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         const field = 'getFields' in parent ? parent.getFields()[selection.name.value] : undefined;
@@ -61,24 +103,21 @@ function computeCost({ schema, document, operation, variables }: CostInput): { c
         const perPageArg = field.args.find((arg) => arg.name === 'perPage');
         const perPageNode = selection.arguments?.find((arg) => arg.name.value === 'perPage');
         if (perPageArg && perPageNode?.value.kind === Kind.VARIABLE) readsVariables = true;
-        const perPage = perPageArg && Math.max(1, ((perPageNode && valueFromAST(perPageNode.value, GraphQLInt, variables)) as number | undefined) ?? DEFAULT_PER_PAGE);
-        const count = isListType(getNullableType(field.type)) ? pageSize : 1;
-        total += count * (1 + cost(selection.selectionSet, type, perPage ?? 1, spreading));
+        // `pageSize`: the perPage of the page this field's selection belongs to, which sizes its lists.
+        const pageSize = perPageArg ? Math.max(1, (perPageNode && perPageOf(perPageNode.value)) ?? DEFAULT_PER_PAGE) : 1;
+        const each = capped(1 + priced(cost(selection.selectionSet, type), pageSize));
+        added(total, isListType(getNullableType(field.type)) ? { fixed: 0, perItem: each } : { fixed: each, perItem: 0 });
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
-        total += cost(selection.selectionSet, isCompositeType(condition) ? condition : parent, pageSize, spreading);
+        added(total, cost(selection.selectionSet, isCompositeType(condition) ? condition : parent));
       } else {
-        const fragment = fragments.get(selection.name.value);
-        const condition = fragment && schema.getType(fragment.typeCondition.name.value);
-        // A fragment spreading itself is refused by GraphQL's own validation; do not loop on it here.
-        if (fragment && isCompositeType(condition) && !spreading.has(fragment.name.value)) {
-          total += cost(fragment.selectionSet, condition, pageSize, new Set(spreading).add(fragment.name.value));
-        }
+        const spread = fragmentCost(selection.name.value);
+        if (spread) added(total, spread);
       }
     }
     return total;
   };
 
   const root = schema.getRootType(operation.operation);
-  return { cost: Math.max(1, root ? cost(operation.selectionSet, root, 1, new Set()) : 0), readsVariables };
+  return { cost: Math.max(1, root ? priced(cost(operation.selectionSet, root), 1) : 0), readsVariables };
 }

@@ -27,6 +27,10 @@ interface Measure {
 
 const isIntrospection = (name: string) => name === '__schema' || name === '__type';
 
+/** Field counts saturate here: a chain of n fragments each spreading the one before twice selects 2^n fields. */
+const MOST_FIELDS_COUNTED = Number.MAX_SAFE_INTEGER;
+const addFields = (a: number, b: number) => Math.min(MOST_FIELDS_COUNTED, a + b);
+
 /** Refuses over-deep or over-wide documents (D14) before anything is resolved. */
 export function queryLimits(limits: QueryLimits): ValidationRule {
   return (context: ValidationContext) => {
@@ -35,27 +39,44 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
     }
 
-    const measure = (set: SelectionSetNode, depth: number, spreading: ReadonlySet<string>): Measure => {
+    /**
+     * Each fragment is measured once, as if spread at depth 1, and shifted to where it is spread: what it adds
+     * does not depend on where that is, and measuring it at every spread doubles the work per level of a chain
+     * of fragments. `null` marks one being measured: a fragment spreading itself is reported by GraphQL's own
+     * rules, and is not followed into again here.
+     */
+    const measured = new Map<string, Measure | null>();
+    const fragmentAt = (name: string, depth: number): Measure | undefined => {
+      const fragment = fragments.get(name);
+      if (!fragment) return undefined;
+      if (!measured.has(name)) {
+        measured.set(name, null);
+        measured.set(name, measure(fragment.selectionSet, 1));
+      }
+      const atOne = measured.get(name);
+      if (!atOne) return undefined;
+      const shift = depth - 1;
+      // An introspection depth of 0 is none, and stays none.
+      return { depth: atOne.depth + shift, introspectionDepth: atOne.introspectionDepth && atOne.introspectionDepth + shift, fields: atOne.fields };
+    };
+
+    const measure = (set: SelectionSetNode, depth: number): Measure => {
       const total: Measure = { depth, introspectionDepth: 0, fields: 0 };
       for (const selection of set.selections) {
         let inner: Measure | undefined;
         if (selection.kind === Kind.FIELD) {
-          inner = selection.selectionSet ? measure(selection.selectionSet, depth + 1, spreading) : { depth, introspectionDepth: 0, fields: 0 };
-          inner.fields += 1;
+          inner = selection.selectionSet ? measure(selection.selectionSet, depth + 1) : { depth, introspectionDepth: 0, fields: 0 };
+          inner.fields = addFields(inner.fields, 1);
           if (isIntrospection(selection.name.value)) inner = { ...inner, depth, introspectionDepth: Math.max(inner.depth, inner.introspectionDepth) };
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          inner = measure(selection.selectionSet, depth, spreading);
+          inner = measure(selection.selectionSet, depth);
         } else {
-          const fragment = fragments.get(selection.name.value);
-          // A fragment spreading itself is reported by GraphQL's own rules; do not loop on it here.
-          if (fragment && !spreading.has(fragment.name.value)) {
-            inner = measure(fragment.selectionSet, depth, new Set(spreading).add(fragment.name.value));
-          }
+          inner = fragmentAt(selection.name.value, depth);
         }
         if (inner) {
           total.depth = Math.max(total.depth, inner.depth);
           total.introspectionDepth = Math.max(total.introspectionDepth, inner.introspectionDepth);
-          total.fields += inner.fields;
+          total.fields = addFields(total.fields, inner.fields);
         }
       }
       return total;
@@ -63,7 +84,7 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
 
     return {
       OperationDefinition(operation) {
-        const { depth, introspectionDepth, fields } = measure(operation.selectionSet, 1, new Set());
+        const { depth, introspectionDepth, fields } = measure(operation.selectionSet, 1);
         if (depth > limits.maxDepth) {
           context.reportError(new GraphQLError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}.`, { nodes: [operation] }));
         }
@@ -71,7 +92,7 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
           context.reportError(new GraphQLError(`Introspection depth ${introspectionDepth} exceeds the limit of ${limits.maxIntrospectionDepth}.`, { nodes: [operation] }));
         }
         if (fields > limits.maxFields) {
-          context.reportError(new GraphQLError(`Query selects ${fields} fields, more than the limit of ${limits.maxFields}.`, { nodes: [operation] }));
+          context.reportError(new GraphQLError(`Query selects ${fields === MOST_FIELDS_COUNTED ? 'at least ' : ''}${fields} fields, more than the limit of ${limits.maxFields}.`, { nodes: [operation] }));
         }
       },
     };

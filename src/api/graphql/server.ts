@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Request, RequestHandler } from 'express';
-import { accountBucket, addressBucket } from '../../domain/rate-limits/rate-limit.service';
+import { addressBucket, partnerBucket } from '../../domain/rate-limits/rate-limit.service';
 import { TooManyAttemptsError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import type { Services } from '../../services';
@@ -61,15 +61,15 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
       } catch (error) {
         throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;
       }
-      return { ctx: req.ctx, services, loaders: createLoaders(req.ctx, services), budget };
+      return { ctx: req.ctx, services, loaders: createLoaders(req.ctx, services), budget, clientAddress: req.ip ?? 'unknown' };
     },
   });
   return { middleware, stop: () => server.stop() };
 }
 
-/** An account's key spends its account's budget, shared with REST (D24); no key spends the address's, as the catalog. */
+/** A partner credential spends its budget, shared with REST (D24, D27); no key spends the address's, as the catalog. */
 function budgetOf(req: Request): string | null {
   const actor = req.ctx.actor;
   if (!actor) return addressBucket(req.ip);
-  return actor.kind === 'account' ? accountBucket(actor.accountId) : null;
+  return actor.kind === 'account' ? partnerBucket(actor) : null;
 }

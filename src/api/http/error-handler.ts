@@ -44,6 +44,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(429).set('Retry-After', String(error.state.resetInSeconds)).json({ message: error.message });
     } else if (isBodyParserError(error, 'entity.parse.failed')) {
       res.status(400).json({ message: 'Malformed JSON body.' });
+    } else if (isBodyParserError(error, 'entity.decode.failed')) {
+      res.status(400).json({ message: 'Malformed request body.' });
     } else if (isBodyParserError(error, 'entity.too.large')) {
       res.status(413).json({ message: 'The request body is too large.' });
     } else if (isClientHttpError(error)) {

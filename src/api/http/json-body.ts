@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
+import { bodyError, isDecompressionFailure, undecodableBody } from './decoded-body';
 
 /**
  * How deep a JSON body may nest (D25). Nothing the API reads goes past a handful of levels; deeper is refused before
@@ -31,7 +32,12 @@ export function jsonBody(limitBytes: number): RequestHandler {
     if (!hasBody(req)) return next();
     const type = req.headers['content-type'];
     const encoding = req.headers['content-encoding'];
-    const checked: NextFunction = (error?: unknown) => next(error ?? (nestsTooDeep(req.body) ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`) : undefined));
+    const checked: NextFunction = (error?: unknown) =>
+      next(
+        isDecompressionFailure(error)
+          ? undecodableBody()
+          : (error ?? (nestsTooDeep(req.body) ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`) : undefined)),
+      );
     if (type === undefined || !PLAIN_JSON.test(type) || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
       return general(req, res, checked);
     }
@@ -102,9 +108,4 @@ function parseJson(raw: Buffer): unknown {
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null) throw new SyntaxError('not an object or an array');
   return value;
-}
-
-/** An error shaped as body-parser's (http-errors): the error handler reads `type`, `status` and `expose`. */
-function bodyError(status: number, type: string, message: string): Error {
-  return Object.assign(new Error(message), { status, statusCode: status, expose: true, type });
 }

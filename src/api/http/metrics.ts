@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DocumentSandbox } from '../../documents/sandbox/document-sandbox';
 
 export interface Metrics {
   registry: Registry;
@@ -14,7 +15,7 @@ interface Pool {
 }
 
 /** Prometheus metrics on a registry of this app's own (two apps in one process never collide). */
-export function createMetrics(orm: MikroORM): Metrics {
+export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Read when scraped: a request waiting for a connection is the first sign of a pool too small for the load.
@@ -33,6 +34,24 @@ export function createMetrics(orm: MikroORM): Metrics {
     registers: [registry],
     collect() {
       this.set(pool()?.numPendingAcquires() ?? 0);
+    },
+  });
+  // D25: 0 while no document-sandbox child can start (an outage: nothing can be analysed, translated or stamped).
+  new Gauge({
+    name: 'document_sandbox_up',
+    help: 'Whether the document sandbox can start its child processes (1) or not (0)',
+    registers: [registry],
+    collect() {
+      this.set(documents.health().up ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'document_sandbox_start_failures_total',
+    help: 'Document-sandbox children that ended or hung before they were ready',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(documents.health().startFailures);
     },
   });
   const duration = new Histogram({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { refundRequest } from './rate-limit';
 
 /**
  * Conditional polling (D23): every GET of a single resource or a list answers a strong `ETag` and
@@ -27,7 +28,9 @@ export function noneMatchFails(header: string | undefined, etag: string): boolea
   return false;
 }
 
+/** 304, not charged to the budget (D23). */
 function notModified(res: Response, etag: string): void {
+  refundRequest(res);
   res.status(304).set({ ETag: etag, 'Cache-Control': CACHE_CONTROL }).end();
 }
 
@@ -49,6 +52,16 @@ export async function answerVersioned<T extends { version: string }>(
   }
   const found = await read();
   res.set({ ETag: strongTag(found.version), 'Cache-Control': CACHE_CONTROL }).json(body(found));
+}
+
+/**
+ * A list that knows its version (an account's orders or bookings, read in one statement with their versions): a
+ * matching conditional request is answered 304 without serializing the page or signing a link.
+ */
+export function answerVersionedList(req: Request, res: Response, version: string, body: () => unknown): void {
+  const etag = strongTag(version);
+  if (noneMatchFails(req.get('if-none-match'), etag)) return notModified(res, etag);
+  res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL }).json(body());
 }
 
 /** Any other JSON answer: its tag is a digest of the JSON itself (signed links left out). */

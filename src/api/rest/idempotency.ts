@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { RequestFingerprint } from '../../domain/idempotency/idempotency.service';
-import { requireAccount } from '../../domain/accounts/authentication.service';
+import { approvedAccount } from '../../domain/accounts/authentication.service';
 import type { Services } from '../../services';
 import { multipartDigest, readMultipart } from './multipart';
 import { createdLocation } from './routes/location';
@@ -16,7 +16,7 @@ export function idempotency(services: Services): RequestHandler {
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
     if (key === undefined) return next();
-    const account = requireAccount(req.ctx.actor);
+    const { account } = approvedAccount(req.ctx.actor);
     const em = req.ctx.em.fork();
     // A streamed body we answer without reading is drained, so the client can finish sending it.
     const drain = () => void (req.readableEnded || req.resume());
@@ -65,7 +65,14 @@ function fingerprint(req: Request, uploadMaxBytes: number): RequestFingerprint {
   };
 }
 
-const hashOf = (req: Request, body: string) => createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${body}`).digest('hex');
+/**
+ * Keys are per account; a member's request also carries who sent it (D27), so a key reused by another person of the
+ * account is a different request (422), never a replay of someone else's answer. A key's requests are unchanged.
+ */
+const hashOf = (req: Request, body: string) => {
+  const member = req.ctx.actor?.kind === 'account' ? req.ctx.actor.member : null;
+  return createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${member ? `member ${member.id}\n` : ''}${body}`).digest('hex');
+};
 
 /** JSON with every object's keys in order: the same body sent with its fields in another order is the same request. */
 function canonicalJson(value: unknown): string {

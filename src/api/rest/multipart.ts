@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { finished } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
+import { decodedBody } from '../http/decoded-body';
 
 export interface MultipartUpload<T> {
   /** What `receive` made of the part named `fileField`; undefined when there was none. */
@@ -11,7 +12,7 @@ export interface MultipartUpload<T> {
   fields: Record<string, string>;
 }
 
-/** A body that is not well-formed multipart: answered 400 like malformed JSON. */
+/** A body that is not well-formed multipart: answered 400 like malformed JSON. A compressed body is decoded first. */
 export class MalformedMultipartError extends Error {
   readonly status = 400;
   readonly expose = true;
@@ -50,6 +51,15 @@ export function readMultipart<T>(
     } catch {
       return reject(new MalformedMultipartError());
     }
+    let body: Readable;
+    try {
+      body = decodedBody(req, maxFileBytes);
+    } catch (error) {
+      return reject(error);
+    }
+    // A body that does not decompress fails the parser (and the part being received) with its own answer.
+    let undecodable: Error | undefined;
+    body.on('error', (error) => parser.destroy((undecodable = error)));
     const fields: Record<string, string> = {};
     const parts: Promise<[string, string | undefined, string]>[] = [];
     let received: Promise<T> | undefined;
@@ -77,7 +87,7 @@ export function readMultipart<T>(
     // A client gone mid-body ends nothing by itself: fail the parser, and with it the part being received, whose
     // temporary file is then removed (D25).
     req.once('close', () => req.readableEnded || parser.destroy(new Error('The request was aborted.')));
-    parser.on('error', () => reject(new MalformedMultipartError()));
+    parser.on('error', () => reject(undecodable ?? new MalformedMultipartError()));
     parser.on('close', () => {
       Promise.all([received, Promise.all(parts)]).then(([file, files]) => {
         const digest = createHash('sha256')
@@ -87,6 +97,6 @@ export function readMultipart<T>(
         resolve({ file, filename, fields });
       }, reject);
     });
-    req.pipe(parser);
+    body.pipe(parser);
   });
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { addressBucket } from '../../domain/rate-limits/rate-limit.service';
+import { addressBucket, type RateLimitState } from '../../domain/rate-limits/rate-limit.service';
 import { TooManyAttemptsError } from '../../shared/errors';
 import type { Services } from '../../services';
 import { rateLimitHeaders } from '../http/rate-limit-headers';
@@ -7,13 +7,27 @@ import { rateLimitHeaders } from '../http/rate-limit-headers';
 /** A REST request's share of the budget it shares with GraphQL (D24). */
 const REQUEST_COST = 1;
 
+/** Where a request keeps how to give back what it was charged. */
+const CHARGE = Symbol('rate limit charge');
+type Charged = { [CHARGE]?: () => RateLimitState };
+
+/** A 304 is not charged (D23): conditional polling is the cheap way. Gives the request back and says so in the headers. */
+export function refundRequest(res: Response): void {
+  const refund = (res.locals as Charged)[CHARGE];
+  if (!refund) return;
+  delete (res.locals as Charged)[CHARGE];
+  res.set(rateLimitHeaders(refund()));
+}
+
 /**
  * Spends a request from `bucket` (D16) and tells the client where it stands in `X-RateLimit-*` headers, on
  * the 429 too (TooManyAttemptsError, answered with `Retry-After` by the error handler).
  */
-export function countRequest(services: Services, res: Response, bucket: string): void {
+export async function countRequest(services: Services, res: Response, bucket: string): Promise<void> {
   try {
-    res.set(rateLimitHeaders(services.rateLimits.consume(bucket, REQUEST_COST)));
+    const state = await services.rateLimits.consume(bucket, REQUEST_COST);
+    res.set(rateLimitHeaders(state));
+    (res.locals as Charged)[CHARGE] = () => services.rateLimits.refund(bucket, REQUEST_COST, state.window);
   } catch (error) {
     if (error instanceof TooManyAttemptsError) res.set(rateLimitHeaders(error.state));
     throw error;
@@ -33,7 +47,7 @@ export function refuseSpentCredential(services: Services, res: Response, authori
 /** The public catalog is limited per client address. */
 export const limitByAddress =
   (services: Services): RequestHandler =>
-  (req, res, next) => {
-    countRequest(services, res, addressBucket(req.ip));
+  async (req, res, next) => {
+    await countRequest(services, res, addressBucket(req.ip));
     next();
   };

@@ -12,6 +12,7 @@ import { ordersRoutes } from './routes/orders.routes';
 import { quotesRoutes } from './routes/quotes.routes';
 import { paymentsRoutes } from './routes/payments.routes';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
+import { shippingRoutes } from './routes/shipping.routes';
 import { meRoutes } from './routes/me.routes';
 
 /** REST v1, mounted at /api/v1 (D1). */
@@ -30,6 +31,7 @@ export function v1Router(services: Services): Router {
   router.use(filesRoutes(services));
   router.use(quotesRoutes(services));
   router.use(paymentsRoutes(services));
+  router.use(shippingRoutes(services));
   // The sandbox provider's hosted checkout pages are served by this service itself (D1, D9).
   if (services.config.payment.provider === 'sandbox') router.use(sandboxCheckoutRoutes(services));
   router.use(notFoundHandler);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { languageName, longDate } from '../../domain/orders/certificate';
+import { languageName } from '../../domain/catalog/language-names';
+import { longDate } from '../../domain/orders/certificate';
 import type { IssuedCertificate } from '../../domain/orders/issued-certificate.entity';
 import { escapeHtml } from '../http/html';
 

@@ -1,4 +1,4 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -11,6 +11,8 @@ export enum AccountStatus {
 /** A customer (law firm, platform, vendor). Its API key is kept only as a SHA-256 hash (D13). */
 @ObjectType()
 @Entity({ tableName: 'accounts' })
+// The desk's search by account name (docs/architecture.md, "Lists at scale").
+@Index({ name: 'accounts_name_trgm', expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)` })
 export class Account {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })

@@ -15,6 +15,7 @@ import { Validator } from '../shared/validation';
 import { Account, AccountStatus } from './account.entity';
 import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from './api-key-prefix';
+import { addFirstAdmin, endAccountSessions } from '../members/member.service';
 
 export interface AccountListQuery {
   status?: unknown;
@@ -29,7 +30,7 @@ export class AccountService {
   ) {}
 
   async create(ctx: Ctx, input: { name?: unknown; email?: unknown }): Promise<Account> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'createAccount');
     const v = new Validator(input);
     const name = v.string('name', { required: true, max: 255 });
     const email = v.email('email', { required: true });
@@ -49,26 +50,33 @@ export class AccountService {
     );
   }
 
-  /** Approving a pending account issues its first key by e-mail; approving a suspended one reinstates it. */
+  /**
+   * Approving a pending account issues its first key by e-mail and makes its e-mail the first admin member (D27);
+   * approving a suspended one reinstates it.
+   */
   async approve(ctx: Ctx, id: unknown): Promise<Account> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'approveAccount');
     return this.changeStatus(ctx, id, AccountStatus.APPROVED, 'approve', async (em, account) => {
       account.approvedAt = new Date();
       account.suspendedAt = null;
-      if (!account.apiKeyHash && !account.apiKeyIssuedAt) await this.issueKey(em, account, 'approved');
+      if (!account.apiKeyHash && !account.apiKeyIssuedAt) {
+        await addFirstAdmin(em, account);
+        await this.issueKey(em, account, 'approved');
+      }
     });
   }
 
   async suspend(ctx: Ctx, id: unknown): Promise<Account> {
-    requireStaff(ctx.actor);
-    return this.changeStatus(ctx, id, AccountStatus.SUSPENDED, 'suspend', async (_em, account) => {
+    requireStaff(ctx.actor, 'suspendAccount');
+    return this.changeStatus(ctx, id, AccountStatus.SUSPENDED, 'suspend', async (em, account) => {
       account.suspendedAt = new Date();
+      await endAccountSessions(em, account.id);
     });
   }
 
   /** The old key stops working at once; the new one is e-mailed. */
   async regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'regenerateApiKey');
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
       if (account.status === AccountStatus.PENDING) {
@@ -81,7 +89,7 @@ export class AccountService {
   }
 
   async revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'revokeApiKey');
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
       if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
@@ -92,7 +100,7 @@ export class AccountService {
   }
 
   async list(ctx: Ctx, query: AccountListQuery): Promise<Page<Account>> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'accounts');
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(AccountStatus));
     const page = readPageRequest(v);

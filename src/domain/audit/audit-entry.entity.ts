@@ -7,16 +7,20 @@ import { newId } from '../shared/ids';
 @ObjectType()
 @Entity({ tableName: 'audit_entries' })
 @Index({ properties: ['resourceId', 'createdAt'] })
+// auditLog's other filters (D28): by actor, by action, and a window of time.
+@Index({ properties: ['actorId', 'createdAt'] })
+@Index({ properties: ['action', 'createdAt'] })
+@Index({ properties: ['createdAt', 'id'] })
 export class AuditEntry {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field(() => String, { nullable: true, description: 'The staff user or account that acted; null for the system itself.' })
+  @Field(() => String, { nullable: true, description: 'The staff user, account or member that acted; null for the system itself.' })
   @Property({ type: 'uuid', nullable: true })
   actorId: string | null = null;
 
-  @Field({ description: 'The actor as shown to people: a staff e-mail, "account <e-mail>", or "system".' })
+  @Field({ description: 'The actor as shown to people: a staff e-mail, "account <e-mail>", "member <e-mail>", or "system".' })
   @Property({ type: 'string', length: 254 })
   actorLabel!: string;
 

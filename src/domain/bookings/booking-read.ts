@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
-import type { Page, PageRequest } from '../shared/pagination';
-import { readPage, readRow, type DateOf, type PreparedRead, type Row } from '../shared/raw-read';
+import type { PageRequest, VersionedPage } from '../shared/pagination';
+import { readAccountPage, readRow, type AccountListFilter, type DateOf, type ListShape, type PreparedRead, type Row } from '../shared/raw-read';
 import type { Booking } from './booking.entity';
 
 /**
@@ -12,7 +12,7 @@ export type BookingRead = Pick<
   Booking,
   | 'id' | 'number' | 'status' | 'mode' | 'setting' | 'sourceLanguage' | 'targetLanguage' | 'scheduledAt' | 'durationHundredths'
   | 'billableHundredths' | 'unitPriceCents' | 'totalCents' | 'currency' | 'location' | 'videoPlatformNotes' | 'reference'
-  | 'interpreterName' | 'holdReason' | 'completedAt' | 'cancelledAt' | 'createdAt' | 'updatedAt'
+  | 'interpreterName' | 'holdReason' | 'completedAt' | 'cancelledAt' | 'createdAt' | 'updatedAt' | 'placedBy'
 > & { payment: PaymentRead | null };
 
 /** A booking as polled: its answer and the version its `ETag` is made from (D23). */
@@ -34,21 +34,22 @@ const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
 const COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
   b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
-  b.updated_at, b.payment_id, ${PAYMENT_COLUMNS}`;
+  b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}`;
 
 const READ: PreparedRead = { name: 'booking_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}` };
 
 const READ_VERSION: PreparedRead = { name: 'booking_version', sql: `SELECT ${VERSION} AS version ${FROM} ${MATCH}` };
 
-/** An account's bookings, newest first, optionally of one status. */
-const PAGE_FILTER = `b.account_id = $1 AND ($2::text IS NULL OR b.status = $2)`;
-
-const READ_PAGE: PreparedRead = {
+/** An account's bookings as their list shows them, with their payments. */
+const LIST: ListShape = {
   name: 'booking_page',
-  sql: `SELECT ${COLUMNS} ${FROM} WHERE ${PAGE_FILTER} ORDER BY b.created_at DESC, b.id DESC LIMIT $3 OFFSET $4`,
+  from: 'interpretation_bookings b',
+  alias: 'b',
+  columns: COLUMNS,
+  version: VERSION,
+  joins: 'LEFT JOIN interpretation_bookings b ON b.id = page.id LEFT JOIN payments p ON p.id = b.payment_id',
+  key: ['b.created_at', 'b.id'],
 };
-
-const COUNT_PAGE: PreparedRead = { name: 'booking_count', sql: `SELECT count(*)::int AS total FROM interpretation_bookings b WHERE ${PAGE_FILTER}` };
 
 /** The polling path (D23): the booking of this account with its payment in one statement, no entity hydrated. */
 export async function readBooking(em: EntityManager, accountId: string, id: string): Promise<PolledBooking | null> {
@@ -56,9 +57,9 @@ export async function readBooking(em: EntityManager, accountId: string, id: stri
   return row ? { booking: bookingOf(row, date), version: row.version as string } : null;
 }
 
-/** A page of an account's bookings as their answers show them, in two statements and without entities, as orders. */
-export function readBookingPage(em: EntityManager, accountId: string, status: string | undefined, request: PageRequest): Promise<Page<BookingRead>> {
-  return readPage(em, { page: READ_PAGE, count: COUNT_PAGE }, [accountId, status ?? null], request, bookingOf);
+/** A page of an account's bookings as their answers show them, with its total, in one statement, as orders. */
+export function readBookingPage(em: EntityManager, accountId: string, filter: AccountListFilter, request: PageRequest): Promise<VersionedPage<BookingRead>> {
+  return readAccountPage(em, LIST, accountId, filter, request, bookingOf);
 }
 
 function bookingOf(row: Row, date: DateOf): BookingRead {
@@ -86,6 +87,7 @@ function bookingOf(row: Row, date: DateOf): BookingRead {
     cancelledAt: date(row.cancelled_at),
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
+    placedBy: row.placed_by as Booking['placedBy'],
   };
 }
 

@@ -3,6 +3,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../accounts/account.entity';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { Payment } from '../payments/payment.entity';
+import { PlacedBy } from '../members/placed-by';
 import { newId } from '../shared/ids';
 
 export enum BookingStatus {
@@ -32,8 +33,13 @@ export const hoursOf = (hundredths: number): number => hundredths / 100;
  */
 @ObjectType('InterpretationBooking')
 @Entity({ tableName: 'interpretation_bookings' })
-@Index({ properties: ['account', 'createdAt'] })
+@Index({ name: 'interpretation_bookings_account_created', properties: ['account', 'createdAt', 'id'] })
+@Index({ name: 'interpretation_bookings_account_status_created', properties: ['account', 'status', 'createdAt', 'id'] })
+@Index({ name: 'interpretation_bookings_account_updated', properties: ['account', 'updatedAt', 'id'] })
 @Index({ properties: ['status', 'scheduledAt'] })
+// The booking desk's list (D28): soonest first, for one account or a window of start times.
+@Index({ properties: ['account', 'scheduledAt'] })
+@Index({ properties: ['scheduledAt', 'id'] })
 export class Booking {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -76,6 +82,10 @@ export class Booking {
   @Field()
   @Property({ type: 'datetime' })
   scheduledAt!: Date;
+
+  /** The UTC offset `scheduled_at` was written with, in minutes: e-mails and pages show the time as the client gave it (D29). */
+  @Property({ type: 'smallint' })
+  scheduledOffsetMinutes = 0;
 
   @Property({ type: 'integer' })
   durationHundredths!: number;
@@ -126,6 +136,10 @@ export class Booking {
   @Property({ type: 'datetime', nullable: true })
   cancelledAt: Date | null = null;
 
+  @Field(() => PlacedBy, { description: 'Who made it: the API key or a member, as they were then (D27).' })
+  @Property({ type: 'json' })
+  placedBy!: PlacedBy;
+
   @Field()
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
@@ -136,5 +150,10 @@ export class Booking {
 
   get billableHours(): number {
     return hoursOf(this.billableHundredths);
+  }
+
+  /** The start has passed: an unpaid booking can no longer be confirmed or paid, a confirmed one can be completed (D29). */
+  hasStarted(now = new Date()): boolean {
+    return this.scheduledAt.getTime() <= now.getTime();
   }
 }

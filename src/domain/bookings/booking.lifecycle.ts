@@ -1,14 +1,18 @@
 import type { Mailer } from '../../providers/mail/mailer';
 import type { AuditService } from '../audit/audit.service';
-import { onHoldEmail } from '../mail/messages';
+import { bookingExpiredEmail, onHoldEmail } from '../mail/messages';
 import { accountOf } from '../accounts/account-of';
+import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { Lifecycle } from '../shared/lifecycle';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingTransitions } from './booking.states';
 
 export type BookingLifecycle = Lifecycle<BookingStatus, Booking>;
 
-/** Every booking status change (contract 3.2, D12, D26): the table in booking.states.ts; a hold tells the account. */
+/** The action of the job that cancels an unpaid booking when its start passes (D29). */
+export const EXPIRED = 'expire';
+
+/** Every booking status change (contract 3.2, D12, D26): the table in booking.states.ts; a hold, a staff cancel or an expiry (D29) tells the account. */
 export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }): BookingLifecycle {
   return new Lifecycle<BookingStatus, Booking>({
     entity: Booking,
@@ -21,7 +25,10 @@ export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }):
     async entered(em, booking, _from, cause) {
       if (booking.status === BookingStatus.ON_HOLD) {
         await deps.mailer.send(em, onHoldEmail(await accountOf(em, booking), `Booking ${booking.number}`, cause.reason ?? 'Staff will contact you.'));
+      } else if (booking.status === BookingStatus.CANCELLED) {
+        await tellStaffCancel(em, deps.mailer, booking, `Booking ${booking.number}`, cause);
       }
+      if (booking.status === BookingStatus.CANCELLED && cause.action === EXPIRED) await deps.mailer.send(em, bookingExpiredEmail(await accountOf(em, booking), booking));
     },
   });
 }

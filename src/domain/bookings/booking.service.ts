@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
+import { placedBy } from '../members/placed-by';
 import type { AuditService } from '../audit/audit.service';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
+import { languagePairName } from '../catalog/language-names';
 import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
@@ -11,28 +13,52 @@ import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../accounts/account-of';
 import { formatMoney, type CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
-import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
+import { readRenewalRequest } from '../payments/renewal-request';
+import type { CheckoutRequest, PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
+import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { Page, paginate, readPageRequest, type PageRequest } from '../shared/pagination';
+import { readPageRequest, type PageRequest, type VersionedPage } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';
 import { assertTransition } from '../shared/state-machine';
 import { Validator } from '../shared/validation';
 import { readBooking, readBookingPage, readBookingVersion, type BookingRead, type PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
-import { bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
-import { CLIENT_CANCELLABLE, bookingTransitions } from './booking.states';
+import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
+import { EXPIRED, bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
+import { CLIENT_CANCELLABLE, UNPAID, bookingTransitions } from './booking.states';
+import { bookingTime } from './booking-time';
 
 export interface BookingDeps {
   catalog: CatalogService;
   payments: PaymentService;
   mailer: Mailer;
   audit: AuditService;
+  logger: Logger;
   orderPrefix: string;
 }
 
-const MAX_HUNDREDTHS = 12 * 100;
+/** The job's cause when the start of an unpaid booking passes (D29); `bookingLifecycle` e-mails the account. */
+const EXPIRY: MoveCause = { actor: null, action: EXPIRED, reason: 'The start passed before the booking was paid.' };
+
+/** Why a booking can no longer be paid, for the payer: its start passed (D29); null while it can be. */
+const closedReasonOf = (booking: Booking): string | null =>
+  booking.hasStarted() ? `The booking's start (${bookingTime(booking)}) has passed: it can no longer be paid.` : null;
+
+/** The checkout of a booking's total, returning the payer to `redirectUrl` (D9). */
+const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequest => ({
+  amountCents: booking.totalCents,
+  currency: booking.currency,
+  reference: booking.number,
+  description: `Interpretation booking ${booking.number}`,
+  redirectUrl,
+});
+
+/** D29: once the start passes, a booking is neither confirmed nor paid (422 under `scheduled_at`). */
+function refuseStarted(booking: Booking, what: 'confirmed' | 'paid'): void {
+  if (booking.hasStarted()) throw ValidationError.of('scheduled_at', `The booking's start (${bookingTime(booking)}) has passed: it can no longer be ${what}.`);
+}
 
 /** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
 export class BookingService implements PaymentOwner {
@@ -45,13 +71,13 @@ export class BookingService implements PaymentOwner {
   }
 
   async create(ctx: Ctx, input: Record<string, unknown>): Promise<Booking> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'bookings.create');
     const v = new Validator(input);
     const { source, target } = readLanguagePair(v, this.deps.catalog);
     const mode = v.oneOf('mode', Object.values(InterpretationMode), { required: true });
     const setting = v.oneOf('setting', Object.values(BookingSetting)) ?? BookingSetting.OTHER;
-    const scheduledAt = this.scheduledAt(v);
-    const duration = this.durationHundredths(v, input.duration_hours);
+    const scheduled = readScheduledAt(v);
+    const duration = readDurationHundredths(v, input.duration_hours);
     const location = v.string('location', { required: mode === InterpretationMode.ON_SITE, max: 500 });
     const notes = v.string('video_platform_notes', { max: 2000 });
     const reference = v.string('reference', { max: 255 });
@@ -59,19 +85,21 @@ export class BookingService implements PaymentOwner {
     v.done();
 
     const rate = await ctx.em.findOneOrFail(InterpretationRate, { mode: mode! });
-    const billable = Math.max(duration!, rate.minimumHours * 100);
+    const { billableHundredths, totalCents } = priceHours(duration!, rate.minimumHours, rate.unitPriceCents);
     const booking = Object.assign(new Booking(), {
       number: referenceNumber(this.deps.orderPrefix, new Date(), 'INT'),
       account,
+      placedBy: placedBy(ctx.actor),
       sourceLanguage: source!,
       targetLanguage: target!,
       mode: mode!,
       setting,
-      scheduledAt: scheduledAt!,
+      scheduledAt: scheduled!.date,
+      scheduledOffsetMinutes: scheduled!.offsetMinutes,
       durationHundredths: duration!,
-      billableHundredths: billable,
+      billableHundredths,
       unitPriceCents: rate.unitPriceCents,
-      totalCents: Math.round((billable * rate.unitPriceCents) / 100),
+      totalCents,
       currency: rate.currency,
       location: location ?? null,
       videoPlatformNotes: notes ?? null,
@@ -84,7 +112,7 @@ export class BookingService implements PaymentOwner {
 
   /** The booking and its payment, as polled all day: one statement (D23). */
   async get(ctx: Ctx, id: unknown): Promise<PolledBooking> {
-    const accountId = requireAccountId(ctx.actor);
+    const accountId = requireAccountId(ctx.actor, 'bookings.read');
     if (!isId(id)) throw new NotFoundError();
     const polled = await readBooking(ctx.em, accountId, id);
     if (!polled) throw new NotFoundError();
@@ -93,29 +121,23 @@ export class BookingService implements PaymentOwner {
 
   /** The version `get` would answer with, read alone for a conditional request (D23). */
   async version(ctx: Ctx, id: unknown): Promise<string> {
-    const accountId = requireAccountId(ctx.actor);
+    const accountId = requireAccountId(ctx.actor, 'bookings.read');
     if (!isId(id)) throw new NotFoundError();
     const version = await readBookingVersion(ctx.em, accountId, id);
     if (version === null) throw new NotFoundError();
     return version;
   }
 
-  /** Newest first: the count and the page with its payments, read without entities like `get`. */
-  async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<BookingRead>> {
-    const accountId = requireAccountId(ctx.actor);
-    const { status, page } = this.pageRequest(query);
-    return readBookingPage(ctx.em, accountId, status, page);
-  }
-
-  /** Staff: every account's bookings, soonest first. */
-  async staffList(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Booking>> {
-    requireStaff(ctx.actor);
-    const { status, page } = this.pageRequest(query);
-    return paginate(ctx.em, Booking, status ? { status } : {}, page, { orderBy: { scheduledAt: 'asc', id: 'asc' } });
+  /** Newest first, or with `updated_since` oldest change first (D23), as orders: the page, its total and payments in one statement. */
+  async list(ctx: Ctx, query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): Promise<VersionedPage<BookingRead>> {
+    const accountId = requireAccountId(ctx.actor, 'bookings.read');
+    const { status, updatedSince, page } = this.pageRequest(query);
+    return readBookingPage(ctx.em, accountId, { status, updatedSince }, page);
   }
 
   /** Client cancel before payment only; an open checkout is withdrawn (contract 4.16). */
   async cancel(ctx: Ctx, id: unknown): Promise<Booking> {
+    requireAccountId(ctx.actor, 'bookings.cancel');
     await this.version(ctx, id);
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel' }, (booking) => {
       if (!CLIENT_CANCELLABLE.includes(booking.status)) {
@@ -129,7 +151,7 @@ export class BookingService implements PaymentOwner {
    * checked again and moved, and the link e-mailed, in one transaction (D12).
    */
   async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'confirmInterpretationAvailability');
     const v = new Validator(input as Record<string, unknown>);
     const interpreter = v.string('interpreter_name', { required: true, max: 255 });
     v.done();
@@ -138,14 +160,10 @@ export class BookingService implements PaymentOwner {
     if (!current) throw new NotFoundError();
     const describe = 'confirm availability';
     assertTransition(bookingTransitions, current.status, BookingStatus.AWAITING_PAYMENT, describe);
-    const payment = await this.deps.payments.startCheckout({
-      amountCents: current.totalCents,
-      currency: current.currency,
-      reference: current.number,
-      description: `Interpretation booking ${current.number}`,
-      redirectUrl: current.redirectUrl,
-    });
+    refuseStarted(current, 'confirmed');
+    const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl));
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      refuseStarted(booking, 'confirmed');
       Object.assign(booking, { payment, interpreterName: interpreter! });
       em.persist(payment);
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, { actor: ctx.actor, action: 'confirm_availability' }, describe);
@@ -153,14 +171,20 @@ export class BookingService implements PaymentOwner {
     });
   }
 
+  /** The session took place: only once its start has passed (D29). */
   async complete(ctx: Ctx, id: unknown): Promise<Booking> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'completeInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }));
+    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      if (booking.status === BookingStatus.CONFIRMED && !booking.hasStarted()) {
+        throw ValidationError.of('scheduled_at', `The booking cannot be completed before its start (${bookingTime(booking)}).`);
+      }
+      await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+    });
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'holdInterpretationBooking');
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
@@ -169,14 +193,54 @@ export class BookingService implements PaymentOwner {
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'releaseInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }));
   }
 
+  /**
+   * A fresh checkout for a booking awaiting payment whose start has not passed (D29); the old one no longer pays. The
+   * payer returns to `redirect_url` when given, else where the old checkout sent them.
+   */
+  async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<Booking> {
+    const { current, redirectUrl } = await readRenewalRequest(ctx, Booking, id, input, 'bookings.renew_checkout');
+    return this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
+      awaiting: BookingStatus.AWAITING_PAYMENT,
+      checkout: checkoutFor(current, redirectUrl ?? current.payment?.redirectUrl ?? current.redirectUrl),
+      cause: { actor: ctx.actor, action: 'checkout_renewed' },
+      rule: (booking) => refuseStarted(booking, 'paid'),
+    });
+  }
+
+  /**
+   * Cancels the unpaid bookings whose start has passed, each account e-mailed (D29); the workers run it periodically.
+   * Each booking is locked and checked again, so processes sweeping at once cancel it once. One whose capture is under
+   * way is left to a later sweep: the capture decides, and money that lands after the start goes back (D26).
+   */
+  async expireStarted(em: EntityManager, now = new Date()): Promise<number> {
+    const due = await em.fork().find(
+      Booking,
+      { scheduledAt: { $lte: now }, $or: [{ status: { $in: UNPAID } }, { status: BookingStatus.ON_HOLD, heldFrom: { $in: UNPAID } }] },
+      { fields: ['id'], limit: 100, orderBy: { scheduledAt: 'asc' } },
+    );
+    let cancelled = 0;
+    for (const { id } of due) {
+      try {
+        await this.deps.payments.cancelHolder(em.fork(), this.lifecycle, id, EXPIRY, (booking) => {
+          if (!UNPAID.includes(booking.heldFrom ?? booking.status) || !booking.hasStarted(now)) throw ValidationError.of('status', 'The booking is no longer due to expire.');
+        });
+        cancelled++;
+      } catch (error) {
+        // Paid, cancelled or capturing meanwhile: nothing to do now. Anything else is logged, and the sweep goes on.
+        if (!(error instanceof ValidationError)) this.deps.logger.warn({ err: error, booking_id: id }, 'booking expiry failed; the next sweep tries again');
+      }
+    }
+    return cancelled;
+  }
+
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
@@ -192,6 +256,7 @@ export class BookingService implements PaymentOwner {
       paid: BookingStatus.CONFIRMED,
       label: `Booking ${booking.number}`,
       mailer: this.deps.mailer,
+      closedReason: closedReasonOf(booking),
     });
   }
 
@@ -199,19 +264,19 @@ export class BookingService implements PaymentOwner {
   async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
     const booking = await em.findOne(Booking, { payment: paymentId });
     if (!booking) return null;
-    const when = booking.scheduledAt.toISOString().replace('T', ' ').slice(0, 16);
     return {
       kind: 'booking',
       id: booking.id,
       number: booking.number,
       lines: [
         {
-          label: `Interpreter (${booking.mode.replace(/_/g, ' ')}), ${booking.sourceLanguage} to ${booking.targetLanguage}, ${when} UTC, ${booking.billableHours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
+          label: `Interpreter (${booking.mode.replace(/_/g, ' ')}), ${languagePairName(booking.sourceLanguage, booking.targetLanguage)}, ${bookingTime(booking)}, ${booking.billableHours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
           amountCents: booking.totalCents,
         },
       ],
       totalCents: booking.totalCents,
       currency: booking.currency,
+      closedReason: closedReasonOf(booking),
     };
   }
 
@@ -221,30 +286,13 @@ export class BookingService implements PaymentOwner {
     return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, allowed);
   }
 
-  private pageRequest(query: { status?: unknown; page?: unknown; per_page?: unknown }): { status?: BookingStatus; page: PageRequest } {
+  private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): { status?: BookingStatus; updatedSince?: Date; page: PageRequest } {
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(BookingStatus));
+    const updatedSince = v.dateTime('updated_since');
     const page = readPageRequest(v);
     v.done();
-    return { status, page };
+    return { status, updatedSince, page };
   }
 
-  /** An ISO 8601 time with an explicit offset, in the future (D12); normalised to UTC by being a Date. */
-  private scheduledAt(v: Validator): Date | undefined {
-    const date = v.dateTime('scheduled_at', { required: true });
-    if (date === undefined) return undefined;
-    if (date.getTime() <= Date.now()) return v.fail('scheduled_at', 'The scheduled at field must be a date in the future.'), undefined;
-    return date;
-  }
-
-  /** More than 0, at most 12, at most two decimals; kept as hundredths. */
-  private durationHundredths(v: Validator, raw: unknown): number | undefined {
-    if (raw === undefined || raw === null || raw === '') return v.fail('duration_hours', 'The duration hours field is required.'), undefined;
-    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
-    if (!Number.isFinite(value)) return v.fail('duration_hours', 'The duration hours field must be a number.'), undefined;
-    const hundredths = Math.round(value * 100);
-    if (Math.abs(hundredths - value * 100) > 1e-6) return v.fail('duration_hours', 'The duration hours field must have at most 2 decimal places.'), undefined;
-    if (hundredths <= 0 || hundredths > MAX_HUNDREDTHS) return v.fail('duration_hours', 'The duration hours field must be greater than 0 and at most 12.'), undefined;
-    return hundredths;
-  }
 }

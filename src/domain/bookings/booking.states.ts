@@ -13,3 +13,6 @@ export const bookingTransitions = defineTransitions<BookingStatus>({
 
 /** The client may cancel only before the booking is paid; confirmed bookings go through the operator (contract 3.2). */
 export const CLIENT_CANCELLABLE: readonly BookingStatus[] = [BookingStatus.REQUESTED, BookingStatus.AWAITING_PAYMENT];
+
+/** Not paid yet: what a client may cancel, and what is cancelled when its start passes (D29). */
+export const UNPAID: readonly BookingStatus[] = CLIENT_CANCELLABLE;

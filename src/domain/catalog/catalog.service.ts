@@ -4,9 +4,9 @@ import type { AuditService } from '../audit/audit.service';
 import type { Ctx } from '../shared/context';
 import { ValidationError } from '../../shared/errors';
 import { Validator } from '../shared/validation';
-import { StaffRole } from '../staff/staff-user.entity';
 import { InterpretationMode, ServiceType } from './catalog.enums';
 import { LANGUAGE_CODES } from './language-codes';
+import { languageName } from './language-names';
 import { Language } from './language';
 import { Addon, InterpretationRate, ServiceRate } from './rates.entity';
 
@@ -16,11 +16,9 @@ export interface Pricing {
   interpretation: InterpretationRate[];
 }
 
-const displayNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' });
-
 /** Built once: CLDR names, sorted by name (D6). */
 const languages: readonly Language[] = LANGUAGE_CODES.map((code) =>
-  Object.assign(new Language(), { code, name: displayNames.of(code) ?? code }),
+  Object.assign(new Language(), { code, name: languageName(code) }),
 ).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 const byLowerCode = new Map(languages.map((language) => [language.code.toLowerCase(), language]));
@@ -63,7 +61,7 @@ export class CatalogService {
    * with the old and new price.
    */
   async updateRate(ctx: Ctx, change: RateChange): Promise<Pricing> {
-    requireStaff(ctx.actor, StaffRole.ADMIN);
+    requireStaff(ctx.actor, 'updateRate');
     const v = new Validator(change as Record<string, unknown>);
     const targets = (['service_type', 'addon_code', 'interpretation_mode'] as const).filter((field) => change[field] !== undefined && change[field] !== null);
     if (targets.length !== 1) v.fail('rate', 'Name exactly one rate: service_type, addon_code or interpretation_mode.');

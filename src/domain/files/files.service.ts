@@ -12,24 +12,28 @@ import type { Actor, Ctx } from '../shared/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
-import type { AnalysisResult } from './analysis/analysis-result';
+import { IMAGE_PAGES, UNKNOWN_PAGES, type AnalysisResult, type PageFacts } from '../../documents/analysis/analysis-result';
+import { billingPages } from '../../documents/analysis/word-count';
 import { detectFormat, hasTextLayer } from '../../documents/formats';
-import { AnalysisSandbox, type AnalysisBounds } from './analysis/analysis-sandbox';
-import { billingPages } from './analysis/word-count';
+import { SandboxUnavailableError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
 import { AnalysisStatus, FileType, StoredFile } from './file.entity';
 import { describeFile, receiveUpload, type ReceivedUpload } from './receive-upload';
 import type { SignedUrls } from './signed-urls';
+import { sweepStorage, type SweptStorage } from './orphan-sweep';
+import type { StorageIntents } from './storage-intents';
 
 export interface FilesDeps {
   storage: FileStorage;
   queue: JobQueue;
   signedUrls: SignedUrls;
   uploadMaxBytes: number;
-  analysisBounds: AnalysisBounds;
+  documents: DocumentSandbox;
   /** The service's own temporary directory (temp-files.ts). */
   tempDir: string;
+  /** Names each storage key before bytes are written under it (D25). */
+  intents: StorageIntents;
   logger: Logger;
 }
 
@@ -42,30 +46,14 @@ export interface NewUpload {
 
 /** Source documents and produced files: upload, analysis, ownership, deletion and signed downloads (D5). */
 export class FilesService {
-  private readonly sandbox: AnalysisSandbox;
+  /** Analyses running in this process, by file id: the job, a quote and the upload's own start join one run. */
+  private readonly analysing = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: FilesDeps) {
-    this.sandbox = new AnalysisSandbox(deps.analysisBounds);
-  }
+  constructor(private readonly deps: FilesDeps) {}
 
   /** Where the service's temporary files go: uploads, analysis copies, translation and certificate work (D25). */
   get tempDir(): string {
     return this.deps.tempDir;
-  }
-
-  /** The analysis child process, while one runs (tests sample its memory). */
-  get analysisPid(): number | undefined {
-    return this.sandbox.pid;
-  }
-
-  /** Starts the analysis child process ahead of the first document (a process that runs the analysis jobs). */
-  warmAnalysis(): void {
-    this.sandbox.warm();
-  }
-
-  /** Stops the analysis child process (shutdown). */
-  close(): void {
-    this.sandbox.close();
   }
 
   /** Step one of an upload: the bytes to a temporary file, cut off past the size limit. */
@@ -83,7 +71,7 @@ export class FilesService {
    * one transaction. Whatever fails, the temporary file goes, and no row or stored bytes are left behind.
    */
   async create(ctx: Ctx, input: NewUpload): Promise<StoredFile> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'files.upload');
     const upload = input.upload;
     try {
       const errors: Record<string, string[]> = {};
@@ -107,16 +95,19 @@ export class FilesService {
         sha256: received.sha256,
       });
       file.storageKey = file.id;
-      await this.deps.storage.putFile(file.storageKey, received.path, mimeType);
+      await this.store(file.storageKey, received.path, mimeType);
       try {
         await ctx.em.transactional(async (em) => {
           em.persist(file);
           await em.flush();
-          await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id });
+          await this.deps.intents.fulfil(em, file.storageKey);
+          await this.queueAnalysis(em, file);
         });
-        this.deps.queue.wake('analyse-file'); // counted within a second of the upload, not at the next poll
+        // Started at once in the account's own lane of the sandbox, so no other account's queued jobs come first;
+        // the job stays as the safety net (another process, a crash, a lane already full).
+        this.analysePending(ctx.em.fork(), file.id).catch((error: unknown) => this.deps.logger.info({ err: error, file_id: file.id }, 'analysis left to its job'));
       } catch (error) {
-        await this.deps.storage.delete(file.storageKey).catch((e) => this.deps.logger.warn({ err: e }, 'orphaned upload bytes'));
+        await this.discardBytes([file.storageKey]);
         throw error;
       }
       return file;
@@ -127,8 +118,8 @@ export class FilesService {
 
   /**
    * Stores a file the service produced for an account (a translation, a certificate), in the caller's
-   * transaction; its analysis is queued like an upload's. The bytes are stored first and removed again if the
-   * transaction does not commit.
+   * transaction; its analysis is queued like an upload's. The bytes are stored first (under an intent, D25) and
+   * removed again by the caller if the transaction does not commit, or by the sweep at start if the process dies.
    */
   async storeProduced(
     em: EntityManager,
@@ -147,10 +138,11 @@ export class FilesService {
       derivedFromId: input.derivedFromId ?? null,
     });
     file.storageKey = file.id;
-    await this.deps.storage.putFile(file.storageKey, input.path, mimeType);
+    await this.store(file.storageKey, input.path, mimeType);
     em.persist(file);
     await em.flush();
-    await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id });
+    await this.deps.intents.fulfil(em, file.storageKey);
+    await this.queueAnalysis(em, file);
     return file;
   }
 
@@ -159,7 +151,7 @@ export class FilesService {
    * or certificate of an order not yet completed (D18).
    */
   async get(ctx: Ctx, id: unknown): Promise<StoredFile> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'files.read');
     if (!isId(id)) throw new NotFoundError();
     const file = await ctx.em.findOne(StoredFile, { id, account });
     if (!file || !(await clientMaySeeFile(ctx.em, file))) throw new NotFoundError();
@@ -168,6 +160,7 @@ export class FilesService {
 
   /** Deletes an unattached file: the row first (the database refuses if an attachment appears meanwhile), then its bytes. */
   async delete(ctx: Ctx, id: unknown): Promise<void> {
+    requireAccount(ctx.actor, 'files.delete');
     const file = await this.get(ctx, id);
     try {
       await retryingTransaction(ctx.em, async (em) => {
@@ -191,10 +184,25 @@ export class FilesService {
     const { size, sha256 } = await describeFile(path);
     const previousKey = file.storageKey;
     const storageKey = newId();
-    await this.deps.storage.putFile(storageKey, path, file.mimeType);
+    await this.store(storageKey, path, file.mimeType);
     Object.assign(file, { storageKey, sizeBytes: size, sha256 });
     await em.flush();
+    await this.deps.intents.fulfil(em, storageKey);
     return { previousKey };
+  }
+
+  /**
+   * Intent, then write (D25): the key is named, committed, before a byte is written under it; the caller's
+   * transaction then claims it with a row (`intents.fulfil`). A write that fails leaves no bytes behind.
+   */
+  private async store(key: string, path: string, mimeType: string): Promise<void> {
+    await this.deps.intents.declare(key);
+    try {
+      await this.deps.storage.putFile(key, path, mimeType);
+    } catch (error) {
+      await this.discardBytes([key]);
+      throw error;
+    }
   }
 
   /** Copies a file's stored bytes to a local path (to work on them). */
@@ -207,21 +215,39 @@ export class FilesService {
     for (const key of storageKeys) await this.deps.storage.delete(key).catch((e) => this.deps.logger.warn({ err: e, storage_key: key }, 'file bytes not deleted'));
   }
 
+  /** Removes stored bytes no row will claim, left by processes that died (D25; orphan-sweep.ts). */
+  sweepStorage(em: EntityManager, liveIds: () => Promise<Set<number>>): Promise<SweptStorage> {
+    return sweepStorage(em, this.deps.storage, liveIds);
+  }
+
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
     const attachment = Object.assign(new FileAttachment(), { file, ownerType, ownerId });
     await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', 'ownerType', 'ownerId'], onConflictAction: 'ignore' });
   }
 
-  /** The analysis job: analyses a file still pending; a deleted or already analysed one is left alone. */
+  /**
+   * The analysis job: analyses a file still waiting for it; a deleted or already analysed one is left alone. While
+   * the document sandbox cannot start (D25), the file ends uncountable with that reason instead of pending for
+   * ever; a quote that needs it asks again (ensureAnalysed).
+   */
   async analysePending(em: EntityManager, fileId: string): Promise<void> {
     const file = await em.findOne(StoredFile, { id: fileId });
-    if (file?.analysisStatus === AnalysisStatus.PENDING) await this.analyse(em, file);
+    if (!file || !awaitsAnalysis(file)) return;
+    try {
+      await this.analyse(em, file);
+    } catch (error) {
+      if (!(error instanceof SandboxUnavailableError)) throw error; // a busy sandbox: retried with backoff
+      await this.record(em, file, { kind: 'uncountable', reason: ANALYSIS_UNAVAILABLE, ...UNKNOWN_PAGES });
+    }
   }
 
-  /** Synchronous analysis of whatever is still pending, for a quote that needs the counts now (D5). */
+  /**
+   * Synchronous analysis of whatever still waits for it, for a quote that needs the counts now (D5). While the
+   * document sandbox cannot work, this throws its 503 error (with Retry-After).
+   */
   async ensureAnalysed(em: EntityManager, files: StoredFile[]): Promise<void> {
-    for (const file of files) if (file.analysisStatus === AnalysisStatus.PENDING) await this.analyse(em, file);
+    for (const file of files) if (awaitsAnalysis(file)) await this.analyse(em, file);
   }
 
   /** A fresh 5-minute link for translations and certificates; a client's sources never get one (D5), staff's do (D18). */
@@ -239,14 +265,50 @@ export class FilesService {
     return { file, stream: await this.deps.storage.read(file.storageKey) };
   }
 
+  /**
+   * Queues a file's analysis behind the account's own waiting files only: its job's priority falls with the
+   * number of them, so the queue serves accounts in turn (the first waiting file of each, then the second...)
+   * and one account's flood never holds up another's upload (D25). Counted up to a bound, through a partial index.
+   */
+  private async queueAnalysis(em: EntityManager, file: StoredFile): Promise<void> {
+    const [{ waiting }] = await em
+      .getConnection()
+      .execute<{ waiting: number }[]>(
+        `select count(*)::int as waiting from (select 1 from files where account_id = ? and analysis_status = 'pending' and id <> ? limit ${MAX_RANK}) pending`,
+        [file.account.id, file.id],
+        'all',
+        em.getTransactionContext(),
+      );
+    await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id }, { priority: -waiting });
+  }
+
+  /** One run per file in this process: a caller that finds one under way waits for it and reads its result. */
   private async analyse(em: EntityManager, file: StoredFile): Promise<void> {
-    const result: AnalysisResult = hasTextLayer(file.mimeType) ? await this.analyseBytes(file) : { kind: 'uncountable', reason: 'image' };
+    const running = this.analysing.get(file.id);
+    if (running) {
+      await running;
+      await em.refresh(file);
+      return;
+    }
+    const run = (async () => {
+      await this.record(em, file, hasTextLayer(file.mimeType) ? await this.analyseBytes(file) : { kind: 'uncountable', reason: 'image', ...IMAGE_PAGES });
+    })();
+    this.analysing.set(file.id, run);
+    try {
+      await run;
+    } finally {
+      this.analysing.delete(file.id);
+    }
+  }
+
+  private async record(em: EntityManager, file: StoredFile, result: AnalysisResult | (PageFacts & { kind: 'uncountable'; reason: typeof ANALYSIS_UNAVAILABLE })): Promise<void> {
+    const pages = { documentPages: result.documentPages, scannedPages: result.scannedPages };
     const fields =
       result.kind === 'counted'
-        ? { analysisStatus: AnalysisStatus.COUNTED, wordCount: result.words, pageCount: billingPages(result.words), analysisNote: null }
-        : { analysisStatus: AnalysisStatus.UNCOUNTABLE, wordCount: null, pageCount: null, analysisNote: result.reason };
-    // Guarded by the status: the job and a synchronous call racing write the same result once.
-    await em.nativeUpdate(StoredFile, { id: file.id, analysisStatus: AnalysisStatus.PENDING }, { ...fields, analysedAt: new Date() });
+        ? { analysisStatus: AnalysisStatus.COUNTED, wordCount: result.words, pageCount: billingPages(result.words, result.scannedPages ?? 0), analysisNote: null, ...pages }
+        : { analysisStatus: AnalysisStatus.UNCOUNTABLE, wordCount: null, pageCount: null, analysisNote: result.reason, ...pages };
+    // Guarded by the state it was read in: the job and a synchronous call racing write one result.
+    await em.nativeUpdate(StoredFile, { id: file.id, analysisStatus: file.analysisStatus, analysisNote: file.analysisNote }, { ...fields, analysedAt: new Date() });
     Object.assign(file, fields);
   }
 
@@ -254,12 +316,23 @@ export class FilesService {
     const path = join(this.deps.tempDir, `ltk-analysis-${newId()}`);
     try {
       await this.deps.storage.download(file.storageKey, path);
-      return await this.sandbox.analyse(path, file.mimeType);
+      // Each account's documents wait in a lane of their own, so no account waits behind another's (D25).
+      return await this.deps.documents.analyse(file.account.id, path, file.mimeType);
     } finally {
       await rm(path, { force: true });
     }
   }
 }
+
+/** Past this many waiting files an account's next ones queue at the same (lowest) turn. */
+const MAX_RANK = 1000;
+
+/** The note of a file whose analysis could not run because the document sandbox could not start. */
+const ANALYSIS_UNAVAILABLE = 'analysis_unavailable';
+
+/** Pending, or left uncountable by a sandbox outage: analysed when asked. */
+const awaitsAnalysis = (file: StoredFile): boolean =>
+  file.analysisStatus === AnalysisStatus.PENDING || (file.analysisStatus === AnalysisStatus.UNCOUNTABLE && file.analysisNote === ANALYSIS_UNAVAILABLE);
 
 const attached = () => ValidationError.of('file', 'The file is attached to a quote or order and cannot be deleted.');
 

@@ -1,5 +1,7 @@
 import type { OutgoingEmail } from '../../providers/mail/mailer';
 import type { Account } from '../accounts/account.entity';
+import { bookingTime } from '../bookings/booking-time';
+import { languagePairName } from '../catalog/language-names';
 
 /** The key is written here and nowhere else; this message is the only place it is ever shown (D13). */
 export function apiKeyEmail(account: Account, apiKey: string, reason: 'approved' | 'regenerated'): OutgoingEmail {
@@ -24,8 +26,13 @@ export function apiKeyEmail(account: Account, apiKey: string, reason: 'approved'
   };
 }
 
-/** D12, D17: staff found an interpreter; the account pays at the link. */
-export function bookingAvailabilityEmail(account: Account, booking: { number: string; scheduledAt: Date; totalCents: number; currency: string }, approvalUrl: string): OutgoingEmail {
+/** What a booking e-mail names (D29): the language pair by name and the start as the client gave it, with UTC. */
+type BookingFacts = { number: string; sourceLanguage: string; targetLanguage: string; scheduledAt: Date; scheduledOffsetMinutes: number };
+
+const bookingLine = (booking: BookingFacts) => `booking ${booking.number} (${languagePairName(booking.sourceLanguage, booking.targetLanguage)}) on ${bookingTime(booking)}`;
+
+/** D12, D17: staff found an interpreter; the account pays at the link, before the start (D29). */
+export function bookingAvailabilityEmail(account: Account, booking: BookingFacts & { totalCents: number; currency: string }, approvalUrl: string): OutgoingEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: booking.currency }).format(booking.totalCents / 100);
   return {
     kind: 'booking_awaiting_payment',
@@ -34,10 +41,28 @@ export function bookingAvailabilityEmail(account: Account, booking: { number: st
     text: [
       `Hello ${account.name},`,
       '',
-      `An interpreter is available for booking ${booking.number} on ${booking.scheduledAt.toISOString()}.`,
+      `An interpreter is available for ${bookingLine(booking)}.`,
       `Pay ${amount} here to lock it in:`,
       '',
       `    ${approvalUrl}`,
+      '',
+      'The link can be paid until the booking starts; an unpaid booking is then cancelled.',
+    ].join('\n'),
+  };
+}
+
+/** D29: the start of an unpaid booking passed, so it was cancelled. */
+export function bookingExpiredEmail(account: Account, booking: BookingFacts): OutgoingEmail {
+  return {
+    kind: 'booking_expired',
+    to: account.email,
+    subject: `Booking ${booking.number} was cancelled: it was not paid before its start`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `We cancelled ${bookingLine(booking)}: its start passed before it was paid, so no interpreter was held for it.`,
+      '',
+      'Book again whenever you need an interpreter.',
     ].join('\n'),
   };
 }
@@ -52,29 +77,46 @@ export function onHoldEmail(account: Account, what: string, reason: string): Out
   };
 }
 
-/** D17: the translation is ready; links are fetched fresh from the order, so none are put in the mail. */
-export function orderCompletedEmail(account: Account, order: { number: string }): OutgoingEmail {
+/**
+ * D17: the translation is ready; links are fetched fresh from the order, so none are put in the mail. It says what
+ * was billed beside the pages on paper (D29).
+ */
+export function orderCompletedEmail(account: Account, order: { number: string; billed: string }): OutgoingEmail {
   return {
     kind: 'order_completed',
     to: account.email,
     subject: `Order ${order.number} is complete`,
-    text: [`Hello ${account.name},`, '', `Order ${order.number} is complete. Download the files from the order in your integration or portal.`].join('\n'),
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `Order ${order.number} is complete. Download the files from the order in your integration or portal.`,
+      `It covered ${order.billed}.`,
+    ].join('\n'),
   };
 }
 
-/** D26: money captured for something already cancelled goes straight back; the account hears why. */
-export function lateCaptureRefundEmail(account: Account, what: string, payment: { amountCents: number; currency: string }): OutgoingEmail {
+/**
+ * D26: money captured for something already cancelled, or that could no longer be paid (a booking whose start passed,
+ * D29: `late` says why), goes straight back; the account hears why.
+ */
+export function lateCaptureRefundEmail(account: Account, what: string, payment: { amountCents: number; currency: string }, late: string | null): OutgoingEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100);
+  const arrived = late ? `arrived too late: ${late}` : 'arrived after it was cancelled.';
   return {
     kind: 'payment_refunded',
     to: account.email,
     subject: `${what}: your payment is being refunded`,
-    text: [`Hello ${account.name},`, '', `A payment of ${amount} for ${what} arrived after it was cancelled. We are refunding it in full; nothing more is needed from you.`].join('\n'),
+    text: [`Hello ${account.name},`, '', `A payment of ${amount} for ${what} ${arrived} We are refunding it in full; nothing more is needed from you.`].join('\n'),
   };
 }
 
 /** A receipt for every payment taken (an order or a booking), with what it paid for. */
-export function paymentReceiptEmail(account: Account, what: string, payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null }): OutgoingEmail {
+export function paymentReceiptEmail(
+  account: Account,
+  what: string,
+  payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null },
+  detail?: string,
+): OutgoingEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100);
   return {
     kind: 'payment_receipt',
@@ -84,6 +126,7 @@ export function paymentReceiptEmail(account: Account, what: string, payment: { a
       `Hello ${account.name},`,
       '',
       `We received your payment of ${amount} for ${what} on ${(payment.paidAt ?? new Date()).toISOString().slice(0, 10)}.`,
+      ...(detail ? [`It pays for ${detail}.`] : []),
       `Payment reference: ${payment.captureId ?? 'n/a'}`,
       '',
       'Thank you.',
@@ -91,12 +134,67 @@ export function paymentReceiptEmail(account: Account, what: string, payment: { a
   };
 }
 
-/** D22: the hard copies are on their way, with what the account needs to follow them. */
-export function hardCopiesShippedEmail(account: Account, orderNumber: string, shipment: { carrier: string; trackingNumber: string }): OutgoingEmail {
+/** D22: the hard copies are on their way, with what the account needs to follow them (again when staff correct it). */
+export function hardCopiesShippedEmail(account: Account, orderNumber: string, shipment: { carrier: string; trackingNumber: string }, { corrected = false } = {}): OutgoingEmail {
   return {
     kind: 'hard_copies_shipped',
     to: account.email,
-    subject: `Order ${orderNumber}: your hard copies have shipped`,
-    text: [`Hello ${account.name},`, '', `The hard copies of order ${orderNumber} are on their way with ${shipment.carrier}.`, `Tracking number: ${shipment.trackingNumber}`].join('\n'),
+    subject: `Order ${orderNumber}: ${corrected ? 'corrected tracking for your hard copies' : 'your hard copies have shipped'}`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      corrected ? `The tracking details of the hard copies of order ${orderNumber} were corrected: they are with ${shipment.carrier}.` : `The hard copies of order ${orderNumber} are on their way with ${shipment.carrier}.`,
+      `Tracking number: ${shipment.trackingNumber}`,
+    ].join('\n'),
+  };
+}
+
+/** D22: the order is complete but its hard copies have nowhere to go; sent once, when it completes. */
+export function shippingAddressNeededEmail(account: Account, order: { id: string; number: string }): OutgoingEmail {
+  return {
+    kind: 'shipping_address_needed',
+    to: account.email,
+    subject: `Order ${order.number}: where should we mail your hard copies?`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `Order ${order.number} is complete, and its hard copies are ready to mail, but we have no address for them.`,
+      `Set it with PUT /api/v1/orders/${order.id}/shipping_address (or setShippingAddress in GraphQL), and we will ship them.`,
+    ].join('\n'),
+  };
+}
+
+/** D27: the sign-in code, shown only here; the code is stored hashed. */
+export function signInCodeEmail(to: string, code: string, minutes: number): OutgoingEmail {
+  return {
+    kind: 'sign_in_code',
+    to,
+    subject: `Your sign-in code: ${code}`,
+    text: [
+      'Hello,',
+      '',
+      'Here is your sign-in code:',
+      '',
+      `    ${code}`,
+      '',
+      `It works once, for ${minutes} minutes. If you did not ask for it, ignore this message: nobody can sign in without it.`,
+    ].join('\n'),
+  };
+}
+
+/** D27: an admin invited someone to the account; they sign in with a code sent to this address. */
+export function memberInvitationEmail(account: Account, invitee: { name: string; email: string; role: string }, invitedBy: string): OutgoingEmail {
+  return {
+    kind: 'member_invitation',
+    to: invitee.email,
+    subject: `You are invited to ${account.name}`,
+    text: [
+      `Hello ${invitee.name},`,
+      '',
+      `${invitedBy} invited you to the account of ${account.name} as ${invitee.role === 'admin' ? 'an' : 'a'} ${invitee.role}.`,
+      '',
+      `Sign in with this e-mail address (${invitee.email}): ask for a sign-in code and enter the code you receive.`,
+      'No password is needed.',
+    ].join('\n'),
   };
 }

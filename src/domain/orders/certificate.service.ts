@@ -1,24 +1,26 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DocumentRefusedError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
 import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import type { Account } from '../accounts/account.entity';
 import { AttachmentOwner } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { Ctx } from '../shared/context';
-import { NotFoundError } from '../../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { newId } from '../shared/ids';
 import type { StaffUser } from '../staff/staff-user.entity';
+import { billedUnits } from '../quotes/billed-units';
 import { certificatePdf, type CertifiedDocumentLine } from './certificate';
 import { IssuedCertificate } from './issued-certificate.entity';
 import type { Notarization } from './notarization.entity';
 import type { Order } from './order.entity';
-import { stampTranslation } from './translation-footer';
 import { normalizeCode, verificationCode } from './verification-code';
 
 export interface CertificateDeps {
   files: FilesService;
+  documents: DocumentSandbox;
   signer: PdfSigner;
   company: { name: string; address: string };
   appUrl: string;
@@ -73,6 +75,7 @@ export class CertificateService {
             sourceLanguage: order.sourceLanguage,
             targetLanguage: order.targetLanguage,
             documents,
+            billed: billedUnits(order),
             translator: { name: input.signer.name, credentials: input.signer.credentials },
             date,
             notarization: input.notarization,
@@ -120,7 +123,7 @@ export class CertificateService {
     const stamped = join(this.deps.files.tempDir, `ltk-stamped-${newId()}`);
     try {
       await this.deps.files.downloadTo(translation, draft);
-      const { pages } = await stampTranslation(translation.mimeType, draft, stamped, facts);
+      const { pages } = await this.stampCopy(translation, draft, stamped, facts);
       const { previousKey } = await this.deps.files.replaceContent(em, translation, stamped);
       bytes.replaced.push(previousKey);
       bytes.written.push(translation.storageKey);
@@ -129,6 +132,16 @@ export class CertificateService {
       return translation.pageCount ?? 1;
     } finally {
       await Promise.all([rm(draft, { force: true }), rm(stamped, { force: true })]);
+    }
+  }
+
+  /** The footer is written by the document sandbox: the translation is a file someone uploaded (D25). */
+  private async stampCopy(translation: StoredFile, input: string, output: string, facts: { orderNumber: string; code: string }): Promise<{ pages: number | null }> {
+    try {
+      return await this.deps.documents.stamp(translation.account.id, { mimeType: translation.mimeType, input, output, facts });
+    } catch (error) {
+      if (!(error instanceof DocumentRefusedError)) throw error;
+      throw ValidationError.of('translation', `The translation ${translation.name} cannot be certified: ${error.message} Replace it with a readable file.`);
     }
   }
 }

@@ -3,6 +3,7 @@ import type { PdfSigner } from '../../providers/signing/pdf-signer';
 import { pdfLib } from '../../documents/pdf-lib';
 import { UnicodeFonts } from '../../documents/unicode-fonts';
 import { wrapText } from '../../documents/wrap-text';
+import { languageName } from '../catalog/language-names';
 
 export interface CertifiedDocumentLine {
   source: string;
@@ -26,6 +27,8 @@ export interface CertificateContent {
   sourceLanguage: string;
   targetLanguage: string;
   documents: CertifiedDocumentLine[];
+  /** What the order billed beside the pages on paper (D29): "24 billing pages (250 words each) for 18 document pages". */
+  billed: string;
   translator: { name: string; credentials: string | null };
   date: Date;
   /** Stated only when recorded (D21). */
@@ -33,8 +36,6 @@ export interface CertificateContent {
   verification: { code: string; url: string };
 }
 
-const languageNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
-export const languageName = (code: string): string => languageNames.of(code) ?? code;
 export const longDate = (date: Date): string => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -160,6 +161,7 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
     ['Client', content.clientName],
     ['Order number', content.orderNumber],
     ['Languages', `${languageName(content.sourceLanguage)} into ${languageName(content.targetLanguage)}`],
+    ['Pages', content.billed],
     ['Date of issue', longDate(content.date)],
     ['Verification code', content.verification.code],
   ];

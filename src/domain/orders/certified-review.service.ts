@@ -12,6 +12,7 @@ import type { ReceivedUpload } from '../files/receive-upload';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../shared/errors';
 import { isId } from '../shared/ids';
+import { requireAssigned } from '../staff/staff-permissions';
 import type { StaffUser } from '../staff/staff-user.entity';
 import { translatedName } from '../translation/translation.service';
 import type { CertificateService, IssuedBytes } from './certificate.service';
@@ -19,7 +20,7 @@ import { Notarization } from './notarization.entity';
 import { readNotarization } from './notarization-input';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
-import { footerFormats } from './translation-footer';
+import { footerFormats } from '../../documents/footers/translation-footer';
 import { ReviewKind, TranslationReview } from './translation-review.entity';
 
 export const NOTARIZATION = 'notarization';
@@ -34,7 +35,7 @@ export class CertifiedReviewService {
    * left out when there is one source.
    */
   async attachReviewedTranslation(ctx: Ctx, orderId: unknown, input: { stream: Readable; filename?: string; sourceFileId?: unknown }): Promise<Order> {
-    const staff = requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor, 'attachReviewedTranslation');
     const upload = await this.deps.files.receive(input.stream);
     try {
       const path = acceptedPath(upload, 'file');
@@ -65,7 +66,7 @@ export class CertifiedReviewService {
 
   /** The machine translation is right as it is (D19): reviewed by the caller, now. */
   async approveTranslation(ctx: Ctx, fileId: unknown): Promise<Order> {
-    const staff = requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor, 'approveTranslation');
     if (!isId(fileId)) throw new NotFoundError();
     const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, ownerType: AttachmentOwner.ORDER }, { populate: ['file'] });
     if (attachment?.file.type !== FileType.TRANSLATION) throw new NotFoundError();
@@ -80,7 +81,7 @@ export class CertifiedReviewService {
 
   /** The reviews of an order's translations, by file id. */
   async reviews(ctx: Ctx, orderId: string): Promise<TranslationReview[]> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'Order.reviews');
     return ctx.em.find(TranslationReview, { order: orderId }, { orderBy: { reviewedAt: 'asc' } });
   }
 
@@ -89,7 +90,7 @@ export class CertifiedReviewService {
    * the notarized scan as a `certificate` file of the order when one is uploaded.
    */
   async recordNotarization(ctx: Ctx, orderId: unknown, input: Record<string, unknown>, scan?: { stream: Readable; filename?: string }): Promise<Order> {
-    const staff = requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor, 'recordNotarization');
     const details = readNotarization(input);
     const upload = scan ? await this.deps.files.receive(scan.stream) : undefined;
     try {
@@ -120,7 +121,7 @@ export class CertifiedReviewService {
    * the order its certificate: the one staff uploaded (a PDF), or one generated and signed now.
    */
   async complete(ctx: Ctx, orderId: unknown, certificate?: { stream: Readable }): Promise<Order> {
-    const staff = requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor, 'completeCertifiedOrder');
     const upload = certificate ? await this.deps.files.receive(certificate.stream) : undefined;
     const bytes: IssuedBytes = { replaced: [], written: [] };
     try {
@@ -136,7 +137,7 @@ export class CertifiedReviewService {
           .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
           .map((source) => ({ source, translation: files.find((file) => file.derivedFromId === source.id) }));
         const notarization = await em.findOne(Notarization, { order });
-        const errors = await this.completionErrors(em, order, documents, notarization);
+        const errors = await this.completionErrors(em, order, documents, notarization, staff);
         if (Object.keys(errors).length) throw new ValidationError(errors);
         await this.deps.certificates.issue(
           em,
@@ -162,9 +163,14 @@ export class CertifiedReviewService {
     }
   }
 
-  /** D19: every source translated, every translation reviewed and able to carry the footer; D21: notarization recorded when ordered. */
-  private async completionErrors(em: EntityManager, order: Order, documents: { source: StoredFile; translation?: StoredFile }[], notarization: Notarization | null): Promise<FieldErrors> {
-    const reviewed = new Set((await em.find(TranslationReview, { order })).map((review) => review.fileId));
+  /**
+   * D19: every source translated, every translation reviewed and able to carry the footer; D21: notarization
+   * recorded when ordered; D28: certification is personal, so the completer has credentials on their profile and
+   * reviewed (approved or replaced) at least one of the translations they certify.
+   */
+  private async completionErrors(em: EntityManager, order: Order, documents: { source: StoredFile; translation?: StoredFile }[], notarization: Notarization | null, completer: StaffUser): Promise<FieldErrors> {
+    const reviews = await em.find(TranslationReview, { order });
+    const reviewed = new Set(reviews.map((review) => review.fileId));
     const files = documents.flatMap(({ source, translation }) => {
       if (!translation) return [`${source.name} has no translation yet.`];
       if (!reviewed.has(translation.id)) return [`${translation.name} has not been reviewed: approve it or attach a reviewed translation.`];
@@ -175,6 +181,8 @@ export class CertifiedReviewService {
     return {
       ...(files.length ? { files } : {}),
       ...(notarizationOrdered && !notarization ? { notarization: ['Notarization was ordered: record it before completing the order.'] } : {}),
+      ...(completer.credentials ? {} : { credentials: ['Add your credentials to your staff profile: the certificate prints them under your name.'] }),
+      ...(reviews.some((review) => review.reviewer.id === completer.id) ? {} : { reviewer: ['You certify what you complete: approve or replace at least one of its translations first.'] }),
     };
   }
 
@@ -182,10 +190,12 @@ export class CertifiedReviewService {
     await em.upsert(TranslationReview, { fileId: file.id, order, reviewer, kind, reviewedAt: new Date() });
   }
 
-  /** Locks the order and hands its files to `work`. */
+  /** Locks the order and hands its files to `work`; a translator works only on their own assignments (D28). */
   private inLockedOrder(ctx: Ctx, orderId: unknown, work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>): Promise<Order> {
     if (!isId(orderId)) throw new NotFoundError();
+    const staff = requireStaff(ctx.actor);
     return this.deps.orders.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
+      requireAssigned(staff, order.assignee?.id);
       const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
       await work(em, order, files);
     });

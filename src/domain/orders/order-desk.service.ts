@@ -5,7 +5,6 @@ import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Validator } from '../shared/validation';
 import { StaffUser } from '../staff/staff-user.entity';
-import { IssuedCertificate } from './issued-certificate.entity';
 import { Notarization } from './notarization.entity';
 import { OrderNote } from './order-note.entity';
 import type { Order } from './order.entity';
@@ -17,7 +16,7 @@ export class OrderDeskService {
 
   /** Assigns the order to an active staff member, or unassigns it (`staff_user_id` null). */
   async assign(ctx: Ctx, orderId: unknown, staffUserId: unknown): Promise<Order> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'assignOrder');
     if (!isId(orderId)) throw new NotFoundError();
     const assigneeId = staffUserId ?? null;
     if (assigneeId !== null && !isId(assigneeId)) throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
@@ -33,7 +32,7 @@ export class OrderDeskService {
 
   /** An internal note (never shown to the client). */
   async addNote(ctx: Ctx, orderId: unknown, input: { text?: unknown }): Promise<OrderNote> {
-    const author = requireStaff(ctx.actor);
+    const author = requireStaff(ctx.actor, 'addOrderNote');
     const v = new Validator(input);
     const text = v.string('text', { required: true, max: 5000 });
     v.done();
@@ -52,29 +51,24 @@ export class OrderDeskService {
    * answers then without a query.
    */
   async account(ctx: Ctx, order: Order): Promise<Account> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'Order.account');
     return ctx.em.findOneOrFail(Account, { id: order.account.id });
   }
 
   /** The staff member the order is assigned to, if any; loaded with the order, as `account()` is. */
   async assignee(ctx: Ctx, order: Order): Promise<StaffUser | null> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'Order.assignee');
     return order.assignee ? ctx.em.findOneOrFail(StaffUser, { id: order.assignee.id }) : null;
   }
 
   /** Oldest first, as a conversation reads. */
   async notes(ctx: Ctx, orderId: string): Promise<OrderNote[]> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'Order.notes');
     return ctx.em.find(OrderNote, { order: orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
   async notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'Order.notarization');
     return ctx.em.findOne(Notarization, { order: orderId });
-  }
-
-  async certificate(ctx: Ctx, orderId: string): Promise<IssuedCertificate | null> {
-    requireStaff(ctx.actor);
-    return ctx.em.findOne(IssuedCertificate, { order: orderId });
   }
 }

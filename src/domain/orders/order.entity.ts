@@ -19,8 +19,15 @@ export enum OrderStatus {
 /** A converted quote: its prices, its files (as attachments) and its payment. Status changes go through order.states.ts. */
 @ObjectType()
 @Entity({ tableName: 'orders' })
-@Index({ properties: ['account', 'createdAt'] })
-@Index({ properties: ['status', 'dueAt'] })
+// Lists at scale (docs/architecture.md): each list's filters and sort with its tie-break, the open work, the desk's search.
+@Index({ name: 'orders_account_created', properties: ['account', 'createdAt', 'id'] })
+@Index({ name: 'orders_account_status_created', properties: ['account', 'status', 'createdAt', 'id'] })
+@Index({ name: 'orders_account_updated', properties: ['account', 'updatedAt', 'id'] })
+@Index({ name: 'orders_status_due', properties: ['status', 'dueAt', 'createdAt', 'id'] })
+@Index({ name: 'orders_due', properties: ['dueAt', 'createdAt', 'id'] })
+@Index({ name: 'orders_open_due', expression: `create index "orders_open_due" on "orders" ("due_at", "created_at", "id") where "status" not in ('completed', 'cancelled')` })
+@Index({ name: 'orders_number_trgm', expression: `create index "orders_number_trgm" on "orders" using gin ("number" gin_trgm_ops)` })
+@Index({ name: 'orders_reference_trgm', expression: `create index "orders_reference_trgm" on "orders" using gin ("reference" gin_trgm_ops)` })
 export class Order extends PricedWork {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })

@@ -2,7 +2,10 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../accounts/account-of';
 import type { AuditService } from '../audit/audit.service';
-import { onHoldEmail, orderCompletedEmail } from '../mail/messages';
+import { onHoldEmail, orderCompletedEmail, shippingAddressNeededEmail } from '../mail/messages';
+import { billedUnits } from '../quotes/billed-units';
+import { tellStaffCancel } from '../payments/staff-cancel-notice';
+import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../shared/lifecycle';
 import { Order, OrderStatus } from './order.entity';
 import { orderTransitions } from './order.states';
@@ -14,7 +17,8 @@ export const isRush = (order: Order) => order.addons.some((line) => line.code ==
 
 /**
  * Every order status change (contract 3.1, D10, D26): the table in order.states.ts, and what entering a state
- * does. Processing queues the translation (rush first); completed and on hold tell the account.
+ * does. Processing queues the translation (rush first); completed, on hold and a staff cancel tell the account, and
+ * completed asks for the address of hard copies that have none.
  */
 export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mailer: Mailer }): OrderLifecycle {
   return new Lifecycle<OrderStatus, Order>({
@@ -29,9 +33,14 @@ export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mai
       if (order.status === OrderStatus.PROCESSING) {
         await deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: isRush(order) ? 10 : 0 });
       } else if (order.status === OrderStatus.COMPLETED) {
-        await deps.mailer.send(em, orderCompletedEmail(await accountOf(em, order), order));
+        const account = await accountOf(em, order);
+        await deps.mailer.send(em, orderCompletedEmail(account, { number: order.number, billed: billedUnits(order) }));
+        // Completed is final, so this asks once (D22).
+        if (hasHardCopies(order) && !order.shippingAddress) await deps.mailer.send(em, shippingAddressNeededEmail(account, order));
       } else if (order.status === OrderStatus.ON_HOLD) {
         await deps.mailer.send(em, onHoldEmail(await accountOf(em, order), `Order ${order.number}`, cause.reason ?? 'Staff will contact you.'));
+      } else if (order.status === OrderStatus.CANCELLED) {
+        await tellStaffCancel(em, deps.mailer, order, `Order ${order.number}`, cause);
       }
     },
   });

@@ -1,33 +1,36 @@
-import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
 import { ServiceType } from '../catalog/catalog.enums';
+import { languagePairName } from '../catalog/language-names';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
+import { assignedOrdersOnly } from '../staff/staff-permissions';
 import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import { Addon } from '../catalog/rates.entity';
-import { accountOf } from '../accounts/account-of';
-import { hardCopiesShippedEmail } from '../mail/messages';
 import type { CheckoutSummary } from '../payments/checkout-summary';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
-import type { PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
+import { readRenewalRequest } from '../payments/renewal-request';
+import type { CheckoutRequest, PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
+import { billedUnits } from '../quotes/billed-units';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import type { MoveCause } from '../shared/lifecycle';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Page, readPageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { readOrder, readOrderPage, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
+import { placedBy } from '../members/placed-by';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
-import { shipmentOf } from './shipment';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
+import { readStaffOrderPage } from './staff-order-list';
 
 export interface OrderDeps {
   payments: PaymentService;
@@ -49,12 +52,6 @@ export interface StaffOrderQuery {
   per_page?: unknown;
 }
 
-/** Paid and not cancelled: hard copies can be on their way (D22). */
-const SHIPPABLE = [OrderStatus.PROCESSING, OrderStatus.IN_REVIEW, OrderStatus.COMPLETED];
-
-/** No longer worked on: never overdue. */
-const FINISHED = [OrderStatus.COMPLETED, OrderStatus.CANCELLED];
-
 /** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
 export class OrderService implements PaymentOwner {
   /** Every status change of an order goes through here (the pipeline and certified review too). */
@@ -71,7 +68,7 @@ export class OrderService implements PaymentOwner {
    * checkouts simply expire at the provider). A failing provider changes nothing (503).
    */
   async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'orders.convert');
     const v = new Validator(input as Record<string, unknown>);
     const redirectUrl = v.httpUrl('redirect_url');
     v.done();
@@ -81,13 +78,7 @@ export class OrderService implements PaymentOwner {
 
     return this.withUniqueNumber(async () => {
       const number = referenceNumber(this.deps.orderPrefix);
-      const payment = await this.deps.payments.startCheckout({
-        amountCents: quote.totalCents,
-        currency: quote.currency,
-        reference: number,
-        description: `Translation order ${number}`,
-        redirectUrl: redirectUrl ?? null,
-      });
+      const payment = await this.deps.payments.startCheckout(checkoutFor({ number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null));
       return retryingTransaction(ctx.em, async (em) => {
         const locked = await em.findOne(Quote, { id: quoteId, account }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         assertConvertible(locked);
@@ -101,6 +92,8 @@ export class OrderService implements PaymentOwner {
           targetLanguage: locked.targetLanguage,
           unitType: locked.unitType,
           unitCount: locked.unitCount,
+          documentPages: locked.documentPages,
+          scannedPages: locked.scannedPages,
           subtotalCents: locked.subtotalCents,
           addons: locked.addons,
           addonsTotalCents: locked.addonsTotalCents,
@@ -108,6 +101,7 @@ export class OrderService implements PaymentOwner {
           currency: locked.currency,
           reference: locked.reference,
           shippingAddress: locked.shippingAddress,
+          placedBy: placedBy(ctx.actor),
         });
         locked.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
@@ -121,7 +115,7 @@ export class OrderService implements PaymentOwner {
 
   /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */
   async get(ctx: Ctx, id: unknown): Promise<PolledOrder> {
-    const accountId = requireAccountId(ctx.actor);
+    const accountId = requireAccountId(ctx.actor, 'orders.read');
     if (!isId(id)) throw new NotFoundError();
     const polled = await readOrder(ctx.em, accountId, id);
     if (!polled) throw new NotFoundError();
@@ -130,26 +124,31 @@ export class OrderService implements PaymentOwner {
 
   /** The version `get` would answer with, read alone for a conditional request (D23). */
   async version(ctx: Ctx, id: unknown): Promise<string> {
-    const accountId = requireAccountId(ctx.actor);
+    const accountId = requireAccountId(ctx.actor, 'orders.read');
     if (!isId(id)) throw new NotFoundError();
     const version = await readOrderVersion(ctx.em, accountId, id);
     if (version === null) throw new NotFoundError();
     return version;
   }
 
-  /** Newest first: the count and the page with its payments and files, read without entities like `get`. */
-  async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<OrderView>> {
-    const accountId = requireAccountId(ctx.actor);
+  /**
+   * Newest first, or with `updated_since` the orders changed at or after it, oldest change first (D23): the page
+   * with its total, payments and files, read without entities like `get`.
+   */
+  async list(ctx: Ctx, query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): Promise<VersionedPage<OrderView>> {
+    const accountId = requireAccountId(ctx.actor, 'orders.read');
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(OrderStatus));
+    const updatedSince = v.dateTime('updated_since');
     const page = readPageRequest(v);
     v.done();
-    const orders = await readOrderPage(ctx.em, accountId, status, page);
+    const orders = await readOrderPage(ctx.em, accountId, { status, updatedSince }, page);
     return { ...orders, items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })) };
   }
 
   /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
   async cancel(ctx: Ctx, id: unknown): Promise<PolledOrder> {
+    requireAccountId(ctx.actor, 'orders.cancel');
     await this.version(ctx, id);
     await this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel' }, (locked) => {
       if (!CLIENT_CANCELLABLE.includes(locked.status)) {
@@ -159,42 +158,46 @@ export class OrderService implements PaymentOwner {
     return this.get(ctx, id);
   }
 
+  /** A fresh checkout for an order awaiting payment (D29); the old one no longer pays. */
+  async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<PolledOrder> {
+    const { current, redirectUrl } = await readRenewalRequest(ctx, Order, id, input, 'orders.renew_checkout');
+    await this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
+      awaiting: OrderStatus.PENDING_PAYMENT,
+      checkout: checkoutFor(current, redirectUrl ?? current.payment.redirectUrl),
+      cause: { actor: ctx.actor, action: 'checkout_renewed' },
+    });
+    return this.get(ctx, current.id);
+  }
+
   /**
    * Staff list across accounts, soonest due first (docs/decisions.md G4, G5), filtered and paginated in the
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
-   * reference or the account's name. Accounts and assignees come in the same query.
+   * reference or the account's name (staff-order-list.ts).
    */
   async staffList(ctx: Ctx, query: StaffOrderQuery): Promise<Page<Order>> {
-    requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor, 'staffOrders');
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(OrderStatus));
-    const accountId = readId(v, 'account_id');
-    const assigneeId = readId(v, 'assignee_id');
+    const accountId = v.id('account_id');
+    // A translator's list is their own assignments, whatever they ask (D28).
+    const assigneeId = assignedOrdersOnly(staff.role) ? staff.id : v.id('assignee_id');
     const search = v.string('search', { max: 255 });
     const page = readPageRequest(v);
     v.done();
-    const contains = search ? { $ilike: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : undefined;
-    const where: FilterQuery<Order> = {
-      ...(status ? { status } : {}),
-      ...(accountId ? { account: accountId } : {}),
-      ...(assigneeId ? { assignee: assigneeId } : {}),
-      ...(query.overdue ? { dueAt: { $lt: new Date() }, status: status ?? { $nin: FINISHED } } : {}),
-      ...(contains ? { $or: [{ number: contains }, { reference: contains }, { account: { name: contains } }] } : {}),
-    };
-    return paginate(ctx.em, Order, where, page, { orderBy: { dueAt: 'asc nulls last', createdAt: 'asc' } as never, populate: ['account', 'assignee'] as never });
+    return readStaffOrderPage(ctx.em, { status, accountId, assigneeId, overdue: query.overdue === true, search }, page);
   }
 
-  /** Staff look-up by id or by number (one of them); 404 when neither matches. */
+  /** Staff look-up by id or by number (one of them); 404 when neither matches, or for a translator another's order (D28). */
   async staffGet(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<Order> {
-    requireStaff(ctx.actor);
+    const staff = requireStaff(ctx.actor, 'staffOrder');
     const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
     const order = where && (await ctx.em.findOne(Order, where, { populate: ['account', 'assignee'] }));
-    if (!order) throw new NotFoundError();
+    if (!order || (assignedOrdersOnly(staff.role) && order.assignee?.id !== staff.id)) throw new NotFoundError();
     return order;
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'holdOrder');
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
@@ -204,40 +207,18 @@ export class OrderService implements PaymentOwner {
 
   /** Back to where the hold interrupted; back in processing, the translation is queued again (D10, D11). */
   async release(ctx: Ctx, id: unknown): Promise<Order> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'releaseOrder');
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, order) => this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' }));
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
-    requireStaff(ctx.actor);
+    requireStaff(ctx.actor, 'staffCancelOrder');
     const v = new Validator(input as Record<string, unknown>);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
-  }
-
-  /**
-   * Staff hand the hard copies of a paid order to a carrier (D22): recorded once, audited, and the account e-mailed
-   * the tracking number.
-   */
-  async markShipped(ctx: Ctx, id: unknown, input: { carrier?: unknown; tracking_number?: unknown }): Promise<Order> {
-    requireStaff(ctx.actor);
-    const v = new Validator(input as Record<string, unknown>);
-    const carrier = v.string('carrier', { required: true, max: 100 });
-    const trackingNumber = v.string('tracking_number', { required: true, max: 100 });
-    v.done();
-    if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, async (em, order) => {
-      if (!order.shippingAddress) throw ValidationError.of('order', 'The order has no hard copies to ship.');
-      if (!SHIPPABLE.includes(order.status)) throw ValidationError.of('status', `Cannot ship the order while the status is ${order.status}.`);
-      if (order.shippedAt) throw ValidationError.of('shipment', 'The hard copies are already marked shipped.');
-      Object.assign(order, { shipmentCarrier: carrier!, shipmentTrackingNumber: trackingNumber!, shippedAt: new Date() });
-      this.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'mark_shipped' }, { carrier, tracking_number: trackingNumber });
-      await em.flush();
-      await this.deps.mailer.send(em, hardCopiesShippedEmail(await accountOf(em, order), order.number, shipmentOf(order)!));
-    });
   }
 
   /** PaymentOwner: the order holding this payment, locked before the payment (D26). */
@@ -248,6 +229,7 @@ export class OrderService implements PaymentOwner {
       awaiting: OrderStatus.PENDING_PAYMENT,
       paid: OrderStatus.PROCESSING,
       label: `Order ${order.number}`,
+      detail: billedUnits(order),
       mailer: this.deps.mailer,
       onPaid: (payment) => {
         const paidAt = payment.paidAt ?? new Date();
@@ -261,17 +243,18 @@ export class OrderService implements PaymentOwner {
     const order = await em.findOne(Order, { payment: paymentId });
     if (!order) return null;
     const names = new Map((await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [addon.code, addon.name]));
-    const units = `${order.unitCount} ${order.unitType}${order.unitCount === 1 ? '' : 's'}`;
+    const units = billedUnits(order);
     return {
       kind: 'order',
       id: order.id,
       number: order.number,
       lines: [
-        { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${order.sourceLanguage} to ${order.targetLanguage}, ${units}`, amountCents: order.subtotalCents },
+        { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${languagePairName(order.sourceLanguage, order.targetLanguage)}, ${units}`, amountCents: order.subtotalCents },
         ...order.addons.map((line) => ({ label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`, amountCents: line.totalCents })),
       ],
       totalCents: order.totalCents,
       currency: order.currency,
+      closedReason: null,
     };
   }
 
@@ -314,16 +297,20 @@ export class OrderService implements PaymentOwner {
   }
 }
 
+/** The checkout of an order's total, returning the payer to `redirectUrl` (D9). */
+const checkoutFor = (order: Pick<Order, 'number' | 'totalCents' | 'currency'>, redirectUrl: string | null): CheckoutRequest => ({
+  amountCents: order.totalCents,
+  currency: order.currency,
+  reference: order.number,
+  description: `Translation order ${order.number}`,
+  redirectUrl,
+});
+
 function assertConvertible(quote: Quote | null): asserts quote is Quote {
   if (!quote) throw new NotFoundError();
   const status = quoteStatus(quote);
   if (status !== QuoteStatus.PRICED) {
     throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
   }
-}
-function readId(v: Validator, field: string): string | undefined {
-  const value = v.string(field, { max: 36 });
-  if (value !== undefined && !isId(value)) v.fail(field, `The ${field.replace(/_/g, ' ')} field must be a valid id.`);
-  return value;
 }
 

@@ -1,4 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
+import { hasHardCopies } from '../quotes/shipping-address';
 
 /** Mailed hard copies on their way (D22). */
 @ObjectType({ description: 'Hard copies handed to a carrier.' })
@@ -13,3 +14,6 @@ export function shipmentOf(order: { shipmentCarrier: string | null; shipmentTrac
   if (!order.shippedAt || !order.shipmentCarrier || !order.shipmentTrackingNumber) return null;
   return Object.assign(new Shipment(), { carrier: order.shipmentCarrier, trackingNumber: order.shipmentTrackingNumber, shippedAt: order.shippedAt });
 }
+
+/** Hard copies were ordered and have nowhere to go yet: the client still has to set the address (D22). */
+export const shippingAddressRequired = (order: { addons: { code: string }[]; shippingAddress: unknown }): boolean => hasHardCopies(order) && !order.shippingAddress;

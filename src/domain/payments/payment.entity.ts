@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -12,6 +12,8 @@ export enum PaymentStatus {
   /** A refund is owed: recorded before the provider is asked, so a crash or an outage cannot lose it. */
   REFUNDING = 'refunding',
   REFUNDED = 'refunded',
+  /** The provider refused the refund for good (time limit, dispute, account restricted): staff must settle it by hand. */
+  REFUND_REFUSED = 'refund_refused',
   /** The checkout was withdrawn before payment (the order or booking was cancelled). */
   VOIDED = 'voided',
 }
@@ -23,6 +25,8 @@ export enum PaymentStatus {
 @ObjectType()
 @Entity({ tableName: 'payments' })
 @Index({ properties: ['status', 'inFlightSince'] })
+@Index({ properties: ['captureId'] })
+@Check({ name: 'payments_refunded_within_captured_check', expression: '"refunded_cents" >= 0 and "refunded_cents" <= "captured_cents"' })
 export class Payment {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -60,12 +64,19 @@ export class Payment {
   @Property({ type: 'string', length: 2048, nullable: true })
   redirectUrl: string | null = null;
 
-  /** Money taken by the provider; with `refundedCents` it reconciles every payment: captured = kept + refunded. */
+  /**
+   * Money taken by the provider; with `refundedCents` it reconciles every payment: captured = kept + refunded,
+   * in cents, refunds in part included (`payment-refund.entity.ts` has each refund).
+   */
   @Property({ type: 'integer' })
   capturedCents = 0;
 
   @Property({ type: 'integer' })
   refundedCents = 0;
+
+  /** Why the provider refused the refund for good (`refund_refused`), in its own words. */
+  @Property({ type: 'text', nullable: true })
+  refundRefusal: string | null = null;
 
   /** When the provider call of the current `capturing` or `refunding` step went out; null when none is in flight. */
   @Property({ type: 'datetime', nullable: true })
@@ -75,7 +86,7 @@ export class Payment {
   @Property({ type: 'datetime', nullable: true })
   paidAt: Date | null = null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the last of the captured money went back to the payer; null while any is kept (a refund in part).' })
   @Property({ type: 'datetime', nullable: true })
   refundedAt: Date | null = null;
 

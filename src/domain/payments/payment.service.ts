@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import type { PaymentProvider } from '../../providers/payment/payment-provider';
+import type { PaymentEvent, PaymentProvider, RefundResult } from '../../providers/payment/payment-provider';
 import type { Logger } from '../../shared/logger';
 import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../shared/errors';
@@ -8,19 +8,24 @@ import { assertTransition } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';
 import type { CheckoutSummary } from './checkout-summary';
+import { PaymentRefund } from './payment-refund.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
 /** The order or booking a payment belongs to, locked for the current transaction. */
 export interface PaymentHolder {
-  /** Still waiting for this payment (directly, or from a hold that interrupted the wait). */
+  /** Still waiting for this payment (directly, or from a hold that interrupted the wait), and still payable. */
   readonly awaitingPayment: boolean;
+  /** Why a holder that waits for payment can no longer be paid (a booking whose start passed, D29), for the payer; else null. */
+  readonly closedReason: string | null;
   /** The money is captured: move on. */
   paid(em: EntityManager, payment: Payment): Promise<void>;
   /** Captured money went back to the payer at the provider (a reversal, a chargeback): staff must look. */
   reversed(em: EntityManager, payment: Payment, reason: string): Promise<void>;
   /** A capture landed after the holder was cancelled; the money is being refunded: tell the account. */
   refundingLateCapture(em: EntityManager, payment: Payment): Promise<void>;
+  /** Our refund went through at the provider: tell the account how much came back (D28). */
+  refunded(em: EntityManager, payment: Payment, amountCents: number): Promise<void>;
 }
 
 /** Orders and bookings: finds and locks the holder of a payment, or null when this kind does not hold it. */
@@ -31,6 +36,15 @@ export interface PaymentOwner {
 }
 
 export type ConfirmOutcome = 'paid' | 'processing';
+
+/** What a checkout is made for: the amount, the holder's number, what the payer reads, and where they return. */
+export interface CheckoutRequest {
+  amountCents: number;
+  currency: string;
+  reference: string;
+  description: string;
+  redirectUrl: string | null;
+}
 
 /** A provider call whose answer is lost (a crash, a timeout) is taken up again after this long (D26). */
 const STALE_AFTER_MS = 60_000;
@@ -55,7 +69,7 @@ export class PaymentService {
   }
 
   /** A new payment with its hosted checkout; the caller persists it in its own transaction. */
-  async startCheckout(input: { amountCents: number; currency: string; reference: string; description: string; redirectUrl: string | null }): Promise<Payment> {
+  async startCheckout(input: CheckoutRequest): Promise<Payment> {
     const payment = Object.assign(new Payment(), {
       provider: this.provider.name,
       description: input.description,
@@ -102,7 +116,7 @@ export class PaymentService {
       if (payment.status === PaymentStatus.CAPTURED) return 'settled' as const;
       if (isSettled(payment)) throw closed(); // refunded: the holder was cancelled
       if (payment.status === PaymentStatus.CAPTURING && !isStale(payment)) return 'busy' as const;
-      if (payment.status === PaymentStatus.VOIDED || !holder?.awaitingPayment) throw closed();
+      if (payment.status === PaymentStatus.VOIDED || !holder?.awaitingPayment) throw closed(holder?.closedReason);
       if (payment.status === PaymentStatus.CREATED) this.move(tx, payment, PaymentStatus.CAPTURING);
       payment.inFlightSince = new Date();
       return 'capture' as const;
@@ -136,6 +150,42 @@ export class PaymentService {
   }
 
   /**
+   * A fresh checkout for an unpaid order or booking (`current`, as read before any lock) in place of its open one (D29):
+   * only while it waits in `awaiting` (or on hold from it), and `rule` allows (422 otherwise). The checkout is made at
+   * the provider first; then in one transaction the row, then its payment, are locked, checked again, the old checkout
+   * is voided and the new one attached, audited; the old one is withdrawn at the provider after the commit. While a
+   * capture is under way the renewal is refused (422 `status`, as a cancel is), so a payment racing it is taken once:
+   * on the old checkout before the renewal, or on the new one after it, never on both.
+   */
+  async renewCheckout<S extends string, E extends Stateful<S> & { payment: Payment | null }>(
+    em: EntityManager,
+    lifecycle: Lifecycle<S, E>,
+    current: E,
+    spec: { awaiting: S; checkout: CheckoutRequest; cause: MoveCause; rule?: (row: E) => void },
+  ): Promise<E> {
+    const { checkout, cause } = spec;
+    const renewable = (row: E) => {
+      if (!lifecycle.isWaitingIn(row, spec.awaiting)) throw ValidationError.of('status', `Cannot renew the checkout while the status is ${row.status}.`);
+      spec.rule?.(row);
+    };
+    renewable(current);
+    const fresh = await this.startCheckout(checkout);
+    let old: Payment | null = null;
+    const row = await lifecycle.change(em, { id: current.id } as FilterQuery<E>, async (tx, locked) => {
+      renewable(locked);
+      old = locked.payment && (await tx.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
+      if (old?.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
+      if (old && old.status !== PaymentStatus.CREATED) throw ValidationError.of('payment', 'The checkout can no longer be renewed.');
+      if (old) this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
+      locked.payment = fresh;
+      tx.persist(fresh);
+      lifecycle.record(tx, locked, locked.status, cause, { payment_id: fresh.id, replaced_payment_id: old?.id ?? null });
+    });
+    await this.settle(em, old);
+    return row;
+  }
+
+  /**
    * Inside the holder's cancelling transaction (holder locked first, then its payment here): an open checkout is
    * voided, a captured payment is marked for refund. While a capture is under way the cancel is refused (D26).
    * Answers the payment for `settle` after the transaction commits; null when the holder has none yet.
@@ -158,13 +208,13 @@ export class PaymentService {
     }
   }
 
-  /** A verified webhook, after its event is recorded (D9): approvals capture, captures apply, reversals hold. */
-  async applyEvent(em: EntityManager, event: { kind: 'approved' | 'captured' | 'reversed'; providerOrderId: string; captureId?: string; reason?: string }): Promise<void> {
-    const payment = await em.findOne(Payment, { providerOrderId: event.providerOrderId });
+  /** A verified webhook, after its event is recorded (D9): approvals capture, captures apply, reversals record and hold. */
+  async applyEvent(em: EntityManager, event: Exclude<PaymentEvent, { kind: 'ignored' }>): Promise<void> {
+    const payment = await em.findOne(Payment, event.providerOrderId === null ? { captureId: event.captureId } : { providerOrderId: event.providerOrderId });
     if (!payment) return;
     if (event.kind === 'approved') await this.confirm(em, event.providerOrderId).catch(ignoreRefusal);
-    else if (event.kind === 'captured') await this.applyCapture(em, payment.id, { status: 'completed', captureId: event.captureId! });
-    else await this.applyReversal(em, payment.id, event.reason!);
+    else if (event.kind === 'captured') await this.applyCapture(em, payment.id, { status: 'completed', captureId: event.captureId });
+    else await this.applyReversal(em, payment, event);
   }
 
   /** Takes up every capture or refund whose provider call was lost (a crash, an outage) more than a minute ago. */
@@ -239,42 +289,100 @@ export class PaymentService {
   }
 
   /**
-   * Money went back at the provider: recorded as refunded and the holder held. A refund of ours still owed is left
-   * to `refund()`: the event does not say how much went back, and the provider does (`CAPTURE_FULLY_REFUNDED`).
+   * Money went back at the provider (a refund in its dashboard, a reversal): the refund the event names is counted
+   * once by its id, and a paid holder is held for staff. An event that does not say how much in terms to trust is
+   * settled by looking the capture up: all of it back, or nothing known yet (the refund's own event will say).
+   * A refund of ours still owed then asks only for what is left.
    */
-  private async applyReversal(em: EntityManager, id: string, reason: string): Promise<void> {
-    await this.locked(em, id, async (tx, payment, holder) => {
-      if (payment.status !== PaymentStatus.CAPTURED) return; // our own refund, one still owed, or nothing captured
-      this.markRefunded(tx, payment);
-      await holder?.reversed(tx, payment, reason);
+  private async applyReversal(em: EntityManager, payment: Payment, event: Extract<PaymentEvent, { kind: 'reversed' }>): Promise<void> {
+    let returned: Returned | null = event.refund?.currency === payment.currency ? event.refund : null;
+    if (!returned && payment.captureId && (await this.provider.lookupCapture(payment.captureId)).fullyRefunded) returned = ALL_LEFT;
+    const owed = await this.locked(em, payment.id, async (tx, locked, holder) => {
+      const was = locked.status;
+      if (!REFUNDABLE.includes(was)) return false; // nothing captured, or all of it back already
+      const counted = returned !== null && (await this.recordRefund(tx, locked, returned));
+      // A refund heard of again (its redelivery, our own refund's event) holds nothing twice.
+      if ((counted || !returned) && was === PaymentStatus.CAPTURED) await holder?.reversed(tx, locked, event.reason);
+      return counted && locked.status === PaymentStatus.REFUNDING;
     });
+    if (owed) await this.refund(em, payment.id);
   }
 
-  /** The provider call of a committed `refunding` intent; on failure it stays owed and `reconcile` asks again. */
+  /**
+   * The provider call of a committed `refunding` intent, for what is left (captured less refunded); on failure it
+   * stays owed and `reconcile` asks again. One call at a time: a call under way (`inFlightSince`) is not doubled.
+   */
   private async refund(em: EntityManager, id: string): Promise<void> {
-    const go = await this.locked(em, id, async (_tx, payment) => {
-      if (payment.status !== PaymentStatus.REFUNDING) return false;
+    const ask = await this.locked(em, id, async (_tx, payment) => {
+      if (payment.status !== PaymentStatus.REFUNDING || !isStale(payment)) return null;
       payment.inFlightSince = new Date();
-      return true;
+      // What is refunded already is in the request id: the same books ask the same refund again after a lost answer.
+      const { captureId, currency, capturedCents, refundedCents } = payment;
+      return { captureId: captureId!, currency, amountCents: capturedCents - refundedCents, requestId: `refund-${captureId}-${refundedCents}` };
     });
-    if (!go) return;
-    const payment = await this.reload(em, id);
+    if (!ask) return;
+    let settlement: Settlement;
     try {
-      await this.provider.refund(payment.captureId!, payment.capturedCents, payment.currency);
+      settlement = await this.askRefund(ask);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;
       await this.locked(em, id, async (_tx, locked) => void (locked.inFlightSince = null));
       this.deps.logger.warn({ err: error, payment_id: id }, 'refund failed; it stays owed and will be tried again');
       return;
     }
-    await this.locked(em, id, async (tx, locked) => {
-      if (locked.status === PaymentStatus.REFUNDING) this.markRefunded(tx, locked);
+    await this.locked(em, id, async (tx, locked, holder) => {
+      locked.inFlightSince = null;
+      if ('refused' in settlement) {
+        if (locked.status === PaymentStatus.REFUNDING) this.refuseRefund(tx, locked, settlement.refused);
+        return;
+      }
+      const before = locked.refundedCents;
+      for (const returned of settlement) await this.recordRefund(tx, locked, returned);
+      if (locked.refundedCents > before) await holder?.refunded(tx, locked, locked.refundedCents - before);
     });
+  }
+
+  /**
+   * Asks the provider for the refund; when less is left there than asked (refunded at the provider meanwhile), the
+   * capture is looked up: all of it back settles the refund, part of it asks for all that is left instead, which the
+   * provider bounds by what it holds: never more than was captured goes back.
+   */
+  private async askRefund(ask: { captureId: string; currency: string; amountCents: number; requestId: string }): Promise<Settlement> {
+    const answer = await this.provider.refund(ask);
+    if (answer.status !== 'too_much') return settled(answer);
+    if ((await this.provider.lookupCapture(ask.captureId)).fullyRefunded) return [ALL_LEFT];
+    const rest = await this.provider.refund({ ...ask, amountCents: null, requestId: `${ask.requestId}-rest` });
+    return rest.status === 'too_much' ? [ALL_LEFT] : settled(rest, ALL_LEFT);
+  }
+
+  /**
+   * Counts money that went back, once per provider refund id, never past what was captured; all of it back moves
+   * the payment to refunded. Answers false for a refund counted already.
+   */
+  private async recordRefund(em: EntityManager, payment: Payment, returned: Returned): Promise<boolean> {
+    if (!REFUNDABLE.includes(payment.status)) return false;
+    if (returned.refundId && (await em.count(PaymentRefund, { payment: payment.id, providerRefundId: returned.refundId }))) return false;
+    const left = payment.capturedCents - payment.refundedCents;
+    const amountCents = Math.min(returned.amountCents ?? left, left);
+    if (returned.amountCents !== null && returned.amountCents > left) {
+      this.deps.logger.warn({ payment_id: payment.id, refund_id: returned.refundId, amount_cents: returned.amountCents, left_cents: left }, 'the provider refunded more than the books had left; counted up to what was captured');
+    }
+    if (amountCents > 0 || returned.refundId) em.persist(Object.assign(new PaymentRefund(), { payment, providerRefundId: returned.refundId, amountCents }));
+    payment.refundedCents += amountCents;
+    if (payment.refundedCents === payment.capturedCents) this.markRefunded(em, payment);
+    return true;
   }
 
   private markRefunded(em: EntityManager, payment: Payment): void {
     this.move(em, payment, PaymentStatus.REFUNDED);
-    Object.assign(payment, { refundedCents: payment.capturedCents, refundedAt: new Date(), inFlightSince: null });
+    Object.assign(payment, { refundedAt: new Date(), inFlightSince: null });
+  }
+
+  /** Refused for good: kept for staff to see (and settle by hand), never asked again by `reconcile`. */
+  private refuseRefund(em: EntityManager, payment: Payment, reason: string): void {
+    this.move(em, payment, PaymentStatus.REFUND_REFUSED, { reason, left_cents: payment.capturedCents - payment.refundedCents });
+    payment.refundRefusal = reason;
+    this.deps.logger.error({ payment_id: payment.id, reason }, 'the provider refused a refund for good; staff must settle it');
   }
 
   /** One step on one payment: its holder locked first, then the payment (D26's lock order), retried on deadlock. */
@@ -287,11 +395,11 @@ export class PaymentService {
     });
   }
 
-  private move(em: EntityManager, payment: Payment, to: PaymentStatus): void {
+  private move(em: EntityManager, payment: Payment, to: PaymentStatus, details?: Record<string, unknown>): void {
     const from = payment.status;
     assertTransition(paymentTransitions, from, to, 'change the payment');
     payment.status = to;
-    this.deps.audit.record(em, null, { action: `payment.${to}`, resourceType: 'payment', resourceId: payment.id, fromState: from, toState: to });
+    this.deps.audit.record(em, null, { action: `payment.${to}`, resourceType: 'payment', resourceId: payment.id, fromState: from, toState: to, details });
   }
 
   private reload(em: EntityManager, id: string): Promise<Payment> {
@@ -299,10 +407,19 @@ export class PaymentService {
   }
 }
 
-const SETTLED: readonly PaymentStatus[] = [PaymentStatus.CAPTURED, PaymentStatus.REFUNDING, PaymentStatus.REFUNDED];
+const SETTLED: readonly PaymentStatus[] = [PaymentStatus.CAPTURED, PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, PaymentStatus.REFUND_REFUSED];
+/** Captured money of which some is still kept: what a refund can be counted against. */
+const REFUNDABLE: readonly PaymentStatus[] = [PaymentStatus.CAPTURED, PaymentStatus.REFUNDING, PaymentStatus.REFUND_REFUSED];
 const isSettled = (payment: Payment) => SETTLED.includes(payment.status);
 const isStale = (payment: Payment) => !payment.inFlightSince || payment.inFlightSince.getTime() < Date.now() - STALE_AFTER_MS;
-const closed = () => ValidationError.of('payment', 'This checkout can no longer be paid.');
+/** Money that went back: a provider refund, or (`ALL_LEFT`) whatever the books still had as kept. */
+type Returned = { refundId: string | null; amountCents: number | null };
+const ALL_LEFT: Returned = { refundId: null, amountCents: null };
+/** A refund request's outcome: what went back, or why the provider refused for good. */
+type Settlement = Returned[] | { refused: string };
+const settled = (answer: Exclude<RefundResult, { status: 'too_much' }>, ...then: Returned[]): Settlement =>
+  answer.status === 'refused' ? { refused: answer.reason } : [{ refundId: answer.refundId, amountCents: answer.amountCents }, ...then];
+const closed = (reason?: string | null) => ValidationError.of('payment', reason ?? 'This checkout can no longer be paid.');
 
 /** A declined or closed checkout is an answer, not a failure to redeliver: the event is acknowledged. */
 function ignoreRefusal(error: unknown): void {

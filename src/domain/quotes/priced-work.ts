@@ -1,6 +1,7 @@
 import { Entity, Enum, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BillingUnit, ServiceType } from '../catalog/catalog.enums';
+import { PlacedBy } from '../members/placed-by';
 import { QuotedAddon } from './quoted-addon';
 import { ShippingAddress } from './shipping-address';
 
@@ -11,6 +12,10 @@ import { ShippingAddress } from './shipping-address';
 @ObjectType()
 @Entity({ abstract: true })
 export abstract class PricedWork {
+  @Field(() => PlacedBy, { description: 'Who made it: the API key or a member, as they were then (D27).' })
+  @Property({ type: 'json' })
+  placedBy!: PlacedBy;
+
   @Field(() => ServiceType)
   @Enum({ items: () => ServiceType })
   serviceType!: ServiceType;
@@ -30,6 +35,14 @@ export abstract class PricedWork {
   @Field(() => Int)
   @Property({ type: 'integer' })
   unitCount!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Physical pages of the files, beside the billing pages (D29); null when a file does not say.' })
+  @Property({ type: 'integer', nullable: true })
+  documentPages: number | null = null;
+
+  @Field(() => Int, { nullable: true, description: 'Pages with no text layer, each one billing page on certified work (D29); null when unknown.' })
+  @Property({ type: 'integer', nullable: true })
+  scannedPages: number | null = null;
 
   @Field(() => Int)
   @Property({ type: 'integer' })
@@ -55,7 +68,7 @@ export abstract class PricedWork {
   @Property({ type: 'string', length: 255, nullable: true })
   reference: string | null = null;
 
-  @Field(() => ShippingAddress, { nullable: true, description: 'Where the hard copies go; set exactly when hard copies are ordered.' })
+  @Field(() => ShippingAddress, { nullable: true, description: 'Where the hard copies go: only with hard copies, and null on an order until the client gives it (shippingAddressRequired).' })
   @Property({ type: 'json', nullable: true })
   shippingAddress: ShippingAddress | null = null;
 }

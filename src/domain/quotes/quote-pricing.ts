@@ -5,11 +5,15 @@ import type { QuotedAddon } from './quote.entity';
 export interface PricedFile {
   pageCount: number | null;
   wordCount: number | null;
+  documentPages: number | null;
+  scannedPages: number | null;
 }
 
 export interface QuotePrice {
   unitType: BillingUnit;
   unitCount: number;
+  documentPages: number | null;
+  scannedPages: number | null;
   unitPriceCents: number;
   subtotalCents: number;
   addons: QuotedAddon[];
@@ -26,6 +30,7 @@ export interface QuotePrice {
 export function priceQuote(input: {
   serviceType: ServiceType;
   rate: ServiceRate;
+  /** Every file of the quote: an uncountable one has no count to add, and its pages are still shown (D29). */
   files: PricedFile[];
   undetectedUnits: number;
   addons: { addon: Addon; quantity: number }[];
@@ -46,6 +51,8 @@ export function priceQuote(input: {
   return {
     unitType: input.serviceType === ServiceType.CERTIFIED ? BillingUnit.PAGE : BillingUnit.WORD,
     unitCount,
+    documentPages: sumKnown(input.files.map((file) => file.documentPages)),
+    scannedPages: sumKnown(input.files.map((file) => file.scannedPages)),
     unitPriceCents: input.rate.unitPriceCents,
     subtotalCents,
     addons,
@@ -54,3 +61,7 @@ export function priceQuote(input: {
     currency: input.rate.currency,
   };
 }
+
+/** The total when every part is known, else null: a partial sum would understate the pages. */
+const sumKnown = (values: (number | null)[]): number | null =>
+  values.some((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + value!, 0);

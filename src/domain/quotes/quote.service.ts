@@ -1,9 +1,11 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { requireAccount } from '../accounts/authentication.service';
+import { placedBy } from '../members/placed-by';
 import { AddonPricingType, ServiceType } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
 import { readLanguagePair } from '../catalog/language-pair';
 import { Addon, ServiceRate } from '../catalog/rates.entity';
+import type { StandardOffer } from '../catalog/standard-offer';
 import { AnalysisStatus, FileType, StoredFile } from '../files/file.entity';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { FilesService } from '../files/files.service';
@@ -15,13 +17,12 @@ import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
 import { priceQuote } from './quote-pricing';
 import { Quote, QuoteStatus, quoteStatus } from './quote.entity';
-import { readShippingAddress } from './shipping-address';
+import { HARD_COPY, readShippingAddress } from './shipping-address';
 
 export const MAX_FILES_PER_QUOTE = 20;
 const MAX_UNIT_COUNT = 1_000_000;
 const MAX_COPIES = 10;
 const NOTARIZATION = 'notarization';
-const HARD_COPY = 'hard_copy';
 
 export interface QuoteInput {
   source_language?: unknown;
@@ -42,10 +43,10 @@ interface AddonRequest {
 
 /** Instant quotes (contract 2.5, 4.6-4.8; D7, D8). Both doors call these methods. */
 export class QuoteService {
-  constructor(private readonly deps: { catalog: CatalogService; files: FilesService; ttlDays: number }) {}
+  constructor(private readonly deps: { catalog: CatalogService; files: FilesService; standard: StandardOffer; ttlDays: number }) {}
 
   async create(ctx: Ctx, input: QuoteInput): Promise<Quote> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'quotes.create');
     const v = new Validator(input as Record<string, unknown>);
     const { source: sourceLanguage, target: targetLanguage } = readLanguagePair(v, this.deps.catalog);
     const serviceType = v.oneOf('service_type', Object.values(ServiceType), { required: true });
@@ -54,11 +55,9 @@ export class QuoteService {
     const addonRequests = this.addonRequests(v);
     const reference = v.string('reference', { max: 255 });
     const shippingAddress = readShippingAddress(v, input.shipping_address);
-    // Hard copies need somewhere to go, and an address without hard copies would never be used (D22).
+    // The address may come now or later, on the order (v1 clients never send it, D22); without hard copies it would never be used.
     const hardCopies = addonRequests.some((request) => request.code === HARD_COPY);
-    const addressGiven = input.shipping_address != null;
-    if (hardCopies && !addressGiven) v.fail('shipping_address', 'The shipping address field is required when hard copies are ordered.');
-    if (!hardCopies && addressGiven) v.fail('shipping_address', 'The shipping address field is only for quotes with hard copies.');
+    if (!hardCopies && input.shipping_address != null) v.fail('shipping_address', 'The shipping address field is only for quotes with hard copies.');
     v.done();
 
     const files = await ctx.em.find(StoredFile, { id: { $in: fileIds! }, account, type: FileType.SOURCE });
@@ -67,6 +66,7 @@ export class QuoteService {
 
     // Counts are needed now: analyse what the background has not reached yet (D5).
     await this.deps.files.ensureAnalysed(ctx.em, files);
+    if (serviceType === ServiceType.STANDARD) await this.refuseUndeliverable(sourceLanguage!, targetLanguage!, fileIds!.map((id) => files.find((file) => file.id === id)!));
     const undetected = files.some((file) => file.analysisStatus === AnalysisStatus.UNCOUNTABLE);
     if (undetected && unitCount === undefined) {
       throw ValidationError.of('unit_count', 'The unit count field is required when a file has no detectable page or word count.');
@@ -80,7 +80,7 @@ export class QuoteService {
     const price = priceQuote({
       serviceType: serviceType!,
       rate,
-      files: files.filter((file) => file.analysisStatus === AnalysisStatus.COUNTED),
+      files,
       // When every file was counted, a supplied unit_count is ignored (D8).
       undetectedUnits: undetected ? unitCount! : 0,
       addons,
@@ -89,6 +89,7 @@ export class QuoteService {
     const quote = new Quote();
     Object.assign(quote, {
       account,
+      placedBy: placedBy(ctx.actor),
       serviceType: serviceType!,
       sourceLanguage: sourceLanguage!,
       targetLanguage: targetLanguage!,
@@ -111,7 +112,7 @@ export class QuoteService {
   }
 
   async get(ctx: Ctx, id: unknown): Promise<Quote> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'quotes.read');
     if (!isId(id)) throw new NotFoundError();
     const quote = await ctx.em.findOne(Quote, { id, account });
     if (!quote) throw new NotFoundError();
@@ -120,7 +121,7 @@ export class QuoteService {
 
   /** Newest first; `status` filters on what clients see, expiry included (D3). */
   async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Quote>> {
-    const account = requireAccount(ctx.actor);
+    const account = requireAccount(ctx.actor, 'quotes.read');
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(QuoteStatus));
     const page = readPageRequest(v);
@@ -137,6 +138,7 @@ export class QuoteService {
 
   /** Discards a priced or expired quote; its files become deletable again unless something else uses them (D8). */
   async delete(ctx: Ctx, id: unknown): Promise<void> {
+    requireAccount(ctx.actor, 'quotes.delete');
     const found = await this.get(ctx, id);
     await ctx.em.transactional(async (em: EntityManager) => {
       const quote = await em.findOneOrFail(Quote, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -144,6 +146,12 @@ export class QuoteService {
       await em.nativeDelete(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: quote.id });
       await em.nativeDelete(Quote, { id: quote.id });
     });
+  }
+
+  /** A standard quote is refused at once when it could not be delivered, so nothing is paid for and then held (D29). */
+  private async refuseUndeliverable(source: string, target: string, files: StoredFile[]): Promise<void> {
+    const refusals = await this.deps.standard.refusals(source, target, files);
+    if (Object.keys(refusals).length) throw new ValidationError(refusals);
   }
 
   private fileIds(v: Validator): string[] | undefined {
@@ -181,8 +189,9 @@ export class QuoteService {
       if (addon.code === NOTARIZATION && serviceType !== ServiceType.CERTIFIED) {
         return v.fail(`addons.${index}.code`, 'Notarization is only available on certified translations.'), [];
       }
-      if (quantity !== undefined && addon.pricingType !== AddonPricingType.PER_COPY) {
-        return v.fail(`addons.${index}.quantity`, `The addons.${index}.quantity field is only allowed for per-copy add-ons.`), [];
+      // Clients send a quantity with every add-on: 1 of a flat one is the add-on itself (D8).
+      if (quantity !== undefined && quantity !== 1 && addon.pricingType !== AddonPricingType.PER_COPY) {
+        return v.fail(`addons.${index}.quantity`, `The addons.${index}.quantity field must be 1 for a flat add-on.`), [];
       }
       return [{ addon, quantity: quantity ?? 1 }];
     });

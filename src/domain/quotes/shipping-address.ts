@@ -18,11 +18,21 @@ const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
 /** An ISO 3166-1 alpha-2 code CLDR knows as a country or territory (`Intl` answers an unknown code unchanged). */
 const isCountry = (code: string) => /^[A-Z]{2}$/.test(code) && !['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'].includes(code) && REGIONS.of(code) !== code;
 
-/** Reads `shipping_address` (errors under `shipping_address.<field>`, D22); undefined when absent or invalid. */
+/** The per-copy add-on that mails hard copies (D22). */
+export const HARD_COPY = 'hard_copy';
+
+/** Whether quoted or ordered work includes mailed hard copies. */
+export const hasHardCopies = (work: { addons: { code: string }[] }): boolean => work.addons.some((line) => line.code === HARD_COPY);
+
+/** Reads `shipping_address` of a quote (errors under `shipping_address.<field>`, D22); undefined when absent or invalid. */
 export function readShippingAddress(v: Validator, raw: unknown): ShippingAddress | undefined {
   if (raw === undefined || raw === null) return undefined;
   const at = v.nested('shipping_address', raw);
-  if (!at) return undefined;
+  return at && readAddressFields(at);
+}
+
+/** Reads an address whose fields are `at`'s own (the body of `PUT /orders/{id}/shipping_address`); undefined when invalid. */
+export function readAddressFields(at: Validator): ShippingAddress | undefined {
   const address = {
     name: at.string('name', { required: true, max: 200 }),
     line1: at.string('line1', { required: true, max: 200 }),
@@ -33,6 +43,10 @@ export function readShippingAddress(v: Validator, raw: unknown): ShippingAddress
     country: at.string('country', { required: true, max: 2 })?.toUpperCase(),
   };
   if (address.country !== undefined && !isCountry(address.country)) at.fail('country', 'The country field must be an ISO 3166-1 alpha-2 country code.');
-  if (v.hasErrors()) return undefined;
+  if (at.hasErrors()) return undefined;
   return Object.assign(new ShippingAddress(), address);
 }
+
+/** The same address, field for field (`line2` and `region` absent or null alike). */
+export const sameAddress = (a: ShippingAddress | null, b: ShippingAddress | null): boolean =>
+  a === b || (a !== null && b !== null && (['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const).every((key) => (a[key] ?? null) === (b[key] ?? null)));

@@ -1,8 +1,8 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
- * What one HTTP process spent from one budget in one clock window (D24). Each process writes only its own rows,
- * in a batch per sync, so no row is written by two processes and none on a request's path.
+ * A budget's shared count in one clock window (D24): what the HTTP processes took as leases, in the row whose
+ * `processId` is the nil id (rate-limit-leases.ts). Ended windows are deleted by the next lease.
  */
 @Entity({ tableName: 'rate_limit_counts' })
 @Index({ properties: ['windowStart'] })

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Account, AccountStatus } from '../accounts/account.entity';
+import type { MemberRole } from '../members/member.entity';
 import type { StaffUser } from '../staff/staff-user.entity';
 
 /** Who is calling: an account's API key, a staff token, or the operator at the command line. */
@@ -16,14 +17,26 @@ export interface OperatorActor {
 export const OPERATOR: OperatorActor = { kind: 'operator' };
 
 /**
- * An account's key. Its id and status are read at authentication; the `Account` entity is mapped into the request's
- * EntityManager only when a service asks for it, so a polled read (D23) builds no entity at all.
+ * An account's key, or a member's session (D27). Its id and status are read at authentication; the `Account` entity
+ * is mapped into the request's EntityManager only when a service asks for it, so a polled read (D23) builds no
+ * entity at all.
  */
 export interface AccountActor {
   kind: 'account';
   accountId: string;
   status: AccountStatus;
   readonly account: Account;
+  /** The signed-in member, with the role the permission table applies; null for the API key. */
+  member: SessionMember | null;
+}
+
+/** A member as its session names it. */
+export interface SessionMember {
+  id: string;
+  name: string;
+  email: string;
+  role: MemberRole;
+  sessionId: string;
 }
 
 /**

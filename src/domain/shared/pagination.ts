@@ -14,6 +14,11 @@ export interface Page<T> extends PageRequest {
   total: number;
 }
 
+/** A page that knows the version of its answer (D23): its ETag, without serializing it. */
+export interface VersionedPage<T> extends Page<T> {
+  version: string;
+}
+
 /** `page` >= 1 (default 1) and `per_page` 1..100 (default 15); out of range is 422 (D3). */
 export function readPageRequest(v: Validator): PageRequest {
   const page = v.integer('page', { min: 1 }) ?? 1;

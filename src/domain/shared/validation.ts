@@ -1,3 +1,4 @@
+import { isId } from './ids';
 import { FieldErrors, ValidationError } from '../../shared/errors';
 
 /** C0 control characters other than tab, line feed and carriage return (D25): PostgreSQL refuses NUL outright. */
@@ -25,6 +26,13 @@ export function parseDateTime(text: string): Date | undefined {
   if (!real || offsetHours > 23 || offsetMinutes > 59) return undefined;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The UTC offset an ISO 8601 date-time was written with, in minutes east of UTC (`Z` is 0); 0 when it does not parse. */
+export function offsetMinutesOf(text: string): number {
+  const match = DATE_TIME.exec(text.trim());
+  if (!match?.[8]) return 0;
+  return (match[8] === '-' ? -1 : 1) * (Number(match[9]) * 60 + Number(match[10]));
 }
 
 /** What a text value must be to be stored as written (D25); shared with paths and lookups that bypass a Validator. */
@@ -102,6 +110,13 @@ export class Validator {
     return this.fail(field, `The ${this.label(field)} field must be an absolute http(s) URL.`), undefined;
   }
 
+  /** A resource id (a UUID), for filters. */
+  id(field: string): string | undefined {
+    const value = this.string(field, { max: 36 });
+    if (value !== undefined && !isId(value)) this.fail(field, `The ${this.label(field)} field must be a valid id.`);
+    return value;
+  }
+
   /** An ISO 8601 date and time with an explicit offset that names a real instant (D12, D25). */
   dateTime(field: string, opts: { required?: boolean } = {}): Date | undefined {
     const text = this.string(field, { ...opts, max: 40 });
@@ -112,6 +127,12 @@ export class Validator {
     const date = parseDateTime(text);
     if (!date) return this.fail(field, `The ${this.label(field)} field must be a date and time that exists.`), undefined;
     return date;
+  }
+
+  /** As `dateTime`, with the offset the time was written with (D29: shown back to the client as they gave it). */
+  zonedDateTime(field: string, opts: { required?: boolean } = {}): { date: Date; offsetMinutes: number } | undefined {
+    const date = this.dateTime(field, opts);
+    return date && { date, offsetMinutes: offsetMinutesOf(String(this.input[field])) };
   }
 
   /** Accepts a number or a decimal string of digits (query strings), so both doors share one rule. */
@@ -182,4 +203,9 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A filter for text containing `search` as typed: LIKE's wildcards in it match themselves. */
+export function containing(search: string): { $ilike: string } {
+  return { $ilike: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }

@@ -2,9 +2,11 @@ import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
+/** D28: what each role may do is decided by one table, staff-permissions.ts. */
 export enum StaffRole {
-  STAFF = 'staff',
   ADMIN = 'admin',
+  DESK = 'desk',
+  TRANSLATOR = 'translator',
 }
 
 /** An operator's employee with a bearer token (`ltk_staff_...`) for the staff half of GraphQL (D13). */
@@ -25,7 +27,7 @@ export class StaffUser {
 
   @Field(() => StaffRole)
   @Enum({ items: () => StaffRole })
-  role: StaffRole = StaffRole.STAFF;
+  role: StaffRole = StaffRole.DESK;
 
   @Field(() => String, { nullable: true, description: 'Printed under the name on certificates of accuracy, e.g. "ATA-certified translator no. 123456".' })
   @Property({ type: 'string', length: 255, nullable: true })

@@ -23,17 +23,18 @@ export class StaffService {
   constructor(private readonly deps: { audit: AuditService }) {}
 
   /** The operator at the command line (the first admin) or an admin. */
-  async create(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown }): Promise<CreatedStaffUser> {
-    if (ctx.actor?.kind !== 'operator') requireStaff(ctx.actor, StaffRole.ADMIN);
+  async create(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown; credentials?: unknown }): Promise<CreatedStaffUser> {
+    if (ctx.actor?.kind !== 'operator') requireStaff(ctx.actor, 'createStaffUser');
     const v = new Validator(input);
     const email = v.email('email', { required: true });
     const name = v.string('name', { required: true, max: 255 });
     const role = v.oneOf('role', Object.values(StaffRole), { required: true });
+    const credentials = v.string('credentials', { max: 255 });
     v.done();
     const token = generateToken(STAFF_TOKEN_PREFIX);
     const staffUser = await failOnDuplicate('email', () =>
       ctx.em.transactional(async (em) => {
-        const user = Object.assign(new StaffUser(), { email: email!, name: name!, role: role!, tokenHash: hashToken(token) });
+        const user = Object.assign(new StaffUser(), { email: email!, name: name!, role: role!, credentials: credentials || null, tokenHash: hashToken(token) });
         em.persist(user);
         this.audit(em, ctx.actor, user, 'create', { role: user.role });
         return user;
@@ -42,36 +43,52 @@ export class StaffService {
     return { staffUser, token };
   }
 
-  /** Staff people, active first, then by name. */
-  async list(ctx: Ctx, query: { page?: unknown; per_page?: unknown }): Promise<Page<StaffUser>> {
-    requireStaff(ctx.actor);
-    const v = new Validator(query);
-    const page = readPageRequest(v);
-    v.done();
-    return paginate(ctx.em, StaffUser, {}, page, { orderBy: { deactivatedAt: 'asc nulls first', name: 'asc', id: 'asc' } as never });
+  /** The caller (`staffMe`), as stored now. */
+  async me(ctx: Ctx): Promise<StaffUser> {
+    const self = requireStaff(ctx.actor, 'staffMe');
+    return ctx.em.findOneOrFail(StaffUser, { id: self.id });
   }
 
-  /** Name and credentials as certificates print them (D20): one's own, or anyone's for an admin. */
-  async updateProfile(ctx: Ctx, id: unknown, input: { name?: unknown; credentials?: unknown }): Promise<StaffUser> {
-    const actor = requireStaff(ctx.actor);
+  /** Staff people, active first, then by name; of one role when asked. */
+  async list(ctx: Ctx, query: { role?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<StaffUser>> {
+    requireStaff(ctx.actor, 'staffUsers');
+    const v = new Validator(query);
+    const role = v.oneOf('role', Object.values(StaffRole));
+    const page = readPageRequest(v);
+    v.done();
+    return paginate(ctx.em, StaffUser, role ? { role } : {}, page, { orderBy: { deactivatedAt: 'asc nulls first', name: 'asc', id: 'asc' } as never });
+  }
+
+  /**
+   * Name and credentials as certificates print them (D20): one's own, or anyone's for an admin. The role changes
+   * only by an admin's hand (so no one grants themselves more), and never leaves the desk without an active admin.
+   */
+  async updateProfile(ctx: Ctx, id: unknown, input: { name?: unknown; credentials?: unknown; role?: unknown }): Promise<StaffUser> {
+    const actor = requireStaff(ctx.actor, 'updateStaffProfile');
     const v = new Validator(input);
     const name = v.string('name', { required: true, max: 255 });
     const credentials = v.string('credentials', { max: 255 });
+    const role = v.oneOf('role', Object.values(StaffRole));
     v.done();
-    if (actor.id !== id) requireStaff(ctx.actor, StaffRole.ADMIN);
-    return this.change(ctx, { id }, (em, user) => {
-      const before = { name: user.name, credentials: user.credentials };
-      Object.assign(user, { name: name!, credentials: credentials || null });
-      this.audit(em, ctx.actor, user, 'update_profile', { before, after: { name: user.name, credentials: user.credentials } });
+    if (actor.id !== id) requireStaff(ctx.actor, 'updateOtherStaffProfile');
+    if (role !== undefined) requireStaff(ctx.actor, 'changeStaffRole');
+    return this.change(ctx, { id }, role !== undefined && role !== StaffRole.ADMIN, (em, user, otherAdmins) => {
+      if (role && role !== user.role && user.role === StaffRole.ADMIN && !user.deactivatedAt && otherAdmins === 0) {
+        throw ValidationError.of('role', 'The last active admin keeps the admin role: make another admin first.');
+      }
+      const before = { name: user.name, credentials: user.credentials, role: user.role };
+      Object.assign(user, { name: name!, credentials: credentials || null, role: role ?? user.role });
+      this.audit(em, ctx.actor, user, 'update_profile', { before, after: { name: user.name, credentials: user.credentials, role: user.role } });
     });
   }
 
-  /** Admins only: the user's token answers 401 from the next request on; one cannot lock oneself out. */
+  /** Admins only: the user's token answers 401 from the next request on; one cannot lock oneself out, nor the last admin. */
   async deactivate(ctx: Ctx, id: unknown): Promise<StaffUser> {
-    const admin = requireStaff(ctx.actor, StaffRole.ADMIN);
+    const admin = requireStaff(ctx.actor, 'deactivateStaffUser');
     if (admin.id === id) throw ValidationError.of('id', 'You cannot deactivate yourself.');
-    return this.change(ctx, { id }, (em, user) => {
+    return this.change(ctx, { id }, true, (em, user, otherAdmins) => {
       if (user.deactivatedAt) return;
+      if (user.role === StaffRole.ADMIN && otherAdmins === 0) throw ValidationError.of('id', 'The last active admin cannot be deactivated.');
       user.deactivatedAt = new Date();
       this.audit(em, ctx.actor, user, 'deactivate');
     });
@@ -100,7 +117,7 @@ export class StaffService {
 
   private async rotate(ctx: Ctx, where: { id: string } | { email: string }): Promise<CreatedStaffUser> {
     const token = generateToken(STAFF_TOKEN_PREFIX);
-    const staffUser = await this.change(ctx, where, (em, user) => {
+    const staffUser = await this.change(ctx, where, false, (em, user) => {
       if (user.deactivatedAt) throw ValidationError.of('id', 'The staff user is deactivated.');
       user.tokenHash = hashToken(token);
       this.audit(em, ctx.actor, user, 'rotate_token');
@@ -108,12 +125,18 @@ export class StaffService {
     return { staffUser, token };
   }
 
-  private change(ctx: Ctx, where: { id: unknown } | { email: string }, work: (em: EntityManager, user: StaffUser) => void): Promise<StaffUser> {
+  /**
+   * Locks the user and hands it to `work`. A change that may take away an admin first locks every active admin (in
+   * one order, so two such changes wait for each other rather than deadlock) and counts the others: two admins
+   * deactivating each other at once leave one of them standing.
+   */
+  private change(ctx: Ctx, where: { id: unknown } | { email: string }, mayRemoveAdmin: boolean, work: (em: EntityManager, user: StaffUser, otherAdmins: number) => void): Promise<StaffUser> {
     if ('id' in where && !isId(where.id)) throw new NotFoundError();
     return retryingTransaction(ctx.em, async (em) => {
+      const admins = mayRemoveAdmin ? await em.find(StaffUser, { role: StaffRole.ADMIN, deactivatedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true }) : [];
       const user = await em.findOne(StaffUser, where as FilterQuery<StaffUser>, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!user) throw new NotFoundError();
-      work(em, user);
+      work(em, user, admins.filter((admin) => admin.id !== user.id).length);
       await em.flush();
       return user;
     });

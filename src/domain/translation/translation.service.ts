@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import type { JobAttempt } from '../../jobs/job-queue';
 import type { Logger } from '../../shared/logger';
 import type { FileStorage } from '../../providers/storage/file-storage';
-import type { TranslationEngine } from '../../providers/translation/translation-engine';
+import type { EngineCheckpoint, TranslationEngine } from '../../providers/translation/translation-engine';
 import { UntranslatableError } from '../../shared/errors';
 import { Account } from '../accounts/account.entity';
 import { AttachmentOwner } from '../files/file-attachment.entity';
@@ -13,6 +13,7 @@ import type { FilesService } from '../files/files.service';
 import { Order, OrderStatus } from '../orders/order.entity';
 import type { OrderService } from '../orders/order.service';
 import { newId } from '../shared/ids';
+import { EngineRequest } from './engine-request.entity';
 
 export interface TranslationDeps {
   engine: TranslationEngine;
@@ -22,11 +23,14 @@ export interface TranslationDeps {
   logger: Logger;
 }
 
+/** The hold reason of an order whose translate-order job gave up. */
+const GAVE_UP = 'The translation engine kept failing; staff will finish this order.';
+
 /**
  * The translate-order job (D11): each source file of a paid order through the engine, its output stored as the
  * order's translation. Safe to run again after a crash: sources already translated are skipped, checked under a
- * lock on the order, so a rerun never duplicates a file. No text to translate, or an engine that keeps failing,
- * puts the order on hold.
+ * lock on the order, so a rerun never duplicates a file, and a document the engine already has is resumed, not
+ * sent again (EngineRequest). No text to translate, or an engine that keeps failing, puts the order on hold.
  */
 export class TranslationService {
   constructor(private readonly deps: TranslationDeps) {}
@@ -49,10 +53,18 @@ export class TranslationService {
       if (error instanceof UntranslatableError) return this.hold(em, order.id, `Cannot translate automatically: ${error.message}`);
       if (attempt.retryCount >= attempt.retryLimit) {
         this.deps.logger.error({ err: error, order_id: order.id }, 'translation failed on its last try');
-        return this.hold(em, order.id, 'The translation engine kept failing; staff will finish this order.');
+        return this.giveUp(em, order.id);
       }
       throw error; // retried with backoff
     }
+  }
+
+  /**
+   * Holds an order whose translate-order job the queue failed for good without its handler seeing the end: its
+   * worker lost, or its time up, on the last try (the job's dead letter, see QUEUES in src/jobs/job-queue.ts).
+   */
+  giveUp(em: EntityManager, orderId: string): Promise<void> {
+    return this.hold(em, orderId, GAVE_UP);
   }
 
   private async translateFile(em: EntityManager, order: Order, source: StoredFile): Promise<void> {
@@ -60,14 +72,12 @@ export class TranslationService {
     const output = join(this.deps.files.tempDir, `ltk-translation-${newId()}`);
     try {
       await this.deps.storage.download(source.storageKey, input);
-      await this.deps.engine.translate({
-        path: input,
-        mimeType: source.mimeType,
-        sourceLanguage: order.sourceLanguage,
-        targetLanguage: order.targetLanguage,
-        outputPath: output,
-      });
+      await this.deps.engine.translate(
+        { path: input, mimeType: source.mimeType, sourceLanguage: order.sourceLanguage, targetLanguage: order.targetLanguage, outputPath: output },
+        await this.checkpoint(em, order, source),
+      );
       await this.inLockedOrder(em, order.id, async (tx) => {
+        await tx.nativeDelete(EngineRequest, { order: order.id, source: source.id });
         const done = (await this.deps.orders.filesOfMany(tx, [order.id])).get(order.id)?.some((file) => file.derivedFromId === source.id);
         if (done) return; // another run got here first
         const translation = await this.deps.files.storeProduced(tx, {
@@ -82,6 +92,22 @@ export class TranslationService {
     } finally {
       await Promise.all([rm(input, { force: true }), rm(output, { force: true })]);
     }
+  }
+
+  /** The engine's handle on `source` from an earlier run, and where the engine keeps a new one (committed at once). */
+  private async checkpoint(em: EntityManager, order: Order, source: StoredFile): Promise<EngineCheckpoint> {
+    const engine = this.deps.engine.name;
+    const earlier = await em.fork().findOne(EngineRequest, { order: order.id, source: source.id });
+    return {
+      resumeFrom: earlier?.engine === engine ? earlier.reference : undefined,
+      accepted: async (reference) => {
+        await em.fork().upsert(
+          EngineRequest,
+          { id: newId(), order: order.id, source: source.id, engine, reference, createdAt: new Date() },
+          { onConflictFields: ['order', 'source'], onConflictAction: 'merge', onConflictMergeFields: ['engine', 'reference', 'createdAt'] },
+        );
+      },
+    };
   }
 
   private hold(em: EntityManager, orderId: string, reason: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { PaymentConfig } from '../../config/app-config';
 import { ProviderUnavailableError } from '../../shared/errors';
-import type { CaptureResult, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, WebhookHeaders } from './payment-provider';
+import type { CaptureResult, CaptureState, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, Refund, RefundResult, WebhookHeaders } from './payment-provider';
 
 type PayPalConfig = Extract<PaymentConfig, { provider: 'paypal' }>;
 
@@ -70,14 +70,36 @@ export class PayPalPaymentProvider implements PaymentProvider {
     return { status: 'declined' };
   }
 
-  async refund(captureId: string, amountCents: number, currency: string): Promise<void> {
-    const { status, body } = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
-      requestId: `refund-${captureId}`,
-      body: { amount: { value: (amountCents / 100).toFixed(2), currency_code: currency } },
+  /**
+   * Refunds `amountCents`, or, when null, all that is left of the capture (PayPal's refund without an amount).
+   * PayPal never refunds more than is left: it answers CAPTURE_FULLY_REFUNDED or REFUND_AMOUNT_EXCEEDED, which the
+   * caller settles by looking the capture up. Any other refusal is for good, except PENDING_CAPTURE (not yet).
+   */
+  async refund(request: { captureId: string; amountCents: number | null; currency: string; requestId: string }): Promise<RefundResult> {
+    const { status, body } = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(request.captureId)}/refund`, {
+      requestId: request.requestId,
+      body: request.amountCents === null ? {} : { amount: money(request.amountCents, request.currency) },
     });
-    // Refunded already, outside this service (in PayPal's own dashboard): the money is back, which is all a refund is for.
-    if (status === 422 && issue(body) === 'CAPTURE_FULLY_REFUNDED') return;
-    if (status !== 200 && status !== 201) throw this.unavailable(`refund answered ${status}`);
+    if (status === 200 || status === 201) {
+      const refund = refundOf(body);
+      if (!refund) throw this.unavailable('refund answered without an id or amount');
+      // A refund that failed or was cancelled at PayPal is the answer to this request id for good.
+      if (body.status === 'FAILED' || body.status === 'CANCELLED') return { status: 'refused', reason: `Refund ${String(body.status).toLowerCase()} at PayPal` };
+      return { status: 'made', ...refund };
+    }
+    const reason = issue(body);
+    if (status === 422 && (reason === 'CAPTURE_FULLY_REFUNDED' || reason === 'REFUND_AMOUNT_EXCEEDED')) return { status: 'too_much' };
+    if ((status === 422 && reason === 'PENDING_CAPTURE') || status === 401 || status === 409) throw this.unavailable(`refund answered ${status} ${reason ?? ''}`);
+    if (status >= 400 && status < 500) return { status: 'refused', reason: reason ?? `PayPal answered ${status}` };
+    throw this.unavailable(`refund answered ${status}`);
+  }
+
+  /** `GET /v2/payments/captures/{id}`: its amount, and REFUNDED once all of it went back (PARTIALLY_REFUNDED before). */
+  async lookupCapture(captureId: string): Promise<CaptureState> {
+    const { status, body } = await this.call('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+    const amount = moneyOf(body.amount);
+    if (status !== 200 || !amount) throw this.unavailable(`capture look-up answered ${status}`);
+    return { ...amount, fullyRefunded: body.status === 'REFUNDED' };
   }
 
   /** An approved-but-uncaptured CAPTURE order cannot be voided at PayPal; unpaid orders simply expire there. */
@@ -101,10 +123,15 @@ export class PayPalPaymentProvider implements PaymentProvider {
       case 'PAYMENT.CAPTURE.COMPLETED':
         return captureOf && typeof resource.id === 'string' ? { kind: 'captured', eventId, providerOrderId: captureOf, captureId: resource.id } : { kind: 'ignored', eventId };
       case 'PAYMENT.CAPTURE.REVERSED':
-      case 'PAYMENT.CAPTURE.REFUNDED':
-        return captureOf
-          ? { kind: 'reversed', eventId, providerOrderId: captureOf, reason: `Payment ${event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded'} at PayPal` }
-          : { kind: 'ignored', eventId };
+      case 'PAYMENT.CAPTURE.REFUNDED': {
+        // The resource is the refund (or reversal): its capture is its `up` link, its order the related ids if given.
+        const captureId = resource.links?.find((link) => link.rel === 'up')?.href?.match(/\/v2\/payments\/captures\/([^/?]+)$/)?.[1] ?? null;
+        const reason = `Payment ${event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded'} at PayPal`;
+        // Only a completed refund with its id and amount says how much went back; anything less is looked up.
+        const refund = resource.status === 'COMPLETED' ? refundOf(resource) : null;
+        if (captureOf) return { kind: 'reversed', eventId, providerOrderId: captureOf, captureId, reason, refund };
+        return captureId ? { kind: 'reversed', eventId, providerOrderId: null, captureId, reason, refund } : { kind: 'ignored', eventId };
+      }
       default:
         // PAYMENT.CAPTURE.DENIED and anything else: the checkout simply stays unpaid.
         return { kind: 'ignored', eventId };
@@ -184,7 +211,13 @@ export class PayPalPaymentProvider implements PaymentProvider {
 interface PayPalEvent {
   id?: unknown;
   event_type?: unknown;
-  resource?: { id?: unknown; supplementary_data?: { related_ids?: { order_id?: string } } };
+  resource?: {
+    id?: unknown;
+    status?: unknown;
+    amount?: unknown;
+    links?: { rel?: string; href?: string }[];
+    supplementary_data?: { related_ids?: { order_id?: string } };
+  };
 }
 
 function parseJson(raw: Buffer): unknown {
@@ -193,6 +226,22 @@ function parseJson(raw: Buffer): unknown {
   } catch {
     return null;
   }
+}
+
+const money = (cents: number, currency: string) => ({ value: (cents / 100).toFixed(2), currency_code: currency });
+
+/** PayPal's `{value: "9.90", currency_code: "USD"}` in cents; null when it is not a plain amount with two decimals at most. */
+function moneyOf(amount: unknown): { amountCents: number; currency: string } | null {
+  const { value, currency_code: currency } = (amount ?? {}) as { value?: unknown; currency_code?: unknown };
+  const parts = typeof value === 'string' ? value.match(/^(\d{1,10})(?:\.(\d{1,2}))?$/) : null;
+  if (!parts || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
+  return { amountCents: Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0')), currency };
+}
+
+/** A refund resource (a refund's answer, a webhook's resource) as the id and the amount it refunded. */
+function refundOf(resource: { id?: unknown; amount?: unknown }): Refund | null {
+  const amount = moneyOf(resource.amount);
+  return typeof resource.id === 'string' && resource.id && amount ? { refundId: resource.id, ...amount } : null;
 }
 
 const issue = (body: Record<string, unknown>) => (body.details as { issue?: string }[] | undefined)?.[0]?.issue;

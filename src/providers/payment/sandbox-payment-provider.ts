@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CaptureResult, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider } from './payment-provider';
+import type { CaptureResult, CaptureState, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, RefundResult } from './payment-provider';
 
 /**
  * The sandbox deployment's provider (D1, D9): checkouts are pages served by this service itself
@@ -21,7 +21,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { status: 'completed', captureId: `SBX-CAP-${providerOrderId.slice(4)}` };
   }
 
-  async refund(): Promise<void> {}
+  /** Always made: the row's own books are all there is, so nothing else is left to refund. */
+  async refund(request: { amountCents: number | null; currency: string; requestId: string }): Promise<RefundResult> {
+    return { status: 'made', refundId: `SBX-RF-${request.requestId}`, amountCents: request.amountCents ?? 0, currency: request.currency };
+  }
+
+  /** Never asked: a sandbox refund is always made, and there are no webhooks to leave a refund unclear. */
+  async lookupCapture(): Promise<CaptureState> {
+    throw new Error('The sandbox provider has no captures to look up.');
+  }
 
   async void(): Promise<void> {}
 

@@ -13,4 +13,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Copies the bytes to a local file (analysis needs random access). */
   download(key: string, path: string): Promise<void>;
+  /** Every key that holds bytes, half-written ones included, with when they were written (the sweep, D25). */
+  keys(): AsyncIterable<StoredKey>;
+}
+
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
 }

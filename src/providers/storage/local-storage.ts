@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../shared/errors';
-import type { FileStorage } from './file-storage';
+import type { FileStorage, StoredKey } from './file-storage';
+
+const PARTIAL_SUFFIX = '.partial';
 
 /** Files on local disk, fanned out by the key's first characters so no folder grows huge. */
 export class LocalStorage implements FileStorage {
@@ -18,7 +20,7 @@ export class LocalStorage implements FileStorage {
     const target = this.pathOf(key);
     await mkdir(dirname(target), { recursive: true });
     // Write beside the target and rename: a reader never sees half a file.
-    const partial = `${target}.partial`;
+    const partial = `${target}${PARTIAL_SUFFIX}`;
     await copyFile(path, partial);
     await rename(partial, target);
   }
@@ -32,7 +34,18 @@ export class LocalStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    await Promise.all([rm(path, { force: true }), rm(`${path}${PARTIAL_SUFFIX}`, { force: true })]);
+  }
+
+  /** A copy cut short leaves `<key>.partial`: listed under its key, so that the sweep removes it with the key. */
+  async *keys(): AsyncIterable<StoredKey> {
+    for (const fanOut of await readdir(this.root).catch(() => [])) {
+      for (const name of await readdir(join(this.root, fanOut)).catch(() => [])) {
+        const modified = await stat(join(this.root, fanOut, name)).catch(() => undefined); // removed meanwhile
+        if (modified) yield { key: name.endsWith(PARTIAL_SUFFIX) ? name.slice(0, -PARTIAL_SUFFIX.length) : name, modifiedAt: modified.mtime };
+      }
+    }
   }
 
   async download(key: string, path: string): Promise<void> {

@@ -5,6 +5,7 @@ import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
 import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
+import { writtenDateTime } from '../scalars/date-time.scalar';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
 
@@ -35,13 +36,14 @@ export class BookingResolver {
     return (await services.bookings.get(ctx, id)).booking;
   }
 
-  @Query(() => InterpretationBookingPage, { description: 'Newest first.' })
+  @Query(() => InterpretationBookingPage, { description: 'Newest first; with `updatedSince`, the bookings changed at or after it, oldest change first.' })
   async interpretationBookings(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => BookingStatus, { nullable: true }) status?: BookingStatus,
+    @Arg('updatedSince', () => Date, { nullable: true, description: 'Poll for changes: pass the updatedAt of the last change you saw.' }) updatedSince?: Date,
   ): Promise<PageResult<BookingRead>> {
-    return toPageResult(await services.bookings.list(ctx, { status, ...pageQuery(pageArgs) }));
+    return toPageResult(await services.bookings.list(ctx, { status, updated_since: updatedSince?.toISOString(), ...pageQuery(pageArgs) }));
   }
 
   @Mutation(() => Booking)
@@ -54,7 +56,7 @@ export class BookingResolver {
       target_language: input.targetLanguage,
       mode: input.mode,
       setting: input.setting ?? undefined,
-      scheduled_at: input.scheduledAt.toISOString(),
+      scheduled_at: writtenDateTime(input.scheduledAt),
       duration_hours: input.durationHours,
       location: input.location ?? undefined,
       video_platform_notes: input.videoPlatformNotes ?? undefined,

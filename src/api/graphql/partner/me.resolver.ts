@@ -7,8 +7,8 @@ import type { GraphQLContext } from '../context';
 @Resolver()
 export class MeResolver {
   @Authorized(Role.ACCOUNT)
-  @Query(() => Account, { description: 'The account the API key belongs to.' })
+  @Query(() => Account, { description: 'The account the API key or session belongs to; `viewer` is the signed-in member.' })
   me(@Ctx() { ctx }: GraphQLContext): Account {
-    return requireAccount(ctx.actor);
+    return requireAccount(ctx.actor, 'account.read');
   }
 }

@@ -4,6 +4,7 @@ import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
+import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
@@ -40,13 +41,14 @@ export class OrderResolver {
   }
 
   /** The page comes with its files, as `order` does: `files` is answered from it. */
-  @Query(() => OrderPage, { description: 'Newest first.' })
+  @Query(() => OrderPage, { description: 'Newest first; with `updatedSince`, the orders changed at or after it, oldest change first.' })
   async orders(
     @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
+    @Arg('updatedSince', () => Date, { nullable: true, description: 'Poll for changes: pass the updatedAt of the last change you saw.' }) updatedSince?: Date,
   ): Promise<PageResult<OrderRead>> {
-    const page = await services.orders.list(ctx, { status, ...pageQuery(pageArgs) });
+    const page = await services.orders.list(ctx, { status, updated_since: updatedSince?.toISOString(), ...pageQuery(pageArgs) });
     for (const { order, files } of page.items) loaders.orderFiles.prime(order.id, files);
     return toPageResult({ ...page, items: page.items.map((view) => view.order) });
   }
@@ -81,6 +83,16 @@ export class OrderFieldsResolver {
   @FieldResolver(() => Shipment, { nullable: true, description: 'The hard copies on their way, once staff hand them to a carrier.' })
   shipment(@Root() order: OrderRead): Shipment | null {
     return shipmentOf(order);
+  }
+
+  @FieldResolver(() => IssuedCertificate, {
+    nullable: true,
+    description: 'The certificate of accuracy: for clients once a certified order is completed (its verificationCode and verifyUrl, D29); for staff as soon as it is issued.',
+  })
+  async certificate(@Root() order: OrderRead, @Ctx() { ctx, loaders }: GraphQLContext): Promise<IssuedCertificate | null> {
+    // A polled read knows already whether there is one; the staff door sees it whatever the status.
+    const shown = ctx.actor?.kind === 'staff' || order.status === OrderStatus.COMPLETED;
+    return shown && order.certificateCode !== null ? loaders.certificates().load(order.id) : null;
   }
 
   @FieldResolver(() => Payment)

@@ -3,23 +3,13 @@ import { ServiceType } from '../../../domain/catalog/catalog.enums';
 import { Quote, QuoteStatus, quoteStatus } from '../../../domain/quotes/quote.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
+import { addressBody, ShippingAddressInput } from '../types/shipping-address.input';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
 
 @InputType()
 class QuoteAddonInput {
   @Field() code!: string;
   @Field(() => Int, { nullable: true, description: 'Per-copy add-ons only (1-10).' }) quantity?: number;
-}
-
-@InputType({ description: 'Where mailed hard copies go.' })
-class ShippingAddressInput {
-  @Field({ description: 'Who receives the parcel.' }) name!: string;
-  @Field() line1!: string;
-  @Field({ nullable: true }) line2?: string;
-  @Field() city!: string;
-  @Field({ nullable: true, description: 'State, province or county, where the country uses one.' }) region?: string;
-  @Field() postalCode!: string;
-  @Field({ description: 'ISO 3166-1 alpha-2 country code, e.g. US.' }) country!: string;
 }
 
 @InputType()
@@ -31,7 +21,7 @@ class CreateQuoteInput {
   @Field(() => Int, { nullable: true, description: 'Required when a file has no detectable count.' }) unitCount?: number;
   @Field(() => [QuoteAddonInput], { nullable: true }) addons?: QuoteAddonInput[];
   @Field({ nullable: true }) reference?: string;
-  @Field(() => ShippingAddressInput, { nullable: true, description: 'Required with the hard_copy add-on, and only with it.' }) shippingAddress?: ShippingAddressInput;
+  @Field(() => ShippingAddressInput, { nullable: true, description: 'Only with the hard_copy add-on; it may also be given later, on the order (setShippingAddress).' }) shippingAddress?: ShippingAddressInput;
 }
 
 @ObjectType()
@@ -65,15 +55,7 @@ export class QuoteResolver {
       unit_count: input.unitCount ?? undefined,
       addons: input.addons?.map((addon) => ({ code: addon.code, quantity: addon.quantity ?? undefined })),
       reference: input.reference ?? undefined,
-      shipping_address: input.shippingAddress && {
-        name: input.shippingAddress.name,
-        line1: input.shippingAddress.line1,
-        line2: input.shippingAddress.line2 ?? undefined,
-        city: input.shippingAddress.city,
-        region: input.shippingAddress.region ?? undefined,
-        postal_code: input.shippingAddress.postalCode,
-        country: input.shippingAddress.country,
-      },
+      shipping_address: input.shippingAddress && addressBody(input.shippingAddress),
     });
   }
 

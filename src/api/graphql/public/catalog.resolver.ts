@@ -1,13 +1,19 @@
-import { Ctx, Query, Resolver } from 'type-graphql';
+import { Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { ServiceType } from '../../../domain/catalog/catalog.enums';
 import { Language } from '../../../domain/catalog/language';
 import type { GraphQLContext } from '../context';
 import { Pricing } from '../types/pricing.type';
 
-@Resolver()
+@Resolver(() => Language)
 export class CatalogResolver {
   @Query(() => [Language], { description: 'The language catalog, sorted by name. No key needed.' })
   languages(@Ctx() { services }: GraphQLContext): readonly Language[] {
     return services.catalog.listLanguages();
+  }
+
+  @FieldResolver(() => [ServiceType], { description: 'The services it can be ordered in: STANDARD only where the translation engine reads and writes it (D29).' })
+  services(@Root() language: Language, @Ctx() { services }: GraphQLContext): ServiceType[] {
+    return services.standardOffer.servicesOf(language.code);
   }
 
   @Query(() => Pricing, { description: 'Translation rates, add-ons and interpretation rates. No key needed.' })

@@ -14,4 +14,14 @@ export class CertificateResolver {
   verificationUrl(@Root() certificate: IssuedCertificate, @Ctx() { services }: GraphQLContext): string {
     return services.certificates.verificationUrl(certificate.code);
   }
+
+  @FieldResolver(() => String, { description: 'The same as `code`, by the name the order\'s certificate uses (D29).' })
+  verificationCode(@Root() certificate: IssuedCertificate): string {
+    return certificate.code;
+  }
+
+  @FieldResolver(() => String, { description: 'The same as `verificationUrl`, by the name the order\'s certificate uses (D29).' })
+  verifyUrl(@Root() certificate: IssuedCertificate, @Ctx() { services }: GraphQLContext): string {
+    return services.certificates.verificationUrl(certificate.code);
+  }
 }

@@ -3,6 +3,7 @@ import { Account, AccountStatus } from '../../../domain/accounts/account.entity'
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { AccountIdArgs, actedOn, type ActedOn } from './acted-on';
 
 @ObjectType()
 class AccountPage extends PageOf(Account) {}
@@ -40,12 +41,12 @@ export class StaffAccountResolver {
   }
 
   @Mutation(() => Account, { description: 'Issues a new key by e-mail; the old one answers 401 at once.' })
-  regenerateApiKey(@Ctx() { ctx, services }: GraphQLContext, @Arg('accountId', () => ID) accountId: string): Promise<Account> {
-    return services.accounts.regenerateKey(ctx, accountId);
+  regenerateApiKey(@Ctx() { ctx, services }: GraphQLContext, @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>): Promise<Account> {
+    return services.accounts.regenerateKey(ctx, actedOn(ref, 'accountId'));
   }
 
   @Mutation(() => Account, { description: 'Revokes the current key: it answers 401 at once.' })
-  revokeApiKey(@Ctx() { ctx, services }: GraphQLContext, @Arg('accountId', () => ID) accountId: string): Promise<Account> {
-    return services.accounts.revokeKey(ctx, accountId);
+  revokeApiKey(@Ctx() { ctx, services }: GraphQLContext, @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>): Promise<Account> {
+    return services.accounts.revokeKey(ctx, actedOn(ref, 'accountId'));
   }
 }

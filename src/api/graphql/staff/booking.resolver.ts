@@ -1,21 +1,39 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Account } from '../../../domain/accounts/account.entity';
+import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { InterpretationBookingPage } from '../partner/booking.resolver';
+import { writtenDateTime } from '../scalars/date-time.scalar';
 import { PageArgs, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { actedOn, BookingIdArgs, type ActedOn } from './acted-on';
 
-/** Staff: availability, completion, holds and cancellations of D12, each audited in the service. */
+/** Staff: the booking desk (D12, D28): look-ups, availability, completion, holds, cancels, notes and reschedules, each audited in the service. */
 @Authorized(Role.STAFF)
 @Resolver()
 export class StaffBookingResolver {
-  @Query(() => InterpretationBookingPage, { description: 'Every account\'s bookings, soonest first.' })
+  @Query(() => InterpretationBookingPage, { description: 'Every account\'s bookings, soonest first. `from` (inclusive) and `to` (exclusive) bound the start time; `search` matches the number, the reference or the account name.' })
   async staffInterpretationBookings(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => BookingStatus, { nullable: true }) status?: BookingStatus,
+    @Arg('accountId', () => ID, { nullable: true }) accountId?: string,
+    @Arg('from', () => Date, { nullable: true }) from?: Date,
+    @Arg('to', () => Date, { nullable: true }) to?: Date,
+    @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Booking>> {
-    return toPageResult(await services.bookings.staffList(ctx, { status, ...pageQuery(pageArgs) }));
+    const query = { status, account_id: accountId, from: from?.toISOString(), to: to?.toISOString(), search, ...pageQuery(pageArgs) };
+    return toPageResult(await services.bookingDesk.list(ctx, query));
+  }
+
+  @Query(() => Booking, { nullable: true, description: 'One booking by id or by number, with its account and notes; null (and NOT_FOUND) when there is none.' })
+  staffInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID, { nullable: true }) id?: string,
+    @Arg('number', () => String, { nullable: true }) number?: string,
+  ): Promise<Booking> {
+    return services.bookingDesk.get(ctx, { id, number });
   }
 
   @Mutation(() => Booking, { description: 'Creates the checkout and e-mails its link to the account.' })
@@ -38,8 +56,52 @@ export class StaffBookingResolver {
     return services.bookings.release(ctx, id);
   }
 
-  @Mutation(() => Booking, { description: 'Refunds a paid booking.' })
+  @Mutation(() => Booking, { description: 'Refunds a paid booking; the account is e-mailed whether and how much is refunded.' })
   staffCancelInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Booking> {
     return services.bookings.staffCancel(ctx, id, { reason });
+  }
+
+  @Mutation(() => BookingNote, { description: 'An internal note on the booking; never shown to the client.' })
+  addBookingNote(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('text') text: string,
+    @Args(() => BookingIdArgs) ref: ActedOn<'bookingId'>,
+  ): Promise<BookingNote> {
+    return services.bookingDesk.addNote(ctx, actedOn(ref, 'bookingId'), { text });
+  }
+
+  @Mutation(() => Booking, { description: 'The interpreter who will attend, by name; null clears it. Audited.' })
+  assignInterpreter(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => BookingIdArgs) ref: ActedOn<'bookingId'>,
+    @Arg('interpreterName', () => String, { nullable: true }) interpreterName?: string | null,
+  ): Promise<Booking> {
+    return services.bookingDesk.assignInterpreter(ctx, actedOn(ref, 'bookingId'), { interpreter_name: interpreterName });
+  }
+
+  @Mutation(() => Booking, { description: 'A new start time in the future; the duration (and price) changes only before payment is asked for. The account is e-mailed. Audited.' })
+  rescheduleInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('scheduledAt', () => Date) scheduledAt: Date,
+    @Arg('durationHours', () => Float, { nullable: true }) durationHours?: number,
+  ): Promise<Booking> {
+    return services.bookingDesk.reschedule(ctx, id, { scheduled_at: writtenDateTime(scheduledAt), duration_hours: durationHours });
+  }
+}
+
+/** What staff see of a booking beyond the client's view (D28); each field is refused to account keys. */
+@Resolver(() => Booking)
+export class BookingDeskFieldsResolver {
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => Account, { nullable: true, description: 'Staff only: whose booking it is.' })
+  account(@Root() booking: Booking, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
+    return services.bookingDesk.account(ctx, booking);
+  }
+
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => [BookingNote], { nullable: true, description: 'Staff only: internal notes, oldest first.' })
+  notes(@Root() booking: Booking, @Ctx() { ctx, services }: GraphQLContext): Promise<BookingNote[]> {
+    return services.bookingDesk.notes(ctx, booking.id);
   }
 }

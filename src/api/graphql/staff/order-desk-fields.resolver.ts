@@ -1,6 +1,5 @@
 import { Authorized, Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
 import { Account } from '../../../domain/accounts/account.entity';
-import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
 import { Notarization } from '../../../domain/orders/notarization.entity';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order } from '../../../domain/orders/order.entity';
@@ -40,12 +39,6 @@ export class OrderDeskFieldsResolver {
   @FieldResolver(() => Notarization, { nullable: true, description: 'Staff only: the recorded notarization.' })
   notarization(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<Notarization | null> {
     return services.orderDesk.notarization(ctx, order.id);
-  }
-
-  @Authorized(Role.STAFF)
-  @FieldResolver(() => IssuedCertificate, { nullable: true, description: 'Staff only: the issued certificate and its verification code.' })
-  certificate(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<IssuedCertificate | null> {
-    return services.orderDesk.certificate(ctx, order.id);
   }
 }
 

@@ -5,6 +5,7 @@ import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { actedOn, FileIdArgs, OrderIdArgs, type ActedOn } from './acted-on';
 
 @ObjectType()
 class StaffOrderPage extends PageOf(Order) {}
@@ -27,7 +28,7 @@ export class StaffOrderResolver {
     return toPageResult(await services.orders.staffList(ctx, query));
   }
 
-  @Query(() => Order, { description: 'One order by id or by number, with everything staff see (account, every file with a link, notes, assignee, reviews, notarization, certificate).' })
+  @Query(() => Order, { nullable: true, description: 'One order by id or by number, with everything staff see (account, every file with a link, notes, assignee, reviews, notarization, certificate); null (and NOT_FOUND) when there is none.' })
   staffOrder(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID, { nullable: true }) id?: string,
@@ -41,14 +42,14 @@ export class StaffOrderResolver {
     return services.orders.hold(ctx, id, { reason });
   }
 
-  @Mutation(() => Order, { description: 'The hard copies of a paid order are with a carrier: recorded once, and the client is e-mailed the tracking number.' })
+  @Mutation(() => Order, { description: 'The hard copies of a completed order with an address are with a carrier; the client is e-mailed the tracking number. Called again with other details it corrects them (audited, the client e-mailed again).' })
   markShipped(
     @Ctx() { ctx, services }: GraphQLContext,
-    @Arg('orderId', () => ID) orderId: string,
+    @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('carrier') carrier: string,
     @Arg('trackingNumber') trackingNumber: string,
   ): Promise<Order> {
-    return services.orders.markShipped(ctx, orderId, { carrier, tracking_number: trackingNumber });
+    return services.shipping.markShipped(ctx, actedOn(ref, 'orderId'), { carrier, tracking_number: trackingNumber });
   }
 
   @Mutation(() => Order, { description: 'Back to the state the hold interrupted.' })
@@ -59,17 +60,17 @@ export class StaffOrderResolver {
   @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold); this reviews it.' })
   async attachReviewedTranslation(
     @Ctx() { ctx, services }: GraphQLContext,
-    @Arg('orderId', () => ID) orderId: string,
+    @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
     @Arg('sourceFileId', () => ID, { nullable: true, description: 'Needed when the order has several source files.' }) sourceFileId?: string,
   ): Promise<Order> {
     const upload = await file;
-    return services.certifiedReview.attachReviewedTranslation(ctx, orderId, { stream: upload.createReadStream(), filename: upload.filename, sourceFileId: sourceFileId ?? undefined });
+    return services.certifiedReview.attachReviewedTranslation(ctx, actedOn(ref, 'orderId'), { stream: upload.createReadStream(), filename: upload.filename, sourceFileId: sourceFileId ?? undefined });
   }
 
   @Mutation(() => Order, { description: 'The machine translation is right as it is: reviewed by the caller.' })
-  approveTranslation(@Ctx() { ctx, services }: GraphQLContext, @Arg('fileId', () => ID) fileId: string): Promise<Order> {
-    return services.certifiedReview.approveTranslation(ctx, fileId);
+  approveTranslation(@Ctx() { ctx, services }: GraphQLContext, @Args(() => FileIdArgs) ref: ActedOn<'fileId'>): Promise<Order> {
+    return services.certifiedReview.approveTranslation(ctx, actedOn(ref, 'fileId'));
   }
 
   @Mutation(() => Order, {
@@ -77,17 +78,17 @@ export class StaffOrderResolver {
   })
   async completeCertifiedOrder(
     @Ctx() { ctx, services }: GraphQLContext,
-    @Arg('orderId', () => ID) orderId: string,
+    @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('certificate', () => GraphQLUpload, { nullable: true }) certificate?: Promise<FileUpload>,
   ): Promise<Order> {
     const upload = certificate ? await certificate : undefined;
-    return services.certifiedReview.complete(ctx, orderId, upload ? { stream: upload.createReadStream() } : undefined);
+    return services.certifiedReview.complete(ctx, actedOn(ref, 'orderId'), upload ? { stream: upload.createReadStream() } : undefined);
   }
 
   @Mutation(() => Order, { description: 'Records (or corrects) the notarization of an order with the notarization add-on, before completion.' })
   async recordNotarization(
     @Ctx() { ctx, services }: GraphQLContext,
-    @Arg('orderId', () => ID) orderId: string,
+    @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('notaryName') notaryName: string,
     @Arg('commissionNumber') commissionNumber: string,
     @Arg('jurisdiction') jurisdiction: string,
@@ -97,21 +98,21 @@ export class StaffOrderResolver {
   ): Promise<Order> {
     const upload = scan ? await scan : undefined;
     const input = { notary_name: notaryName, commission_number: commissionNumber, jurisdiction, commission_expires_on: commissionExpiresOn, notarized_at: notarizedAt.toISOString() };
-    return services.certifiedReview.recordNotarization(ctx, orderId, input, upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined);
+    return services.certifiedReview.recordNotarization(ctx, actedOn(ref, 'orderId'), input, upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined);
   }
 
   @Mutation(() => Order, { description: 'Assigns the order to a reviewer; null unassigns it.' })
   assignOrder(
     @Ctx() { ctx, services }: GraphQLContext,
-    @Arg('orderId', () => ID) orderId: string,
+    @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('staffUserId', () => ID, { nullable: true }) staffUserId?: string | null,
   ): Promise<Order> {
-    return services.orderDesk.assign(ctx, orderId, staffUserId);
+    return services.orderDesk.assign(ctx, actedOn(ref, 'orderId'), staffUserId);
   }
 
   @Mutation(() => OrderNote, { description: 'An internal note on the order; never shown to the client.' })
-  addOrderNote(@Ctx() { ctx, services }: GraphQLContext, @Arg('orderId', () => ID) orderId: string, @Arg('text') text: string): Promise<OrderNote> {
-    return services.orderDesk.addNote(ctx, orderId, { text });
+  addOrderNote(@Ctx() { ctx, services }: GraphQLContext, @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>, @Arg('text') text: string): Promise<OrderNote> {
+    return services.orderDesk.addNote(ctx, actedOn(ref, 'orderId'), { text });
   }
 
   @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })

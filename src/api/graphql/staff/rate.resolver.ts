@@ -6,7 +6,7 @@ import { Pricing } from '../types/pricing.type';
 
 @Resolver()
 export class RateResolver {
-  @Authorized(Role.ADMIN)
+  @Authorized(Role.STAFF)
   @Mutation(() => Pricing, {
     description:
       'Admins only. Sets the price of one rate card line, named by exactly one of serviceType, addonCode or ' +

@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SentEmail } from '../../../domain/mail/sent-email.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -10,12 +10,20 @@ class SentEmailPage extends PageOf(SentEmail) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class SentEmailResolver {
-  @Query(() => SentEmailPage, { description: 'Sandbox only: the outbox of every e-mail the service sent, newest first.' })
+  @Query(() => SentEmailPage, { description: 'Every e-mail the service sent, newest first, with its delivery state; its text in the sandbox only.' })
   async sentEmails(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('to', { nullable: true }) to?: string,
   ): Promise<PageResult<SentEmail>> {
     return toPageResult(await services.sentEmails.list(ctx, { to, ...pageQuery(pageArgs) }));
+  }
+}
+
+@Resolver(() => SentEmail)
+export class SentEmailFieldsResolver {
+  @FieldResolver(() => String, { nullable: true, description: 'The message as sent: in the sandbox only (in production it is sealed, then blanked once delivered).' })
+  text(@Root() mail: SentEmail, @Ctx() { services }: GraphQLContext): string | null {
+    return services.sentEmails.textOf(mail);
   }
 }

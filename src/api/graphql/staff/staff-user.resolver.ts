@@ -17,9 +17,18 @@ class StaffUserPage extends PageOf(StaffUser) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class StaffUserResolver {
-  @Query(() => StaffUserPage, { description: 'Active staff first, by name.' })
-  async staffUsers(@Ctx() { ctx, services }: GraphQLContext, @Args(() => PageArgs) pageArgs: PageArgs): Promise<PageResult<StaffUser>> {
-    return toPageResult(await services.staff.list(ctx, pageQuery(pageArgs)));
+  @Query(() => StaffUser, { description: 'The caller.' })
+  staffMe(@Ctx() { ctx, services }: GraphQLContext): Promise<StaffUser> {
+    return services.staff.me(ctx);
+  }
+
+  @Query(() => StaffUserPage, { description: 'Active staff first, by name; of one role when asked.' })
+  async staffUsers(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('role', () => StaffRole, { nullable: true }) role?: StaffRole,
+  ): Promise<PageResult<StaffUser>> {
+    return toPageResult(await services.staff.list(ctx, { role, ...pageQuery(pageArgs) }));
   }
 
   @Mutation(() => CreatedStaffUser, { description: 'Admins only.' })
@@ -28,21 +37,23 @@ export class StaffUserResolver {
     @Arg('email') email: string,
     @Arg('name') name: string,
     @Arg('role', () => StaffRole) role: StaffRole,
+    @Arg('credentials', () => String, { nullable: true, description: 'As certificates print them; needed to complete certified orders.' }) credentials?: string | null,
   ): Promise<CreatedStaffUser> {
-    return services.staff.create(ctx, { email, name, role });
+    return services.staff.create(ctx, { email, name, role, credentials });
   }
 
-  @Mutation(() => StaffUser, { description: 'Full name and credentials as certificates print them. One\'s own profile, or anyone\'s for an admin.' })
+  @Mutation(() => StaffUser, { description: 'Full name and credentials as certificates print them. One\'s own profile, or anyone\'s for an admin; only an admin changes a role, and the last active admin keeps theirs.' })
   updateStaffProfile(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
     @Arg('name') name: string,
     @Arg('credentials', () => String, { nullable: true, description: 'For example "ATA-certified translator no. 123456"; null clears it.' }) credentials?: string | null,
+    @Arg('role', () => StaffRole, { nullable: true, description: 'Admins only; left out, the role stays.' }) role?: StaffRole,
   ): Promise<StaffUser> {
-    return services.staff.updateProfile(ctx, id, { name, credentials });
+    return services.staff.updateProfile(ctx, id, { name, credentials, role });
   }
 
-  @Mutation(() => StaffUser, { description: 'Admins only: the user\'s token answers 401 at once.' })
+  @Mutation(() => StaffUser, { description: 'Admins only: the user\'s token answers 401 at once. The last active admin cannot be deactivated.' })
   deactivateStaffUser(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<StaffUser> {
     return services.staff.deactivate(ctx, id);
   }

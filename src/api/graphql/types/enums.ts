@@ -4,9 +4,12 @@ import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { OrderStatus } from '../../../domain/orders/order.entity';
+import { PaymentStatus } from '../../../domain/payments/payment.entity';
 import { ReviewKind } from '../../../domain/orders/translation-review.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
 import { StaffRole } from '../../../domain/staff/staff-user.entity';
+import { MemberRole, MemberStatus } from '../../../domain/members/member.entity';
+import { PlacedByKind } from '../../../domain/members/placed-by';
 
 /** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
 registerEnumType(AccountStatus, { name: 'AccountStatus' });
@@ -19,6 +22,10 @@ registerEnumType(FileType, { name: 'FileType' });
 registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });
 registerEnumType(QuoteStatus, { name: 'QuoteStatus' });
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
 registerEnumType(ReviewKind, { name: 'ReviewKind' });
 registerEnumType(BookingStatus, { name: 'InterpretationBookingStatus' });
 registerEnumType(BookingSetting, { name: 'InterpretationSetting' });
+registerEnumType(MemberRole, { name: 'MemberRole' });
+registerEnumType(MemberStatus, { name: 'MemberStatus' });
+registerEnumType(PlacedByKind, { name: 'PlacedByKind' });

@@ -31,14 +31,18 @@ export function finishCheckout(res: Response, view: CheckoutView, outcome: Check
     return void res.redirect(303, target.toString());
   }
   const { title, tone, text } = OUTCOMES[outcome];
-  res.type('html').send(page(view, title, `<p class="status ${tone}" role="status">${escapeHtml(text)}</p>`));
+  // A checkout that could no longer be paid says why (D29: the booking's start passed).
+  const said = outcome === 'declined' && view.summary?.closedReason ? view.summary.closedReason : text;
+  res.type('html').send(page(view, title, `<p class="status ${tone}" role="status">${escapeHtml(said)}</p>`));
 }
 
 /** The sandbox's hosted checkout: what is paid for, line by line, and Pay and Cancel while it is payable. */
 export function checkoutPage(view: CheckoutView, formBase: string): string {
   const amount = formatMoney(view.payment.amountCents, view.payment.currency);
-  const body =
-    view.payment.status === PaymentStatus.CREATED
+  const closedReason = view.payment.status === PaymentStatus.CREATED ? view.summary?.closedReason : null;
+  const body = closedReason
+    ? `<p class="status closed" role="status">${escapeHtml(closedReason)}</p>`
+    : view.payment.status === PaymentStatus.CREATED
       ? `<div class="actions">
 <form method="post" action="${formBase}/pay"><button type="submit" class="primary" aria-label="Pay ${escapeHtml(amount)}">Pay ${escapeHtml(amount)}</button></form>
 <form method="post" action="${formBase}/cancel"><button type="submit" class="secondary">Cancel</button></form>
@@ -53,7 +57,8 @@ const STATES: Record<PaymentStatus, { tone: string; text: string }> = {
   [PaymentStatus.CAPTURED]: { tone: 'ok', text: 'This checkout is already paid.' },
   [PaymentStatus.REFUNDING]: { tone: 'closed', text: 'This payment is being refunded.' },
   [PaymentStatus.REFUNDED]: { tone: 'closed', text: 'This payment was refunded.' },
-  [PaymentStatus.VOIDED]: { tone: 'closed', text: 'This checkout was cancelled and can no longer be paid.' },
+  [PaymentStatus.REFUND_REFUSED]: { tone: 'closed', text: 'Our staff are arranging the refund of this payment.' },
+  [PaymentStatus.VOIDED]: { tone: 'closed', text: 'This checkout was cancelled or replaced by a newer one, and can no longer be paid.' },
 };
 
 function page(view: CheckoutView, title: string, body: string): string {

@@ -1,5 +1,6 @@
-import { created, dataOf, described, json, listOf, nullable, object, pageParameters, ref, responseRef } from './components';
-import { exampleBookingCancelled, exampleBookingConfirmed, exampleBookingRequest, exampleBookingRequested, examplePage } from './examples';
+import { created, dataOf, described, json, listOf, nullable, object, pageParameters, updatedSinceParameter, ref, responseRef } from './components';
+import { exampleBookingCancelled, exampleBookingConfirmed, exampleBookingRenewed, exampleBookingRequest, exampleBookingRequested, examplePage } from './examples';
+import { RENEWAL, renewalBody } from './orders.paths';
 import { BOOKING_LIFECYCLE } from './lifecycles';
 
 const STATUSES = ['requested', 'awaiting_payment', 'confirmed', 'completed', 'on_hold', 'cancelled'];
@@ -72,6 +73,11 @@ export const bookingSchemas = {
     cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
     created_at: described(ref('Timestamp'), 'When the booking was made (UTC).'),
     updated_at: described(ref('Timestamp'), 'Last change of anything in the booking (UTC).'),
+    placed_by: described(ref('PlacedBy'), 'Who made it: the account\'s API key, or a member signed in to the partner portal.'),
+  }),
+  RenewedBooking: object({
+    data: described(ref('Booking'), 'The booking, with its new checkout in `payment`.'),
+    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the booking\'s `payment.approval_url`).' },
   }),
 };
 
@@ -99,8 +105,8 @@ export const bookingPaths = {
       operationId: 'listBookings',
       tags: ['Interpretation'],
       summary: 'List bookings, newest first',
-      description: 'The account\'s bookings, newest first, a page at a time, optionally of one status.',
-      parameters: [{ name: 'status', in: 'query', description: 'Only bookings in this status; an unknown value is 422.', schema: { enum: STATUSES } }, ...pageParameters],
+      description: 'The account\'s bookings, newest first, a page at a time, optionally of one status; with `updated_since`, the bookings changed since then, oldest change first (poll for changes in one request).',
+      parameters: [{ name: 'status', in: 'query', description: 'Only bookings in this status; an unknown value is 422.', schema: { enum: STATUSES } }, updatedSinceParameter('bookings'), ...pageParameters],
       responses: {
         200: json(listOf(ref('Booking')), 'One page of bookings.', examplePage('/interpretation-bookings', exampleBookingConfirmed)),
         ...authErrors,
@@ -116,6 +122,23 @@ export const bookingPaths = {
       description: 'One booking. Poll it (with `If-None-Match`) to see staff confirm an interpreter, the payment land and the assignment complete.',
       parameters: [idParam],
       responses: { 200: json(dataOf(ref('Booking'), 'The booking.'), 'The booking.', { data: exampleBookingConfirmed }), ...authErrors, 404: responseRef('NotFound') },
+    },
+  },
+  '/interpretation-bookings/{id}/checkout': {
+    post: {
+      operationId: 'renewBookingCheckout',
+      tags: ['Interpretation'],
+      summary: 'Issue a new checkout for a booking waiting for payment',
+      description: `${RENEWAL} A booking whose start has passed can no longer be paid: 422 under \`scheduled_at\`. If the payment provider fails, nothing changes (503).`,
+      parameters: [idParam],
+      requestBody: renewalBody,
+      responses: {
+        200: json(ref('RenewedBooking'), 'The booking with its new checkout.', { data: exampleBookingRenewed, provider_approval_url: exampleBookingRenewed.payment.approval_url }),
+        ...authErrors,
+        404: responseRef('NotFound'),
+        422: responseRef('ValidationFailed'),
+        503: responseRef('ProviderUnavailable'),
+      },
     },
   },
   '/interpretation-bookings/{id}/cancel': {

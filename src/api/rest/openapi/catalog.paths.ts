@@ -7,6 +7,15 @@ export const catalogSchemas = {
   Language: object({
     code: { type: 'string', description: 'Canonical BCP 47 code, as quotes and bookings take it (matched in any case) and answer it.', examples: ['es-MX'] },
     name: { type: 'string', description: 'English display name from CLDR.', examples: ['Mexican Spanish'] },
+    services: {
+      type: 'array',
+      items: { enum: ['certified', 'standard'] },
+      minItems: 1,
+      uniqueItems: true,
+      description:
+        'The services this language can be ordered in. `certified` always; `standard` (machine translation) only where the translation engine reads and writes the language, ' +
+        'and a standard quote needs both of its languages to list it (a pair the engine cannot translate is 422). While the engine\'s languages cannot be read, only `certified` is listed.',
+    },
   }),
   ServiceRate: object({
     service_type: { enum: ['certified', 'standard'], description: 'The translation service this rate prices.' },

@@ -63,6 +63,17 @@ export const pageParameters = [
   },
 ];
 
+/** `updated_since` on the lists integrators poll (D23): what changed since the last poll, in one request. */
+export const updatedSinceParameter = (items: string) => ({
+  name: 'updated_since',
+  in: 'query',
+  description:
+    `Only the ${items} changed at or after this time (ISO 8601 with an explicit offset), oldest change first instead of newest first. ` +
+    `Pass the \`updated_at\` of the last change you saw: it comes again (the bound is inclusive), with everything changed since. A time that does not exist is 422.`,
+  schema: { type: 'string', format: 'date-time' },
+  example: '2026-11-22T09:30:00.123456Z',
+});
+
 /** A JSON answer; `example` is checked against `schema` by the tests and by the lint. */
 export const json = (schema: Schema, description: string, example?: unknown) => ({
   description,
@@ -99,9 +110,14 @@ export const pricedWorkProperties: Record<string, Schema> = {
     type: 'integer',
     minimum: 1,
     description:
-      'Billable units: the files\' counted pages (certified; a page is 250 words or fewer, at least 1 per file) or words (standard), ' +
+      'Billable units: the files\' counted pages (certified; a page is 250 words or fewer, at least 1 per file, plus one per scanned page) or words (standard), ' +
       'plus the `unit_count` the client gave for files that could not be counted.',
   },
+  document_pages: nullable(
+    { type: 'integer', minimum: 1 },
+    'The files\' physical pages (their `document_pages`), beside the billing pages of `unit_count`, so a client sees why 24 pages are billed for 18 on paper; null when a file does not say.',
+  ),
+  scanned_pages: nullable({ type: 'integer', minimum: 0 }, 'The files\' pages with no text layer (their `scanned_pages`), each one billing page on certified work; null when unknown.'),
   subtotal_cents: described(ref('Cents'), 'Translation price in cents: `unit_count` x the unit price, before add-ons.'),
   addons: { type: 'array', items: ref('QuotedAddon'), description: 'Priced add-on lines, in the order requested; empty when none were asked for.' },
   addons_total_cents: described(ref('Cents'), 'Sum of the add-on lines\' `total_cents`, in cents; 0 without add-ons.'),
@@ -110,11 +126,23 @@ export const pricedWorkProperties: Record<string, Schema> = {
   reference: nullable({ type: 'string', maxLength: 255 }, 'The client\'s own reference (a matter or case number), as given; null when none was given.'),
   shipping_address: nullable(
     ref('ShippingAddress'),
-    'Where the mailed hard copies go: set exactly when the `hard_copy` add-on was asked for; null otherwise.',
+    'Where the mailed hard copies go: only with the `hard_copy` add-on; null without it, and on an order with hard copies until the client gives one (`shipping_address_required`).',
   ),
+  placed_by: described(ref('PlacedBy'), 'Who made it: the account\'s API key, or a member signed in to the partner portal.'),
 };
 
 export const schemas: Record<string, Schema> = {
+  PlacedBy: object({
+    kind: { enum: ['api_key', 'member'], description: '`api_key`: made with the account\'s API key; `member`: made by a signed-in member of the account.' },
+    member: nullable(
+      object({
+        id: described(ref('Id'), 'The member\'s id.'),
+        name: { type: 'string', description: 'The member\'s name.' },
+        email: { type: 'string', format: 'email', description: 'The member\'s e-mail, with which they sign in.' },
+      }),
+      'The member as they were when they made it (a member removed since is still named); null for the API key.',
+    ),
+  }),
   ShippingAddress: {
     ...object(
       {
@@ -128,7 +156,9 @@ export const schemas: Record<string, Schema> = {
       },
       ['name', 'line1', 'city', 'postal_code', 'country'],
     ),
-    description: 'Where mailed hard copies go: required with the `hard_copy` add-on, and only with it. Invalid fields are 422 under `shipping_address.<field>`. On quotes and their orders.',
+    description:
+      'Where mailed hard copies go: only with the `hard_copy` add-on, optional on the quote (v1 quotes never send it) and settable later with `PUT /orders/{id}/shipping_address`. ' +
+      'Invalid fields are 422 under `shipping_address.<field>` on a quote, under `<field>` on the PUT. On quotes and their orders.',
   },
   Timestamp: {
     type: 'string',
@@ -182,14 +212,19 @@ export const responses: Record<string, Schema> = {
       'refreshed by a 304; ask again without `If-None-Match` for fresh ones.',
     headers: { ...conditionalHeaders, ...rateLimitHeaders },
   },
-  MalformedJson: errorResponse('The body is not valid JSON (`{"message":"Malformed JSON body."}`), or nests deeper than 64 levels.'),
+  MalformedJson: errorResponse(
+    'The body is not valid JSON (`{"message":"Malformed JSON body."}`), nests deeper than 64 levels, or is compressed (`Content-Encoding`) and does not decompress (`{"message":"Malformed request body."}`).',
+  ),
   PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}`.'),
   UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read: `POST /files` takes `multipart/form-data`, every other body is JSON in UTF-8.'),
   Unauthenticated: {
     ...errorResponse('Missing, invalid, revoked or wrong-deployment key: `{"message":"Unauthenticated."}`.'),
     headers: { 'WWW-Authenticate': { description: 'Always `Bearer`: send the API key as a bearer token.', schema: { const: 'Bearer' } } },
   },
-  Forbidden: errorResponse('Valid key of an account that is pending or suspended: `{"message":"Account not approved."}`.'),
+  Forbidden: errorResponse(
+    'Valid key of an account that is pending or suspended (`{"message":"Account not approved."}`), or a member\'s session whose role may not do this ' +
+      '(`{"message":"This action is not allowed for your role."}`: a viewer only reads).',
+  ),
   NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
   ValidationFailed: errorResponse('Invalid input or a refused business rule (a wrong state, an expired quote), keyed by the field at fault.', ref('ValidationError')),
   ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
@@ -212,7 +247,8 @@ export const parameters = {
     schema: { type: 'string' },
     description:
       'ETags of answers the client holds, or `*`. When one still matches (compared weakly, as RFC 9110 says: `W/"x"` matches `"x"`), the ' +
-      'answer is 304 with no body. Polling with it is cheap: the service reads only the version of an order or a booking.',
+      'answer is 304 with no body. Polling with it is cheap: the service reads only the version of an order or a booking, and a 304 is not ' +
+      'charged to the rate limit.',
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',
@@ -227,5 +263,11 @@ export const parameters = {
 };
 
 export const securitySchemes = {
-  apiKey: { type: 'http', scheme: 'bearer', description: 'The account API key: `Authorization: Bearer ltk_test_...`.' },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The account API key (`Authorization: Bearer ltk_test_...`), or a member\'s session token from GraphQL `signIn` (`Bearer ltk_session_...`), ' +
+      'which acts with the member\'s role: `admin` and `member` do everything here, `viewer` only reads.',
+  },
 };

@@ -5,9 +5,10 @@ import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
+import { shippingPaths } from './shipping.paths';
 import { conditionalHeaders, json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
 
-/** A POST may carry a body, refused before the operation when it cannot be read (D2, D25). */
+/** A POST or PUT may carry a body, refused before the operation when it cannot be read (D2, D25). */
 const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('PayloadTooLarge'), 415: responseRef('UnsupportedMediaType') };
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
@@ -47,7 +48,7 @@ const PER_ADDRESS_TAGS = ['Catalog', 'Verification'];
 
 /**
  * What holds for many operations, said once here: every operation can fail unexpectedly (500), every POST can
- * carry a body that cannot be read (400, 413, 415), authenticated and catalog operations are rate limited
+ * (and PUT) carry a body that cannot be read (400, 413, 415), authenticated and catalog operations are rate limited
  * (429, D16), every authenticated POST honours Idempotency-Key (D9), and every GET of a resource or a list (the
  * rate-limited JSON ones) answers an ETag and honours If-None-Match (D23).
  */
@@ -67,7 +68,7 @@ function withCommonResponses(paths: Paths): Paths {
     },
   });
   const withCommon = (method: string, operation: Operation, extra: Record<string, unknown> = {}) => {
-    const own = method === 'post' ? { ...bodyErrors, ...operation.responses } : operation.responses;
+    const own = method === 'post' || method === 'put' ? { ...bodyErrors, ...operation.responses } : operation.responses;
     if (!limited(operation)) return { ...own, ...extra, 500: responseRef('ServerError') };
     // Every answer of a limited operation says where the caller stands (D16); error answers are shared refs.
     const answers = Object.fromEntries(
@@ -131,12 +132,12 @@ export function openApiDocument(serverUrl: string) {
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
         'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
           'costs 1), and the catalog and certificate verification per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
-        '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`.',
+        '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`. A 304 is not charged.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     tags: TAGS,
-    paths: withCommonResponses({ ...catalogPaths, ...certificatePaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...bookingPaths, ...metaPaths }),
+    paths: withCommonResponses({ ...catalogPaths, ...certificatePaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...shippingPaths, ...bookingPaths, ...metaPaths }),
     components: {
       schemas: { ...schemas, ...catalogSchemas, ...certificateSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
       responses,

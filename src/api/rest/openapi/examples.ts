@@ -1,4 +1,5 @@
 import { LANGUAGE_CODES } from '../../../domain/catalog/language-codes';
+import { DEEPL_LANGUAGES } from '../../../providers/translation/deepl-language-lists';
 
 /**
  * Example data of the reference: one Spanish affidavit followed from upload to a completed certified order,
@@ -26,11 +27,13 @@ export const exampleFileUploaded = {
   size_bytes: 48213,
   page_count: null,
   word_count: null,
+  document_pages: null,
+  scanned_pages: null,
   analysis_status: 'pending',
   created_at: '2026-11-22T09:30:00.123000Z',
 };
 
-export const exampleFileCounted = { ...exampleFileUploaded, page_count: 3, word_count: 612, analysis_status: 'counted' };
+export const exampleFileCounted = { ...exampleFileUploaded, page_count: 3, word_count: 612, document_pages: 2, scanned_pages: 0, analysis_status: 'counted' };
 
 export const exampleCertificateFile = {
   id: ids.certificate,
@@ -40,6 +43,8 @@ export const exampleCertificateFile = {
   size_bytes: 91544,
   page_count: 1,
   word_count: 233,
+  document_pages: 1,
+  scanned_pages: 0,
   analysis_status: 'counted',
   created_at: '2026-11-23T15:12:40.512000Z',
   download_url: signedLink(ids.certificate),
@@ -54,6 +59,9 @@ const shippingAddress = {
   postal_code: '77002',
   country: 'US',
 };
+
+/** A `PUT /orders/{id}/shipping_address` body: the address itself. */
+export const exampleShippingAddress = shippingAddress;
 
 export const exampleQuoteRequest = {
   source_language: 'es',
@@ -71,6 +79,8 @@ const pricedWork = {
   target_language: 'en',
   unit_type: 'page',
   unit_count: 3,
+  document_pages: 2,
+  scanned_pages: 0,
   subtotal_cents: 2970,
   addons: [{ code: 'hard_copy', quantity: 2, unit_price_cents: 1495, total_cents: 2990 }],
   addons_total_cents: 2990,
@@ -78,6 +88,7 @@ const pricedWork = {
   currency: 'USD',
   reference: 'Matter 114 - Garcia asylum petition',
   shipping_address: shippingAddress,
+  placed_by: { kind: 'member', member: { id: '5e0c2f7a-91d4-4b8e-a3f6-0d2b7c9e1a44', name: 'Dana Whitfield', email: 'dana@whitfield-law.example' } },
 };
 
 export const exampleQuote = {
@@ -112,6 +123,8 @@ const orderBase = {
   quote_id: ids.quote,
   payment: paidPayment,
   hold_reason: null,
+  certificate: null,
+  shipping_address_required: false,
   shipment: null,
   due_at: '2026-11-24T09:40:05.871000Z',
   completed_at: null,
@@ -136,6 +149,7 @@ export const exampleOrderCompleted = {
     { id: ids.translation, type: 'translation', name: 'affidavit_es.en.docx', download_url: signedLink(ids.translation) },
     { id: ids.certificate, type: 'certificate', name: 'LT-2611-AB12CD-certificate.pdf', download_url: signedLink(ids.certificate) },
   ],
+  certificate: { verification_code: 'K7QM-3XPA-9RTD-2WBN', verify_url: 'https://api.translations.example.org/verify/K7QM-3XPA-9RTD-2WBN' },
   shipment: { carrier: 'UPS', tracking_number: '1Z999AA10123456784', shipped_at: '2026-11-23T17:45:09.264000Z' },
   completed_at: '2026-11-23T15:12:40.512000Z',
   updated_at: '2026-11-23T17:45:09.264000Z',
@@ -150,6 +164,26 @@ export const exampleOrderCancelled = {
   due_at: null,
   cancelled_at: '2026-11-22T10:02:13.090000Z',
   updated_at: '2026-11-22T10:02:13.090000Z',
+};
+
+const renewedCheckoutId = 'SBX-5b7d9f1e-3a2c-4e8b-b6d4-0f2e4a6c8e1a';
+
+/** A new checkout for a payment link the client lost: the old one no longer pays. */
+const renewedPayment = {
+  provider: 'sandbox',
+  provider_order_id: renewedCheckoutId,
+  approval_url: `${BASE}/sandbox/checkout/${renewedCheckoutId}`,
+  paid_at: null,
+  refunded_at: null,
+};
+
+export const exampleOrderRenewed = {
+  ...orderBase,
+  status: 'pending_payment',
+  files: [{ id: ids.source, type: 'source', name: 'affidavit_es.docx' }],
+  payment: renewedPayment,
+  due_at: null,
+  updated_at: '2026-11-23T08:02:44.610000Z',
 };
 
 export const exampleBookingRequest = {
@@ -188,6 +222,7 @@ export const exampleBookingRequested = {
   cancelled_at: null,
   created_at: '2026-11-22T11:05:31.447000Z',
   updated_at: '2026-11-22T11:05:31.447000Z',
+  placed_by: { kind: 'api_key', member: null },
 };
 
 /** An interpreter was confirmed and the client paid. */
@@ -203,6 +238,14 @@ export const exampleBookingConfirmed = {
   },
   interpreter_name: 'Lucia Ramirez',
   updated_at: '2026-11-23T08:14:52.306000Z',
+};
+
+export const exampleBookingRenewed = {
+  ...exampleBookingRequested,
+  status: 'awaiting_payment',
+  payment: renewedPayment,
+  interpreter_name: 'Lucia Ramirez',
+  updated_at: '2026-11-23T08:02:44.610000Z',
 };
 
 export const exampleBookingCancelled = { ...exampleBookingRequested, status: 'cancelled', cancelled_at: '2026-11-22T16:20:03.118000Z', updated_at: '2026-11-22T16:20:03.118000Z' };
@@ -239,7 +282,10 @@ export const examplePricing = {
 
 /** The whole catalog, as `GET /languages` answers it (the schema asks for at least 200 entries). */
 const names = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' });
-export const exampleLanguages = LANGUAGE_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+/** As the sandbox answers: standard where DeepL's lists have the language. */
+export const exampleLanguages = LANGUAGE_CODES.map((code) => ({ code, name: names.of(code) ?? code, services: DEEPL_LANGUAGES.translates(code) ? ['certified', 'standard'] : ['certified'] })).sort((a, b) =>
+  a.name.localeCompare(b.name, 'en'),
+);
 
 export const exampleCertificate = {
   code: 'K7QM-3XPA-9RTD-2WBN',

@@ -24,9 +24,17 @@ export const fileSchemas = {
         size_bytes: { type: 'integer', minimum: 1, description: 'Size in bytes (at most 20 MB = 20,971,520 for uploads).' },
         page_count: nullable(
           { type: 'integer', minimum: 1 },
-          'Billing pages for certified work: max(1, ceil(word_count / 250)). Null while `analysis_status` is `pending` (always in the upload\'s answer) and when `uncountable`.',
+          'Billing pages for certified work: max(1, ceil(word_count / 250)) for the text, plus one for each scanned page (`scanned_pages`). Null while `analysis_status` is `pending` (always in the upload\'s answer) and when `uncountable`.',
         ),
         word_count: nullable({ type: 'integer', minimum: 1 }, 'Words, counted with Unicode word segmentation (so Chinese, Japanese and Thai count sensibly). Null while `pending` and when `uncountable`.'),
+        document_pages: nullable(
+          { type: 'integer', minimum: 1 },
+          'Physical pages: a PDF\'s pages, 1 for an image, a DOCX\'s pages as Word saved them. Null while `pending` and when the document does not say (a DOCX from another writer, a damaged file).',
+        ),
+        scanned_pages: nullable(
+          { type: 'integer', minimum: 0 },
+          'Pages with no text layer (scans, photos of paper; an image is one). Each is one billing page of `page_count`, and standard (machine) translation cannot read them. Null while `pending` and when unknown.',
+        ),
         analysis_status: {
           enum: ['pending', 'counted', 'uncountable'],
           description:
@@ -40,7 +48,7 @@ export const fileSchemas = {
           description: 'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
         },
       },
-      ['id', 'type', 'name', 'mime_type', 'size_bytes', 'page_count', 'word_count', 'analysis_status', 'created_at'],
+      ['id', 'type', 'name', 'mime_type', 'size_bytes', 'page_count', 'word_count', 'document_pages', 'scanned_pages', 'analysis_status', 'created_at'],
     ),
   },
 };

@@ -17,11 +17,11 @@ export const BOOKING_LIFECYCLE = [
   'Where the booking is. `completed` and `cancelled` are final.',
   '',
   '- `requested`: made by the client and priced; no payment is asked yet while staff look for an interpreter.',
-  '- `awaiting_payment`: staff confirmed an interpreter (`interpreter_name`); the checkout is created, its link (`payment.approval_url`) is e-mailed to the account and the booking waits for payment.',
+  '- `awaiting_payment`: staff confirmed an interpreter (`interpreter_name`); the checkout is created, its link (`payment.approval_url`) is e-mailed to the account and the booking waits for payment, until its start: a booking whose start passed can no longer be paid.',
   '- `confirmed`: the client paid (`payment.paid_at`); the interpreter is booked.',
-  '- `completed`: staff mark a confirmed booking done once the assignment took place.',
+  '- `completed`: staff mark a confirmed booking done once the assignment took place (never before its start).',
   '- `on_hold`: stopped by staff from `requested`, `awaiting_payment` or `confirmed`, or because the payment provider reversed the payment; `hold_reason` says why and the account is e-mailed. Staff release it back to the state it was held from (a booking paid while on hold resumes as `confirmed`).',
-  '- `cancelled`: the client may cancel only before paying, from `requested` or `awaiting_payment`; afterwards ask the operator. Staff may cancel any booking not yet completed, refunding it when paid.',
+  '- `cancelled`: the client may cancel only before paying, from `requested` or `awaiting_payment`; afterwards ask the operator. Staff may cancel any booking not yet completed, refunding it when paid. A booking still unpaid when its start passes is cancelled by the service and the account e-mailed.',
 ].join('\n');
 
 export const QUOTE_LIFECYCLE = [

@@ -1,4 +1,4 @@
-import { created, dataOf, described, json, listOf, nullable, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
+import { created, dataOf, described, json, listOf, nullable, object, pageParameters, updatedSinceParameter, pricedWorkProperties, ref, responseRef } from './components';
 import {
   exampleCheckoutPage,
   exampleConvertRequest,
@@ -6,6 +6,7 @@ import {
   exampleOrderCancelled,
   exampleOrderCompleted,
   exampleOrderProcessing,
+  exampleOrderRenewed,
   examplePage,
   examplePaymentPage,
   exampleWebhookAck,
@@ -22,7 +23,7 @@ export const orderSchemas = {
     provider_order_id: nullable({ type: 'string' }, 'The provider\'s checkout id (a PayPal order id); null on a booking until staff confirm an interpreter.'),
     approval_url: nullable({ type: 'string', format: 'uri' }, 'Where the payer approves the payment; null on a booking until staff confirm an interpreter.'),
     paid_at: nullable(ref('Timestamp'), 'When the payment was captured (UTC); null until then.'),
-    refunded_at: nullable(ref('Timestamp'), 'When the provider confirmed the refund of a cancelled or reversed payment (UTC); null otherwise.'),
+    refunded_at: nullable(ref('Timestamp'), 'When the provider confirmed that the last of the captured money went back to the payer, for a cancelled or reversed payment (UTC); null otherwise, including after a refund in part.'),
   }),
   OrderFile: object(
     {
@@ -59,13 +60,24 @@ export const orderSchemas = {
     cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
     created_at: described(ref('Timestamp'), 'When the quote was converted (UTC).'),
     updated_at: described(ref('Timestamp'), 'Last change of the order (UTC).'),
+    certificate: nullable(
+      object({
+        verification_code: { type: 'string', description: 'The code printed on the certificate of accuracy and on every translated page.', examples: ['K7QM-3XPA-9RTD-2WBN'] },
+        verify_url: { type: 'string', format: 'uri', description: 'The public page that verifies the certificate (`GET /certificates/{code}` answers the same as JSON).' },
+      }),
+      'The certificate of accuracy of a completed certified order; null otherwise.',
+    ),
+    shipping_address_required: {
+      type: 'boolean',
+      description: 'True while the order has hard copies (`hard_copy`) and no `shipping_address`: set it with `PUT /orders/{id}/shipping_address`. False otherwise.',
+    },
     shipment: nullable(
       object({
         carrier: { type: 'string', description: 'Who carries the parcel (as staff recorded it).' },
         tracking_number: { type: 'string', description: 'The carrier\'s tracking number.' },
         shipped_at: described(ref('Timestamp'), 'When staff handed the hard copies to the carrier (UTC).'),
       }),
-      'The mailed hard copies on their way, once staff hand them to a carrier (the account is e-mailed); null before, and always without `hard_copy`.',
+      'The mailed hard copies on their way, once the order is completed and staff hand them to a carrier (the account is e-mailed; a correction staff make later is e-mailed too); null before, and always without `hard_copy`.',
     ),
   }),
   ConvertedOrder: object({
@@ -79,7 +91,34 @@ export const orderSchemas = {
     ),
     provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the order\'s `payment.approval_url`).' },
   }),
+  RenewedOrder: object({
+    data: described(ref('Order'), 'The order, with its new checkout in `payment`.'),
+    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the order\'s `payment.approval_url`).' },
+  }),
 };
+
+/** An optional body naming where the payer returns after a checkout (convert, and a checkout renewal). */
+const redirectBody = (description: string, redirectUrl: string) => ({
+  required: false,
+  description,
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: redirectUrl } } },
+      example: exampleConvertRequest,
+    },
+  },
+});
+
+/** The optional body of a checkout renewal (`POST /orders/{id}/checkout` and its booking twin). */
+export const renewalBody = redirectBody(
+  'Optional: where to send the payer back; without it, where the old checkout sent them.',
+  'Absolute http(s) URL the payer is sent back to after the checkout, with `payment=paid|declined|processing|cancelled` and `order_id` or `booking_id` added.',
+);
+
+/** What a renewal does, said once for orders and bookings. */
+export const RENEWAL =
+  'A fresh checkout for work waiting for payment whose link was lost or expired: the old checkout is voided (its page and its return no longer take money), and a payment racing the renewal is taken at most once. ' +
+  'While a payment is being captured the renewal answers 422 with `errors.status` ["The payment is being processed."]; anything not waiting for payment answers 422 under `status`.';
 
 const html = (description: string, example = examplePaymentPage) => ({ description, content: { 'text/html': { schema: { type: 'string' }, example } } });
 const checkoutId = { name: 'providerOrderId', in: 'path', required: true, schema: { type: 'string' }, description: 'The sandbox checkout id, the last part of `payment.approval_url`.' };
@@ -106,27 +145,10 @@ export const orderPaths = {
         'Makes the order (`pending_payment`) from a `priced` quote at the quote\'s prices, and its checkout at the payment provider. Exactly one order per quote, even under concurrent calls: ' +
         'a converted or expired quote answers 422 under `quote`. If the payment provider fails, nothing is created (503). Send the customer to `provider_approval_url`; once paid the order moves to `processing`.',
       parameters: [idParam('Quote')],
-      requestBody: {
-        required: false,
-        description: 'Optional: where to send the payer back.',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              properties: {
-                redirect_url: {
-                  type: 'string',
-                  format: 'uri',
-                  maxLength: 2048,
-                  description:
-                    'Absolute http(s) URL the payer is sent back to after the checkout, with `payment=paid|declined|processing|cancelled` and `order_id` added. Without it the checkout ends on a page of the service.',
-                },
-              },
-            },
-            example: exampleConvertRequest,
-          },
-        },
-      },
+      requestBody: redirectBody(
+        'Optional: where to send the payer back.',
+        'Absolute http(s) URL the payer is sent back to after the checkout, with `payment=paid|declined|processing|cancelled` and `order_id` added. Without it the checkout ends on a page of the service.',
+      ),
       responses: {
         201: created(ref('ConvertedOrder'), 'The order, waiting for payment at `provider_approval_url`.', exampleConverted, '/orders/{id}'),
         ...authErrors,
@@ -141,8 +163,8 @@ export const orderPaths = {
       operationId: 'listOrders',
       tags: ['Orders'],
       summary: 'List orders, newest first',
-      description: 'The account\'s orders, newest first, a page at a time, optionally of one status.',
-      parameters: [{ name: 'status', in: 'query', description: 'Only orders in this status; an unknown value is 422.', schema: { enum: ORDER_STATUSES } }, ...pageParameters],
+      description: 'The account\'s orders, newest first, a page at a time, optionally of one status; with `updated_since`, the orders changed since then, oldest change first (poll for changes in one request).',
+      parameters: [{ name: 'status', in: 'query', description: 'Only orders in this status; an unknown value is 422.', schema: { enum: ORDER_STATUSES } }, updatedSinceParameter('orders'), ...pageParameters],
       responses: { 200: json(listOf(ref('Order')), 'One page of orders.', examplePage('/orders', exampleOrderProcessing)), ...authErrors, 422: responseRef('ValidationFailed') },
     },
   },
@@ -164,10 +186,27 @@ export const orderPaths = {
       summary: 'Cancel an order waiting for payment or on hold',
       description:
         'Allowed from `pending_payment` (the checkout is withdrawn) and `on_hold`; any other status answers 422 under `status`. ' +
-        "A paid order on hold is refunded through the payment provider: `payment.refunded_at` is set once the provider confirms (at once, or by the background reconciliation if the provider is down). While a payment is being captured the cancel answers 422 with `errors.status` [\"The payment is being processed.\"]: poll the order; it ends paid or, if the capture is declined, cancellable again.",
+        "A paid order on hold is refunded through the payment provider, for what is left of its payment when part was refunded at the provider already: `payment.refunded_at` is set once the provider confirms (at once, or by the background reconciliation if the provider is down). While a payment is being captured the cancel answers 422 with `errors.status` [\"The payment is being processed.\"]: poll the order; it ends paid or, if the capture is declined, cancellable again.",
       parameters: [idParam('Order')],
       responses: {
         200: json(dataOf(ref('Order'), 'The order, now cancelled.'), 'The cancelled order.', { data: exampleOrderCancelled }),
+        ...authErrors,
+        404: responseRef('NotFound'),
+        422: responseRef('ValidationFailed'),
+        503: responseRef('ProviderUnavailable'),
+      },
+    },
+  },
+  '/orders/{id}/checkout': {
+    post: {
+      operationId: 'renewOrderCheckout',
+      tags: ['Orders'],
+      summary: 'Issue a new checkout for an order waiting for payment',
+      description: `${RENEWAL} If the payment provider fails, nothing changes (503).`,
+      parameters: [idParam('Order')],
+      requestBody: renewalBody,
+      responses: {
+        200: json(ref('RenewedOrder'), 'The order with its new checkout.', { data: exampleOrderRenewed, provider_approval_url: exampleOrderRenewed.payment.approval_url }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),

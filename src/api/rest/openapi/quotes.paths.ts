@@ -38,12 +38,12 @@ export const quoteSchemas = {
           required: ['code'],
           properties: {
             code: { type: 'string', description: 'An add-on code of `GET /pricing` (`notarization`, `hard_copy`, `rush_2h`).' },
-            quantity: { type: 'integer', minimum: 1, maximum: 10, description: 'Copies, 1 to 10, for per-copy add-ons only (`hard_copy`); 1 when not given.' },
+            quantity: { type: 'integer', minimum: 1, maximum: 10, description: 'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).' },
           },
         },
       },
       reference: { type: 'string', maxLength: 255, description: 'Your own reference (a matter or case number), echoed on the quote and its order.' },
-      shipping_address: described(ref('ShippingAddress'), 'Where to mail the hard copies: required with the `hard_copy` add-on, refused without it.'),
+      shipping_address: described(ref('ShippingAddress'), 'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.'),
     },
   },
   QuotedAddon: object({
@@ -71,12 +71,14 @@ export const quotePaths = {
       summary: 'Create a quote',
       description:
         'Prices at once from the files\' counts (analysing any still pending): certified at the page rate (250 words or fewer = 1 page, per file), standard at the word rate, plus add-ons. ' +
-        'Prices are kept with the quote; it expires after 7 days. Convert it into an order to pay.',
+        'Prices are kept with the quote; it expires after 7 days. Convert it into an order to pay. ' +
+        'If document analysis cannot run (an outage, or too many of your documents already waiting for it), nothing is created and the answer is 503 with `Retry-After`.',
       requestBody: { required: true, description: 'What to price.', content: { 'application/json': { schema: ref('QuoteRequest'), example: exampleQuoteRequest } } },
       responses: {
         201: created(dataOf(ref('Quote'), 'The new quote.'), 'The priced quote.', { data: exampleQuote }, '/quotes/{id}'),
         ...authErrors,
         422: responseRef('ValidationFailed'),
+        503: responseRef('ProviderUnavailable'),
       },
     },
     get: {

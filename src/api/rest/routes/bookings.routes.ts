@@ -2,13 +2,13 @@ import { Router } from 'express';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
-import { answerJson, answerVersioned } from '../conditional';
+import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.13-4.16. */
+/** Contract 4.13-4.16; and renew a booking's checkout (D29). */
 export function bookingsRoutes(services: Services): Router {
   const router = Router();
   const { bookings, config } = services;
@@ -16,7 +16,13 @@ export function bookingsRoutes(services: Services): Router {
   const serialize = (booking: BookingRead) => serializeBooking(booking, services.payments.provider.name);
 
   route(router, '/interpretation-bookings', {
-    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await bookings.list(req.ctx, req.query), serialize))],
+    get: [
+      auth,
+      async (req, res) => {
+        const page = await bookings.list(req.ctx, req.query);
+        answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
+      },
+    ],
     post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, req.body ?? {})) })],
   });
   route(router, '/interpretation-bookings/:id', {
@@ -25,6 +31,16 @@ export function bookingsRoutes(services: Services): Router {
       auth,
       (req, res) =>
         answerVersioned(req, res, () => bookings.version(req.ctx, req.params.id), () => bookings.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled.booking) })),
+    ],
+  });
+  route(router, '/interpretation-bookings/:id/checkout', {
+    // A lost checkout issued again (D29): the old one is voided; refused once the start has passed.
+    post: [
+      auth,
+      async (req, res) => {
+        const booking = await bookings.renewCheckout(req.ctx, req.params.id, req.body ?? {});
+        res.json({ data: serialize(booking), provider_approval_url: booking.payment!.approvalUrl });
+      },
     ],
   });
   route(router, '/interpretation-bookings/:id/cancel', {

@@ -1,17 +1,18 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
-import { answerJson, answerVersioned } from '../conditional';
+import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
-import { serializeOrder } from '../serializers/order.serializer';
+import { orderSerializer } from '../serializers/order.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.9-4.12: convert a quote, read and cancel orders. */
+/** Contract 4.9-4.12: convert a quote, read and cancel orders; and renew an unpaid order's checkout (D29). */
 export function ordersRoutes(services: Services): Router {
   const router = Router();
-  const { orders, files, config } = services;
+  const { orders, config } = services;
   const auth = authenticateAccount(services);
+  const serialize = orderSerializer(services);
 
   route(router, '/quotes/:id/convert', {
     post: [
@@ -23,18 +24,34 @@ export function ordersRoutes(services: Services): Router {
     ],
   });
   route(router, '/orders', {
-    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await orders.list(req.ctx, req.query), (view) => serializeOrder(view, files)))],
+    get: [
+      auth,
+      async (req, res) => {
+        const page = await orders.list(req.ctx, req.query);
+        answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
+      },
+    ],
   });
   route(router, '/orders/:id', {
     // Polled all day (D23): a conditional request reads only the order's version.
     get: [
       auth,
       (req, res) =>
-        answerVersioned(req, res, () => orders.version(req.ctx, req.params.id), () => orders.get(req.ctx, req.params.id), (polled) => ({ data: serializeOrder(polled, files) })),
+        answerVersioned(req, res, () => orders.version(req.ctx, req.params.id), () => orders.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled) })),
+    ],
+  });
+  route(router, '/orders/:id/checkout', {
+    // A lost checkout issued again (D29): the old one is voided.
+    post: [
+      auth,
+      async (req, res) => {
+        const polled = await orders.renewCheckout(req.ctx, req.params.id, req.body ?? {});
+        res.json({ data: serialize(polled), provider_approval_url: polled.order.payment.approvalUrl });
+      },
     ],
   });
   route(router, '/orders/:id/cancel', {
-    post: [auth, async (req, res) => void res.json({ data: serializeOrder(await orders.cancel(req.ctx, req.params.id), files) })],
+    post: [auth, async (req, res) => void res.json({ data: serialize(await orders.cancel(req.ctx, req.params.id)) })],
   });
   return router;
 }

@@ -3,6 +3,7 @@ import { hoursOf } from '../../../domain/bookings/booking.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { paymentOrPending } from '../../../domain/payments/payment-read';
 import { serializePayment } from './payment.serializer';
+import { serializePlacedBy } from './placed-by.serializer';
 
 /** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
 export function serializeBooking(booking: BookingRead, provider: string) {
@@ -30,5 +31,6 @@ export function serializeBooking(booking: BookingRead, provider: string) {
     cancelled_at: formatOptionalTimestamp(booking.cancelledAt),
     created_at: formatTimestamp(booking.createdAt),
     updated_at: formatTimestamp(booking.updatedAt),
+    placed_by: serializePlacedBy(booking.placedBy),
   };
 }

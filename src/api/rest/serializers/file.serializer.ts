@@ -2,7 +2,7 @@ import type { FilesService } from '../../../domain/files/files.service';
 import type { StoredFile } from '../../../domain/files/file.entity';
 import { formatTimestamp } from '../../format';
 
-/** Contract 2.4 plus `analysis_status` (D5); `download_url` only on translations and certificates. */
+/** Contract 2.4 plus `analysis_status` (D5) and the pages (D29); `download_url` only on translations and certificates. */
 export function serializeFile(file: StoredFile, files: FilesService) {
   const downloadUrl = files.downloadUrl(file);
   return {
@@ -13,6 +13,8 @@ export function serializeFile(file: StoredFile, files: FilesService) {
     size_bytes: file.sizeBytes,
     page_count: file.pageCount,
     word_count: file.wordCount,
+    document_pages: file.documentPages,
+    scanned_pages: file.scannedPages,
     analysis_status: file.analysisStatus,
     created_at: formatTimestamp(file.createdAt),
     ...(downloadUrl ? { download_url: downloadUrl } : {}),

@@ -1,12 +1,18 @@
 import type { FilesService } from '../../../domain/files/files.service';
 import type { OrderView } from '../../../domain/orders/order-read';
+import type { Services } from '../../../services';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
-import { shipmentOf, type Shipment } from '../../../domain/orders/shipment';
+import { shipmentOf, shippingAddressRequired, type Shipment } from '../../../domain/orders/shipment';
+import { orderCertificate } from '../../../domain/orders/order-certificate';
 import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
 
-/** Contract 2.6 plus D10's fields; translation and certificate entries carry fresh signed links. */
-export function serializeOrder({ order, files }: OrderView, filesService: FilesService) {
+/**
+ * Contract 2.6 plus D10's fields; translation and certificate entries carry fresh signed links, and a completed
+ * certified order its certificate's verification (D29), read with the order.
+ */
+export function serializeOrder({ order, files }: OrderView, filesService: FilesService, verifyUrl: (code: string) => string) {
+  const certificate = orderCertificate(order, order.certificateCode ?? null, verifyUrl);
   return {
     id: order.id,
     number: order.number,
@@ -20,7 +26,9 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
     }),
     payment: serializePayment(order.payment),
     hold_reason: order.holdReason,
+    shipping_address_required: shippingAddressRequired(order),
     shipment: serializeShipment(shipmentOf(order)),
+    certificate: certificate && { verification_code: certificate.verificationCode, verify_url: certificate.verifyUrl },
     due_at: formatOptionalTimestamp(order.dueAt),
     completed_at: formatOptionalTimestamp(order.completedAt),
     cancelled_at: formatOptionalTimestamp(order.cancelledAt),
@@ -31,3 +39,9 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
 
 const serializeShipment = (shipment: Shipment | null) =>
   shipment && { carrier: shipment.carrier, tracking_number: shipment.trackingNumber, shipped_at: formatTimestamp(shipment.shippedAt) };
+
+/** `serializeOrder` with what it needs from the services, for every route that answers an order. */
+export const orderSerializer =
+  ({ files, certificates }: Pick<Services, 'files' | 'certificates'>) =>
+  (view: OrderView) =>
+    serializeOrder(view, files, (code) => certificates.verificationUrl(code));

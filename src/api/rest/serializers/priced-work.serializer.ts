@@ -1,12 +1,15 @@
 import type { PricedWork } from '../../../domain/quotes/priced-work';
+import { serializePlacedBy } from './placed-by.serializer';
 
-/** The priced fields quotes and orders share (contract 2.5, 2.6; D8, D10, D22). */
+/** The priced fields quotes and orders share (contract 2.5, 2.6; D8, D10, D22, D29). */
 export const serializePricedWork = (work: PricedWork) => ({
   service_type: work.serviceType,
   source_language: work.sourceLanguage,
   target_language: work.targetLanguage,
   unit_type: work.unitType,
   unit_count: work.unitCount,
+  document_pages: work.documentPages,
+  scanned_pages: work.scannedPages,
   subtotal_cents: work.subtotalCents,
   addons: work.addons.map((line) => ({
     code: line.code,
@@ -27,4 +30,5 @@ export const serializePricedWork = (work: PricedWork) => ({
     postal_code: work.shippingAddress.postalCode,
     country: work.shippingAddress.country,
   },
+  placed_by: serializePlacedBy(work.placedBy),
 });

@@ -1,0 +1,49 @@
+import { wrap } from '@mikro-orm/core';
+import { Authorized, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import type { PaymentRead } from '../../../domain/payments/payment-read';
+import { Payment, PaymentStatus } from '../../../domain/payments/payment.entity';
+import { Role } from '../auth-checker';
+
+/**
+ * What staff see of a payment beyond the client's view (D26): its state, and its books (captured = kept +
+ * refunded, refunds in part included), so a refund the provider refused for good is seen and settled by hand.
+ * Each field is refused to account keys; null for a booking's payment before its checkout exists.
+ */
+@Resolver(() => Payment)
+export class PaymentDeskFieldsResolver {
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => PaymentStatus, { nullable: true, description: 'Staff only: REFUND_REFUSED when the provider refused the refund for good.' })
+  async status(@Root() payment: PaymentRead): Promise<PaymentStatus | null> {
+    return (await loaded(payment))?.status ?? null;
+  }
+
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => Int, { nullable: true, description: 'Staff only: money the provider took, in cents of `currency`.' })
+  async capturedCents(@Root() payment: PaymentRead): Promise<number | null> {
+    return (await loaded(payment))?.capturedCents ?? null;
+  }
+
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => Int, { nullable: true, description: 'Staff only: of that, what went back to the payer, refunds in part included.' })
+  async refundedCents(@Root() payment: PaymentRead): Promise<number | null> {
+    return (await loaded(payment))?.refundedCents ?? null;
+  }
+
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => String, { nullable: true, description: 'Staff only: ISO 4217 code of the amounts.' })
+  async currency(@Root() payment: PaymentRead): Promise<string | null> {
+    return (await loaded(payment))?.currency ?? null;
+  }
+
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => String, { nullable: true, description: 'Staff only: why the provider refused the refund for good, in its words.' })
+  async refundRefusal(@Root() payment: PaymentRead): Promise<string | null> {
+    return (await loaded(payment))?.refundRefusal ?? null;
+  }
+}
+
+/** Staff views carry the entity (loaded with its order, or a reference for a booking); client reads carry none. */
+async function loaded(payment: PaymentRead): Promise<Payment | null> {
+  if (!(payment instanceof Payment)) return null;
+  return wrap(payment).isInitialized() ? payment : wrap(payment).init();
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import cors from 'cors';
+import type { RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../../config/app-config';
+
+/** What a portal may send and read across origins (D27). */
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Apollo-Require-Preflight'];
+const EXPOSED_HEADERS = ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Idempotent-Replayed'];
+
+const LOCALHOST = /^http:\/\/localhost(:\d{1,5})?$/;
+
+/**
+ * Every page is built from this service's own files (D27): scripts only from here (an inline one only with the page's
+ * nonce), inline styles (the small pages carry theirs), nothing framed, no base or plugin tricks. No `form-action`: the
+ * sandbox checkout's buttons post here and are then sent back to the client's own `redirect_url`.
+ */
+const pagePolicy = (scriptNonce?: string) =>
+  [
+    "default-src 'self'",
+    `script-src 'self'${scriptNonce ? ` 'nonce-${scriptNonce}'` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/** A page with one inline script: the nonce to put on it, its policy already set on the answer. */
+export function inlineScriptNonce(res: Response): string {
+  const nonce = randomBytes(16).toString('base64');
+  res.set('Content-Security-Policy', pagePolicy(nonce));
+  return nonce;
+}
+
+/**
+ * D27 for browsers: CORS for the configured portal origins (bearer tokens, never cookies, so no credentials), and
+ * security headers on every answer: HSTS in production, `nosniff`, no framing, `Referrer-Policy: no-referrer`, and
+ * the page policy above (harmless on JSON, needed on every HTML page).
+ */
+export function browserAccess(config: AppConfig): RequestHandler[] {
+  const allowed = new Set(config.cors.origins);
+  return [
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      // Signed download links are opened from portals on other origins.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+    (_req, res, next) => {
+      res.set('Content-Security-Policy', pagePolicy());
+      next();
+    },
+    cors({
+      origin: (origin, answer) => answer(null, origin !== undefined && (allowed.has(origin) || (config.cors.anyLocalhost && LOCALHOST.test(origin)))),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ALLOWED_HEADERS,
+      exposedHeaders: EXPOSED_HEADERS,
+      credentials: false,
+      maxAge: 600,
+    }),
+  ];
+}

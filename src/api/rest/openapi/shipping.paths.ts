@@ -1,0 +1,31 @@
+import { dataOf, json, ref, responseRef } from './components';
+import { exampleOrderProcessing, exampleShippingAddress } from './examples';
+
+/** D22: the address of an order's hard copies, given after the quote. */
+export const shippingPaths = {
+  '/orders/{id}/shipping_address': {
+    put: {
+      operationId: 'setOrderShippingAddress',
+      tags: ['Orders'],
+      summary: 'Set where the hard copies of an order go',
+      description:
+        'For an order with the `hard_copy` add-on, in any status but `cancelled`, until staff ship the hard copies: sets or replaces `shipping_address` ' +
+        '(`shipping_address_required` becomes false). The same address again changes nothing (idempotent). An order that completes without an address is ' +
+        'not held: the account is e-mailed once asking for it, and the copies ship once it is set. Refusals are 422: invalid fields under `<field>` ' +
+        '(`postal_code`, `country`, ...), an order without hard copies under `shipping_address`, a cancelled order under `status`, hard copies already shipped under `shipment`.',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Order id, as answered when it was made.' }],
+      requestBody: {
+        required: true,
+        description: 'The address itself.',
+        content: { 'application/json': { schema: ref('ShippingAddress'), example: exampleShippingAddress } },
+      },
+      responses: {
+        200: json(dataOf(ref('Order'), 'The order, with its address.'), 'The order.', { data: { ...exampleOrderProcessing, shipping_address: exampleShippingAddress } }),
+        401: responseRef('Unauthenticated'),
+        403: responseRef('Forbidden'),
+        404: responseRef('NotFound'),
+        422: responseRef('ValidationFailed'),
+      },
+    },
+  },
+};

@@ -1,0 +1,16 @@
+import { Router } from 'express';
+import type { Services } from '../../../services';
+import { authenticateAccount } from '../authenticate';
+import { route } from '../routing';
+import { orderSerializer } from '../serializers/order.serializer';
+
+/** D22: where an order's hard copies go, given after the quote (v1 quotes never carry it). */
+export function shippingRoutes(services: Services): Router {
+  const router = Router();
+  const { shipping } = services;
+  const serialize = orderSerializer(services);
+  route(router, '/orders/:id/shipping_address', {
+    put: [authenticateAccount(services), async (req, res) => void res.json({ data: serialize(await shipping.setAddress(req.ctx, req.params.id, req.body)) })],
+  });
+  return router;
+}

@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ProcessClaim } from '../../db/process-claim';
+
+/**
+ * Intent, write, commit (D25): a process names a storage key in `storage_intents` (committed on its own) before it
+ * writes a byte under it, and the transaction that commits the file row claiming the key deletes the intent. Bytes
+ * under a key are therefore always claimed by a row or by an intent, and an intent of a dead process names bytes
+ * that nothing will claim (orphan-sweep.ts).
+ */
+export class StorageIntents {
+  constructor(private readonly claim: Pick<ProcessClaim, 'id' | 'execute'>) {}
+
+  /** Committed at once, on the process's own connection, outside the caller's transaction, which may yet roll back. */
+  async declare(key: string): Promise<void> {
+    await this.claim.execute('insert into "storage_intents" ("storage_key", "process_id", "created_at") values ($1, $2, now())', [key, this.claim.id]);
+  }
+
+  /** In the transaction that writes the row claiming `key`: at its commit the intent has become the row. */
+  async fulfil(em: EntityManager, key: string): Promise<void> {
+    await em.getConnection().execute('delete from "storage_intents" where "storage_key" = ?', [key], 'run', em.getTransactionContext());
+  }
+}

@@ -1,0 +1,57 @@
+import type { OutgoingEmail } from '../../providers/mail/mailer';
+import type { Account } from '../accounts/account.entity';
+import { bookingTime } from '../bookings/booking-time';
+import { formatMoney } from '../payments/checkout-summary';
+
+/** Money on its way back: how much, in the payment's currency. */
+export interface RefundAmount {
+  amountCents: number;
+  currency: string;
+}
+
+/** D28: staff cancelled an order or a booking; the account hears why, and whether and how much money goes back. */
+export function staffCancelledEmail(account: Account, what: string, reason: string | undefined, refund: RefundAmount | null): OutgoingEmail {
+  return {
+    kind: 'cancelled_by_staff',
+    to: account.email,
+    subject: `${what} was cancelled`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `We cancelled ${what}${reason ? `: ${reason}` : '.'}`,
+      '',
+      refund
+        ? `${formatMoney(refund.amountCents, refund.currency)} of your payment is being refunded; you will get another message when the refund is made.`
+        : 'Nothing was paid for it, so nothing is refunded.',
+    ].join('\n'),
+  };
+}
+
+/** D28: a refund reached the provider; the account knows how much came back. */
+export function refundMadeEmail(account: Account, what: string, refund: RefundAmount): OutgoingEmail {
+  return {
+    kind: 'refund_made',
+    to: account.email,
+    subject: `${what}: ${formatMoney(refund.amountCents, refund.currency)} refunded`,
+    text: [`Hello ${account.name},`, '', `We refunded ${formatMoney(refund.amountCents, refund.currency)} for ${what}. It can take a few days to show on your statement.`].join('\n'),
+  };
+}
+
+/** D28: staff moved a booking; the account sees the new time beside the old one. */
+export function bookingRescheduledEmail(
+  account: Account,
+  booking: { number: string; scheduledAt: Date; scheduledOffsetMinutes: number; durationHundredths: number; totalCents: number; currency: string },
+  previousStart: string,
+): OutgoingEmail {
+  return {
+    kind: 'booking_rescheduled',
+    to: account.email,
+    subject: `Booking ${booking.number} was rescheduled`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `Booking ${booking.number} now starts at ${bookingTime(booking)}, for ${booking.durationHundredths / 100} h at ${formatMoney(booking.totalCents, booking.currency)}.`,
+      `It was to start at ${previousStart}.`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,137 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { Mailer } from '../../providers/mail/mailer';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
+import { Account, AccountStatus } from '../accounts/account.entity';
+import { requireAccount } from '../accounts/authentication.service';
+import type { AuditService } from '../audit/audit.service';
+import { memberInvitationEmail } from '../mail/messages';
+import type { AccountActor, Ctx } from '../shared/context';
+import { isId } from '../shared/ids';
+import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Validator } from '../shared/validation';
+import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service';
+import { Session } from '../sign-in/session.entity';
+import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from './member.entity';
+
+const LIVE = { $ne: MemberStatus.REMOVED } as const;
+
+/**
+ * People at client accounts (D27): admins list, invite, re-role and remove them. Every change locks the account row
+ * first, so two admins acting at once are serialised: two admins removing each other leave one admin.
+ */
+export class MemberService implements SignInDirectory {
+  constructor(private readonly deps: { mailer: Mailer; audit: AuditService }) {}
+
+  async list(ctx: Ctx, query: { page?: unknown; per_page?: unknown }): Promise<Page<AccountMember>> {
+    const account = requireAccount(ctx.actor, 'members.read');
+    const v = new Validator(query);
+    const page = readPageRequest(v);
+    v.done();
+    return paginate(ctx.em, AccountMember, { account, status: LIVE }, page, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** E-mails the invitation; the invitee signs in with a code sent to the same address. */
+  async invite(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown }): Promise<AccountMember> {
+    requireAccount(ctx.actor, 'members.manage');
+    const v = new Validator(input);
+    const email = v.email('email', { required: true });
+    const name = v.string('name', { required: true, max: 255 });
+    const role = v.oneOf('role', Object.values(MemberRole), { required: true });
+    v.done();
+    return this.asAdmin(ctx, async (em, account, actor) => {
+      const existing = await em.findOne(AccountMember, { email: email!, status: LIVE });
+      if (existing) {
+        throw ValidationError.of('email', existing.account.id === account.id ? 'This e-mail is already a member of the account.' : 'This e-mail belongs to a member of another account.');
+      }
+      const member = Object.assign(new AccountMember(), { account, email: email!, name: name!, role: role as MemberRole });
+      em.persist(member);
+      await em.flush();
+      await this.deps.mailer.send(em, memberInvitationEmail(account, member, actor.member!.name));
+      this.deps.audit.record(em, actor, { action: 'member.invite', resourceType: 'member', resourceId: member.id, toState: member.role, details: { email: member.email } });
+      return member;
+    });
+  }
+
+  async updateRole(ctx: Ctx, id: unknown, input: { role?: unknown }): Promise<AccountMember> {
+    requireAccount(ctx.actor, 'members.manage');
+    const v = new Validator(input);
+    const role = v.oneOf('role', Object.values(MemberRole), { required: true }) as MemberRole;
+    v.done();
+    return this.asAdmin(ctx, async (em, account, actor) => {
+      const member = await this.liveMember(em, account, id);
+      const from = member.role;
+      if (from === MemberRole.ADMIN && role !== MemberRole.ADMIN) await this.keepAnAdmin(em, account, 'role', 'The last admin cannot be demoted.');
+      member.role = role;
+      this.deps.audit.record(em, actor, { action: 'member.role', resourceType: 'member', resourceId: member.id, fromState: from, toState: role });
+      return member;
+    });
+  }
+
+  /** The member's sessions end with it: 401 from their next request. */
+  async remove(ctx: Ctx, id: unknown): Promise<AccountMember> {
+    requireAccount(ctx.actor, 'members.manage');
+    return this.asAdmin(ctx, async (em, account, actor) => {
+      const member = await this.liveMember(em, account, id);
+      if (member.role === MemberRole.ADMIN) await this.keepAnAdmin(em, account, 'id', 'The last admin cannot be removed.');
+      const from = member.status;
+      member.status = MemberStatus.REMOVED;
+      member.removedAt = new Date();
+      await em.nativeUpdate(Session, { subjectKind: MEMBER_SUBJECT, subjectId: member.id, endedAt: null }, { endedAt: member.removedAt });
+      this.deps.audit.record(em, actor, { action: 'member.remove', resourceType: 'member', resourceId: member.id, fromState: from, toState: member.status });
+      return member;
+    });
+  }
+
+  async find(em: EntityManager, email: string): Promise<SignInSubject | null> {
+    const member = await em.findOne(AccountMember, { email, status: LIVE, account: { status: AccountStatus.APPROVED } }, { fields: ['id'] });
+    return member && { kind: MEMBER_SUBJECT, id: member.id };
+  }
+
+  async signedIn(em: EntityManager, subject: SignInSubject, at: Date): Promise<void> {
+    const member = await em.findOneOrFail(AccountMember, { id: subject.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    member.lastSignInAt = at;
+    if (member.status === MemberStatus.INVITED) member.status = MemberStatus.ACTIVE;
+  }
+
+  /**
+   * Runs a change of people with the account row locked, after checking that the caller is still a live admin: an
+   * admin removed or demoted by a request that committed first is refused here (401 removed, 403 demoted).
+   */
+  private asAdmin<T>(ctx: Ctx, work: (em: EntityManager, account: Account, actor: AccountActor) => Promise<T>): Promise<T> {
+    const actor = ctx.actor as AccountActor;
+    return ctx.em.transactional(async (em) => {
+      const account = await em.findOneOrFail(Account, { id: actor.accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const self = await em.findOne(AccountMember, { id: actor.member!.id, status: LIVE }, { refresh: true });
+      if (!self) throw new UnauthenticatedError();
+      requireAccount({ ...actor, member: { ...actor.member!, role: self.role } }, 'members.manage');
+      return work(em, account, actor);
+    });
+  }
+
+  /** Another account's member, a removed one, and a malformed id all look alike: 404. */
+  private async liveMember(em: EntityManager, account: Account, id: unknown): Promise<AccountMember> {
+    if (!isId(id)) throw new NotFoundError();
+    const member = await em.findOne(AccountMember, { id, account, status: LIVE });
+    if (!member) throw new NotFoundError();
+    return member;
+  }
+
+  private async keepAnAdmin(em: EntityManager, account: Account, field: string, message: string): Promise<void> {
+    const admins = await em.count(AccountMember, { account, role: MemberRole.ADMIN, status: LIVE });
+    if (admins <= 1) throw ValidationError.of(field, message);
+  }
+}
+
+/** Approval makes the account's e-mail its first admin (D27), unless that person is already a member somewhere. */
+export async function addFirstAdmin(em: EntityManager, account: Account): Promise<void> {
+  if (await em.count(AccountMember, { email: account.email, status: LIVE })) return;
+  em.persist(Object.assign(new AccountMember(), { account, email: account.email, name: account.name, role: MemberRole.ADMIN }));
+}
+
+/** Suspension ends every session of the account's members at once (D27). */
+export async function endAccountSessions(em: EntityManager, accountId: string): Promise<void> {
+  await em.getConnection().execute(
+    `update "sessions" set "ended_at" = now() where "ended_at" is null and "subject_kind" = ? and "subject_id" in (select "id" from "account_members" where "account_id" = ?)`,
+    [MEMBER_SUBJECT, accountId],
+  );
+}

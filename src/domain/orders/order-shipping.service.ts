@@ -1,0 +1,76 @@
+import type { Mailer } from '../../providers/mail/mailer';
+import { requireAccountId, requireStaff } from '../accounts/authentication.service';
+import { accountOf } from '../accounts/account-of';
+import { hardCopiesShippedEmail } from '../mail/messages';
+import { hasHardCopies, readAddressFields, sameAddress } from '../quotes/shipping-address';
+import type { Ctx } from '../shared/context';
+import { NotFoundError, ValidationError } from '../../shared/errors';
+import { isId } from '../shared/ids';
+import { Validator } from '../shared/validation';
+import type { PolledOrder } from './order-read';
+import { Order, OrderStatus } from './order.entity';
+import type { OrderService } from './order.service';
+import { shipmentOf } from './shipment';
+
+const NO_HARD_COPIES = 'The order has no hard copies to ship.';
+
+/**
+ * Mailed hard copies of an order (D22): where they go, set by the client at any time before shipment, and the parcel
+ * staff hand to a carrier once the order is completed. Both run in the order's lock, so an address set while staff
+ * ship, or while the order completes, is either in time for them or refused (`shipment`), never half applied.
+ */
+export class OrderShippingService {
+  constructor(private readonly deps: { orders: OrderService; mailer: Mailer }) {}
+
+  /**
+   * The client's `PUT /orders/{id}/shipping_address`: allowed in every status but cancelled, until shipment. The
+   * same address again changes nothing (idempotent: no audit row, the same ETag).
+   */
+  async setAddress(ctx: Ctx, id: unknown, input: unknown): Promise<PolledOrder> {
+    const accountId = requireAccountId(ctx.actor, 'orders.set_shipping_address');
+    if (!isId(id)) throw new NotFoundError();
+    await this.deps.orders.version(ctx, id);
+    // Anything but an object names no field: each required one is then reported missing.
+    const v = new Validator(typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+    const address = readAddressFields(v);
+    v.done();
+    await this.deps.orders.lifecycle.change(ctx.em, { id, account: accountId }, async (em, order) => {
+      if (!hasHardCopies(order)) throw ValidationError.of('shipping_address', 'The order has no hard copies; a shipping address is only for orders with hard copies.');
+      if (order.status === OrderStatus.CANCELLED) throw ValidationError.of('status', 'Cannot set the shipping address while the status is cancelled.');
+      if (order.shippedAt) throw ValidationError.of('shipment', 'The hard copies have already shipped; contact us to redirect them.');
+      if (sameAddress(order.shippingAddress, address!)) return;
+      const before = order.shippingAddress;
+      order.shippingAddress = address!;
+      this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'set_shipping_address' }, { from: before, to: address });
+      await em.flush();
+    });
+    return this.deps.orders.get(ctx, id);
+  }
+
+  /**
+   * Staff hand the hard copies of a completed order to a carrier (D22): audited, and the account e-mailed the tracking
+   * number. Called again with other details it corrects them (audited, and the account told the right ones); with the
+   * same details it changes nothing. `shipped_at` stays the moment the parcel was first recorded.
+   */
+  async markShipped(ctx: Ctx, id: unknown, input: { carrier?: unknown; tracking_number?: unknown }): Promise<Order> {
+    requireStaff(ctx.actor, 'markShipped');
+    const v = new Validator(input as Record<string, unknown>);
+    const carrier = v.string('carrier', { required: true, max: 100 })!;
+    const trackingNumber = v.string('tracking_number', { required: true, max: 100 })!;
+    v.done();
+    if (!isId(id)) throw new NotFoundError();
+    const { lifecycle } = this.deps.orders;
+    return lifecycle.change(ctx.em, { id }, async (em, order) => {
+      if (!hasHardCopies(order)) throw ValidationError.of('order', NO_HARD_COPIES);
+      if (order.status !== OrderStatus.COMPLETED) throw ValidationError.of('status', `Cannot ship the order while the status is ${order.status}.`);
+      if (!order.shippingAddress) throw ValidationError.of('shipping_address', 'The client has not given a shipping address yet.');
+      const before = shipmentOf(order);
+      if (before?.carrier === carrier && before.trackingNumber === trackingNumber) return;
+      Object.assign(order, { shipmentCarrier: carrier, shipmentTrackingNumber: trackingNumber, shippedAt: before?.shippedAt ?? new Date() });
+      const correction = before ? { from_carrier: before.carrier, from_tracking_number: before.trackingNumber } : {};
+      lifecycle.record(em, order, order.status, { actor: ctx.actor, action: before ? 'correct_shipment' : 'mark_shipped' }, { carrier, tracking_number: trackingNumber, ...correction });
+      await em.flush();
+      await this.deps.mailer.send(em, hardCopiesShippedEmail(await accountOf(em, order), order.number, shipmentOf(order)!, { corrected: before !== null }));
+    });
+  }
+}
