@@ -47,7 +47,7 @@ export interface NewUpload {
 /** Source documents and produced files: upload, analysis, ownership, deletion and signed downloads (D5). */
 export class FilesService {
   /** Analyses running in this process, by file id: the job, a quote and the upload's own start join one run. */
-  private readonly analysing = new Map<string, Promise<void>>();
+  private readonly analysing = new Map<string, Promise<AnalysisResult>>();
 
   constructor(private readonly deps: FilesDeps) {}
 
@@ -282,23 +282,20 @@ export class FilesService {
     await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id }, { priority: -waiting });
   }
 
-  /** One run per file in this process: a caller that finds one under way waits for it and reads its result. */
+  /**
+   * One sandbox run per file in this process, shared by every caller that asks meanwhile; each caller records
+   * the result itself, in its own transaction. A caller must never wait on another's write: completion holds the
+   * file's row lock while it asks, so waiting for the analysis job's UPDATE of that row would never end.
+   */
   private async analyse(em: EntityManager, file: StoredFile): Promise<void> {
-    const running = this.analysing.get(file.id);
-    if (running) {
-      await running;
-      await em.refresh(file);
-      return;
+    let running = this.analysing.get(file.id);
+    if (!running) {
+      running = (hasTextLayer(file.mimeType) ? this.analyseBytes(file) : Promise.resolve<AnalysisResult>({ kind: 'uncountable', reason: 'image', ...IMAGE_PAGES })).finally(() =>
+        this.analysing.delete(file.id),
+      );
+      this.analysing.set(file.id, running);
     }
-    const run = (async () => {
-      await this.record(em, file, hasTextLayer(file.mimeType) ? await this.analyseBytes(file) : { kind: 'uncountable', reason: 'image', ...IMAGE_PAGES });
-    })();
-    this.analysing.set(file.id, run);
-    try {
-      await run;
-    } finally {
-      this.analysing.delete(file.id);
-    }
+    await this.record(em, file, await running);
   }
 
   private async record(em: EntityManager, file: StoredFile, result: AnalysisResult | (PageFacts & { kind: 'uncountable'; reason: typeof ANALYSIS_UNAVAILABLE })): Promise<void> {
