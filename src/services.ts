@@ -8,6 +8,7 @@ import { CatalogService } from './domain/catalog/catalog.service';
 import { StandardOffer } from './domain/catalog/standard-offer';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
+import { StaffSessions } from './domain/staff/staff-sessions';
 import { SANDBOX_WORKER_SCRIPT } from './db/paths';
 import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sandbox';
 import { FilesService } from './domain/files/files.service';
@@ -97,7 +98,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
     members,
-    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [members] }),
+    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [members, new StaffSessions()] }),
     sentEmails: new SentEmailService({ env: config.env }),
     mailDelivery,
   };
