@@ -108,6 +108,24 @@ describe('the first admin and sign-in', () => {
     expect(answers[5].errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
   }, 30_000);
 
+  it('limits code requests per e-mail and per client address, counting a burst at once one by one', async () => {
+    const ctx = () => ({ em: t.orm.em.fork(), requestId: 'test', actor: null });
+    const outcomes = (results: PromiseSettledResult<void>[]) => results.map((result) => (result.status === 'fulfilled' ? 'sent' : result.reason.constructor.name));
+    // One e-mail asked six times at once (from six addresses): five codes, one refusal.
+    const email = uniqueEmail('burst');
+    const forOne = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => t.services.signIn.requestCode(ctx(), { email }, `198.51.100.${i + 1}`)));
+    expect(outcomes(forOne).sort()).toEqual(['TooManyAttemptsError', ...Array(5).fill('sent')]);
+    // One office address asking for 61 different people at once: 60 codes in the window, then a refusal with its reset.
+    const office = '203.0.113.7';
+    const forMany = await Promise.allSettled(Array.from({ length: 61 }, (_, i) => t.services.signIn.requestCode(ctx(), { email: uniqueEmail(`office${i}`) }, office)));
+    expect(outcomes(forMany).filter((outcome) => outcome === 'sent')).toHaveLength(60);
+    const refused = forMany.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ state: { limit: 60, remaining: 0, resetInSeconds: expect.any(Number) } });
+    expect(refused.reason.state.resetInSeconds).toBeGreaterThan(14 * 60);
+    // Another address is not held back by the office's.
+    await expect(t.services.signIn.requestCode(ctx(), { email: uniqueEmail('elsewhere') }, '203.0.113.8')).resolves.toBeUndefined();
+  }, 60_000);
+
   it('gives one session for two sign-ins with the same code at once', async () => {
     const { email } = await memberSession(t, staff, admin, 'VIEWER');
     await t.gql(RequestSignInCodeDocument, { email });
