@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
-import { certificatePdf, type CertificateContent } from '../../src/domain/orders/certificate';
+import { certificatePdf, type CertificateContent } from '../../src/domain/certification/certificate';
 import { createPdfSigner } from '../../src/providers/signing/create-pdf-signer';
 import { PdfSigner } from '../../src/providers/signing/pdf-signer';
 import { verifyPdfSignature } from '../helpers/pdf-signature';

@@ -4,7 +4,7 @@ import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
-import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
+import { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';

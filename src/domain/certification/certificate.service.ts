@@ -15,7 +15,7 @@ import { billedUnits } from '../quotes/billed-units';
 import { certificatePdf, type CertifiedDocumentLine } from './certificate';
 import { IssuedCertificate } from './issued-certificate.entity';
 import type { Notarization } from './notarization.entity';
-import type { Order } from './order.entity';
+import type { Order } from '../orders/order.entity';
 import { normalizeCode, verificationCode } from './verification-code';
 
 export interface CertificateDeps {

@@ -18,8 +18,8 @@ import { translatedName } from '../translation/translation.service';
 import type { CertificateService, IssuedBytes } from './certificate.service';
 import { Notarization } from './notarization.entity';
 import { readNotarization } from './notarization-input';
-import { Order, OrderStatus } from './order.entity';
-import type { OrderService } from './order.service';
+import { Order, OrderStatus } from '../orders/order.entity';
+import type { OrderService } from '../orders/order.service';
 import { footerFormats } from '../../documents/footers/translation-footer';
 import { ReviewKind, TranslationReview } from './translation-review.entity';
 
