@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { languageName } from '../../domain/catalog/language-names';
-import { longDate } from '../../domain/certification/certificate';
+import { longDate } from '../../documents/certificate-pdf';
 import type { IssuedCertificate } from '../../domain/certification/issued-certificate.entity';
 import { escapeHtml } from '../http/html';
 

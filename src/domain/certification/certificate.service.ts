@@ -11,8 +11,8 @@ import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { newId } from '../shared/ids';
 import type { StaffUser } from '../staff/staff-user.entity';
-import { billedUnits } from '../quotes/billed-units';
-import { certificatePdf, type CertifiedDocumentLine } from './certificate';
+import { certificatePdf, type CertifiedDocumentLine } from '../../documents/certificate-pdf';
+import { certificateFacts } from './certificate-facts';
 import { IssuedCertificate } from './issued-certificate.entity';
 import type { Notarization } from './notarization.entity';
 import type { Order } from '../orders/order.entity';
@@ -67,22 +67,9 @@ export class CertificateService {
     const generated = join(this.deps.files.tempDir, `ltk-certificate-${newId()}.pdf`);
     try {
       if (!input.uploadedPath) {
-        const pdf = await certificatePdf(
-          {
-            company: this.deps.company,
-            clientName: account.name,
-            orderNumber: order.number,
-            sourceLanguage: order.sourceLanguage,
-            targetLanguage: order.targetLanguage,
-            documents,
-            billed: billedUnits(order),
-            translator: { name: input.signer.name, credentials: input.signer.credentials },
-            date,
-            notarization: input.notarization,
-            verification: { code, url: this.verificationUrl(code) },
-          },
-          this.deps.signer,
-        );
+        const verification = { code, url: this.verificationUrl(code) };
+        const facts = certificateFacts({ company: this.deps.company, order, account, documents, signer: input.signer, notarization: input.notarization, date, verification });
+        const pdf = await certificatePdf(facts, this.deps.signer);
         await writeFile(generated, pdf);
       }
       const file = await this.deps.files.storeProduced(em, { account, type: FileType.CERTIFICATE, name: `${order.number}-certificate.pdf`, path: input.uploadedPath ?? generated });
