@@ -9,6 +9,7 @@ import { SentEmail } from '../domain/mail/sent-email.entity';
 import { IdempotencyKey } from '../domain/idempotency/idempotency-key.entity';
 import { IssuedCertificate } from '../domain/certification/issued-certificate.entity';
 import { Notarization } from '../domain/certification/notarization.entity';
+import { PendingCertificate } from '../domain/certification/pending-certificate.entity';
 import { OrderNote } from '../domain/orders/order-note.entity';
 import { Order } from '../domain/orders/order.entity';
 import { TranslationReview } from '../domain/certification/translation-review.entity';
@@ -25,4 +26,4 @@ import { Session } from '../domain/sign-in/session.entity';
 import { SignInCode } from '../domain/sign-in/sign-in-code.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, PaymentRefund, Order, IdempotencyKey, WebhookEvent, Booking, BookingNote, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate, EngineRequest, StorageIntent, AccountMember, SignInCode, Session];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, PaymentRefund, Order, IdempotencyKey, WebhookEvent, Booking, BookingNote, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate, PendingCertificate, EngineRequest, StorageIntent, AccountMember, SignInCode, Session];
