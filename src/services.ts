@@ -13,13 +13,14 @@ import { SANDBOX_WORKER_SCRIPT } from './db/paths';
 import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sandbox';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
-import type { ProcessClaim } from './db/process-claim';
+import { liveProcessIds, type ProcessClaim } from './db/process-claim';
 import { StorageIntents } from './domain/files/storage-intents';
 import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
-import { CertificateService } from './domain/orders/certificate.service';
-import { CertifiedReviewService } from './domain/orders/certified-review.service';
+import { CertificateService } from './domain/certification/certificate.service';
+import { CertifiedReviewService } from './domain/certification/certified-review.service';
+import { PendingCertificates } from './domain/certification/pending-certificates';
 import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderService } from './domain/orders/order.service';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -86,7 +87,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     bookingDesk: new BookingDeskService({ audit, mailer }),
     orders,
     certificates,
-    certifiedReview: new CertifiedReviewService({ files, orders, certificates }),
+    certifiedReview: new CertifiedReviewService({ files, orders, certificates, pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }) }),
     orderDesk: new OrderDeskService({ orders }),
     shipping: new OrderShippingService({ orders, mailer }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),

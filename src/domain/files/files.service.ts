@@ -37,6 +37,22 @@ export interface FilesDeps {
   logger: Logger;
 }
 
+/** What a produced file is: its account, its kind, its name, and the source it translates. */
+export interface ProducedFile {
+  account: Account;
+  type: FileType.TRANSLATION | FileType.CERTIFICATE;
+  name: string;
+  derivedFromId?: string;
+}
+
+/** Bytes in storage that no row claims yet (`storeBytes`). */
+export interface StoredBytes {
+  storageKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
 export interface NewUpload {
   /** Undefined when the request carried no file part. */
   upload: ReceivedUpload | undefined;
@@ -121,24 +137,37 @@ export class FilesService {
    * transaction; its analysis is queued like an upload's. The bytes are stored first (under an intent, D25) and
    * removed again by the caller if the transaction does not commit, or by the sweep at start if the process dies.
    */
-  async storeProduced(
-    em: EntityManager,
-    input: { account: Account; type: FileType.TRANSLATION | FileType.CERTIFICATE; name: string; path: string; derivedFromId?: string },
-  ): Promise<StoredFile> {
+  async storeProduced(em: EntityManager, input: ProducedFile & { path: string }): Promise<StoredFile> {
     const mimeType = await detectFormat(input.path);
     if (!mimeType) throw new Error(`Produced file ${input.name} is not a PDF, DOCX, JPEG or PNG`);
-    const { size, sha256 } = await describeFile(input.path);
+    return this.claimProduced(em, await this.storeBytes(input.path, mimeType), input);
+  }
+
+  /**
+   * Bytes the service produced, stored under a key of their own with no transaction open (D25: the intent is
+   * committed first). No row claims them yet: `claimProduced` or `replaceContent` does, in a transaction, and
+   * until then the caller removes them (`discardBytes`) if that transaction never commits, or the sweep does if
+   * the process dies.
+   */
+  async storeBytes(path: string, mimeType: string): Promise<StoredBytes> {
+    const { size, sha256 } = await describeFile(path);
+    const storageKey = newId();
+    await this.store(storageKey, path, mimeType);
+    return { storageKey, mimeType, sizeBytes: size, sha256 };
+  }
+
+  /** The row of a produced file whose bytes `storeBytes` stored, in the caller's transaction; analysed like an upload. */
+  async claimProduced(em: EntityManager, bytes: StoredBytes, input: ProducedFile): Promise<StoredFile> {
     const file = Object.assign(new StoredFile(), {
       account: input.account,
       type: input.type,
       name: sanitizeFileName(input.name),
-      mimeType,
-      sizeBytes: size,
-      sha256,
+      mimeType: bytes.mimeType,
+      sizeBytes: bytes.sizeBytes,
+      sha256: bytes.sha256,
+      storageKey: bytes.storageKey,
       derivedFromId: input.derivedFromId ?? null,
     });
-    file.storageKey = file.id;
-    await this.store(file.storageKey, input.path, mimeType);
     em.persist(file);
     await em.flush();
     await this.deps.intents.fulfil(em, file.storageKey);
@@ -177,17 +206,14 @@ export class FilesService {
   }
 
   /**
-   * New bytes for a produced file (a translation stamped for delivery, D20), in the caller's transaction. The new
-   * bytes get a key of their own; the caller removes the returned old key once the transaction has committed.
+   * New bytes for a produced file (a translation stamped for delivery, D20), stored by `storeBytes`, in the caller's
+   * transaction. The caller removes the returned old key once the transaction has committed.
    */
-  async replaceContent(em: EntityManager, file: StoredFile, path: string): Promise<{ previousKey: string }> {
-    const { size, sha256 } = await describeFile(path);
+  async replaceContent(em: EntityManager, file: StoredFile, bytes: StoredBytes): Promise<{ previousKey: string }> {
     const previousKey = file.storageKey;
-    const storageKey = newId();
-    await this.store(storageKey, path, file.mimeType);
-    Object.assign(file, { storageKey, sizeBytes: size, sha256 });
+    Object.assign(file, { storageKey: bytes.storageKey, sizeBytes: bytes.sizeBytes, sha256: bytes.sha256 });
     await em.flush();
-    await this.deps.intents.fulfil(em, storageKey);
+    await this.deps.intents.fulfil(em, bytes.storageKey);
     return { previousKey };
   }
 

@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Validator } from '../shared/validation';
 import { StaffUser } from '../staff/staff-user.entity';
-import { Notarization } from './notarization.entity';
+import { Notarization } from '../certification/notarization.entity';
 import { OrderNote } from './order-note.entity';
 import type { Order } from './order.entity';
 import type { OrderService } from './order.service';

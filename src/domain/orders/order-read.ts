@@ -3,7 +3,7 @@ import type { StoredFile } from '../files/file.entity';
 import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
 import type { PageRequest, VersionedPage } from '../shared/pagination';
 import { readAccountPage, readRow, type AccountListFilter, type DateOf, type ListShape, type PreparedRead, type Row } from '../shared/raw-read';
-import { IssuedCertificate } from './issued-certificate.entity';
+import { IssuedCertificate } from '../certification/issued-certificate.entity';
 import type { Order } from './order.entity';
 
 /** What the answer about an order shows: an `Order` entity is one, and so is the polled read below. */

@@ -4,7 +4,7 @@ import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
-import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
+import { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
