@@ -2,6 +2,7 @@ import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } 
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { waitingAnalyses } from '../../db/queries/pending-analyses';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
@@ -271,14 +272,7 @@ export class FilesService {
    * and one account's flood never holds up another's upload (D25). Counted up to a bound, through a partial index.
    */
   private async queueAnalysis(em: EntityManager, file: StoredFile): Promise<void> {
-    const [{ waiting }] = await em
-      .getConnection()
-      .execute<{ waiting: number }[]>(
-        `select count(*)::int as waiting from (select 1 from files where account_id = ? and analysis_status = 'pending' and id <> ? limit ${MAX_RANK}) pending`,
-        [file.account.id, file.id],
-        'all',
-        em.getTransactionContext(),
-      );
+    const waiting = await waitingAnalyses(em, file.account.id, file.id, MAX_RANK);
     await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id }, { priority: -waiting });
   }
 

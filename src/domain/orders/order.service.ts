@@ -23,14 +23,15 @@ import type { MoveCause } from '../shared/lifecycle';
 import { Page, readPageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
-import { readOrder, readOrderPage, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
+import { readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
+import type { OrderView, PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
-import { readStaffOrderPage } from './staff-order-list';
+import { readStaffOrderPage } from '../../db/queries/staff-order-queue';
 
 export interface OrderDeps {
   payments: PaymentService;
@@ -172,7 +173,7 @@ export class OrderService implements PaymentOwner {
   /**
    * Staff list across accounts, soonest due first (docs/decisions.md G4, G5), filtered and paginated in the
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
-   * reference or the account's name (staff-order-list.ts).
+   * reference or the account's name (`src/db/queries/staff-order-queue.ts`).
    */
   async staffList(ctx: Ctx, query: StaffOrderQuery): Promise<Page<Order>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');
