@@ -29,7 +29,7 @@ const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
 const FILES = `LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name) ORDER BY a.created_at, a.id) AS files,
            string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true`;
+      FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.order_id = o.id) f ON true`;
 
 /** An order of an account (`$1` the order, `$2` the account) with its payment, certificate code and files. */
 export const ORDER_READ: PreparedStatement = { name: 'order_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}` };
@@ -39,7 +39,7 @@ export const ORDER_VERSION: PreparedStatement = {
   name: 'order_version',
   sql: `SELECT ${VERSION} AS version ${ORDER} LEFT JOIN LATERAL (
     SELECT string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true ${MATCH}`,
+      FROM file_attachments a WHERE a.order_id = o.id) f ON true ${MATCH}`,
 };
 
 /** An account's orders as their list shows them: the page is chosen before payments and files are read. */

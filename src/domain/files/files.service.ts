@@ -17,6 +17,8 @@ import { IMAGE_PAGES, UNKNOWN_PAGES, type AnalysisResult, type PageFacts } from 
 import { billingPages } from '../../documents/analysis/word-count';
 import { detectFormat, hasTextLayer } from '../../documents/formats';
 import { SandboxUnavailableError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
+import { Order } from '../orders/order.entity';
+import { Quote } from '../quotes/quote.entity';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
 import { AnalysisStatus, FileType, StoredFile } from './file.entity';
@@ -223,8 +225,9 @@ export class FilesService {
 
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
-    const attachment = Object.assign(new FileAttachment(), { file, ownerType, ownerId });
-    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', 'ownerType', 'ownerId'], onConflictAction: 'ignore' });
+    const owner = ownerType === AttachmentOwner.QUOTE ? ({ quote: em.getReference(Quote, ownerId) } as const) : ({ order: em.getReference(Order, ownerId) } as const);
+    const attachment = Object.assign(new FileAttachment(), { file, ...owner });
+    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order'], onConflictAction: 'ignore' });
   }
 
   /**

@@ -107,7 +107,7 @@ export class OrderService implements PaymentOwner {
         locked.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
         await em.flush();
-        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: locked.id }, { populate: ['file'] });
+        const files = await em.find(FileAttachment, { quote: locked }, { populate: ['file'] });
         for (const attachment of files) await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
         return order;
       });
@@ -277,11 +277,12 @@ export class OrderService implements PaymentOwner {
     if (!orderIds.length) return byOrder;
     const attachments = await em.find(
       FileAttachment,
-      { ownerType: AttachmentOwner.ORDER, ownerId: { $in: orderIds } },
+      { order: { $in: orderIds } },
       { populate: ['file'], orderBy: { createdAt: 'asc', id: 'asc' } },
     );
     for (const attachment of attachments) {
-      byOrder.set(attachment.ownerId, [...(byOrder.get(attachment.ownerId) ?? []), attachment.file]);
+      const orderId = attachment.order!.id;
+      byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), attachment.file]);
     }
     return byOrder;
   }
