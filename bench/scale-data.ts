@@ -172,9 +172,9 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
   // About 2.5 attachments an order: the first two or three of its template's.
   await clone(
     'file_attachments',
-    `FROM bench_orders m JOIN (SELECT a.*, row_number() OVER (PARTITION BY a.owner_id ORDER BY a.created_at, a.id) AS rank
-       FROM file_attachments a WHERE a.owner_type = 'order') t ON t.owner_id = m.template_id WHERE t.rank <= 2 + m.n % 2`,
-    { id: 'gen_random_uuid()', owner_id: 'm.id', created_at: `m.created_at + t.rank * interval '1 minute'` },
+    `FROM bench_orders m JOIN (SELECT a.*, row_number() OVER (PARTITION BY a.order_id ORDER BY a.created_at, a.id) AS rank
+       FROM file_attachments a WHERE a.order_id IS NOT NULL) t ON t.order_id = m.template_id WHERE t.rank <= 2 + m.n % 2`,
+    { id: 'gen_random_uuid()', order_id: 'm.id', created_at: `m.created_at + t.rank * interval '1 minute'` },
   );
 
   await run('bookings map', `CREATE UNLOGGED TABLE bench_bookings AS

@@ -145,7 +145,7 @@ const emails = (kind: string, number: string) => count(`SELECT count(*)::int AS 
 const translationJobs = (orderId: string) => count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'translate-order' AND data->>'orderId' = ?`, [orderId]);
 const orderFiles = (orderId: string, type: string) =>
   sql<{ id: string; sha256: string; derived_from_id: string | null }>(
-    `SELECT f.* FROM files f JOIN file_attachments a ON a.file_id = f.id WHERE a.owner_type = 'order' AND a.owner_id = ? AND f.type = ?`,
+    `SELECT f.* FROM files f JOIN file_attachments a ON a.file_id = f.id WHERE a.order_id = ? AND f.type = ?`,
     [orderId, type],
   );
 

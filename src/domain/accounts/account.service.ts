@@ -15,7 +15,8 @@ import { Validator } from '../shared/validation';
 import { Account, AccountStatus } from './account.entity';
 import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from './api-key-prefix';
-import { addFirstAdmin, endAccountSessions } from '../members/member.service';
+import { endAccountSessions } from '../../db/queries/member-sessions';
+import { addFirstAdmin } from '../members/member.service';
 
 export interface AccountListQuery {
   status?: unknown;

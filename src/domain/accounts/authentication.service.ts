@@ -1,8 +1,8 @@
-import { ReferenceKind, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { AccountActor, Actor } from '../shared/context';
 import { ForbiddenError, UnauthenticatedError } from '../../shared/errors';
-import { readRow, type PreparedRead, type Row } from '../shared/raw-read';
+import { readAccountRowByKeyHash } from '../../db/queries/account-by-key';
 import { hashToken } from '../shared/tokens';
 import { mayPerform, type StaffOperation } from '../staff/staff-permissions';
 import { StaffUser } from '../staff/staff-user.entity';
@@ -21,8 +21,6 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_]{1,200})\s*$/i;
  * hash, nothing else, and none at all for a token that named no one a moment ago (KeyMisses, D24).
  */
 export class AuthenticationService {
-  private byKeyHash?: PreparedRead;
-
   constructor(
     private readonly env: AppEnv,
     private readonly misses = new KeyMisses(),
@@ -46,7 +44,7 @@ export class AuthenticationService {
     if (token.startsWith(apiKeyPrefix(this.env))) {
       return async (em, hash) => {
         // Every request of every key runs this (D23): a prepared statement, and no entity until a service wants one.
-        const { row } = await readRow(em, (this.byKeyHash ??= accountByKeyHash(em)), [hash]);
+        const row = await readAccountRowByKeyHash(em, hash);
         return row ? lazyAccountActor(em, row) : null;
       };
     }
@@ -65,17 +63,7 @@ export class AuthenticationService {
   }
 }
 
-/** The account's columns by name, as the entity maps them (a prepared statement names its columns). */
-function accountByKeyHash(em: EntityManager): PreparedRead {
-  const columns = em
-    .getMetadata()
-    .get(Account)
-    .props.filter((prop) => prop.kind === ReferenceKind.SCALAR && prop.persist !== false)
-    .flatMap((prop) => prop.fieldNames.map((column) => `"${column}"`));
-  return { name: 'account_by_key_hash', sql: `select ${columns.join(', ')} from "accounts" where "api_key_hash" = $1` };
-}
-
-function lazyAccountActor(em: EntityManager, row: Row): AccountActor {
+function lazyAccountActor(em: EntityManager, row: Record<string, unknown>): AccountActor {
   let account: Account | undefined;
   return {
     kind: 'account',

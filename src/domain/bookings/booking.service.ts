@@ -23,7 +23,8 @@ import { readPageRequest, type PageRequest, type VersionedPage } from '../shared
 import type { MoveCause } from '../shared/lifecycle';
 import { assertTransition } from '../shared/state-machine';
 import { Validator } from '../shared/validation';
-import { readBooking, readBookingPage, readBookingVersion, type BookingRead, type PolledBooking } from './booking-read';
+import { readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
+import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
 import { EXPIRED, bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';

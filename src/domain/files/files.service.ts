@@ -2,6 +2,7 @@ import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } 
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { waitingAnalyses } from '../../db/queries/pending-analyses';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
@@ -16,6 +17,8 @@ import { IMAGE_PAGES, UNKNOWN_PAGES, type AnalysisResult, type PageFacts } from 
 import { billingPages } from '../../documents/analysis/word-count';
 import { detectFormat, hasTextLayer } from '../../documents/formats';
 import { SandboxUnavailableError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
+import { Order } from '../orders/order.entity';
+import { Quote } from '../quotes/quote.entity';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
 import { AnalysisStatus, FileType, StoredFile } from './file.entity';
@@ -248,8 +251,9 @@ export class FilesService {
 
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
-    const attachment = Object.assign(new FileAttachment(), { file, ownerType, ownerId });
-    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', 'ownerType', 'ownerId'], onConflictAction: 'ignore' });
+    const owner = ownerType === AttachmentOwner.QUOTE ? ({ quote: em.getReference(Quote, ownerId) } as const) : ({ order: em.getReference(Order, ownerId) } as const);
+    const attachment = Object.assign(new FileAttachment(), { file, ...owner });
+    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order'], onConflictAction: 'ignore' });
   }
 
   /**
@@ -297,14 +301,7 @@ export class FilesService {
    * and one account's flood never holds up another's upload (D25). Counted up to a bound, through a partial index.
    */
   private async queueAnalysis(em: EntityManager, file: StoredFile): Promise<void> {
-    const [{ waiting }] = await em
-      .getConnection()
-      .execute<{ waiting: number }[]>(
-        `select count(*)::int as waiting from (select 1 from files where account_id = ? and analysis_status = 'pending' and id <> ? limit ${MAX_RANK}) pending`,
-        [file.account.id, file.id],
-        'all',
-        em.getTransactionContext(),
-      );
+    const waiting = await waitingAnalyses(em, file.account.id, file.id, MAX_RANK);
     await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id }, { priority: -waiting });
   }
 

@@ -23,14 +23,15 @@ import type { MoveCause } from '../shared/lifecycle';
 import { Page, readPageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
-import { readOrder, readOrderPage, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
+import { readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
+import type { OrderView, PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
-import { readStaffOrderPage } from './staff-order-list';
+import { readStaffOrderPage } from '../../db/queries/staff-order-queue';
 
 export interface OrderDeps {
   payments: PaymentService;
@@ -106,7 +107,7 @@ export class OrderService implements PaymentOwner {
         locked.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
         await em.flush();
-        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: locked.id }, { populate: ['file'] });
+        const files = await em.find(FileAttachment, { quote: locked }, { populate: ['file'] });
         for (const attachment of files) await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
         return order;
       });
@@ -172,7 +173,7 @@ export class OrderService implements PaymentOwner {
   /**
    * Staff list across accounts, soonest due first (docs/decisions.md G4, G5), filtered and paginated in the
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
-   * reference or the account's name (staff-order-list.ts).
+   * reference or the account's name (`src/db/queries/staff-order-queue.ts`).
    */
   async staffList(ctx: Ctx, query: StaffOrderQuery): Promise<Page<Order>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');
@@ -276,11 +277,12 @@ export class OrderService implements PaymentOwner {
     if (!orderIds.length) return byOrder;
     const attachments = await em.find(
       FileAttachment,
-      { ownerType: AttachmentOwner.ORDER, ownerId: { $in: orderIds } },
+      { order: { $in: orderIds } },
       { populate: ['file'], orderBy: { createdAt: 'asc', id: 'asc' } },
     );
     for (const attachment of attachments) {
-      byOrder.set(attachment.ownerId, [...(byOrder.get(attachment.ownerId) ?? []), attachment.file]);
+      const orderId = attachment.order!.id;
+      byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), attachment.file]);
     }
     return byOrder;
   }
