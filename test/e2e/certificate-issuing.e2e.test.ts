@@ -50,7 +50,7 @@ async function state(id: string, translationId: string) {
   const [order] = await sql<{ status: string }>('SELECT status FROM orders WHERE id = ?', [id]);
   const [translation] = await sql<{ storage_key: string; sha256: string }>('SELECT storage_key, sha256 FROM files WHERE id = ?', [translationId]);
   const certificates = await sql<{ code: string }>('SELECT code FROM certificates WHERE order_id = ?', [id]);
-  const certificateFiles = await sql<{ id: string }>(`SELECT f.id FROM files f JOIN file_attachments a ON a.file_id = f.id WHERE a.owner_id = ? AND f.type = 'certificate'`, [id]);
+  const certificateFiles = await sql<{ id: string }>(`SELECT f.id FROM files f JOIN file_attachments a ON a.file_id = f.id WHERE a.order_id = ? AND f.type = 'certificate'`, [id]);
   const pending = await sql<{ code: string }>('SELECT code FROM pending_certificates WHERE order_id = ?', [id]);
   return { status: order.status, translation, certificates: certificates.length, certificateFiles: certificateFiles.length, pending: pending.length };
 }
