@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../../shared/errors';
+import { NotFoundError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { containing, Validator } from '../shared/validation';
@@ -27,9 +27,6 @@ export interface StaffBookingQuery {
   page?: unknown;
   per_page?: unknown;
 }
-
-/** Finished bookings keep their time: there is nothing left to move. */
-const RESCHEDULABLE: readonly BookingStatus[] = [BookingStatus.REQUESTED, BookingStatus.AWAITING_PAYMENT, BookingStatus.CONFIRMED, BookingStatus.ON_HOLD];
 
 /**
  * The booking desk of D28, as good as the order desk: look-ups by id or number, a list filtered and paginated in
@@ -111,9 +108,7 @@ export class BookingDeskService {
     const name = v.string('interpreter_name', { max: 255 });
     v.done();
     return this.change(bookingId, ctx, async (em, booking) => {
-      if (booking.status === BookingStatus.COMPLETED || booking.status === BookingStatus.CANCELLED) {
-        throw ValidationError.of('status', `Cannot assign an interpreter while the status is ${booking.status}.`);
-      }
+      this.lifecycle.assertAction(booking, 'assign_interpreter');
       const before = booking.interpreterName;
       booking.interpreterName = name || null;
       this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'assign_interpreter' }, { from: before, to: booking.interpreterName });
@@ -132,13 +127,11 @@ export class BookingDeskService {
     const duration = input.duration_hours === undefined || input.duration_hours === null ? undefined : readDurationHundredths(v, input.duration_hours);
     v.done();
     return this.change(bookingId, ctx, async (em, booking) => {
-      if (!RESCHEDULABLE.includes(booking.status)) throw ValidationError.of('status', `Cannot reschedule the booking while the status is ${booking.status}.`);
+      this.lifecycle.assertAction(booking, 'reschedule');
       const before = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
       const previousStart = bookingTime(booking);
       if (duration !== undefined && duration !== booking.durationHundredths) {
-        if (booking.status !== BookingStatus.REQUESTED) {
-          throw ValidationError.of('duration_hours', 'The duration changes only before payment is asked for: cancel and book again, or keep the duration.');
-        }
+        this.lifecycle.assertAction(booking, 'change_duration');
         const rate = await em.findOneOrFail(InterpretationRate, { mode: booking.mode });
         Object.assign(booking, { durationHundredths: duration }, priceHours(duration, rate.minimumHours, booking.unitPriceCents));
       }

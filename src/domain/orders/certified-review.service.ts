@@ -40,7 +40,7 @@ export class CertifiedReviewService {
     try {
       const path = acceptedPath(upload, 'file');
       return await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
-        assertReviewable(order, 'attach a translation');
+        this.deps.orders.lifecycle.assertAction(order, 'attach_reviewed_translation');
         const sources = files.filter((file) => file.type === FileType.SOURCE);
         const source = input.sourceFileId === undefined && sources.length === 1 ? sources[0] : sources.find((file) => file.id === input.sourceFileId);
         if (!source) throw ValidationError.of('source_file_id', "The source file id field must name one of the order's source files.");
@@ -71,7 +71,7 @@ export class CertifiedReviewService {
     const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, ownerType: AttachmentOwner.ORDER }, { populate: ['file'] });
     if (attachment?.file.type !== FileType.TRANSLATION) throw new NotFoundError();
     return this.inLockedOrder(ctx, attachment.ownerId, async (em, order, files) => {
-      assertReviewable(order, 'approve a translation');
+      this.deps.orders.lifecycle.assertAction(order, 'approve_translation');
       const file = files.find((candidate) => candidate.id === fileId);
       if (!file) throw new NotFoundError(); // replaced meanwhile
       await this.review(em, order, file, staff, ReviewKind.APPROVED);
@@ -98,7 +98,7 @@ export class CertifiedReviewService {
       if (scanPath && !(await detectFormat(scanPath))) throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
       return await this.inLockedOrder(ctx, orderId, async (em, order) => {
         if (!order.addons.some((line) => line.code === NOTARIZATION)) throw ValidationError.of('order', 'The order has no notarization add-on.');
-        assertReviewable(order, 'record a notarization');
+        this.deps.orders.lifecycle.assertAction(order, 'record_notarization');
         const notarization = (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
         Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
         if (scanPath) {
@@ -129,8 +129,8 @@ export class CertifiedReviewService {
       if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
       const order = await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
         if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
-        // Staff complete only reviewed work; the table alone would also allow completing from processing.
-        if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
+        // Staff complete only reviewed work (the table's guard), checked before the certificate is made.
+        this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
         // Listed by source name on the certificate, whatever order the files were attached in.
         const documents = files
           .filter((file) => file.type === FileType.SOURCE)
@@ -199,13 +199,6 @@ export class CertifiedReviewService {
       const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
       await work(em, order, files);
     });
-  }
-}
-
-/** Review work happens in review, or on hold (a held order is finished by staff, then released). */
-function assertReviewable(order: Order, what: string): void {
-  if (order.status !== OrderStatus.IN_REVIEW && order.status !== OrderStatus.ON_HOLD) {
-    throw ValidationError.of('status', `Cannot ${what} while the status is ${order.status}.`);
   }
 }
 

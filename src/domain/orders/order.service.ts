@@ -28,7 +28,6 @@ import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
 import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
-import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
 import { readStaffOrderPage } from './staff-order-list';
 
@@ -146,15 +145,11 @@ export class OrderService implements PaymentOwner {
     return { ...orders, items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })) };
   }
 
-  /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
+  /** Client cancel: only from pending_payment or on_hold (contract 4.12, the table's guard); voids or refunds the payment. */
   async cancel(ctx: Ctx, id: unknown): Promise<PolledOrder> {
     requireAccountId(ctx.actor, 'orders.cancel');
     await this.version(ctx, id);
-    await this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel' }, (locked) => {
-      if (!CLIENT_CANCELLABLE.includes(locked.status)) {
-        throw ValidationError.of('status', `Cannot cancel the order while the status is ${locked.status}.`);
-      }
-    });
+    await this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel' });
     return this.get(ctx, id);
   }
 
@@ -162,7 +157,6 @@ export class OrderService implements PaymentOwner {
   async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<PolledOrder> {
     const { current, redirectUrl } = await readRenewalRequest(ctx, Order, id, input, 'orders.renew_checkout');
     await this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
-      awaiting: OrderStatus.PENDING_PAYMENT,
       checkout: checkoutFor(current, redirectUrl ?? current.payment.redirectUrl),
       cause: { actor: ctx.actor, action: 'checkout_renewed' },
     });
@@ -226,8 +220,6 @@ export class OrderService implements PaymentOwner {
     const order = await this.lifecycle.lock(em, { payment: paymentId });
     if (!order) return null;
     return lifecycleHolder(this.lifecycle, order, {
-      awaiting: OrderStatus.PENDING_PAYMENT,
-      paid: OrderStatus.PROCESSING,
       label: `Order ${order.number}`,
       detail: billedUnits(order),
       mailer: this.deps.mailer,
@@ -265,9 +257,9 @@ export class OrderService implements PaymentOwner {
   }
 
   /** Cancels with the payment settled (D26); a capture under way refuses the cancel. */
-  private cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (order: Order) => void): Promise<Order> {
+  private cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause): Promise<Order> {
     if (!isId(id)) throw new NotFoundError();
-    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, allowed);
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
   }
 
   /** The files of several orders in one query (joined), in the order they were attached. */

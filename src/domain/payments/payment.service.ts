@@ -4,7 +4,7 @@ import type { Logger } from '../../shared/logger';
 import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../shared/errors';
 import type { Lifecycle, MoveCause, Stateful } from '../shared/lifecycle';
-import { assertTransition } from '../shared/state-machine';
+import { cannot, refused } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';
 import type { CheckoutSummary } from './checkout-summary';
@@ -129,19 +129,13 @@ export class PaymentService {
 
   /**
    * Cancels an order or a booking with its payment settled (D26): in one transaction the row, then its payment, are
-   * locked, `allowed` may refuse (the caller's own rule), the payment is voided or marked for refund and the row
-   * moves to cancelled; the refund or void goes to the provider after the commit.
+   * locked, the cancel is checked against the row's table (its guard says who may cancel what), the payment is voided
+   * or marked for refund and the row moves to cancelled; the refund or void goes to the provider after the commit.
    */
-  async cancelHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(
-    em: EntityManager,
-    lifecycle: Lifecycle<S, E>,
-    id: string,
-    cause: MoveCause,
-    allowed?: (row: E) => void,
-  ): Promise<E> {
+  async cancelHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(em: EntityManager, lifecycle: Lifecycle<S, E>, id: string, cause: MoveCause): Promise<E> {
     let payment: Payment | null = null;
     const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
-      allowed?.(locked);
+      lifecycle.check(locked, lifecycle.cancelledState, cause);
       payment = await this.cancelInLock(tx, locked.payment);
       await lifecycle.cancel(tx, locked, cause);
     });
@@ -151,22 +145,18 @@ export class PaymentService {
 
   /**
    * A fresh checkout for an unpaid order or booking (`current`, as read before any lock) in place of its open one (D29):
-   * only while it waits in `awaiting` (or on hold from it), and `rule` allows (422 otherwise). The checkout is made at
-   * the provider first; then in one transaction the row, then its payment, are locked, checked again, the old checkout
-   * is voided and the new one attached, audited; the old one is withdrawn at the provider after the commit. While a
-   * capture is under way the renewal is refused (422 `status`, as a cancel is), so a payment racing it is taken once:
-   * on the old checkout before the renewal, or on the new one after it, never on both.
+   * only while it waits for payment (or on hold from it) and its table would let a payment move it on (422 otherwise).
+   * The checkout is made at the provider first; then in one transaction the row, then its payment, are locked, checked
+   * again, the old checkout is voided and the new one attached, audited; the old one is withdrawn at the provider after
+   * the commit. While a capture is under way the renewal is refused (422 `status`, as a cancel is), so a payment racing
+   * it is taken once: on the old checkout before the renewal, or on the new one after it, never on both.
    */
-  async renewCheckout<S extends string, E extends Stateful<S> & { payment: Payment | null }>(
-    em: EntityManager,
-    lifecycle: Lifecycle<S, E>,
-    current: E,
-    spec: { awaiting: S; checkout: CheckoutRequest; cause: MoveCause; rule?: (row: E) => void },
-  ): Promise<E> {
+  async renewCheckout<S extends string, E extends Stateful<S> & { payment: Payment | null }>(em: EntityManager, lifecycle: Lifecycle<S, E>, current: E, spec: { checkout: CheckoutRequest; cause: MoveCause }): Promise<E> {
     const { checkout, cause } = spec;
     const renewable = (row: E) => {
-      if (!lifecycle.isWaitingIn(row, spec.awaiting)) throw ValidationError.of('status', `Cannot renew the checkout while the status is ${row.status}.`);
-      spec.rule?.(row);
+      if (!lifecycle.awaitsPayment(row)) throw refused(cannot('renew the checkout', row.status));
+      const refusal = lifecycle.paymentRefusal(row);
+      if (refusal !== undefined) throw refused(refusal);
     };
     renewable(current);
     const fresh = await this.startCheckout(checkout);
@@ -174,9 +164,10 @@ export class PaymentService {
     const row = await lifecycle.change(em, { id: current.id } as FilterQuery<E>, async (tx, locked) => {
       renewable(locked);
       old = locked.payment && (await tx.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
-      if (old?.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
-      if (old && old.status !== PaymentStatus.CREATED) throw ValidationError.of('payment', 'The checkout can no longer be renewed.');
-      if (old) this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
+      if (old) {
+        paymentTransitions.assertAction('renew', old);
+        this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
+      }
       locked.payment = fresh;
       tx.persist(fresh);
       lifecycle.record(tx, locked, locked.status, cause, { payment_id: fresh.id, replaced_payment_id: old?.id ?? null });
@@ -193,7 +184,7 @@ export class PaymentService {
   private async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
     if (!ref) return null;
     const payment = await em.findOneOrFail(Payment, { id: ref.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (payment.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
+    paymentTransitions.assertAction('cancel', payment);
     if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
     else if (payment.status === PaymentStatus.CAPTURED) this.move(em, payment, PaymentStatus.REFUNDING);
     return payment;
@@ -397,7 +388,7 @@ export class PaymentService {
 
   private move(em: EntityManager, payment: Payment, to: PaymentStatus, details?: Record<string, unknown>): void {
     const from = payment.status;
-    assertTransition(paymentTransitions, from, to, 'change the payment');
+    paymentTransitions.assertMove(from, to, payment, { actor: null }, 'change the payment');
     payment.status = to;
     this.deps.audit.record(em, null, { action: `payment.${to}`, resourceType: 'payment', resourceId: payment.id, fromState: from, toState: to, details });
   }
