@@ -3,7 +3,6 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../accounts/account-of';
 import type { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
-import type { AuditService } from '../audit/audit.service';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../shared/context';
@@ -14,7 +13,7 @@ import { containing, Validator } from '../shared/validation';
 import { StaffUser } from '../staff/staff-user.entity';
 import { BookingNote } from './booking-note.entity';
 import { Booking, BookingStatus } from './booking.entity';
-import { bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
+import type { BookingLifecycle } from './booking.lifecycle';
 import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
 import { bookingTime } from './booking-time';
 
@@ -35,8 +34,8 @@ export interface StaffBookingQuery {
 export class BookingDeskService {
   private readonly lifecycle: BookingLifecycle;
 
-  constructor(private readonly deps: { audit: AuditService; mailer: Mailer }) {
-    this.lifecycle = bookingLifecycle(deps);
+  constructor(private readonly deps: { lifecycle: BookingLifecycle; mailer: Mailer }) {
+    this.lifecycle = deps.lifecycle;
   }
 
   /** By id or by number (one of them); 404 when neither matches. */

@@ -2,39 +2,33 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import { placedBy } from '../members/placed-by';
-import type { AuditService } from '../audit/audit.service';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
-import { languagePairName } from '../catalog/language-names';
 import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../accounts/account-of';
-import { formatMoney, type CheckoutSummary } from '../payments/checkout-summary';
-import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
+import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { readPageRequest, type PageRequest, type VersionedPage } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';
-import { refusalMessage } from '../shared/state-machine';
 import { Validator } from '../shared/validation';
 import { readBooking, readBookingPage, readBookingVersion, type BookingRead, type PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
-import { EXPIRED, bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
+import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { UNPAID } from './booking.states';
-import { bookingTime } from './booking-time';
 
 export interface BookingDeps {
   catalog: CatalogService;
   payments: PaymentService;
+  lifecycle: BookingLifecycle;
   mailer: Mailer;
-  audit: AuditService;
   logger: Logger;
   orderPrefix: string;
 }
@@ -44,6 +38,7 @@ const EXPIRY: MoveCause = { actor: null, action: EXPIRED, reason: 'The start pas
 
 /** The checkout of a booking's total, returning the payer to `redirectUrl` (D9). */
 const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequest => ({
+  owner: { type: 'booking', id: booking.id },
   amountCents: booking.totalCents,
   currency: booking.currency,
   reference: booking.number,
@@ -52,13 +47,12 @@ const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequ
 });
 
 /** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
-export class BookingService implements PaymentOwner {
+export class BookingService {
   /** Every status change of a booking goes through here. */
   private readonly lifecycle: BookingLifecycle;
 
   constructor(private readonly deps: BookingDeps) {
-    this.lifecycle = bookingLifecycle(deps);
-    deps.payments.registerOwner(this);
+    this.lifecycle = deps.lifecycle;
   }
 
   async create(ctx: Ctx, input: Record<string, unknown>): Promise<Booking> {
@@ -222,34 +216,6 @@ export class BookingService implements PaymentOwner {
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
-  }
-
-  /** PaymentOwner: the booking holding this payment, locked before the payment (D26). Paid: confirmed (contract 3.2). */
-  async lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null> {
-    const booking = await this.lifecycle.lock(em, { payment: paymentId });
-    if (!booking) return null;
-    return lifecycleHolder(this.lifecycle, booking, { label: `Booking ${booking.number}`, mailer: this.deps.mailer });
-  }
-
-  /** PaymentOwner: the booking's hours at its rate (contract 2.7). */
-  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
-    const booking = await em.findOne(Booking, { payment: paymentId });
-    if (!booking) return null;
-    const closed = this.lifecycle.paymentRefusal(booking);
-    return {
-      kind: 'booking',
-      id: booking.id,
-      number: booking.number,
-      lines: [
-        {
-          label: `Interpreter (${booking.mode.replace(/_/g, ' ')}), ${languagePairName(booking.sourceLanguage, booking.targetLanguage)}, ${bookingTime(booking)}, ${booking.billableHours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
-          amountCents: booking.totalCents,
-        },
-      ],
-      totalCents: booking.totalCents,
-      currency: booking.currency,
-      closedReason: closed === undefined ? null : refusalMessage(closed),
-    };
   }
 
   /** Cancels with its payment, if any, settled (D26); a capture under way refuses the cancel. */

@@ -1,24 +1,16 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import type { JobQueue } from '../../jobs/job-queue';
-import type { Mailer } from '../../providers/mail/mailer';
 import { ServiceType } from '../catalog/catalog.enums';
-import { languagePairName } from '../catalog/language-names';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import { assignedOrdersOnly } from '../staff/staff-permissions';
-import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
-import { Addon } from '../catalog/rates.entity';
-import type { CheckoutSummary } from '../payments/checkout-summary';
-import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
-import { billedUnits } from '../quotes/billed-units';
+import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
-import { isId } from '../shared/ids';
+import { isId, newId } from '../shared/ids';
 import type { MoveCause } from '../shared/lifecycle';
 import { Page, readPageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
@@ -26,19 +18,16 @@ import { Validator } from '../shared/validation';
 import { readOrder, readOrderPage, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
-import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
+import type { OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { visibleOrderFiles } from './order-visibility';
 import { readStaffOrderPage } from './staff-order-list';
 
 export interface OrderDeps {
   payments: PaymentService;
-  mailer: Mailer;
   files: FilesService;
-  queue: JobQueue;
-  audit: AuditService;
+  lifecycle: OrderLifecycle;
   orderPrefix: string;
-  turnaroundHours: number;
 }
 
 export interface StaffOrderQuery {
@@ -52,13 +41,12 @@ export interface StaffOrderQuery {
 }
 
 /** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
-export class OrderService implements PaymentOwner {
+export class OrderService {
   /** Every status change of an order goes through here (the pipeline and certified review too). */
   readonly lifecycle: OrderLifecycle;
 
   constructor(private readonly deps: OrderDeps) {
-    this.lifecycle = orderLifecycle(deps);
-    deps.payments.registerOwner(this);
+    this.lifecycle = deps.lifecycle;
   }
 
   /**
@@ -76,12 +64,14 @@ export class OrderService implements PaymentOwner {
     assertConvertible(quote);
 
     return this.withUniqueNumber(async () => {
+      const id = newId();
       const number = referenceNumber(this.deps.orderPrefix);
-      const payment = await this.deps.payments.startCheckout(checkoutFor({ number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null));
+      const payment = await this.deps.payments.startCheckout(checkoutFor({ id, number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null));
       return retryingTransaction(ctx.em, async (em) => {
         const locked = await em.findOne(Quote, { id: quoteId, account }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         assertConvertible(locked);
         const order = Object.assign(new Order(), {
+          id,
           number,
           account,
           quote: locked,
@@ -215,41 +205,6 @@ export class OrderService implements PaymentOwner {
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
-  /** PaymentOwner: the order holding this payment, locked before the payment (D26). */
-  async lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null> {
-    const order = await this.lifecycle.lock(em, { payment: paymentId });
-    if (!order) return null;
-    return lifecycleHolder(this.lifecycle, order, {
-      label: `Order ${order.number}`,
-      detail: billedUnits(order),
-      mailer: this.deps.mailer,
-      onPaid: (payment) => {
-        const paidAt = payment.paidAt ?? new Date();
-        order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : this.deps.turnaroundHours) * 60 * 60 * 1000);
-      },
-    });
-  }
-
-  /** PaymentOwner: the order's priced lines (contract 2.6), add-ons named as the catalog names them. */
-  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
-    const order = await em.findOne(Order, { payment: paymentId });
-    if (!order) return null;
-    const names = new Map((await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [addon.code, addon.name]));
-    const units = billedUnits(order);
-    return {
-      kind: 'order',
-      id: order.id,
-      number: order.number,
-      lines: [
-        { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${languagePairName(order.sourceLanguage, order.targetLanguage)}, ${units}`, amountCents: order.subtotalCents },
-        ...order.addons.map((line) => ({ label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`, amountCents: line.totalCents })),
-      ],
-      totalCents: order.totalCents,
-      currency: order.currency,
-      closedReason: null,
-    };
-  }
-
   /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
   translationFinished(em: EntityManager, order: Order): Promise<void> {
     const to = order.serviceType === ServiceType.CERTIFIED ? OrderStatus.IN_REVIEW : OrderStatus.COMPLETED;
@@ -290,7 +245,8 @@ export class OrderService implements PaymentOwner {
 }
 
 /** The checkout of an order's total, returning the payer to `redirectUrl` (D9). */
-const checkoutFor = (order: Pick<Order, 'number' | 'totalCents' | 'currency'>, redirectUrl: string | null): CheckoutRequest => ({
+const checkoutFor = (order: Pick<Order, 'id' | 'number' | 'totalCents' | 'currency'>, redirectUrl: string | null): CheckoutRequest => ({
+  owner: { type: 'order', id: order.id },
   amountCents: order.totalCents,
   currency: order.currency,
   reference: order.number,

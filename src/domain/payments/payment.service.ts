@@ -9,7 +9,7 @@ import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';
 import type { CheckoutSummary } from './checkout-summary';
 import { PaymentRefund } from './payment-refund.entity';
-import { Payment, PaymentStatus } from './payment.entity';
+import { Payment, PaymentStatus, type PaymentOwner } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
 /** The order or booking a payment belongs to, locked for the current transaction. */
@@ -28,17 +28,23 @@ export interface PaymentHolder {
   refunded(em: EntityManager, payment: Payment, amountCents: number): Promise<void>;
 }
 
-/** Orders and bookings: finds and locks the holder of a payment, or null when this kind does not hold it. */
-export interface PaymentOwner {
-  lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null>;
-  /** What the payment pays for, for the checkout page and the return redirect; null when not this kind's. */
-  summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null>;
+/**
+ * Orders, or bookings, as what payments pay for (a payment names its owner): the owner locked as the holder of one of
+ * its payments, and what that payment pays for. A payment its owner no longer holds (a renewed checkout's old one,
+ * D29) has no holder and no summary.
+ */
+export interface PaymentOwners {
+  /** The owner `id`, locked (before the payment, D26), as the holder of payment `paymentId`; null when it no longer holds it. */
+  lockHolder(em: EntityManager, id: string, paymentId: string): Promise<PaymentHolder | null>;
+  /** What payment `paymentId` pays for, for the checkout page and the return redirect; null when its owner no longer holds it. */
+  summarize(em: EntityManager, id: string, paymentId: string): Promise<CheckoutSummary | null>;
 }
 
 export type ConfirmOutcome = 'paid' | 'processing';
 
-/** What a checkout is made for: the amount, the holder's number, what the payer reads, and where they return. */
+/** What a checkout is made for: its owner, the amount, the owner's number, what the payer reads, and where they return. */
 export interface CheckoutRequest {
+  owner: PaymentOwner;
   amountCents: number;
   currency: string;
   reference: string;
@@ -57,20 +63,15 @@ const STALE_AFTER_MS = 60_000;
  * `reconcile`, which workers run periodically.
  */
 export class PaymentService {
-  private readonly owners: PaymentOwner[] = [];
-
   constructor(
     readonly provider: PaymentProvider,
-    private readonly deps: { audit: AuditService; logger: Logger },
+    private readonly deps: { audit: AuditService; logger: Logger; owners: Record<PaymentOwner['type'], PaymentOwners> },
   ) {}
-
-  registerOwner(owner: PaymentOwner): void {
-    this.owners.push(owner);
-  }
 
   /** A new payment with its hosted checkout; the caller persists it in its own transaction. */
   async startCheckout(input: CheckoutRequest): Promise<Payment> {
     const payment = Object.assign(new Payment(), {
+      owner: input.owner,
       provider: this.provider.name,
       description: input.description,
       amountCents: input.amountCents,
@@ -90,12 +91,9 @@ export class PaymentService {
   }
 
   /** What `payment` pays for: the order's or booking's lines and id. */
-  async summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
-    for (const owner of this.owners) {
-      const summary = await owner.summarize(em, payment.id);
-      if (summary) return summary;
-    }
-    return null;
+  summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
+    const { type, id } = payment.owner;
+    return this.deps.owners[type].summarize(em, id, payment.id);
   }
 
   async findByProviderOrderId(em: EntityManager, providerOrderId: string): Promise<Payment> {
@@ -376,11 +374,14 @@ export class PaymentService {
     this.deps.logger.error({ payment_id: payment.id, reason }, 'the provider refused a refund for good; staff must settle it');
   }
 
-  /** One step on one payment: its holder locked first, then the payment (D26's lock order), retried on deadlock. */
+  /**
+   * One step on one payment: the owner it names locked first as its holder, then the payment (D26's lock order),
+   * retried on deadlock. The owner is read before any lock: it never changes.
+   */
   private locked<T>(em: EntityManager, id: string, work: (tx: EntityManager, payment: Payment, holder: PaymentHolder | null) => Promise<T>): Promise<T> {
     return retryingTransaction(em, async (tx) => {
-      let holder: PaymentHolder | null = null;
-      for (const owner of this.owners) if ((holder = await owner.lockHolder(tx, id))) break;
+      const { type, id: ownerId } = (await tx.findOneOrFail(Payment, { id })).owner;
+      const holder = await this.deps.owners[type].lockHolder(tx, ownerId, id);
       const payment = await tx.findOneOrFail(Payment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       return work(tx, payment, holder);
     });
