@@ -99,7 +99,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     orders,
     certificates,
     certifiedReview: new CertifiedReviewService({ files, orders, certificates }),
-    orderDesk: new OrderDeskService({ orders }),
+    orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
     shipping: new OrderShippingService({ orders, mailer }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),

@@ -1,16 +1,13 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../accounts/account-of';
-import type { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
 import { InterpretationRate } from '../catalog/rates.entity';
+import { Desk } from '../desk/desk';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../shared/context';
-import { NotFoundError } from '../../shared/errors';
-import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { containing, Validator } from '../shared/validation';
-import { StaffUser } from '../staff/staff-user.entity';
 import { BookingNote } from './booking-note.entity';
 import { Booking, BookingStatus } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
@@ -28,23 +25,18 @@ export interface StaffBookingQuery {
 }
 
 /**
- * The booking desk of D28, as good as the order desk: look-ups by id or number, a list filtered and paginated in
- * the database, internal notes, the interpreter's name, and reschedules the client hears of. Audited.
+ * The booking desk of D28, as good as the order desk: the shared desk (look-up, account, notes), a list filtered and
+ * paginated in the database, the interpreter's name, and reschedules the client hears of. Audited.
  */
-export class BookingDeskService {
-  private readonly lifecycle: BookingLifecycle;
-
+export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote> {
   constructor(private readonly deps: { lifecycle: BookingLifecycle; mailer: Mailer }) {
-    this.lifecycle = deps.lifecycle;
-  }
-
-  /** By id or by number (one of them); 404 when neither matches. */
-  async get(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<Booking> {
-    requireStaff(ctx.actor, 'staffInterpretationBooking');
-    const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
-    const booking = where && (await ctx.em.findOne(Booking, where, { populate: ['account'] }));
-    if (!booking) throw new NotFoundError();
-    return booking;
+    super({
+      entity: Booking,
+      lifecycle: deps.lifecycle,
+      notes: { entity: BookingNote, of: (booking) => ({ booking }), create: (booking, author, text) => Object.assign(new BookingNote(), { booking, author, text }) },
+      operations: { get: 'staffInterpretationBooking', account: 'InterpretationBooking.account', notes: 'InterpretationBooking.notes', addNote: 'addBookingNote' },
+      populate: ['account'],
+    });
   }
 
   /**
@@ -73,44 +65,17 @@ export class BookingDeskService {
     return paginate(ctx.em, Booking, where, page, { orderBy: { scheduledAt: 'asc', id: 'asc' }, populate: ['account'] as never });
   }
 
-  /** Whose booking it is; loaded with it by `get` and `list`, so the identity map answers. */
-  async account(ctx: Ctx, booking: Booking): Promise<Account> {
-    requireStaff(ctx.actor, 'InterpretationBooking.account');
-    return accountOf(ctx.em, booking);
-  }
-
-  /** Oldest first, as a conversation reads. */
-  async notes(ctx: Ctx, bookingId: string): Promise<BookingNote[]> {
-    requireStaff(ctx.actor, 'InterpretationBooking.notes');
-    return ctx.em.find(BookingNote, { booking: bookingId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-  }
-
-  /** An internal note (never shown to the client). */
-  async addNote(ctx: Ctx, bookingId: unknown, input: { text?: unknown }): Promise<BookingNote> {
-    const author = requireStaff(ctx.actor, 'addBookingNote');
-    const v = new Validator(input);
-    const text = v.string('text', { required: true, max: 5000 });
-    v.done();
-    let note!: BookingNote;
-    await this.change(bookingId, ctx, async (em, booking) => {
-      note = Object.assign(new BookingNote(), { booking, author: em.getReference(StaffUser, author.id), text: text! });
-      em.persist(note);
-      this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'add_note' }, { note_id: note.id });
-    });
-    return note;
-  }
-
   /** The interpreter who will attend, by name (free text: interpreters are not users yet); null clears it. */
   async assignInterpreter(ctx: Ctx, bookingId: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'assignInterpreter');
     const v = new Validator(input);
     const name = v.string('interpreter_name', { max: 255 });
     v.done();
-    return this.change(bookingId, ctx, async (em, booking) => {
-      this.lifecycle.assertAction(booking, 'assign_interpreter');
+    return this.change(ctx, bookingId, async (em, booking) => {
+      this.deps.lifecycle.assertAction(booking, 'assign_interpreter');
       const before = booking.interpreterName;
       booking.interpreterName = name || null;
-      this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'assign_interpreter' }, { from: before, to: booking.interpreterName });
+      this.deps.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'assign_interpreter' }, { from: before, to: booking.interpreterName });
     });
   }
 
@@ -125,27 +90,19 @@ export class BookingDeskService {
     const scheduled = readScheduledAt(v);
     const duration = input.duration_hours === undefined || input.duration_hours === null ? undefined : readDurationHundredths(v, input.duration_hours);
     v.done();
-    return this.change(bookingId, ctx, async (em, booking) => {
-      this.lifecycle.assertAction(booking, 'reschedule');
+    return this.change(ctx, bookingId, async (em, booking) => {
+      this.deps.lifecycle.assertAction(booking, 'reschedule');
       const before = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
       const previousStart = bookingTime(booking);
       if (duration !== undefined && duration !== booking.durationHundredths) {
-        this.lifecycle.assertAction(booking, 'change_duration');
+        this.deps.lifecycle.assertAction(booking, 'change_duration');
         const rate = await em.findOneOrFail(InterpretationRate, { mode: booking.mode });
         Object.assign(booking, { durationHundredths: duration }, priceHours(duration, rate.minimumHours, booking.unitPriceCents));
       }
       Object.assign(booking, { scheduledAt: scheduled!.date, scheduledOffsetMinutes: scheduled!.offsetMinutes });
       const after = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
-      this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'reschedule' }, { before, after });
+      this.deps.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'reschedule' }, { before, after });
       await this.deps.mailer.send(em, bookingRescheduledEmail(await accountOf(em, booking), booking, previousStart));
-    });
-  }
-
-  private change(bookingId: unknown, ctx: Ctx, work: Parameters<BookingLifecycle['change']>[2]): Promise<Booking> {
-    if (!isId(bookingId)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id: bookingId }, async (em, booking) => {
-      await work(em, booking);
-      await em.flush();
     });
   }
 }

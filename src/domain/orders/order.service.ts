@@ -171,15 +171,6 @@ export class OrderService {
     return readStaffOrderPage(ctx.em, { status, accountId, assigneeId, overdue: query.overdue === true, search }, page);
   }
 
-  /** Staff look-up by id or by number (one of them); 404 when neither matches, or for a translator another's order (D28). */
-  async staffGet(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<Order> {
-    const staff = requireStaff(ctx.actor, 'staffOrder');
-    const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
-    const order = where && (await ctx.em.findOne(Order, where, { populate: ['account', 'assignee'] }));
-    if (!order || (assignedOrdersOnly(staff.role) && order.assignee?.id !== staff.id)) throw new NotFoundError();
-    return order;
-  }
-
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'holdOrder');
     const v = new Validator(input as Record<string, unknown>);
