@@ -187,8 +187,9 @@ export class BookingService {
 
   /**
    * Cancels the unpaid bookings whose start has passed, each account e-mailed (D29); the workers run it periodically.
-   * Each booking is locked and checked again by the table's guard (at `now`), so processes sweeping at once cancel it once. One whose capture is under
-   * way is left to a later sweep: the capture decides, and money that lands after the start goes back (D26).
+   * Each booking is locked and checked again by the table's guard, at `now`, so processes sweeping at once cancel it
+   * once. One whose capture is under way is left to a later sweep: the capture decides, and money that lands after the
+   * start goes back (D26).
    */
   async expireStarted(em: EntityManager, now = new Date()): Promise<number> {
     const due = await em.fork().find(

@@ -130,7 +130,12 @@ export class PaymentService {
    * locked, the cancel is checked against the row's table (its guard says who may cancel what), the payment is voided
    * or marked for refund and the row moves to cancelled; the refund or void goes to the provider after the commit.
    */
-  async cancelHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(em: EntityManager, lifecycle: Lifecycle<S, E>, id: string, cause: MoveCause): Promise<E> {
+  async cancelHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(
+    em: EntityManager,
+    lifecycle: Lifecycle<S, E>,
+    id: string,
+    cause: MoveCause,
+  ): Promise<E> {
     let payment: Payment | null = null;
     const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
       lifecycle.check(locked, lifecycle.cancelledState, cause);
@@ -149,7 +154,12 @@ export class PaymentService {
    * the commit. While a capture is under way the renewal is refused (422 `status`, as a cancel is), so a payment racing
    * it is taken once: on the old checkout before the renewal, or on the new one after it, never on both.
    */
-  async renewCheckout<S extends string, E extends Stateful<S> & { payment: Payment | null }>(em: EntityManager, lifecycle: Lifecycle<S, E>, current: E, spec: { checkout: CheckoutRequest; cause: MoveCause }): Promise<E> {
+  async renewCheckout<S extends string, E extends Stateful<S> & { payment: Payment | null }>(
+    em: EntityManager,
+    lifecycle: Lifecycle<S, E>,
+    current: E,
+    spec: { checkout: CheckoutRequest; cause: MoveCause },
+  ): Promise<E> {
     const { checkout, cause } = spec;
     const renewable = (row: E) => {
       if (!lifecycle.awaitsPayment(row)) throw refused(cannot('renew the checkout', row.status));
