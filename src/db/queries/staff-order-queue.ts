@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Order, OrderStatus } from '../../domain/orders/order.entity';
+import { FINISHED_ORDER_STATUSES } from '../../domain/orders/order.states';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { runSql } from '../orm-driver';
 
@@ -11,8 +12,11 @@ export interface StaffOrderFilter {
   search?: string;
 }
 
-/** No longer worked on: never overdue. Written into the SQL, so the partial index of open work matches it. */
-const FINISHED = [OrderStatus.COMPLETED, OrderStatus.CANCELLED];
+/**
+ * No longer worked on (the statuses the transition table has no way out of): never overdue. Written into the SQL as
+ * literals, so the partial index of open work (`orders_open_due`) matches it.
+ */
+const FINISHED = FINISHED_ORDER_STATUSES;
 
 const SORT = 'due_at ASC NULLS LAST, created_at ASC, id ASC';
 

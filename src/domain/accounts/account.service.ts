@@ -8,7 +8,6 @@ import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
-import { assertTransition } from '../shared/state-machine';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
 import { Validator } from '../shared/validation';
@@ -117,7 +116,7 @@ export class AccountService {
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
       const from = account.status;
-      assertTransition(accountTransitions, from, to, `${action} the account`);
+      accountTransitions.assertMove(from, to, account, ctx, `${action} the account`);
       account.status = to;
       await apply(em, account);
       this.deps.audit.record(em, ctx.actor, {
@@ -134,9 +133,7 @@ export class AccountService {
   private regenerate(ctx: Ctx, id: unknown): Promise<Account> {
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
-      if (account.status === AccountStatus.PENDING) {
-        throw ValidationError.of('status', 'Cannot regenerate the API key while the status is pending.');
-      }
+      accountTransitions.assertAction('regenerate_key', account);
       await this.issueKey(em, account, 'regenerated');
       this.deps.audit.record(em, ctx.actor, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
       return account;

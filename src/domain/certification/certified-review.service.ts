@@ -41,12 +41,12 @@ export class CertifiedReviewService {
     try {
       const path = acceptedPath(upload, 'file');
       return await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
-        assertReviewable(order, 'attach a translation');
+        this.deps.orders.lifecycle.assertAction(order, 'attach_reviewed_translation');
         const sources = files.filter((file) => file.type === FileType.SOURCE);
         const source = input.sourceFileId === undefined && sources.length === 1 ? sources[0] : sources.find((file) => file.id === input.sourceFileId);
         if (!source) throw ValidationError.of('source_file_id', "The source file id field must name one of the order's source files.");
         for (const old of files.filter((file) => file.derivedFromId === source.id)) {
-          await em.nativeDelete(FileAttachment, { file: old, ownerType: AttachmentOwner.ORDER, ownerId: order.id });
+          await em.nativeDelete(FileAttachment, { file: old, order });
           await em.nativeDelete(TranslationReview, { fileId: old.id });
         }
         const reviewed = await this.deps.files.storeProduced(em, {
@@ -69,10 +69,10 @@ export class CertifiedReviewService {
   async approveTranslation(ctx: Ctx, fileId: unknown): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'approveTranslation');
     if (!isId(fileId)) throw new NotFoundError();
-    const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, ownerType: AttachmentOwner.ORDER }, { populate: ['file'] });
+    const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, order: { $ne: null } }, { populate: ['file'] });
     if (attachment?.file.type !== FileType.TRANSLATION) throw new NotFoundError();
-    return this.inLockedOrder(ctx, attachment.ownerId, async (em, order, files) => {
-      assertReviewable(order, 'approve a translation');
+    return this.inLockedOrder(ctx, attachment.order!.id, async (em, order, files) => {
+      this.deps.orders.lifecycle.assertAction(order, 'approve_translation');
       const file = files.find((candidate) => candidate.id === fileId);
       if (!file) throw new NotFoundError(); // replaced meanwhile
       await this.review(em, order, file, staff, ReviewKind.APPROVED);
@@ -99,7 +99,7 @@ export class CertifiedReviewService {
       if (scanPath && !(await detectFormat(scanPath))) throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
       return await this.inLockedOrder(ctx, orderId, async (em, order) => {
         if (!order.addons.some((line) => line.code === NOTARIZATION)) throw ValidationError.of('order', 'The order has no notarization add-on.');
-        assertReviewable(order, 'record a notarization');
+        this.deps.orders.lifecycle.assertAction(order, 'record_notarization');
         const notarization = (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
         Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
         if (scanPath) {
@@ -134,7 +134,8 @@ export class CertifiedReviewService {
       let basis!: Basis;
       await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
         if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
-        assertCompletable(order);
+        // Staff complete only reviewed work (the table's guard), checked before the certificate is made.
+        this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
         const documents = certifiedDocuments(files);
         const notarization = await em.findOne(Notarization, { order });
         const errors = await this.completionErrors(em, order, documents, notarization, staff);
@@ -169,7 +170,7 @@ export class CertifiedReviewService {
     let replacedKeys: string[] = [];
     try {
       const order = await this.inLockedOrder(ctx, certification.order.id, async (em, order, files) => {
-        assertCompletable(order);
+        this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
         await this.deps.pending.assertHeld(em, order, code);
         const errors = changedSince(basis, basisOf(certifiedDocuments(files), await em.findOne(Notarization, { order })));
         if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -225,11 +226,6 @@ export class CertifiedReviewService {
   }
 }
 
-/** Staff complete only reviewed work; the table alone would also allow completing from processing. */
-function assertCompletable(order: Order): void {
-  if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
-}
-
 /** Each source with its translation, listed by source name on the certificate, whatever order the files were attached in. */
 function certifiedDocuments(files: StoredFile[]): { source: StoredFile; translation?: StoredFile }[] {
   return files
@@ -260,13 +256,6 @@ function changedSince(before: Basis, now: Basis): FieldErrors {
     ...(before.files === now.files ? {} : { files: ['A translation was replaced while the certificate was being made: complete the order again.'] }),
     ...(before.notarization === now.notarization ? {} : { notarization: ['The notarization was recorded again while the certificate was being made: complete the order again.'] }),
   };
-}
-
-/** Review work happens in review, or on hold (a held order is finished by staff, then released). */
-function assertReviewable(order: Order, what: string): void {
-  if (order.status !== OrderStatus.IN_REVIEW && order.status !== OrderStatus.ON_HOLD) {
-    throw ValidationError.of('status', `Cannot ${what} while the status is ${order.status}.`);
-  }
 }
 
 function acceptedPath(upload: ReceivedUpload, field: string): string {

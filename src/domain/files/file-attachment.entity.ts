@@ -1,4 +1,4 @@
-import { Check, Entity, Formula, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import type { Order } from '../orders/order.entity';
 import type { Quote } from '../quotes/quote.entity';
 import { newId } from '../shared/ids';
@@ -35,13 +35,6 @@ export class FileAttachment {
   @ManyToOne('Order', { nullable: true, deleteRule: 'cascade' })
   order: Rel<Order> | null = null;
 
-  /** The owner's kind, read from which key is set: for callers that name an owner by kind and id. */
-  @Formula((alias) => `case when ${alias}.quote_id is not null then '${AttachmentOwner.QUOTE}' else '${AttachmentOwner.ORDER}' end`)
-  ownerType!: AttachmentOwner;
-
-  /** The owner's id, whichever kind it is. */
-  @Formula((alias) => `coalesce(${alias}.quote_id, ${alias}.order_id)`)
-  ownerId!: string;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
