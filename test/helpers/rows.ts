@@ -49,36 +49,37 @@ const payment = (fields: Partial<Payment> = {}) =>
 export const insertQuote = (em: EntityManager, account: Account, fields: Partial<Quote> = {}): Promise<Quote> =>
   saved(em, Object.assign(new Quote(), work, { account, fileIds: [], unitPriceCents: 15, expiresAt: new Date(Date.now() + 86_400_000) }, fields));
 
-/** An order, with a quote and a payment of its own. */
+/** An order, with a quote and a payment of its own (which names the order as what it pays for). */
 export async function insertOrder(em: EntityManager, account: Account, fields: Partial<Order> = {}): Promise<Order> {
   const quote = await insertQuote(em, account);
-  return saved(em, Object.assign(new Order(), work, { number: `LT-${unique()}`, account, quote, payment: payment() }, fields));
+  const order = Object.assign(new Order(), work, { number: `LT-${unique()}`, account, quote }, fields);
+  order.payment = payment({ owner: { type: 'order', id: order.id } });
+  return saved(em, order);
 }
 
-/** A booking, with a payment when `paid` is given (its fields). */
-export const insertBooking = (em: EntityManager, account: Account, fields: Partial<Booking> = {}, paid?: Partial<Payment>): Promise<Booking> =>
-  saved(
-    em,
-    Object.assign(
-      new Booking(),
-      {
-        number: `IB-${unique()}`,
-        account,
-        sourceLanguage: 'es',
-        targetLanguage: 'en',
-        mode: InterpretationMode.VIDEO_REMOTE,
-        scheduledAt: new Date(Date.now() + 7 * 86_400_000),
-        durationHundredths: 200,
-        billableHundredths: 200,
-        unitPriceCents: 9000,
-        totalCents: 18000,
-        currency: 'USD',
-        placedBy: PLACED_BY_API_KEY,
-        payment: paid ? payment(paid) : null,
-      },
-      fields,
-    ),
+/** A booking, with a payment when `paid` is given (its fields), which names the booking as what it pays for. */
+export function insertBooking(em: EntityManager, account: Account, fields: Partial<Booking> = {}, paid?: Partial<Payment>): Promise<Booking> {
+  const booking = Object.assign(
+    new Booking(),
+    {
+      number: `IB-${unique()}`,
+      account,
+      sourceLanguage: 'es',
+      targetLanguage: 'en',
+      mode: InterpretationMode.VIDEO_REMOTE,
+      scheduledAt: new Date(Date.now() + 7 * 86_400_000),
+      durationHundredths: 200,
+      billableHundredths: 200,
+      unitPriceCents: 9000,
+      totalCents: 18000,
+      currency: 'USD',
+      placedBy: PLACED_BY_API_KEY,
+    },
+    fields,
   );
+  booking.payment = paid ? payment({ ...paid, owner: { type: 'booking', id: booking.id } }) : null;
+  return saved(em, booking);
+}
 
 /** `file` attached to a quote or an order, at `createdAt` (now unless given). */
 export const insertAttachment = (em: EntityManager, file: StoredFile, owner: { quote: Quote } | { order: Order }, createdAt = new Date()): Promise<FileAttachment> =>

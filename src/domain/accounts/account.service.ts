@@ -75,12 +75,12 @@ export class AccountService {
   }
 
   /** The old key stops working at once; the new one is e-mailed. */
-  regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
+  async regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
     requireStaff(ctx.actor, 'regenerateApiKey');
     return this.regenerate(ctx, id);
   }
 
-  revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
+  async revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
     requireStaff(ctx.actor, 'revokeApiKey');
     return this.revoke(ctx, id);
   }
@@ -89,11 +89,11 @@ export class AccountService {
    * An admin member's own account (D27): the new key goes to the account's e-mail, never into the portal's answer,
    * so a key never reaches a browser.
    */
-  regenerateOwnKey(ctx: Ctx): Promise<Account> {
+  async regenerateOwnKey(ctx: Ctx): Promise<Account> {
     return this.regenerate(ctx, requireAccount(ctx.actor, 'account.key.manage').id);
   }
 
-  revokeOwnKey(ctx: Ctx): Promise<Account> {
+  async revokeOwnKey(ctx: Ctx): Promise<Account> {
     return this.revoke(ctx, requireAccount(ctx.actor, 'account.key.manage').id);
   }
 
