@@ -1,4 +1,5 @@
-import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { isReferenceViolation } from '../../db/orm-driver';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -202,7 +203,7 @@ export class FilesService {
         await em.nativeDelete(StoredFile, { id: file.id });
       });
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) throw attached();
+      if (isReferenceViolation(error)) throw attached();
       throw error;
     }
     await this.deps.storage.delete(file.storageKey).catch((e) => this.deps.logger.warn({ err: e, file_id: file.id }, 'file bytes not deleted'));
