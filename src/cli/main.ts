@@ -33,7 +33,7 @@ type Command = (db: Database, options: Record<string, string | undefined>, confi
 const BESIDE_THE_SERVICE = new Set(['sandbox:seed']);
 
 /** Migrations under the same lock the service takes at start, so a CLI run and a starting server never race. */
-const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl')!, () => migrate(db.orm));
+const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl'), () => migrate(db.orm));
 
 const commands: Record<string, Command> = {
   async 'sandbox:seed'(db, _options, config) {
@@ -47,7 +47,7 @@ const commands: Record<string, Command> = {
   },
 
   async 'migration:create'(db, options) {
-    const result = await db.orm.getMigrator().createMigration(MIGRATIONS_SOURCE_DIR, false, false, options.name);
+    const result = await db.orm.migrator.createMigration(MIGRATIONS_SOURCE_DIR, false, false, options.name);
     console.log(result.diff.up.length ? `Created ${result.fileName}` : 'No changes: the schema matches the entities.');
   },
 

@@ -12,7 +12,7 @@ export class ConfigError extends Error {}
 
 
 /** An unset and an empty variable mean the same: use the default. */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
+const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const url = (protocols: string[]) =>
@@ -73,13 +73,13 @@ const envSchema = z.object({
   METRICS_ALLOW_FROM: optional(
     z.string().superRefine((text, context) => {
       const wrong = addressRangeList(text).find((entry) => !isAddressRange(entry));
-      if (wrong !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a comma-separated list of IP addresses or CIDR ranges (${JSON.stringify(wrong)} is neither)` });
+      if (wrong !== undefined) context.addIssue({ code: 'custom', message: `must be a comma-separated list of IP addresses or CIDR ranges (${JSON.stringify(wrong)} is neither)` });
     }),
   ),
   CORS_ORIGINS: optional(
     z.string().superRefine((text, context) => {
       const wrong = originList(text).find((entry) => !isOrigin(entry));
-      if (wrong !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a comma-separated list of origins such as https://portal.example.com (${JSON.stringify(wrong)} is not one)` });
+      if (wrong !== undefined) context.addIssue({ code: 'custom', message: `must be a comma-separated list of origins such as https://portal.example.com (${JSON.stringify(wrong)} is not one)` });
     }),
   ),
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').regex(/^[A-Za-z0-9._~+/=-]+$/, 'must be a bearer token (letters, digits and ._~+/=-)')),
@@ -210,7 +210,7 @@ function isOrigin(entry: string): boolean {
   }
 }
 
-function describe(issue: z.ZodIssue): string {
+function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`;
   if (issue.code === 'invalid_type') return 'must be a number';
   if (issue.code === 'too_small' || issue.code === 'too_big') {
