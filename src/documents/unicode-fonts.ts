@@ -99,7 +99,7 @@ export class UnicodeFonts {
 
   private canEncode(font: PDFFont, char: string): boolean {
     let known = this.encodable.get(font);
-    if (!known) this.encodable.set(font, (known = new Map()));
+    if (!known) this.encodable.set(font, (known = new Map<string, boolean>()));
     let answer = known.get(char);
     if (answer === undefined) {
       try {

@@ -23,7 +23,7 @@ export async function woffToSfnt(woff: Buffer): Promise<Buffer> {
         const at = HEADER + i * WOFF_ENTRY;
         const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(at + field));
         const packed = woff.subarray(offset, offset + compressed);
-        return { tag: tag!, checksum: checksum!, data: compressed! < length! ? await inflateAsync(packed) : packed };
+        return { tag, checksum, data: compressed < length ? await inflateAsync(packed) : packed };
       }),
     )
   ).sort((a, b) => a.tag - b.tag);

@@ -50,7 +50,7 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       const authorization = req.get('authorization');
-      let budget: string | null = null;
+      let budget: string | null;
       try {
         // A caller with nothing left is refused before its key is looked up or its document parsed.
         services.rateLimits.ensureCredentialLeft(authorization);

@@ -51,7 +51,7 @@ function nestsTooDeep(value: unknown): boolean {
   const pending: [object, number][] = [[value, 1]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;
-    for (const child of Object.values(node)) {
+    for (const child of Object.values(node) as unknown[]) {
       if (typeof child !== 'object' || child === null) continue;
       if (depth + 1 > JSON_MAX_DEPTH) return true;
       pending.push([child, depth + 1]);
@@ -86,7 +86,7 @@ function readJson(req: Request, limitBytes: number, next: NextFunction): void {
   });
   req.on('end', () => {
     if (tooLarge) return settle(bodyError(413, 'entity.too.large', 'request entity too large'));
-    const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+    const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
     req.rawBody = raw;
     try {
       req.body = parseJson(raw);

@@ -77,7 +77,7 @@ async function partWords(zip: ZipFile, entry: Entry, onBytes: (bytes: number) =>
 function readEntry(zip: ZipFile, entry: Entry, onChunk: (chunk: Buffer) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(error);
+      if (error) return reject(error);
       stream.on('data', (chunk: Buffer) => {
         try {
           onChunk(chunk);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
@@ -23,7 +24,7 @@ export function bookingsRoutes(services: Services): Router {
         answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
       },
     ],
-    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, req.body ?? {})) })],
+    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, bodyFields(req))) })],
   });
   route(router, '/interpretation-bookings/:id', {
     // Polled all day (D23): a conditional request reads only the booking's version.
@@ -38,7 +39,7 @@ export function bookingsRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const booking = await bookings.renewCheckout(req.ctx, req.params.id, req.body ?? {});
+        const booking = await bookings.renewCheckout(req.ctx, req.params.id, bodyFields(req));
         res.json({ data: serialize(booking), provider_approval_url: booking.payment!.approvalUrl });
       },
     ],

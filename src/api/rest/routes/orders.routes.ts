@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
@@ -18,7 +19,7 @@ export function ordersRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const order = await orders.convert(req.ctx, req.params.id, req.body ?? {});
+        const order = await orders.convert(req.ctx, req.params.id, bodyFields(req));
         sendCreated(req, res, config.appUrl, { data: { id: order.id, number: order.number, status: order.status }, provider_approval_url: order.payment.approvalUrl });
       },
     ],
@@ -45,7 +46,7 @@ export function ordersRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const polled = await orders.renewCheckout(req.ctx, req.params.id, req.body ?? {});
+        const polled = await orders.renewCheckout(req.ctx, req.params.id, bodyFields(req));
         res.json({ data: serialize(polled), provider_approval_url: polled.order.payment.approvalUrl });
       },
     ],

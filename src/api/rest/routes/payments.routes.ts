@@ -15,7 +15,7 @@ export function paymentsRoutes(services: Services): Router {
   const router = Router();
   const { payments } = services;
   const inbox = new WebhookInbox(payments);
-  const checkoutOf = (req: Request) => payments.provider.checkoutFromReturn(req.query as Record<string, unknown>) ?? '';
+  const checkoutOf = (req: Request) => payments.provider.checkoutFromReturn(req.query) ?? '';
 
   route(router, '/payments/:provider/return', {
     get: [

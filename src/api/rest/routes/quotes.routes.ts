@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyFields } from '../body-fields';
 import { answerJson } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
@@ -15,7 +16,7 @@ export function quotesRoutes(services: Services): Router {
 
   route(router, '/quotes', {
     get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
-    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, req.body ?? {})) })],
+    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, bodyFields(req))) })],
   });
   route(router, '/quotes/:id', {
     get: [auth, async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
