@@ -119,7 +119,7 @@ async function throughput(dir: string): Promise<void> {
     } else {
       const poppler = await best(() => {
         const run = spawnSync('pdftotext', ['-enc', 'UTF-8', pdfPath, '-'], { maxBuffer: 64 * 1024 * 1024 });
-        if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr}`);
+        if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr.toString()}`);
         return run.stdout.length;
       });
       console.log(`pdftotext, PDF        : ${poppler.ms.toFixed(0)} ms, ${rate(PDF_PAGES, poppler.ms)} pages/s`);
@@ -171,7 +171,7 @@ async function throughService(): Promise<void> {
       ['PDF bomb, 20 MB (20 pages of 1 GiB)', pdfBomb(20)],
       ['PDF nested 100,000 deep', deeplyNestedPdf(100_000)],
       ['encrypted PDF', encryptedPdf()],
-      ['DOCX zip bomb (1 GiB inflated)', await zipBombDocx(1024)],
+      ['DOCX zip bomb (1 GiB inflated)', zipBombDocx(1024)],
     ];
     const peak = samplePeakMemory(pid);
     for (const [label, content] of bombs) {

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     ] as const) {
       const get = (id: string, headers = {}): LoadRequest => ({ method: 'GET', path: path + id, headers: { ...auth, ...headers }, status: 200 });
       const etags = await Promise.all(ids.map(async (id) => (await fetch(`http://127.0.0.1:${servicePort}${path}${id}`, { headers: auth })).headers.get('etag')!));
-      const restOf = (port: number, pid: number): Target => ({ port, pid, next: (i) => get(ids[i % ids.length]!) });
+      const restOf = (port: number, pid: number): Target => ({ port, pid, next: (i) => get(ids[i % ids.length]) });
       const graphqlOf = (port: number, pid: number): Target => ({
         port,
         pid,
@@ -105,19 +105,19 @@ async function main(): Promise<void> {
         restOf(rawPort, raw.pid!),
         restOf(servicePort, service.pid!),
         graphqlOf(servicePort, service.pid!),
-        { port: servicePort, pid: service.pid!, next: (i) => ({ ...get(ids[i % ids.length]!, { 'if-none-match': etags[i % ids.length]! }), status: 304 }) },
+        { port: servicePort, pid: service.pid!, next: (i) => ({ ...get(ids[i % ids.length], { 'if-none-match': etags[i % ids.length] }), status: 304 }) },
         ...(other ? [restOf(other.port, otherService!.pid!), graphqlOf(other.port, otherService!.pid!)] : []),
       ]);
       console.log(`GET ${path}{id}`);
-      row('raw node + pg', baseline!, '');
-      row('service, REST', rest!, `${ratio(rest!, baseline!)} of raw (target >= 0.50: ${met(rest!.perSecond >= 0.5 * baseline!.perSecond)}); p99 ${(rest!.p99 / baseline!.p99).toFixed(2)} of raw's (target <= 60 ms: ${met(rest!.p99 <= 60)})`);
-      row('service, GraphQL', graphql!, `${ratio(graphql!, rest!)} of REST (target >= 0.70: ${met(graphql!.perSecond >= 0.7 * rest!.perSecond)})`);
-      row('service, REST 304', notModified!, `${ratio(notModified!, baseline!)} of raw (target >= 0.80: ${met(notModified!.perSecond >= 0.8 * baseline!.perSecond)})`);
+      row('raw node + pg', baseline, '');
+      row('service, REST', rest, `${ratio(rest, baseline)} of raw (target >= 0.50: ${met(rest.perSecond >= 0.5 * baseline.perSecond)}); p99 ${(rest.p99 / baseline.p99).toFixed(2)} of raw's (target <= 60 ms: ${met(rest.p99 <= 60)})`);
+      row('service, GraphQL', graphql, `${ratio(graphql, rest)} of REST (target >= 0.70: ${met(graphql.perSecond >= 0.7 * rest.perSecond)})`);
+      row('service, REST 304', notModified, `${ratio(notModified, baseline)} of raw (target >= 0.80: ${met(notModified.perSecond >= 0.8 * baseline.perSecond)})`);
       if (otherRest && otherGraphql) {
-        row('other build, REST', otherRest, `${ratio(otherRest, rest!)} of this build's`);
-        row('other build, GraphQL', otherGraphql, `${ratio(otherGraphql, graphql!)} of this build's; ${ratio(otherGraphql, otherRest)} of its REST`);
+        row('other build, REST', otherRest, `${ratio(otherRest, rest)} of this build's`);
+        row('other build, GraphQL', otherGraphql, `${ratio(otherGraphql, graphql)} of this build's; ${ratio(otherGraphql, otherRest)} of its REST`);
       }
-      console.log(`  (${name}: load average after this path ${loadavg()[0]!.toFixed(2)})\n`);
+      console.log(`  (${name}: load average after this path ${loadavg()[0].toFixed(2)})\n`);
     }
   } finally {
     await stopAll(children);
@@ -180,17 +180,17 @@ async function interleaved(targets: Target[]): Promise<Measured[]> {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, { port, pid, next }] of targets.entries()) {
       const before = { server: cpuSeconds([pid]), database: postgresCpu(), load: process.cpuUsage() };
-      runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+      runs[i].push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
       const loadUsage = process.cpuUsage(before.load);
-      cpu[i]!.server += cpuSeconds([pid]) - before.server;
-      cpu[i]!.database += postgresCpu().since(before.database);
-      cpu[i]!.load += (loadUsage.user + loadUsage.system) / 1e6;
+      cpu[i].server += cpuSeconds([pid]) - before.server;
+      cpu[i].database += postgresCpu().since(before.database);
+      cpu[i].load += (loadUsage.user + loadUsage.system) / 1e6;
     }
   }
   return runs.map((run, i) => {
     const result = summarize(run);
     const perRequest = (seconds: number) => (seconds * 1000) / result.requests;
-    return { ...result, cpu: { server: perRequest(cpu[i]!.server), database: perRequest(cpu[i]!.database), load: perRequest(cpu[i]!.load) } };
+    return { ...result, cpu: { server: perRequest(cpu[i].server), database: perRequest(cpu[i].database), load: perRequest(cpu[i].load) } };
   });
 }
 

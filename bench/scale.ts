@@ -96,22 +96,22 @@ async function main(): Promise<void> {
     for (const [i, db] of [small, large].entries()) {
       children.push(start([...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], { ...env, DATABASE_URL: db.url, LOG_LEVEL: 'info', PORT: String(ports[i]), APP_URL: `http://127.0.0.1:${ports[i]}` }));
     }
-    await Promise.all(ports.map((port, i) => ready(port, { authorization: `Bearer ${[small, large][i]!.key}` })));
+    await Promise.all(ports.map((port, i) => ready(port, { authorization: `Bearer ${[small, large][i].key}` })));
 
     const shape = shapeOf(SCALE);
     console.log(`scale benchmark: ${CONNECTIONS} connections; small ${SEEDED_ORDERS} orders; large ${shape.orders} orders (${shape.integratorOrders} of one integrator), ${shape.accounts} accounts, ${shape.bookings} bookings (scale ${SCALE}); database ${embedded ? 'embedded' : 'DATABASE_URL'}; ready in ${built.toFixed(0)} s`);
     console.log(`machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`);
     console.log(`${SECONDS} s a request and database in ${ROUNDS} turns after ${WARM_UP_SECONDS} s of warm-up\n`);
 
-    const measured = await rotated(KINDS.flatMap((kind) => [small, large].map((db, i) => ({ port: ports[i]!, next: (n: number) => kind.next(db, n) }))));
+    const measured = await rotated(KINDS.flatMap((kind) => [small, large].map((db, i) => ({ port: ports[i], next: (n: number) => kind.next(db, n) }))));
     const statements = [await statementsOf(small, env), await statementsOf(large, env)];
 
     console.log(`${'request'.padEnd(34)} ${'small req/s'.padStart(11)} ${'large req/s'.padStart(11)}  ratio  p50 small/large ms  p99 small/large ms  statements small/large`);
     const verdicts: string[] = [];
     for (const [k, kind] of KINDS.entries()) {
-      const [s, l] = [measured[2 * k]!, measured[2 * k + 1]!];
+      const [s, l] = [measured[2 * k], measured[2 * k + 1]];
       const ratio = l.perSecond / s.perSecond;
-      const counts = [statements[0]!.counts.get(kind.name)!, statements[1]!.counts.get(kind.name)!];
+      const counts = [statements[0].counts.get(kind.name)!, statements[1].counts.get(kind.name)!];
       console.log(
         `${kind.name.padEnd(34)} ${s.perSecond.toFixed(0).padStart(11)} ${l.perSecond.toFixed(0).padStart(11)}  ${ratio.toFixed(2).padStart(5)}  ${`${s.p50.toFixed(1)} / ${l.p50.toFixed(1)}`.padStart(18)}  ${`${s.p99.toFixed(1)} / ${l.p99.toFixed(1)}`.padStart(18)}  ${`${counts[0]} / ${counts[1]}`.padStart(22)}`,
       );
@@ -124,8 +124,8 @@ async function main(): Promise<void> {
     }
     console.log(`\ntargets (issue 25):\n${verdicts.join('\n')}`);
     console.log(`\nslowest statements on the large database (mean of ${TIMED_RUNS} runs of each request, one at a time):`);
-    for (const { sql, mean, runs } of statements[1]!.slowest.slice(0, 8)) console.log(`  ${mean.toFixed(1).padStart(7)} ms x${String(runs).padEnd(4)} ${sql}`);
-    console.log(`\n(load average at the end ${loadavg()[0]!.toFixed(2)})`);
+    for (const { sql, mean, runs } of statements[1].slowest.slice(0, 8)) console.log(`  ${mean.toFixed(1).padStart(7)} ms x${String(runs).padEnd(4)} ${sql}`);
+    console.log(`\n(load average at the end ${loadavg()[0].toFixed(2)})`);
   } finally {
     await stopAll(children);
     await embedded?.stop();
@@ -144,22 +144,22 @@ async function databases(serverUrl: string, env: NodeJS.ProcessEnv): Promise<[Da
     if (process.env.BENCH_REUSE !== '1' || existing.size < 2) {
       for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${names[0]}"`);
-      await seedSmall(urls[0]!, env);
+      await seedSmall(urls[0], env);
       const step = (what: string) => console.log(`  large database, ${what}`);
       console.log(`building the large database (scale ${SCALE})`);
       await admin.query(`CREATE DATABASE "${names[1]}" TEMPLATE "${names[0]}"`);
       const started = Date.now();
-      await withClient(urls[1]!, async (db) => {
-        const integrator = (await db.query<{ account_id: string }>(`SELECT account_id FROM orders LIMIT 1`)).rows[0]!.account_id;
+      await withClient(urls[1], async (db) => {
+        const integrator = (await db.query<{ account_id: string }>(`SELECT account_id FROM orders LIMIT 1`)).rows[0].account_id;
         await multiply(db, shapeOf(SCALE), integrator, step);
         const { rows } = await db.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
-        console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows[0]!.size}`);
+        console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows[0].size}`);
       });
     }
   } finally {
     await admin.end();
   }
-  return Promise.all(names.map((name, i) => described(name, urls[i]!))) as Promise<[Database, Database]>;
+  return Promise.all(names.map((name, i) => described(name, urls[i]))) as Promise<[Database, Database]>;
 }
 
 /** The service's own doors make the small database: one integrator's orders and bookings, and a staff admin. */
@@ -188,9 +188,9 @@ async function described(name: string, url: string): Promise<Database> {
     await orm.close();
   }
   return withClient(url, async (db) => {
-    const { key, staff_token } = (await db.query(`SELECT key, staff_token FROM bench_scale_credentials`)).rows[0];
-    const integrator = (await db.query(`SELECT account_id FROM orders GROUP BY account_id ORDER BY count(*) DESC LIMIT 1`)).rows[0].account_id;
-    const one = async (sql: string) => Object.values((await db.query(sql, [integrator])).rows[0]!)[0] as string;
+    const { key, staff_token } = (await db.query<{ key: string; staff_token: string }>(`SELECT key, staff_token FROM bench_scale_credentials`)).rows[0];
+    const integrator = (await db.query<{ account_id: string }>(`SELECT account_id FROM orders GROUP BY account_id ORDER BY count(*) DESC LIMIT 1`)).rows[0].account_id;
+    const one = async (sql: string) => Object.values((await db.query<Record<string, unknown>>(sql, [integrator])).rows[0])[0] as string;
     const searches = [
       await one(`SELECT right(number, 6) FROM orders ORDER BY account_id = $1, id LIMIT 1`),
       await one(`SELECT reference FROM orders WHERE reference IS NOT NULL ORDER BY account_id = $1, id LIMIT 1`),
@@ -206,7 +206,7 @@ async function rotated(targets: { port: number; next: (i: number) => LoadRequest
   for (const { port, next } of targets) await load(port, CONNECTIONS, WARM_UP_SECONDS, next);
   const runs: LoadRun[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, { port, next }] of targets.entries()) runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+    for (const [i, { port, next }] of targets.entries()) runs[i].push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
   }
   return runs.map(summarize);
 }

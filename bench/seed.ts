@@ -46,7 +46,7 @@ export async function seed(em: EntityManager, services: Services, call: (key: st
     bookingIds.push(id);
   }
   // Poll settled orders: translation jobs would otherwise share the CPU with the measurement.
-  while ((await em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM orders WHERE status = 'processing'`))[0].n > 0) {
+  while (((await em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM orders WHERE status = 'processing'`)) as { n: number }[])[0].n > 0) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { key, staffToken, orderIds, bookingIds };

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 
 /** Node's flags in `npm run serve` (package.json), so the service is measured as it is deployed. */
 export const SERVE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve
-  .split(' dist/')[0]!
+  .split(' dist/')[0]
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
@@ -35,8 +35,8 @@ export async function ready(port: number, headers: Record<string, string>): Prom
 export async function machineBusy(): Promise<number> {
   const sample = () => {
     try {
-      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-      return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
+      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+      return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
     } catch {
       return { idle: NaN, total: NaN };
     }

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the build compiles bench/ without test/, where s3rver's declarations are
 /// <reference path="../test/types/s3rver.d.ts" />
 /**
  * Upload memory benchmark (a script that measures and prints; not a test).
