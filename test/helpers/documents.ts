@@ -284,7 +284,7 @@ function zipOfEntries(entries: ZipEntry[]): Buffer {
 
 /** A DOCX-shaped zip with thousands of entries (stored: deflating each one took seconds and changes nothing here). */
 export const manyEntriesDocx = (count: number) =>
-  zip(Object.fromEntries([['word/document.xml', '<w:document/>'], ...Array.from({ length: count }, (_, i) => [`word/media/${i}.bin`, 'x'])]), { compress: false });
+  zip(Object.fromEntries([['word/document.xml', '<w:document/>'], ...Array.from({ length: count }, (_, i): [string, string] => [`word/media/${i}.bin`, 'x'])]), { compress: false });
 
 /** A real 2x2 PNG, built chunk by chunk. */
 export function png(): Buffer {

@@ -17,5 +17,6 @@ export async function gqlRaw(
   const test = agent.post('/graphql').set(headers).send({ query, variables });
   if (token) test.set('Authorization', `Bearer ${token}`);
   const res = await test;
-  return { status: res.status, headers: res.headers, data: res.body.data, errors: res.body.errors, extensions: res.body.extensions };
+  const { data, errors, extensions } = res.body as Omit<RawGraphQLAnswer, 'status' | 'headers'>;
+  return { status: res.status, headers: res.headers, data, errors, extensions };
 }

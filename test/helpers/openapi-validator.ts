@@ -76,7 +76,7 @@ export function assertMatchesOpenApi(res: Response): void {
     if (!(type in content)) throw new Error(`${where}: media type ${type} not documented`);
     return;
   }
-  check(`${match!.template} ${method} ${res.status}`, jsonContent.schema, res.body, where);
+  check(`${match.template} ${method} ${res.status}`, jsonContent.schema, res.body, where);
 }
 
 function check(key: string, schema: unknown, body: unknown, where: string): void {

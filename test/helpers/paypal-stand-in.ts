@@ -27,6 +27,22 @@ export interface StandInRefund {
   requestId: string;
 }
 
+/** The fields of each request's JSON body that the stand-in reads, as the service sends them. */
+interface CreateOrderBody {
+  intent: string;
+  purchase_units: { amount: Money }[];
+  payment_source: { paypal: { experience_context: { return_url: string } } };
+}
+interface RefundBody {
+  amount?: Money;
+}
+interface VerifyWebhookBody {
+  webhook_id: string;
+  transmission_id: string;
+  transmission_sig: string;
+  webhook_event?: { id?: string };
+}
+
 const cents = (money: Money) => Math.round(Number(money.value) * 100);
 const moneyOf = (amountCents: number, currency: string): Money => ({ currency_code: currency, value: (amountCents / 100).toFixed(2) });
 const API = 'https://api-m.sandbox.paypal.com';
@@ -138,19 +154,20 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
     }
     if (!tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, 401, { error: 'invalid_token' });
-    const body = raw ? JSON.parse(raw) : {};
+    const body: unknown = raw ? JSON.parse(raw) : {};
 
     if (req.method === 'POST' && path === '/v2/checkout/orders') {
       const requestId = String(req.headers['paypal-request-id'] ?? '');
       const known = byRequestId.get(requestId);
       if (known) return send(res, 200, represent(orders.get(known)!));
-      if (body.intent !== 'CAPTURE') return unprocessable(res, 'INVALID_INTENT');
+      const create = body as CreateOrderBody;
+      if (create.intent !== 'CAPTURE') return unprocessable(res, 'INVALID_INTENT');
       const order: StandInOrder = {
         id: randomBytes(8).toString('hex').toUpperCase(),
         status: 'CREATED',
-        amount: body.purchase_units[0].amount,
+        amount: create.purchase_units[0].amount,
         requestId,
-        returnUrl: body.payment_source.paypal.experience_context.return_url,
+        returnUrl: create.payment_source.paypal.experience_context.return_url,
       };
       orders.set(order.id, order);
       if (requestId) byRequestId.set(requestId, order.id);
@@ -183,9 +200,10 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       if (known) return send(res, 201, representRefund(known));
       const order = captureOf(refund[1]);
       if (!order) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-      if (body.amount && body.amount.currency_code !== order.amount.currency_code) return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+      const { amount } = body as RefundBody;
+      if (amount && amount.currency_code !== order.amount.currency_code) return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
       if (mode.refuseRefunds) return unprocessable(res, mode.refuseRefunds);
-      const made = makeRefund(order, body.amount ? cents(body.amount) : null, requestId);
+      const made = makeRefund(order, amount ? cents(amount) : null, requestId);
       return typeof made === 'string' ? unprocessable(res, made) : send(res, 201, representRefund(made));
     }
     const lookup = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
@@ -194,7 +212,8 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       return order ? send(res, 200, representCapture(order)) : send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      const valid = body.webhook_id === credentials.webhookId && body.transmission_sig === sign(body.transmission_id, body.webhook_event?.id);
+      const verify = body as VerifyWebhookBody;
+      const valid = verify.webhook_id === credentials.webhookId && verify.transmission_sig === sign(verify.transmission_id, String(verify.webhook_event?.id));
       return send(res, 200, { verification_status: valid ? 'SUCCESS' : 'FAILURE' });
     }
     send(res, 404, { name: 'RESOURCE_NOT_FOUND' });

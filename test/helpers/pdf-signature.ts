@@ -42,7 +42,7 @@ export function verifyPdfSignature(pdf: Buffer): VerifiedSignature {
   }
   return {
     subFilter: /\/SubFilter\s*\/([A-Za-z.]+)/.exec(text)?.[1] ?? '',
-    signerCommonName: String(certificate.subject.getField('CN').value),
+    signerCommonName: String((certificate.subject.getField('CN') as { value: unknown }).value),
     coversWholeFile: a === 0 && c + d === pdf.length,
   };
 }

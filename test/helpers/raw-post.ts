@@ -14,7 +14,7 @@ export interface RawAnswer {
  */
 export function postPieces(url: string, pieces: (string | Buffer)[], headers: Record<string, string>, agent?: Agent): Promise<RawAnswer> {
   const { hostname, port, pathname } = new URL(url);
-  const length = pieces.length === 1 ? { 'Content-Length': String(Buffer.byteLength(pieces[0]!)) } : {};
+  const length = pieces.length === 1 ? { 'Content-Length': String(Buffer.byteLength(pieces[0])) } : {};
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, method: 'POST', path: pathname, agent, headers: { ...headers, ...length } }, (res) => {
       let body = '';
@@ -24,7 +24,7 @@ export function postPieces(url: string, pieces: (string | Buffer)[], headers: Re
     req.on('error', reject);
     const write = (i: number): void => {
       if (i === pieces.length) return void req.end();
-      req.write(pieces[i]!, () => setTimeout(() => write(i + 1), 5));
+      req.write(pieces[i], () => setTimeout(() => write(i + 1), 5));
     };
     write(0);
   });

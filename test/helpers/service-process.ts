@@ -42,8 +42,8 @@ export function startProcess(script: string, args: string[], env: NodeJS.Process
       }
     }
   };
-  child.stdout!.on('data', collect(stdout));
-  child.stderr!.on('data', collect(stderr));
+  child.stdout.on('data', collect(stdout));
+  child.stderr.on('data', collect(stderr));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,

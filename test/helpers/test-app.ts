@@ -161,11 +161,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         .field('operations', JSON.stringify({ query: print(document), variables: { ...variables, [variable]: null } }))
         .field('map', JSON.stringify({ 0: [`variables.${variable}`] }))
         .attach('0', file.content, { filename: file.filename, contentType: 'application/octet-stream' });
-      return { status: res.status, data: res.body.data, errors: res.body.errors };
+      return graphQLResult(res);
     },
     async gql(document, variables, token) {
       const res = await auth(agent().post('/graphql').send({ query: print(document), variables }), token);
-      return { status: res.status, data: res.body.data, errors: res.body.errors };
+      return graphQLResult(res);
     },
     async close() {
       server.closeAllConnections();
@@ -179,6 +179,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (!options.databaseOf) await database.drop();
     },
   };
+}
+
+/** A GraphQL answer, its `data` of the shape the typed document asked for. */
+function graphQLResult<R>(res: request.Response): GraphQLResult<R> {
+  const { data, errors } = res.body as Omit<GraphQLResult<R>, 'status'>;
+  return { status: res.status, data, errors };
 }
 
 /** A MikroORM logger that hands each statement, with its EntityManager's request id, to `onQuery`, and logs nothing else. */
