@@ -17,7 +17,7 @@ export const nullable = (schema: Schema, description?: string): Schema => ({ ...
 /** A `$ref` with its own description (OpenAPI 3.1 allows the sibling). */
 export const described = (schema: Schema, description: string): Schema => ({ ...schema, description });
 
-/** `{ "data": ... }`, the single-resource wrapper of the contract. */
+/** `{ "data": ... }`, the wrapper of a single resource in every REST answer. */
 export const dataOf = (schema: Schema, description = 'The resource.'): Schema => object({ data: described(schema, description) });
 
 /** D3's length-aware list envelope around items of one schema. */

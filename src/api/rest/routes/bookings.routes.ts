@@ -9,7 +9,7 @@ import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.13-4.16; and renew a booking's checkout (D29). */
+/** `createBooking`, `listBookings`, `getBooking` and `cancelBooking`; and `renewBookingCheckout` (D29). */
 export function bookingsRoutes(services: Services): Router {
   const router = Router();
   const { bookings, config } = services;

@@ -5,7 +5,7 @@ import { limitByAddress } from '../rate-limit';
 import { route } from '../routing';
 import { serializeLanguage, serializePricing } from '../serializers/catalog.serializer';
 
-/** The two public endpoints (contract 4.1, 4.2), rate limited per client address (D16). */
+/** The two public endpoints, `listLanguages` and `getPricing`, rate limited per client address (D16). */
 export function catalogRoutes(services: Services): Router {
   const router = Router();
   const limited = limitByAddress(services);

@@ -8,7 +8,7 @@ import { route } from '../routing';
 import { serializeFile } from '../serializers/file.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.3-4.5 and the signed download of D5. */
+/** `uploadFile`, `getFile`, `deleteFile`, and D5's signed `downloadFile`. */
 export function filesRoutes(services: Services): Router {
   const router = Router();
   const { files } = services;

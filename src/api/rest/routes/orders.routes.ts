@@ -8,7 +8,7 @@ import { route } from '../routing';
 import { orderSerializer } from '../serializers/order.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.9-4.12: convert a quote, read and cancel orders; and renew an unpaid order's checkout (D29). */
+/** `convertQuote`, `listOrders`, `getOrder` and `cancelOrder`; and `renewOrderCheckout`, an unpaid order's new checkout (D29). */
 export function ordersRoutes(services: Services): Router {
   const router = Router();
   const { orders, config } = services;

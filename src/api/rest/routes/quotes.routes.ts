@@ -8,7 +8,7 @@ import { route } from '../routing';
 import { serializeQuote } from '../serializers/quote.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.6-4.8 and D8's GET /quotes/{id}. Converting a quote comes with orders and payments. */
+/** `createQuote`, `listQuotes`, `deleteQuote`, and D8's `getQuote`. Converting a quote comes with orders and payments. */
 export function quotesRoutes(services: Services): Router {
   const router = Router();
   const { quotes, config } = services;

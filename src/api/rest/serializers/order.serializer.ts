@@ -8,7 +8,7 @@ import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
 
 /**
- * Contract 2.6 plus D10's fields; translation and certificate entries carry fresh signed links, and a completed
+ * An order as `getOrder` answers it, with D10's fields; translation and certificate entries carry fresh signed links, and a completed
  * certified order its certificate's verification (D29), read with the order.
  */
 export function serializeOrder({ order, files }: OrderView, filesService: FilesService, verifyUrl: (code: string) => string) {
