@@ -95,7 +95,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
   if (!o) return null;
   const files = await pool.query<{ id: string; type: string; name: unknown }>(
     `SELECT f.id, f.type, f.name FROM file_attachments a JOIN files f ON f.id = a.file_id
-      WHERE a.owner_type = 'order' AND a.owner_id = $1 ORDER BY a.created_at, a.id`,
+      WHERE a.order_id = $1 ORDER BY a.created_at, a.id`,
     [id],
   );
   return {

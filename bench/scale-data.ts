@@ -145,7 +145,10 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
            coalesce(a.id, ${integrator}) AS account_id, p.created_at, ${ORDER_STATUS} AS status
       FROM picked p JOIN templates t ON t.k = p.g % ${seededOrders}
       LEFT JOIN bench_accounts a ON NOT p.integrator AND a.n = p.g % ${newAccounts}`);
-  await clonePayments('bench_orders');
+  // A payment and what it pays for name each other: the copies of both are written in one transaction, the payments'
+  // keys to their owners checked at its commit, once the payments of copies the owners' clone skipped are dropped.
+  await db.query('BEGIN');
+  await clonePayments('bench_orders', 'order');
   await clone('quotes', `FROM bench_orders m JOIN quotes t ON t.id = m.template_quote_id`, {
     id: 'm.quote_id',
     account_id: 'm.account_id',
@@ -169,12 +172,14 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     },
     'ON CONFLICT DO NOTHING',
   );
+  await dropUnowned('bench_orders', 'orders');
+  await db.query('COMMIT');
   // About 2.5 attachments an order: the first two or three of its template's.
   await clone(
     'file_attachments',
-    `FROM bench_orders m JOIN (SELECT a.*, row_number() OVER (PARTITION BY a.owner_id ORDER BY a.created_at, a.id) AS rank
-       FROM file_attachments a WHERE a.owner_type = 'order') t ON t.owner_id = m.template_id WHERE t.rank <= 2 + m.n % 2`,
-    { id: 'gen_random_uuid()', owner_id: 'm.id', created_at: `m.created_at + t.rank * interval '1 minute'` },
+    `FROM bench_orders m JOIN (SELECT a.*, row_number() OVER (PARTITION BY a.order_id ORDER BY a.created_at, a.id) AS rank
+       FROM file_attachments a WHERE a.order_id IS NOT NULL) t ON t.order_id = m.template_id WHERE t.rank <= 2 + m.n % 2`,
+    { id: 'gen_random_uuid()', order_id: 'm.id', created_at: `m.created_at + t.rank * interval '1 minute'` },
   );
 
   await run('bookings map', `CREATE UNLOGGED TABLE bench_bookings AS
@@ -188,7 +193,8 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
            least(p.created_at, p.scheduled_at - interval '1 day') AS created_at, p.scheduled_at, ${BOOKING_STATUS} AS status
       FROM picked p JOIN templates t ON t.k = p.g % ${seededBookings}
       JOIN bench_accounts a ON a.n = p.g % ${newAccounts}`);
-  await clonePayments('bench_bookings');
+  await db.query('BEGIN');
+  await clonePayments('bench_bookings', 'booking');
   await clone(
     'interpretation_bookings',
     `FROM bench_bookings m JOIN interpretation_bookings t ON t.id = m.template_id`,
@@ -209,6 +215,8 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     },
     'ON CONFLICT DO NOTHING',
   );
+  await dropUnowned('bench_bookings', 'interpretation_bookings');
+  await db.query('COMMIT');
 
   // The audit trail, about 2.7 entries a piece of work: each copy gets its template's entries, and its payment the
   // last of its template payment's.
@@ -234,10 +242,12 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     await run(`vacuum ${table}`, `VACUUM (ANALYZE) "${table}"`);
   }
 
-  async function clonePayments(map: string): Promise<void> {
+  async function clonePayments(map: string, owner: 'order' | 'booking'): Promise<void> {
     const captured = `${PAYMENT_STATUS('m.status')} = 'captured'`;
     await clone('payments', `FROM ${map} m JOIN payments t ON t.id = m.template_payment_id`, {
       id: 'm.payment_id',
+      order_id: owner === 'order' ? 'm.id' : 'NULL',
+      booking_id: owner === 'booking' ? 'm.id' : 'NULL',
       provider_order_id: `CASE WHEN t.provider_order_id IS NOT NULL THEN 'SCALE-${map}-' || m.n END`,
       status: PAYMENT_STATUS('m.status'),
       capture_id: `CASE WHEN ${captured} THEN 'SCALE-CAPTURE-' || m.n END`,
@@ -250,5 +260,10 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
       created_at: 'm.created_at',
       updated_at: 'm.created_at',
     });
+  }
+
+  /** The payments of copies their owners' clone skipped (a number taken already). */
+  async function dropUnowned(map: string, owners: string): Promise<void> {
+    await run(`payments of ${owners} not copied`, `DELETE FROM payments p USING ${map} m WHERE p.id = m.payment_id AND NOT EXISTS (SELECT 1 FROM "${owners}" o WHERE o.id = m.id)`);
   }
 }

@@ -4,23 +4,30 @@ import { AuthenticationService } from './domain/accounts/authentication.service'
 import { AuditService } from './domain/audit/audit.service';
 import { BookingDeskService } from './domain/bookings/booking-desk.service';
 import { BookingService } from './domain/bookings/booking.service';
+import { bookingLifecycle } from './domain/bookings/booking.lifecycle';
+import { bookingPayments } from './domain/bookings/booking-payments';
 import { CatalogService } from './domain/catalog/catalog.service';
 import { StandardOffer } from './domain/catalog/standard-offer';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
+import { StaffSessions } from './domain/staff/staff-sessions';
 import { SANDBOX_WORKER_SCRIPT } from './db/paths';
 import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sandbox';
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
 import type { ProcessClaim } from './db/process-claim';
+import { liveProcessIds } from './db/queries/live-processes';
 import { StorageIntents } from './domain/files/storage-intents';
 import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';
 import { IdempotencyService } from './domain/idempotency/idempotency.service';
-import { CertificateService } from './domain/orders/certificate.service';
-import { CertifiedReviewService } from './domain/orders/certified-review.service';
+import { CertificateService } from './domain/certification/certificate.service';
+import { CertifiedReviewService } from './domain/certification/certified-review.service';
+import { PendingCertificates } from './domain/certification/pending-certificates';
 import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderService } from './domain/orders/order.service';
+import { orderLifecycle } from './domain/orders/order.lifecycle';
+import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
@@ -62,8 +69,17 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     intents: new StorageIntents(claim),
     logger,
   });
-  const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), { audit, logger });
-  const orders = new OrderService({ payments, mailer, files, queue, audit, orderPrefix: config.orderPrefix, turnaroundHours: config.turnaroundHours });
+  // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them.
+  const lifecycles = { order: orderLifecycle({ audit, queue, mailer }), booking: bookingLifecycle({ audit, mailer }) };
+  const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
+    audit,
+    logger,
+    owners: {
+      order: orderPayments({ lifecycle: lifecycles.order, mailer, turnaroundHours: config.turnaroundHours }),
+      booking: bookingPayments({ lifecycle: lifecycles.booking, mailer }),
+    },
+  });
+  const orders = new OrderService({ payments, files, lifecycle: lifecycles.order, orderPrefix: config.orderPrefix });
   const engine = createTranslationEngine(config.translation, documents);
   const standardOffer = new StandardOffer({
     engine,
@@ -81,12 +97,12 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     payments,
     idempotency: new IdempotencyService(),
     rateLimits: new RateLimitService(config.rateLimitPerMinute),
-    bookings: new BookingService({ catalog, payments, mailer, audit, logger, orderPrefix: config.orderPrefix }),
-    bookingDesk: new BookingDeskService({ audit, mailer }),
+    bookings: new BookingService({ catalog, payments, lifecycle: lifecycles.booking, mailer, logger, orderPrefix: config.orderPrefix }),
+    bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
     orders,
     certificates,
-    certifiedReview: new CertifiedReviewService({ files, orders, certificates }),
-    orderDesk: new OrderDeskService({ orders }),
+    certifiedReview: new CertifiedReviewService({ files, orders, certificates, pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }) }),
+    orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
     shipping: new OrderShippingService({ orders, mailer }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),
@@ -97,7 +113,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
     members,
-    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [members] }),
+    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [members, new StaffSessions()] }),
     sentEmails: new SentEmailService({ env: config.env }),
     mailDelivery,
   };

@@ -7,11 +7,12 @@ import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
 import { SentEmail } from '../domain/mail/sent-email.entity';
 import { IdempotencyKey } from '../domain/idempotency/idempotency-key.entity';
-import { IssuedCertificate } from '../domain/orders/issued-certificate.entity';
-import { Notarization } from '../domain/orders/notarization.entity';
+import { IssuedCertificate } from '../domain/certification/issued-certificate.entity';
+import { Notarization } from '../domain/certification/notarization.entity';
+import { PendingCertificate } from '../domain/certification/pending-certificate.entity';
 import { OrderNote } from '../domain/orders/order-note.entity';
 import { Order } from '../domain/orders/order.entity';
-import { TranslationReview } from '../domain/orders/translation-review.entity';
+import { TranslationReview } from '../domain/certification/translation-review.entity';
 import { PaymentRefund } from '../domain/payments/payment-refund.entity';
 import { Payment } from '../domain/payments/payment.entity';
 import { WebhookEvent } from '../domain/payments/webhook-event.entity';
@@ -25,4 +26,4 @@ import { Session } from '../domain/sign-in/session.entity';
 import { SignInCode } from '../domain/sign-in/sign-in-code.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, PaymentRefund, Order, IdempotencyKey, WebhookEvent, Booking, BookingNote, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate, EngineRequest, StorageIntent, AccountMember, SignInCode, Session];
+export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, PaymentRefund, Order, IdempotencyKey, WebhookEvent, Booking, BookingNote, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate, PendingCertificate, EngineRequest, StorageIntent, AccountMember, SignInCode, Session];

@@ -1,15 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { inConnectionTransaction, runSql } from './orm-driver';
 
-/** Applies pending migrations; returns the names applied. */
 /**
  * Applies pending migrations in one transaction, without the statement timeout of request paths: an index built
  * over years of rows takes longer than any request may.
  */
 export async function migrate(orm: MikroORM): Promise<string[]> {
-  const connection = orm.em.getConnection();
-  const applied = await connection.transactional(async (trx) => {
-    await connection.execute('SET LOCAL statement_timeout = 0', [], 'run', trx);
-    return orm.getMigrator().up({ transaction: trx });
+  const applied = await inConnectionTransaction(orm, async (transaction, sql) => {
+    await sql('SET LOCAL statement_timeout = 0');
+    return orm.getMigrator().up({ transaction });
   });
   return applied.map((migration) => migration.name);
 }
@@ -22,7 +21,7 @@ export interface Readiness {
 /** /readyz: the database answers and no migration is pending. */
 export async function checkReadiness(orm: MikroORM): Promise<Readiness> {
   try {
-    await orm.em.getConnection().execute('SELECT 1');
+    await runSql(orm.em.fork(), 'SELECT 1');
   } catch {
     return { database: false, migrations: false };
   }

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/core';
 import { Client } from 'pg';
 
-/** An arbitrary constant: the key space of "this process is alive" advisory locks (the first of their two keys). */
-const PROCESS_CLAIMS = 724_118_002;
+/**
+ * An arbitrary constant: the key space of "this process is alive" advisory locks (the first of their two keys), which
+ * `liveProcessIds()` (`src/db/queries/live-processes.ts`) reads.
+ */
+export const PROCESS_CLAIMS = 724_118_002;
 
 /**
  * This process's mark of life, shared with every process on the database (D25): an advisory lock on its own id,
@@ -41,12 +43,4 @@ export class ProcessClaim {
   release(): Promise<void> {
     return (this.released ??= this.client.end().catch(() => undefined));
   }
-}
-
-/** The ids of the processes alive now, on any machine sharing the database. */
-export async function liveProcessIds(em: EntityManager): Promise<Set<number>> {
-  const rows: { id: number }[] = await em
-    .getConnection()
-    .execute(`SELECT objid::int AS id FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND classid = ? AND objsubid = 2 AND granted`, [PROCESS_CLAIMS]);
-  return new Set(rows.map((row) => row.id));
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from '../shared/logger';
-import { movePgBoss10Jobs, setAsidePgBoss10 } from './pg-boss-10-upgrade';
+import { movePgBoss10Jobs, PG_BOSS_SCHEMA, setAsidePgBoss10, transactionExecutor, unfinishedJobValues } from './pg-boss-driver';
 
 /**
  * Every queue the service uses, with its retry policy. Jobs are safe to run again (D11). A dead letter queue is
@@ -67,7 +67,7 @@ export class JobQueue {
     // pg-boss 12 is an ES module: loaded with import(), which Node and jest's module runner both handle.
     const { PgBoss } = await import('pg-boss');
     const checks = monitorSeconds(options);
-    const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, supervise: true, schedule: false, superviseIntervalSeconds: checks, monitorIntervalSeconds: checks });
+    const boss = new PgBoss({ connectionString, schema: PG_BOSS_SCHEMA, max: 4, supervise: true, schedule: false, superviseIntervalSeconds: checks, monitorIntervalSeconds: checks });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(QUEUES)) {
@@ -114,15 +114,8 @@ export class JobQueue {
   }
 
   /** Of `values`, those that a job of `name` not yet finished (waiting, due for a retry, or running) has as `data[key]`. */
-  async unfinished(name: QueueName, key: string, values: string[]): Promise<Set<string>> {
-    const { rows } = (await this.boss
-      .getDb()
-      .executeSql(`SELECT DISTINCT data->>$2 AS value FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`, [
-        name,
-        key,
-        values,
-      ])) as { rows: { value: string }[] };
-    return new Set(rows.map((row) => row.value));
+  unfinished(name: QueueName, key: string, values: string[]): Promise<Set<string>> {
+    return unfinishedJobValues(this.boss, name, key, values);
   }
 
   /** Runs `task` every `seconds` in this process until stop (sweeps that any worker may run: they are idempotent). */
@@ -143,22 +136,4 @@ export class JobQueue {
     for (const timer of this.timers) clearInterval(timer);
     return this.boss.stop({ graceful: true, timeout: 30_000 });
   }
-}
-
-/**
- * pg-boss writes with `$1..$n` placeholders; MikroORM's connection (knex) binds `?`. Each `$n` becomes a `?`
- * with its value, in order of appearance, so repeated and out-of-order placeholders bind correctly.
- */
-function transactionExecutor(em: EntityManager) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const bindings: unknown[] = [];
-      const sql = text.replace(/\$(\d+)/g, (_match, index: string) => {
-        bindings.push(values[Number(index) - 1]);
-        return '?';
-      });
-      const rows = await em.getConnection().execute(sql, bindings as never[], 'all', em.getTransactionContext());
-      return { rows };
-    },
-  };
 }

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { StoredFile } from '../../src/domain/files/file.entity';
 import { blankPagesPdf, docx, docxWithSavedPages, encryptedPdf, jpeg, manyEntriesDocx, pdf, png, SCANNED, textlessPdf, words, zipBombDocx } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
@@ -105,6 +106,43 @@ describe('ensureAnalysed (for quotes)', () => {
       const res = await quiet.rest.get(`/api/v1/files/${uploaded.id}`, own.key).expect(200);
       expect(res.body.data).toMatchObject({ word_count: 300, page_count: 2, analysis_status: 'counted' });
     } finally {
+      await quiet.close();
+    }
+  });
+
+  it('finishes when the caller holds the file row while the analysis job of the same file runs', async () => {
+    // Certification asks for a count inside the transaction that rewrote the file; the job's own write of that
+    // row must not be what the caller waits for, or neither ever ends.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const quiet = await startTestApp({
+      workers: false,
+      adjust: (services) => {
+        const analyse = services.documents.analyse.bind(services.documents);
+        services.documents.analyse = async (...args) => {
+          await gate;
+          return analyse(...args);
+        };
+      },
+    });
+    try {
+      const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
+      const { id } = await uploadFile(quiet, own.key, await docx({ paragraphs: [words(300)] }), 'locked.docx');
+      const job = quiet.services.files.analysePending(quiet.orm.em.fork(), id);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the job has read the file and waits at the gate
+      const holder = quiet.orm.em.fork().transactional(async (em) => {
+        const file = await em.findOneOrFail(StoredFile, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const counted = quiet.services.files.ensureAnalysed(em, [file]);
+        release();
+        await counted;
+        return file;
+      });
+      const settled = await Promise.race([Promise.all([holder, job]), new Promise((resolve) => setTimeout(resolve, 15_000, 'stuck'))]);
+      expect(settled).not.toBe('stuck');
+      const res = await quiet.rest.get(`/api/v1/files/${id}`, own.key).expect(200);
+      expect(res.body.data).toMatchObject({ word_count: 300, page_count: 2, analysis_status: 'counted' });
+    } finally {
+      release();
       await quiet.close();
     }
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { StorageConfig } from '../../src/config/app-config';
-import { liveProcessIds } from '../../src/db/process-claim';
+import { liveProcessIds } from '../../src/db/queries/live-processes';
 import { Account } from '../../src/domain/accounts/account.entity';
 import { FileType } from '../../src/domain/files/file.entity';
 import { docx, words } from '../helpers/documents';

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account } from '../../src/domain/accounts/account.entity';
-import { AttachmentOwner } from '../../src/domain/files/file-attachment.entity';
 import { FileType, StoredFile } from '../../src/domain/files/file.entity';
 import { SignedUrls } from '../../src/domain/files/signed-urls';
 import { newId } from '../../src/domain/shared/ids';
@@ -197,11 +196,7 @@ describe('DELETE /files/{id}', () => {
 
   it('refuses to delete a file attached to a quote or an order, on both doors', async () => {
     const file = await uploadFile(t, alice.key, sample, 'attached.docx');
-    const em = t.orm.em.fork();
-    const entity = await em.findOneOrFail(StoredFile, { id: file.id });
-    // Quotes do not exist yet: attach through the service layer, as the quote service will.
-    await t.services.files.attach(em, entity, AttachmentOwner.QUOTE, newId());
-    await t.services.files.attach(em, entity, AttachmentOwner.QUOTE, newId());
+    await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [file.id] }, alice.key).expect(201);
     expect422(await t.rest.delete(`/api/v1/files/${file.id}`, alice.key), {
       file: ['The file is attached to a quote or order and cannot be deleted.'],
     });

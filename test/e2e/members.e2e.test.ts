@@ -17,7 +17,8 @@ import {
 } from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
-import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { gqlRaw } from '../helpers/graphql-raw';
+import { createApprovedAccount, createStaffToken, keysMailedTo, type TestAccount } from '../helpers/fixtures';
 import { codeMailedTo, memberSession, signInAs, uniqueEmail } from '../helpers/members';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -107,6 +108,24 @@ describe('the first admin and sign-in', () => {
     expect(answers.slice(0, 5).every((answer) => answer.data?.requestSignInCode === true)).toBe(true);
     expect(answers[5].errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
   }, 30_000);
+
+  it('limits code requests per e-mail and per client address, counting a burst at once one by one', async () => {
+    const ctx = () => ({ em: t.orm.em.fork(), requestId: 'test', actor: null });
+    const outcomes = (results: PromiseSettledResult<void>[]) => results.map((result) => (result.status === 'fulfilled' ? 'sent' : result.reason.constructor.name));
+    // One e-mail asked six times at once (from six addresses): five codes, one refusal.
+    const email = uniqueEmail('burst');
+    const forOne = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => t.services.signIn.requestCode(ctx(), { email }, `198.51.100.${i + 1}`)));
+    expect(outcomes(forOne).sort()).toEqual(['TooManyAttemptsError', ...Array(5).fill('sent')]);
+    // One office address asking for 61 different people at once: 60 codes in the window, then a refusal with its reset.
+    const office = '203.0.113.7';
+    const forMany = await Promise.allSettled(Array.from({ length: 61 }, (_, i) => t.services.signIn.requestCode(ctx(), { email: uniqueEmail(`office${i}`) }, office)));
+    expect(outcomes(forMany).filter((outcome) => outcome === 'sent')).toHaveLength(60);
+    const refused = forMany.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ state: { limit: 60, remaining: 0, resetInSeconds: expect.any(Number) } });
+    expect(refused.reason.state.resetInSeconds).toBeGreaterThan(14 * 60);
+    // Another address is not held back by the office's.
+    await expect(t.services.signIn.requestCode(ctx(), { email: uniqueEmail('elsewhere') }, '203.0.113.8')).resolves.toBeUndefined();
+  }, 60_000);
 
   it('gives one session for two sign-ins with the same code at once', async () => {
     const { email } = await memberSession(t, staff, admin, 'VIEWER');
@@ -235,4 +254,39 @@ describe('who did it', () => {
     const invites = await t.gql(AuditLogDocument, { resourceId: member.id }, staff);
     expect(invites.data!.auditLog.items.map((entry) => entry.action)).toContain('member.invite');
   }, 60_000);
+});
+
+describe("the account's API key, managed by its admins (D27)", () => {
+  const key = (query: string, token: string) => gqlRaw(t.rest.raw(), query, { token });
+
+  it('regenerates: the old key stops at once, the new one is e-mailed, never answered, and the change is audited', async () => {
+    const own = await createApprovedAccount(t, staff);
+    const ownAdmin = await signInAs(t, staff, own.email);
+    const answer = await key('mutation { regenerateAccountApiKey { apiKeyLast4 apiKeyIssuedAt } }', ownAdmin);
+    expect(JSON.stringify(answer)).not.toMatch(/ltk_test_/);
+    const mailed = (await keysMailedTo(t, staff, own.email)).at(-1)!;
+    expect(mailed).not.toBe(own.key);
+    expect((answer.data!.regenerateAccountApiKey as { apiKeyLast4: string }).apiKeyLast4).toBe(mailed.slice(-4));
+    await t.rest.get('/api/v1/me', own.key).expect(401);
+    await t.rest.get('/api/v1/me', mailed).expect(200);
+    const audit = await t.gql(AuditLogDocument, { resourceId: own.id }, staff);
+    const me = (await t.gql(ViewerDocument, {}, ownAdmin)).data!.me.viewer!;
+    expect(audit.data!.auditLog.items.find((entry) => entry.action === 'account.regenerate_key')).toMatchObject({ actorId: me.id, actorLabel: `member ${own.email}` });
+  });
+
+  it('revokes, and a later regeneration issues a new key; two regenerations at once leave the last e-mailed key working', async () => {
+    const own = await createApprovedAccount(t, staff);
+    const ownAdmin = await signInAs(t, staff, own.email);
+    expect((await key('mutation { revokeAccountApiKey { id } }', ownAdmin)).errors).toBeUndefined();
+    await t.rest.get('/api/v1/me', own.key).expect(401);
+    const again = await key('mutation { revokeAccountApiKey { id } }', ownAdmin);
+    expect(again.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { apiKey: ['The account has no active API key.'] } });
+    // The admin's own session is not the key: it goes on working.
+    await t.rest.get('/api/v1/me', ownAdmin).expect(200);
+    const both = await Promise.all([key('mutation { regenerateAccountApiKey { id } }', ownAdmin), key('mutation { regenerateAccountApiKey { id } }', ownAdmin)]);
+    expect(both.map((answer) => answer.errors)).toEqual([undefined, undefined]);
+    const [first, second] = (await keysMailedTo(t, staff, own.email)).slice(-2);
+    await t.rest.get('/api/v1/me', first).expect(401);
+    await t.rest.get('/api/v1/me', second).expect(200);
+  });
 });

@@ -1,5 +1,6 @@
 import { Account } from '../../src/domain/accounts/account.entity';
 import { accountActor } from '../../src/domain/accounts/authentication.service';
+import { Booking } from '../../src/domain/bookings/booking.entity';
 import { Order } from '../../src/domain/orders/order.entity';
 import { Readable } from 'node:stream';
 import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
@@ -38,7 +39,7 @@ const unread = () => ({
 /** Every staff operation, called with no door in front of it. */
 const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<unknown>][] = [
   ['orders.staffList', (s, ctx) => s.orders.staffList(ctx, {})],
-  ['orders.staffGet', (s, ctx) => s.orders.staffGet(ctx, { id: ID })],
+  ['orderDesk.get', (s, ctx) => s.orderDesk.get(ctx, { id: ID })],
   ['orders.hold', (s, ctx) => s.orders.hold(ctx, ID, { reason: 'x' })],
   ['orders.release', (s, ctx) => s.orders.release(ctx, ID)],
   ['orders.staffCancel', (s, ctx) => s.orders.staffCancel(ctx, ID, { reason: 'x' })],
@@ -63,6 +64,8 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['staff.rotateByEmail', (s, ctx) => s.staff.rotateByEmail(ctx, { email: 'x@example.test' })],
   ['bookingDesk.list', (s, ctx) => s.bookingDesk.list(ctx, {})],
   ['bookingDesk.get', (s, ctx) => s.bookingDesk.get(ctx, { id: ID })],
+  ['bookingDesk.account', (s, ctx) => s.bookingDesk.account(ctx, ctx.em.getReference(Booking, ID))],
+  ['bookingDesk.notes', (s, ctx) => s.bookingDesk.notes(ctx, ID)],
   ['bookingDesk.addNote', (s, ctx) => s.bookingDesk.addNote(ctx, ID, { text: 'x' })],
   ['bookingDesk.assignInterpreter', (s, ctx) => s.bookingDesk.assignInterpreter(ctx, ID, { interpreter_name: 'x' })],
   ['bookingDesk.reschedule', (s, ctx) => s.bookingDesk.reschedule(ctx, ID, { scheduled_at: '2030-01-01T10:00:00Z' })],

@@ -7,6 +7,7 @@ import {
   AssignOrderDocument,
   AuditLogFilteredDocument,
   ChangeStaffRoleDocument,
+  CompleteAsTranslatorDocument,
   CompleteCertifiedOrderDocument,
   ConfirmInterpretationAvailabilityDocument,
   DeactivateStaffUserDocument,
@@ -135,14 +136,17 @@ describe('roles (D28)', () => {
 
     expect(code(await t.gql(ApproveTranslationByIdDocument, { id: mine.translationId }, translator.token))).toBeUndefined();
     // Certification is personal: no credentials on the profile, no certificate.
-    const bare = await t.gql(CompleteCertifiedOrderDocument, { orderId: mine.id }, translator.token);
+    const bare = await t.gql(CompleteAsTranslatorDocument, { orderId: mine.id }, translator.token);
     expect(fieldErrors(bare)).toEqual({ credentials: ['Add your credentials to your staff profile: the certificate prints them under your name.'] });
     const profile = await t.gql(UpdateStaffProfileDocument, { id: translator.id, name: translator.name, credentials: 'Sworn translator no. 9' }, translator.token);
     expect(profile.errors).toBeUndefined();
     // Someone who reviewed nothing of it does not certify it, whatever their role.
     const byAdmin = await t.gql(CompleteCertifiedOrderDocument, { orderId: mine.id }, admin.token);
     expect(fieldErrors(byAdmin)).toEqual({ reviewer: ['You certify what you complete: approve or replace at least one of its translations first.'] });
-    const done = await t.gql(CompleteCertifiedOrderDocument, { orderId: mine.id }, translator.token);
+    // A completion that asks for the order's money is refused whole, before it runs; the same without it goes through.
+    const pricey = await t.gql(CompleteCertifiedOrderDocument, { orderId: mine.id }, translator.token);
+    expect([code(pricey), pricey.errors![0].message]).toEqual(['FORBIDDEN', 'The translator role may not read Order.totalCents.']);
+    const done = await t.gql(CompleteAsTranslatorDocument, { orderId: mine.id }, translator.token);
     expect(done.data!.completeCertifiedOrder.status).toBe('COMPLETED');
     const certificate = (await t.gql(StaffOrderDocument, { id: mine.id }, translator.token)).data!.staffOrder!.certificate!;
     expect(certificate.translator).toEqual({ name: 'Tomás Translator', credentials: 'Sworn translator no. 9' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, getNamedType, isEnumType, isLeafType, isNonNullType, type GraphQLField } from 'graphql';
-import { STAFF_PERMISSIONS, type StaffOperation } from '../../src/domain/staff/staff-permissions';
+import { STAFF_PERMISSIONS, STAFF_READ_LIMITS, type LimitedField, type StaffOperation } from '../../src/domain/staff/staff-permissions';
 import { StaffRole } from '../../src/domain/staff/staff-user.entity';
 import { AssignOrderDocument } from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
@@ -126,6 +126,27 @@ function schemaHas(name: string): boolean {
   if (parent) return Boolean((schema.getType(parent) as { getFields?(): Record<string, unknown> } | undefined)?.getFields?.()[field]);
   return Boolean(schema.getQueryType()!.getFields()[name] ?? schema.getMutationType()!.getFields()[name]);
 }
+
+describe('fields clients read too, limited for some staff roles (STAFF_READ_LIMITS)', () => {
+  const fields = Object.keys(STAFF_READ_LIMITS) as LimitedField[];
+
+  it('names only fields of the schema, which the client reads on its own order', async () => {
+    expect(fields.filter((name) => !schemaHas(name))).toEqual([]);
+    for (const name of fields) {
+      const answer = await run(name, alice.key, 'account');
+      expect({ name, errors: answer.errors }).toEqual({ name, errors: undefined });
+    }
+  });
+
+  describe.each(Object.values(StaffRole))('as %s', (role) => {
+    it.each(fields)('%s', async (name) => {
+      const allowed = (STAFF_READ_LIMITS[name] as readonly StaffRole[]).includes(role);
+      const answer = await run(name, staff[role].token, 'staff', staff[role]);
+      expect({ name, role, forbidden: forbidden(answer) }).toEqual({ name, role, forbidden: !allowed });
+      if (allowed) expect(answer.errors).toBeUndefined();
+    });
+  });
+});
 
 describe.each(Object.values(StaffRole))('as %s', (role) => {
   // Rotating the token ends the walk: it changes the credential the rest of it uses.

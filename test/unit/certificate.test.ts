@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
-import { certificatePdf, type CertificateContent } from '../../src/domain/orders/certificate';
+import { certificatePdf, type CertificateContent } from '../../src/documents/certificate-pdf';
 import { createPdfSigner } from '../../src/providers/signing/create-pdf-signer';
 import { PdfSigner } from '../../src/providers/signing/pdf-signer';
 import { verifyPdfSignature } from '../helpers/pdf-signature';
@@ -15,8 +15,7 @@ const content = (overrides: Partial<CertificateContent>): CertificateContent => 
   company: { name: 'Acme Legal Translations LLC', address: '100 Court Street; Brooklyn, NY 11201' },
   clientName: 'Smith & Partners LLP',
   orderNumber: 'LT-2611-AB12CD',
-  sourceLanguage: 'zh',
-  targetLanguage: 'en',
+  languages: { from: 'Chinese', to: 'English' },
   documents: [{ source: '出生证明.pdf', translation: '出生证明.en.pdf', pages: 2, sha256: 'ab'.repeat(32) }],
   billed: '3 billing pages (250 words each) for 2 document pages, 1 of them scanned (one billing page each)',
   translator: { name: 'Sam Staff', credentials: 'ATA-certified translator no. 123456' },

@@ -1,11 +1,11 @@
 import type { AuthChecker } from 'type-graphql';
 import { approvedAccount, requireStaff } from '../../domain/accounts/authentication.service';
-import { isStaffOperation } from '../../domain/staff/staff-permissions';
+import { isStaffOperation, requireStaffMayRead } from '../../domain/staff/staff-permissions';
 import { ForbiddenError } from '../../shared/errors';
 import type { GraphQLContext } from './context';
 
 /** The roles resolvers name in @Authorized(...): which staff role may run a STAFF field is the permission table's. */
-export const Role = { ACCOUNT: 'ACCOUNT', STAFF: 'STAFF' } as const;
+export const Role = { ACCOUNT: 'ACCOUNT', STAFF: 'STAFF', READ_LIMITED: 'READ_LIMITED' } as const;
 
 /** How the permission table names a field: a root field by its name, any other as `Type.field`. */
 export function staffOperationName(parentType: string, fieldName: string): string {
@@ -27,6 +27,11 @@ export const authChecker: AuthChecker<GraphQLContext> = ({ context, info }, role
     return true;
   }
   const operation = staffOperationName(info.parentType.name, info.fieldName);
+  if (roles.includes(Role.READ_LIMITED)) {
+    // A field clients read on their own records; staff read it when their role may (STAFF_READ_LIMITS, D28).
+    if (actor?.kind === 'staff') requireStaffMayRead(actor.staff.role, operation);
+    return true;
+  }
   requireStaff(actor);
   if (!isStaffOperation(operation)) throw new ForbiddenError(`${operation} is not in the staff permission table.`);
   requireStaff(actor, operation);

@@ -6,7 +6,7 @@ import { actualCost } from './actual-cost';
 import type { GraphQLContext } from './context';
 import { queryTooComplex, rateLimited } from './limit-errors';
 import { queryCost } from './query-cost';
-import { refusedStaffField } from './staff-fields-refused';
+import { refusedReadLimit, refusedStaffField } from './staff-fields-refused';
 
 /** The most one request may cost (D24), whatever budget its caller has. */
 export const MAX_QUERY_COST = 1000;
@@ -50,6 +50,9 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
             }
           }
           if (cost > maxCost) throw (operation && refusedStaffField(schema, document, operation, contextValue.ctx.actor)) || queryTooComplex(cost, maxCost);
+          const actor = contextValue.ctx.actor;
+          const limited = operation && actor?.kind === 'staff' && refusedReadLimit(schema, document, operation, actor);
+          if (limited) throw limited;
         },
         async willSendResponse({ response }) {
           if (!charged) {

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { IssuedCertificate } from '../../domain/orders/issued-certificate.entity';
+import type { IssuedCertificate } from '../../domain/certification/issued-certificate.entity';
 import { certificatesOf, type OrderFileRead } from '../../domain/orders/order-read';
 import type { Ctx } from '../../domain/shared/context';
 import type { Services } from '../../services';

@@ -15,6 +15,7 @@ import { OrderShippingFieldsResolver, ShippingResolver } from './partner/shippin
 import { BookingDeskFieldsResolver, StaffBookingResolver } from './staff/booking.resolver';
 import { StaffOrderResolver } from './staff/order.resolver';
 import { NotarizationFieldsResolver, OrderDeskFieldsResolver } from './staff/order-desk-fields.resolver';
+import { OrderMoneyFieldsResolver } from './staff/order-money-fields.resolver';
 import { PaymentDeskFieldsResolver } from './staff/payment-desk-fields.resolver';
 import { CertificateResolver } from './public/certificate.resolver';
 import { CatalogResolver } from './public/catalog.resolver';
@@ -28,7 +29,7 @@ import { StaffUserResolver } from './staff/staff-user.resolver';
 /** The public, partner and staff halves in one schema (D14). */
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   return buildSchema({
-    resolvers: [CatalogResolver, CertificateResolver, SignInResolver, MeResolver, MemberResolver, AccountViewerResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, ShippingResolver, OrderShippingFieldsResolver, StaffOrderResolver, OrderDeskFieldsResolver, NotarizationFieldsResolver, PaymentDeskFieldsResolver, BookingResolver, BookingFieldsResolver, StaffBookingResolver, BookingDeskFieldsResolver, StaffAccountResolver, StaffUserResolver, RateResolver, AuditResolver, SentEmailResolver, SentEmailFieldsResolver, CheckoutResolver],
+    resolvers: [CatalogResolver, CertificateResolver, SignInResolver, MeResolver, MemberResolver, AccountViewerResolver, FileResolver, QuoteResolver, OrderResolver, OrderFieldsResolver, ShippingResolver, OrderShippingFieldsResolver, StaffOrderResolver, OrderDeskFieldsResolver, NotarizationFieldsResolver, PaymentDeskFieldsResolver, OrderMoneyFieldsResolver, BookingResolver, BookingFieldsResolver, StaffBookingResolver, BookingDeskFieldsResolver, StaffAccountResolver, StaffUserResolver, RateResolver, AuditResolver, SentEmailResolver, SentEmailFieldsResolver, CheckoutResolver],
     authChecker,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, shared with REST; class-validator would be a second rule set.

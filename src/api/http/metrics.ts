@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { poolUse } from '../../db/orm-driver';
 import type { DocumentSandbox } from '../../documents/sandbox/document-sandbox';
 
 export interface Metrics {
@@ -8,24 +9,17 @@ export interface Metrics {
   middleware: RequestHandler;
 }
 
-/** The ORM's connection pool (knex's tarn pool), absent until the first connection is asked for. */
-interface Pool {
-  numUsed(): number;
-  numPendingAcquires(): number;
-}
-
 /** Prometheus metrics on a registry of this app's own (two apps in one process never collide). */
 export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Read when scraped: a request waiting for a connection is the first sign of a pool too small for the load.
-  const pool = () => (orm.em.getConnection().getKnex().client as { pool?: Pool }).pool;
   new Gauge({
     name: 'db_pool_connections_in_use',
     help: 'Database connections lent out of the pool',
     registers: [registry],
     collect() {
-      this.set(pool()?.numUsed() ?? 0);
+      this.set(poolUse(orm).inUse);
     },
   });
   new Gauge({
@@ -33,7 +27,7 @@ export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metric
     help: 'Requests and jobs waiting for a database connection',
     registers: [registry],
     collect() {
-      this.set(pool()?.numPendingAcquires() ?? 0);
+      this.set(poolUse(orm).waiting);
     },
   });
   // D25: 0 while no document-sandbox child can start (an outage: nothing can be analysed, translated or stamped).

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { languageName } from '../../domain/catalog/language-names';
-import { longDate } from '../../domain/orders/certificate';
-import type { IssuedCertificate } from '../../domain/orders/issued-certificate.entity';
+import { longDate } from '../../documents/certificate-pdf';
+import type { IssuedCertificate } from '../../domain/certification/issued-certificate.entity';
 import { escapeHtml } from '../http/html';
 
 /**

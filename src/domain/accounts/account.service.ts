@@ -1,21 +1,21 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { Mailer } from '../../providers/mail/mailer';
-import { requireStaff } from './authentication.service';
+import { requireAccount, requireStaff } from './authentication.service';
 import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
-import { assertTransition } from '../shared/state-machine';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
 import { Validator } from '../shared/validation';
 import { Account, AccountStatus } from './account.entity';
 import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from './api-key-prefix';
-import { addFirstAdmin, endAccountSessions } from '../members/member.service';
+import { endAccountSessions } from '../../db/queries/member-sessions';
+import { addFirstAdmin } from '../members/member.service';
 
 export interface AccountListQuery {
   status?: unknown;
@@ -23,7 +23,7 @@ export interface AccountListQuery {
   per_page?: unknown;
 }
 
-/** Staff-side account life cycle (D13): create, approve, suspend, regenerate and revoke keys. */
+/** The account life cycle (D13): staff create, approve and suspend; staff and the account's admins regenerate and revoke its key (D27). */
 export class AccountService {
   constructor(
     private readonly deps: { env: AppEnv; mailer: Mailer; audit: AuditService },
@@ -75,28 +75,26 @@ export class AccountService {
   }
 
   /** The old key stops working at once; the new one is e-mailed. */
-  async regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
+  regenerateKey(ctx: Ctx, id: unknown): Promise<Account> {
     requireStaff(ctx.actor, 'regenerateApiKey');
-    return this.inTransaction(ctx, async (em) => {
-      const account = await this.lock(em, id);
-      if (account.status === AccountStatus.PENDING) {
-        throw ValidationError.of('status', 'Cannot regenerate the API key while the status is pending.');
-      }
-      await this.issueKey(em, account, 'regenerated');
-      this.deps.audit.record(em, ctx.actor, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
-      return account;
-    });
+    return this.regenerate(ctx, id);
   }
 
-  async revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
+  revokeKey(ctx: Ctx, id: unknown): Promise<Account> {
     requireStaff(ctx.actor, 'revokeApiKey');
-    return this.inTransaction(ctx, async (em) => {
-      const account = await this.lock(em, id);
-      if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
-      account.apiKeyHash = null;
-      this.deps.audit.record(em, ctx.actor, { action: 'account.revoke_key', resourceType: 'account', resourceId: account.id });
-      return account;
-    });
+    return this.revoke(ctx, id);
+  }
+
+  /**
+   * An admin member's own account (D27): the new key goes to the account's e-mail, never into the portal's answer,
+   * so a key never reaches a browser.
+   */
+  regenerateOwnKey(ctx: Ctx): Promise<Account> {
+    return this.regenerate(ctx, requireAccount(ctx.actor, 'account.key.manage').id);
+  }
+
+  revokeOwnKey(ctx: Ctx): Promise<Account> {
+    return this.revoke(ctx, requireAccount(ctx.actor, 'account.key.manage').id);
   }
 
   async list(ctx: Ctx, query: AccountListQuery): Promise<Page<Account>> {
@@ -118,7 +116,7 @@ export class AccountService {
     return this.inTransaction(ctx, async (em) => {
       const account = await this.lock(em, id);
       const from = account.status;
-      assertTransition(accountTransitions, from, to, `${action} the account`);
+      accountTransitions.assertMove(from, to, account, ctx, `${action} the account`);
       account.status = to;
       await apply(em, account);
       this.deps.audit.record(em, ctx.actor, {
@@ -128,6 +126,26 @@ export class AccountService {
         fromState: from,
         toState: to,
       });
+      return account;
+    });
+  }
+
+  private regenerate(ctx: Ctx, id: unknown): Promise<Account> {
+    return this.inTransaction(ctx, async (em) => {
+      const account = await this.lock(em, id);
+      accountTransitions.assertAction('regenerate_key', account);
+      await this.issueKey(em, account, 'regenerated');
+      this.deps.audit.record(em, ctx.actor, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
+      return account;
+    });
+  }
+
+  private revoke(ctx: Ctx, id: unknown): Promise<Account> {
+    return this.inTransaction(ctx, async (em) => {
+      const account = await this.lock(em, id);
+      if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
+      account.apiKeyHash = null;
+      this.deps.audit.record(em, ctx.actor, { action: 'account.revoke_key', resourceType: 'account', resourceId: account.id });
       return account;
     });
   }

@@ -1,9 +1,19 @@
-import { defineTransitions } from '../shared/state-machine';
-import { AccountStatus } from './account.entity';
+import { cannot, defineTransitions } from '../shared/state-machine';
+import { AccountStatus, type Account } from './account.entity';
 
-/** A suspended account is reinstated by approving it again. */
-export const accountTransitions = defineTransitions<AccountStatus>({
-  [AccountStatus.PENDING]: [AccountStatus.APPROVED],
-  [AccountStatus.APPROVED]: [AccountStatus.SUSPENDED],
-  [AccountStatus.SUSPENDED]: [AccountStatus.APPROVED],
+/** What staff do to an account in place, without moving it. */
+export type AccountAction = 'regenerate_key';
+
+/** A suspended account is reinstated by approving it again (D13). */
+export const accountTransitions = defineTransitions<AccountStatus, Account, AccountAction>({
+  initial: AccountStatus.PENDING,
+  moves: {
+    [AccountStatus.PENDING]: [AccountStatus.APPROVED],
+    [AccountStatus.APPROVED]: [AccountStatus.SUSPENDED],
+    [AccountStatus.SUSPENDED]: [AccountStatus.APPROVED],
+  },
+  actions: {
+    // A pending account has no key yet: its first comes with the approval.
+    regenerate_key: (account) => (account.status === AccountStatus.PENDING ? cannot('regenerate the API key', account.status) : undefined),
+  },
 });

@@ -1,8 +1,8 @@
-import { ReferenceKind, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { AccountActor, Actor } from '../shared/context';
 import { ForbiddenError, UnauthenticatedError } from '../../shared/errors';
-import { readRow, type PreparedRead, type Row } from '../shared/raw-read';
+import { readAccountRowByKeyHash } from '../../db/queries/account-by-key';
 import { hashToken } from '../shared/tokens';
 import { mayPerform, type StaffOperation } from '../staff/staff-permissions';
 import { StaffUser } from '../staff/staff-user.entity';
@@ -12,6 +12,7 @@ import { KeyMisses } from './key-misses';
 import { MemberSessions } from '../members/member-sessions';
 import { authorizePartner, type PartnerOperation } from '../members/partner-permissions';
 import { SESSION_TOKEN_PREFIX } from '../sign-in/session-lifetime';
+import { StaffSessions } from '../staff/staff-sessions';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_]{1,200})\s*$/i;
 
@@ -20,12 +21,11 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_]{1,200})\s*$/i;
  * hash, nothing else, and none at all for a token that named no one a moment ago (KeyMisses, D24).
  */
 export class AuthenticationService {
-  private byKeyHash?: PreparedRead;
-
   constructor(
     private readonly env: AppEnv,
     private readonly misses = new KeyMisses(),
     private readonly memberSessions = new MemberSessions(),
+    private readonly staffSessions = new StaffSessions(),
   ) {}
 
   async resolve(em: EntityManager, authorization: string | undefined): Promise<Actor | null> {
@@ -44,12 +44,13 @@ export class AuthenticationService {
     if (token.startsWith(apiKeyPrefix(this.env))) {
       return async (em, hash) => {
         // Every request of every key runs this (D23): a prepared statement, and no entity until a service wants one.
-        const { row } = await readRow(em, (this.byKeyHash ??= accountByKeyHash(em)), [hash]);
+        const row = await readAccountRowByKeyHash(em, hash);
         return row ? lazyAccountActor(em, row) : null;
       };
     }
     if (token.startsWith(SESSION_TOKEN_PREFIX)) {
-      return (em, hash) => this.memberSessions.resolve(em, hash);
+      // Members' sessions first: they are the ones polled all day, in one statement (D23).
+      return async (em, hash) => (await this.memberSessions.resolve(em, hash)) ?? (await this.staffSessions.resolve(em, hash));
     }
     if (token.startsWith(STAFF_TOKEN_PREFIX)) {
       return async (em, hash) => {
@@ -62,17 +63,7 @@ export class AuthenticationService {
   }
 }
 
-/** The account's columns by name, as the entity maps them (a prepared statement names its columns). */
-function accountByKeyHash(em: EntityManager): PreparedRead {
-  const columns = em
-    .getMetadata()
-    .get(Account)
-    .props.filter((prop) => prop.kind === ReferenceKind.SCALAR && prop.persist !== false)
-    .flatMap((prop) => prop.fieldNames.map((column) => `"${column}"`));
-  return { name: 'account_by_key_hash', sql: `select ${columns.join(', ')} from "accounts" where "api_key_hash" = $1` };
-}
-
-function lazyAccountActor(em: EntityManager, row: Row): AccountActor {
+function lazyAccountActor(em: EntityManager, row: Record<string, unknown>): AccountActor {
   let account: Account | undefined;
   return {
     kind: 'account',
@@ -106,6 +97,18 @@ export function approvedAccount(actor: Actor | null): AccountActor {
   if (actor?.kind !== 'account') throw new UnauthenticatedError();
   if (actor.status !== AccountStatus.APPROVED) throw new ForbiddenError('Account not approved.');
   return actor;
+}
+
+/**
+ * The session the caller signed in with, to end it: a member's (when the partner table lets their role sign out) or
+ * a staff member's. An API key or a long-lived staff token is no session: refused (FORBIDDEN), not ended.
+ */
+export function requireSession(actor: Actor | null): string {
+  if (actor?.kind === 'staff') {
+    if (!actor.sessionId) throw new ForbiddenError('A staff token is not a session: it ends with deactivation or staff:rotate.');
+    return actor.sessionId;
+  }
+  return authorizePartner(approvedAccount(actor), 'session.sign_out').member!.sessionId;
 }
 
 /**

@@ -1,20 +1,16 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../accounts/account-of';
-import type { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
-import type { AuditService } from '../audit/audit.service';
 import { InterpretationRate } from '../catalog/rates.entity';
+import { Desk } from '../desk/desk';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../shared/context';
-import { NotFoundError, ValidationError } from '../../shared/errors';
-import { isId } from '../shared/ids';
 import { Page, paginate, readPageRequest } from '../shared/pagination';
 import { containing, Validator } from '../shared/validation';
-import { StaffUser } from '../staff/staff-user.entity';
 import { BookingNote } from './booking-note.entity';
 import { Booking, BookingStatus } from './booking.entity';
-import { bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
+import type { BookingLifecycle } from './booking.lifecycle';
 import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
 import { bookingTime } from './booking-time';
 
@@ -28,27 +24,19 @@ export interface StaffBookingQuery {
   per_page?: unknown;
 }
 
-/** Finished bookings keep their time: there is nothing left to move. */
-const RESCHEDULABLE: readonly BookingStatus[] = [BookingStatus.REQUESTED, BookingStatus.AWAITING_PAYMENT, BookingStatus.CONFIRMED, BookingStatus.ON_HOLD];
-
 /**
- * The booking desk of D28, as good as the order desk: look-ups by id or number, a list filtered and paginated in
- * the database, internal notes, the interpreter's name, and reschedules the client hears of. Audited.
+ * The booking desk of D28, as good as the order desk: the shared desk (look-up, account, notes), a list filtered and
+ * paginated in the database, the interpreter's name, and reschedules the client hears of. Audited.
  */
-export class BookingDeskService {
-  private readonly lifecycle: BookingLifecycle;
-
-  constructor(private readonly deps: { audit: AuditService; mailer: Mailer }) {
-    this.lifecycle = bookingLifecycle(deps);
-  }
-
-  /** By id or by number (one of them); 404 when neither matches. */
-  async get(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<Booking> {
-    requireStaff(ctx.actor, 'staffInterpretationBooking');
-    const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
-    const booking = where && (await ctx.em.findOne(Booking, where, { populate: ['account'] }));
-    if (!booking) throw new NotFoundError();
-    return booking;
+export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote> {
+  constructor(private readonly deps: { lifecycle: BookingLifecycle; mailer: Mailer }) {
+    super({
+      entity: Booking,
+      lifecycle: deps.lifecycle,
+      notes: { entity: BookingNote, of: (booking) => ({ booking }), create: (booking, author, text) => Object.assign(new BookingNote(), { booking, author, text }) },
+      operations: { get: 'staffInterpretationBooking', account: 'InterpretationBooking.account', notes: 'InterpretationBooking.notes', addNote: 'addBookingNote' },
+      populate: ['account'],
+    });
   }
 
   /**
@@ -77,46 +65,17 @@ export class BookingDeskService {
     return paginate(ctx.em, Booking, where, page, { orderBy: { scheduledAt: 'asc', id: 'asc' }, populate: ['account'] as never });
   }
 
-  /** Whose booking it is; loaded with it by `get` and `list`, so the identity map answers. */
-  async account(ctx: Ctx, booking: Booking): Promise<Account> {
-    requireStaff(ctx.actor, 'InterpretationBooking.account');
-    return accountOf(ctx.em, booking);
-  }
-
-  /** Oldest first, as a conversation reads. */
-  async notes(ctx: Ctx, bookingId: string): Promise<BookingNote[]> {
-    requireStaff(ctx.actor, 'InterpretationBooking.notes');
-    return ctx.em.find(BookingNote, { booking: bookingId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-  }
-
-  /** An internal note (never shown to the client). */
-  async addNote(ctx: Ctx, bookingId: unknown, input: { text?: unknown }): Promise<BookingNote> {
-    const author = requireStaff(ctx.actor, 'addBookingNote');
-    const v = new Validator(input);
-    const text = v.string('text', { required: true, max: 5000 });
-    v.done();
-    let note!: BookingNote;
-    await this.change(bookingId, ctx, async (em, booking) => {
-      note = Object.assign(new BookingNote(), { booking, author: em.getReference(StaffUser, author.id), text: text! });
-      em.persist(note);
-      this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'add_note' }, { note_id: note.id });
-    });
-    return note;
-  }
-
   /** The interpreter who will attend, by name (free text: interpreters are not users yet); null clears it. */
   async assignInterpreter(ctx: Ctx, bookingId: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'assignInterpreter');
     const v = new Validator(input);
     const name = v.string('interpreter_name', { max: 255 });
     v.done();
-    return this.change(bookingId, ctx, async (em, booking) => {
-      if (booking.status === BookingStatus.COMPLETED || booking.status === BookingStatus.CANCELLED) {
-        throw ValidationError.of('status', `Cannot assign an interpreter while the status is ${booking.status}.`);
-      }
+    return this.change(ctx, bookingId, async (em, booking) => {
+      this.deps.lifecycle.assertAction(booking, 'assign_interpreter');
       const before = booking.interpreterName;
       booking.interpreterName = name || null;
-      this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'assign_interpreter' }, { from: before, to: booking.interpreterName });
+      this.deps.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'assign_interpreter' }, { from: before, to: booking.interpreterName });
     });
   }
 
@@ -131,29 +90,19 @@ export class BookingDeskService {
     const scheduled = readScheduledAt(v);
     const duration = input.duration_hours === undefined || input.duration_hours === null ? undefined : readDurationHundredths(v, input.duration_hours);
     v.done();
-    return this.change(bookingId, ctx, async (em, booking) => {
-      if (!RESCHEDULABLE.includes(booking.status)) throw ValidationError.of('status', `Cannot reschedule the booking while the status is ${booking.status}.`);
+    return this.change(ctx, bookingId, async (em, booking) => {
+      this.deps.lifecycle.assertAction(booking, 'reschedule');
       const before = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
       const previousStart = bookingTime(booking);
       if (duration !== undefined && duration !== booking.durationHundredths) {
-        if (booking.status !== BookingStatus.REQUESTED) {
-          throw ValidationError.of('duration_hours', 'The duration changes only before payment is asked for: cancel and book again, or keep the duration.');
-        }
+        this.deps.lifecycle.assertAction(booking, 'change_duration');
         const rate = await em.findOneOrFail(InterpretationRate, { mode: booking.mode });
         Object.assign(booking, { durationHundredths: duration }, priceHours(duration, rate.minimumHours, booking.unitPriceCents));
       }
       Object.assign(booking, { scheduledAt: scheduled!.date, scheduledOffsetMinutes: scheduled!.offsetMinutes });
       const after = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
-      this.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'reschedule' }, { before, after });
+      this.deps.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'reschedule' }, { before, after });
       await this.deps.mailer.send(em, bookingRescheduledEmail(await accountOf(em, booking), booking, previousStart));
-    });
-  }
-
-  private change(bookingId: unknown, ctx: Ctx, work: Parameters<BookingLifecycle['change']>[2]): Promise<Booking> {
-    if (!isId(bookingId)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id: bookingId }, async (em, booking) => {
-      await work(em, booking);
-      await em.flush();
     });
   }
 }

@@ -5,22 +5,23 @@ import { accountOf } from '../accounts/account-of';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { Lifecycle } from '../shared/lifecycle';
 import { Booking, BookingStatus } from './booking.entity';
-import { bookingTransitions } from './booking.states';
+import { bookingTransitions, type BookingAction } from './booking.states';
 
-export type BookingLifecycle = Lifecycle<BookingStatus, Booking>;
+export type BookingLifecycle = Lifecycle<BookingStatus, Booking, BookingAction>;
 
 /** The action of the job that cancels an unpaid booking when its start passes (D29). */
 export const EXPIRED = 'expire';
 
-/** Every booking status change (contract 3.2, D12, D26): the table in booking.states.ts; a hold, a staff cancel or an expiry (D29) tells the account. */
+/** Every booking status change (contract 3.2, D12, D26): the table and its rules in booking.states.ts; a hold, a staff cancel or an expiry (D29) tells the account. */
 export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }): BookingLifecycle {
-  return new Lifecycle<BookingStatus, Booking>({
+  return new Lifecycle<BookingStatus, Booking, BookingAction>({
     entity: Booking,
     noun: 'booking',
     table: bookingTransitions,
     onHold: BookingStatus.ON_HOLD,
     completed: BookingStatus.COMPLETED,
     cancelled: BookingStatus.CANCELLED,
+    payment: { awaiting: BookingStatus.AWAITING_PAYMENT, paid: BookingStatus.CONFIRMED },
     audit: deps.audit,
     async entered(em, booking, _from, cause) {
       if (booking.status === BookingStatus.ON_HOLD) {

@@ -2,39 +2,34 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import { placedBy } from '../members/placed-by';
-import type { AuditService } from '../audit/audit.service';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
-import { languagePairName } from '../catalog/language-names';
 import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../accounts/account-of';
-import { formatMoney, type CheckoutSummary } from '../payments/checkout-summary';
-import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
+import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { readPageRequest, type PageRequest, type VersionedPage } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';
-import { assertTransition } from '../shared/state-machine';
 import { Validator } from '../shared/validation';
-import { readBooking, readBookingPage, readBookingVersion, type BookingRead, type PolledBooking } from './booking-read';
+import { readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
+import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
-import { EXPIRED, bookingLifecycle, type BookingLifecycle } from './booking.lifecycle';
-import { CLIENT_CANCELLABLE, UNPAID, bookingTransitions } from './booking.states';
-import { bookingTime } from './booking-time';
+import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
+import { UNPAID } from './booking.states';
 
 export interface BookingDeps {
   catalog: CatalogService;
   payments: PaymentService;
+  lifecycle: BookingLifecycle;
   mailer: Mailer;
-  audit: AuditService;
   logger: Logger;
   orderPrefix: string;
 }
@@ -42,12 +37,9 @@ export interface BookingDeps {
 /** The job's cause when the start of an unpaid booking passes (D29); `bookingLifecycle` e-mails the account. */
 const EXPIRY: MoveCause = { actor: null, action: EXPIRED, reason: 'The start passed before the booking was paid.' };
 
-/** Why a booking can no longer be paid, for the payer: its start passed (D29); null while it can be. */
-const closedReasonOf = (booking: Booking): string | null =>
-  booking.hasStarted() ? `The booking's start (${bookingTime(booking)}) has passed: it can no longer be paid.` : null;
-
 /** The checkout of a booking's total, returning the payer to `redirectUrl` (D9). */
 const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequest => ({
+  owner: { type: 'booking', id: booking.id },
   amountCents: booking.totalCents,
   currency: booking.currency,
   reference: booking.number,
@@ -55,19 +47,13 @@ const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequ
   redirectUrl,
 });
 
-/** D29: once the start passes, a booking is neither confirmed nor paid (422 under `scheduled_at`). */
-function refuseStarted(booking: Booking, what: 'confirmed' | 'paid'): void {
-  if (booking.hasStarted()) throw ValidationError.of('scheduled_at', `The booking's start (${bookingTime(booking)}) has passed: it can no longer be ${what}.`);
-}
-
 /** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
-export class BookingService implements PaymentOwner {
+export class BookingService {
   /** Every status change of a booking goes through here. */
   private readonly lifecycle: BookingLifecycle;
 
   constructor(private readonly deps: BookingDeps) {
-    this.lifecycle = bookingLifecycle(deps);
-    deps.payments.registerOwner(this);
+    this.lifecycle = deps.lifecycle;
   }
 
   async create(ctx: Ctx, input: Record<string, unknown>): Promise<Booking> {
@@ -135,20 +121,16 @@ export class BookingService implements PaymentOwner {
     return readBookingPage(ctx.em, accountId, { status, updatedSince }, page);
   }
 
-  /** Client cancel before payment only; an open checkout is withdrawn (contract 4.16). */
+  /** Client cancel before payment only (contract 4.16, the table's guard); an open checkout is withdrawn. */
   async cancel(ctx: Ctx, id: unknown): Promise<Booking> {
     requireAccountId(ctx.actor, 'bookings.cancel');
     await this.version(ctx, id);
-    return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel' }, (booking) => {
-      if (!CLIENT_CANCELLABLE.includes(booking.status)) {
-        throw ValidationError.of('status', `Cannot cancel the booking while the status is ${booking.status}.`);
-      }
-    });
+    return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel' });
   }
 
   /**
-   * Staff found an interpreter: the checkout is created (before any lock, D26), then the booking is locked,
-   * checked again and moved, and the link e-mailed, in one transaction (D12).
+   * Staff found an interpreter, before the start (D29): the move is checked, the checkout is created (before any
+   * lock, D26), then the booking is locked, checked again and moved, and the link e-mailed, in one transaction (D12).
    */
   async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'confirmInterpretationAvailability');
@@ -158,29 +140,23 @@ export class BookingService implements PaymentOwner {
     if (!isId(id)) throw new NotFoundError();
     const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
     if (!current) throw new NotFoundError();
+    const cause = { actor: ctx.actor, action: 'confirm_availability' };
     const describe = 'confirm availability';
-    assertTransition(bookingTransitions, current.status, BookingStatus.AWAITING_PAYMENT, describe);
-    refuseStarted(current, 'confirmed');
+    this.lifecycle.check(current, BookingStatus.AWAITING_PAYMENT, cause, describe);
     const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl));
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
-      refuseStarted(booking, 'confirmed');
       Object.assign(booking, { payment, interpreterName: interpreter! });
       em.persist(payment);
-      await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, { actor: ctx.actor, action: 'confirm_availability' }, describe);
+      await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
       await this.deps.mailer.send(em, bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!));
     });
   }
 
-  /** The session took place: only once its start has passed (D29). */
+  /** The session took place: only once its start has passed (D29, the table's guard). */
   async complete(ctx: Ctx, id: unknown): Promise<Booking> {
     requireStaff(ctx.actor, 'completeInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
-      if (booking.status === BookingStatus.CONFIRMED && !booking.hasStarted()) {
-        throw ValidationError.of('scheduled_at', `The booking cannot be completed before its start (${bookingTime(booking)}).`);
-      }
-      await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
-    });
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }));
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
@@ -205,17 +181,16 @@ export class BookingService implements PaymentOwner {
   async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<Booking> {
     const { current, redirectUrl } = await readRenewalRequest(ctx, Booking, id, input, 'bookings.renew_checkout');
     return this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
-      awaiting: BookingStatus.AWAITING_PAYMENT,
       checkout: checkoutFor(current, redirectUrl ?? current.payment?.redirectUrl ?? current.redirectUrl),
       cause: { actor: ctx.actor, action: 'checkout_renewed' },
-      rule: (booking) => refuseStarted(booking, 'paid'),
     });
   }
 
   /**
    * Cancels the unpaid bookings whose start has passed, each account e-mailed (D29); the workers run it periodically.
-   * Each booking is locked and checked again, so processes sweeping at once cancel it once. One whose capture is under
-   * way is left to a later sweep: the capture decides, and money that lands after the start goes back (D26).
+   * Each booking is locked and checked again by the table's guard, at `now`, so processes sweeping at once cancel it
+   * once. One whose capture is under way is left to a later sweep: the capture decides, and money that lands after the
+   * start goes back (D26).
    */
   async expireStarted(em: EntityManager, now = new Date()): Promise<number> {
     const due = await em.fork().find(
@@ -226,9 +201,7 @@ export class BookingService implements PaymentOwner {
     let cancelled = 0;
     for (const { id } of due) {
       try {
-        await this.deps.payments.cancelHolder(em.fork(), this.lifecycle, id, EXPIRY, (booking) => {
-          if (!UNPAID.includes(booking.heldFrom ?? booking.status) || !booking.hasStarted(now)) throw ValidationError.of('status', 'The booking is no longer due to expire.');
-        });
+        await this.deps.payments.cancelHolder(em.fork(), this.lifecycle, id, { ...EXPIRY, at: now });
         cancelled++;
       } catch (error) {
         // Paid, cancelled or capturing meanwhile: nothing to do now. Anything else is logged, and the sweep goes on.
@@ -247,43 +220,10 @@ export class BookingService implements PaymentOwner {
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
-  /** PaymentOwner: the booking holding this payment, locked before the payment (D26). Paid: confirmed (contract 3.2). */
-  async lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null> {
-    const booking = await this.lifecycle.lock(em, { payment: paymentId });
-    if (!booking) return null;
-    return lifecycleHolder(this.lifecycle, booking, {
-      awaiting: BookingStatus.AWAITING_PAYMENT,
-      paid: BookingStatus.CONFIRMED,
-      label: `Booking ${booking.number}`,
-      mailer: this.deps.mailer,
-      closedReason: closedReasonOf(booking),
-    });
-  }
-
-  /** PaymentOwner: the booking's hours at its rate (contract 2.7). */
-  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
-    const booking = await em.findOne(Booking, { payment: paymentId });
-    if (!booking) return null;
-    return {
-      kind: 'booking',
-      id: booking.id,
-      number: booking.number,
-      lines: [
-        {
-          label: `Interpreter (${booking.mode.replace(/_/g, ' ')}), ${languagePairName(booking.sourceLanguage, booking.targetLanguage)}, ${bookingTime(booking)}, ${booking.billableHours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
-          amountCents: booking.totalCents,
-        },
-      ],
-      totalCents: booking.totalCents,
-      currency: booking.currency,
-      closedReason: closedReasonOf(booking),
-    };
-  }
-
   /** Cancels with its payment, if any, settled (D26); a capture under way refuses the cancel. */
-  private cancelBooking(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (booking: Booking) => void): Promise<Booking> {
+  private cancelBooking(ctx: Ctx, id: unknown, cause: MoveCause): Promise<Booking> {
     if (!isId(id)) throw new NotFoundError();
-    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, allowed);
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
   }
 
   private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): { status?: BookingStatus; updatedSince?: Date; page: PageRequest } {

@@ -1,4 +1,6 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
+import type { Order } from '../orders/order.entity';
+import type { Quote } from '../quotes/quote.entity';
 import { newId } from '../shared/ids';
 import { StoredFile } from './file.entity';
 
@@ -10,24 +12,29 @@ export enum AttachmentOwner {
 /**
  * One use of a file by a quote or an order. A file with any attachment can no longer be deleted (contract
  * 2.4); the same source file may serve several quotes and orders (D5). The restrict rule makes the database
- * refuse to lose an attached file even if a code path forgot to ask.
+ * refuse to lose an attached file even if a code path forgot to ask. The owner is a real foreign key, exactly one
+ * of `quote` and `order` (checked); an attachment goes with its quote or order.
  */
 @Entity({ tableName: 'file_attachments' })
-@Unique({ properties: ['file', 'ownerType', 'ownerId'] })
-// An order's files are read on every poll (D23): by owner, not by file.
-@Index({ properties: ['ownerId', 'ownerType'] })
+@Check({ name: 'file_attachments_one_owner_check', expression: 'num_nonnulls("quote_id", "order_id") = 1' })
+// An order's files are read on every poll (D23), a quote's when it is converted: by owner first.
+@Unique({ properties: ['order', 'file'] })
+@Unique({ properties: ['quote', 'file'] })
 export class FileAttachment {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
+  // Whether a file is attached, and to which orders (D18), is asked by file.
+  @Index()
   @ManyToOne(() => StoredFile, { deleteRule: 'restrict' })
   file!: Rel<StoredFile>;
 
-  @Enum({ items: () => AttachmentOwner })
-  ownerType!: AttachmentOwner;
+  @ManyToOne('Quote', { nullable: true, deleteRule: 'cascade' })
+  quote: Rel<Quote> | null = null;
 
-  @Property({ type: 'uuid' })
-  ownerId!: string;
+  @ManyToOne('Order', { nullable: true, deleteRule: 'cascade' })
+  order: Rel<Order> | null = null;
+
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -2,6 +2,7 @@ import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } 
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { waitingAnalyses } from '../../db/queries/pending-analyses';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
@@ -16,6 +17,8 @@ import { IMAGE_PAGES, UNKNOWN_PAGES, type AnalysisResult, type PageFacts } from 
 import { billingPages } from '../../documents/analysis/word-count';
 import { detectFormat, hasTextLayer } from '../../documents/formats';
 import { SandboxUnavailableError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
+import { Order } from '../orders/order.entity';
+import { Quote } from '../quotes/quote.entity';
 import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
 import { AnalysisStatus, FileType, StoredFile } from './file.entity';
@@ -37,6 +40,22 @@ export interface FilesDeps {
   logger: Logger;
 }
 
+/** What a produced file is: its account, its kind, its name, and the source it translates. */
+export interface ProducedFile {
+  account: Account;
+  type: FileType.TRANSLATION | FileType.CERTIFICATE;
+  name: string;
+  derivedFromId?: string;
+}
+
+/** Bytes in storage that no row claims yet (`storeBytes`). */
+export interface StoredBytes {
+  storageKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
 export interface NewUpload {
   /** Undefined when the request carried no file part. */
   upload: ReceivedUpload | undefined;
@@ -47,7 +66,7 @@ export interface NewUpload {
 /** Source documents and produced files: upload, analysis, ownership, deletion and signed downloads (D5). */
 export class FilesService {
   /** Analyses running in this process, by file id: the job, a quote and the upload's own start join one run. */
-  private readonly analysing = new Map<string, Promise<void>>();
+  private readonly analysing = new Map<string, Promise<AnalysisResult>>();
 
   constructor(private readonly deps: FilesDeps) {}
 
@@ -121,24 +140,37 @@ export class FilesService {
    * transaction; its analysis is queued like an upload's. The bytes are stored first (under an intent, D25) and
    * removed again by the caller if the transaction does not commit, or by the sweep at start if the process dies.
    */
-  async storeProduced(
-    em: EntityManager,
-    input: { account: Account; type: FileType.TRANSLATION | FileType.CERTIFICATE; name: string; path: string; derivedFromId?: string },
-  ): Promise<StoredFile> {
+  async storeProduced(em: EntityManager, input: ProducedFile & { path: string }): Promise<StoredFile> {
     const mimeType = await detectFormat(input.path);
     if (!mimeType) throw new Error(`Produced file ${input.name} is not a PDF, DOCX, JPEG or PNG`);
-    const { size, sha256 } = await describeFile(input.path);
+    return this.claimProduced(em, await this.storeBytes(input.path, mimeType), input);
+  }
+
+  /**
+   * Bytes the service produced, stored under a key of their own with no transaction open (D25: the intent is
+   * committed first). No row claims them yet: `claimProduced` or `replaceContent` does, in a transaction, and
+   * until then the caller removes them (`discardBytes`) if that transaction never commits, or the sweep does if
+   * the process dies.
+   */
+  async storeBytes(path: string, mimeType: string): Promise<StoredBytes> {
+    const { size, sha256 } = await describeFile(path);
+    const storageKey = newId();
+    await this.store(storageKey, path, mimeType);
+    return { storageKey, mimeType, sizeBytes: size, sha256 };
+  }
+
+  /** The row of a produced file whose bytes `storeBytes` stored, in the caller's transaction; analysed like an upload. */
+  async claimProduced(em: EntityManager, bytes: StoredBytes, input: ProducedFile): Promise<StoredFile> {
     const file = Object.assign(new StoredFile(), {
       account: input.account,
       type: input.type,
       name: sanitizeFileName(input.name),
-      mimeType,
-      sizeBytes: size,
-      sha256,
+      mimeType: bytes.mimeType,
+      sizeBytes: bytes.sizeBytes,
+      sha256: bytes.sha256,
+      storageKey: bytes.storageKey,
       derivedFromId: input.derivedFromId ?? null,
     });
-    file.storageKey = file.id;
-    await this.store(file.storageKey, input.path, mimeType);
     em.persist(file);
     await em.flush();
     await this.deps.intents.fulfil(em, file.storageKey);
@@ -177,17 +209,14 @@ export class FilesService {
   }
 
   /**
-   * New bytes for a produced file (a translation stamped for delivery, D20), in the caller's transaction. The new
-   * bytes get a key of their own; the caller removes the returned old key once the transaction has committed.
+   * New bytes for a produced file (a translation stamped for delivery, D20), stored by `storeBytes`, in the caller's
+   * transaction. The caller removes the returned old key once the transaction has committed.
    */
-  async replaceContent(em: EntityManager, file: StoredFile, path: string): Promise<{ previousKey: string }> {
-    const { size, sha256 } = await describeFile(path);
+  async replaceContent(em: EntityManager, file: StoredFile, bytes: StoredBytes): Promise<{ previousKey: string }> {
     const previousKey = file.storageKey;
-    const storageKey = newId();
-    await this.store(storageKey, path, file.mimeType);
-    Object.assign(file, { storageKey, sizeBytes: size, sha256 });
+    Object.assign(file, { storageKey: bytes.storageKey, sizeBytes: bytes.sizeBytes, sha256: bytes.sha256 });
     await em.flush();
-    await this.deps.intents.fulfil(em, storageKey);
+    await this.deps.intents.fulfil(em, bytes.storageKey);
     return { previousKey };
   }
 
@@ -222,8 +251,9 @@ export class FilesService {
 
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
-    const attachment = Object.assign(new FileAttachment(), { file, ownerType, ownerId });
-    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', 'ownerType', 'ownerId'], onConflictAction: 'ignore' });
+    const owner = ownerType === AttachmentOwner.QUOTE ? ({ quote: em.getReference(Quote, ownerId) } as const) : ({ order: em.getReference(Order, ownerId) } as const);
+    const attachment = Object.assign(new FileAttachment(), { file, ...owner });
+    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order'], onConflictAction: 'ignore' });
   }
 
   /**
@@ -271,34 +301,24 @@ export class FilesService {
    * and one account's flood never holds up another's upload (D25). Counted up to a bound, through a partial index.
    */
   private async queueAnalysis(em: EntityManager, file: StoredFile): Promise<void> {
-    const [{ waiting }] = await em
-      .getConnection()
-      .execute<{ waiting: number }[]>(
-        `select count(*)::int as waiting from (select 1 from files where account_id = ? and analysis_status = 'pending' and id <> ? limit ${MAX_RANK}) pending`,
-        [file.account.id, file.id],
-        'all',
-        em.getTransactionContext(),
-      );
+    const waiting = await waitingAnalyses(em, file.account.id, file.id, MAX_RANK);
     await this.deps.queue.enqueue(em, 'analyse-file', { fileId: file.id }, { priority: -waiting });
   }
 
-  /** One run per file in this process: a caller that finds one under way waits for it and reads its result. */
+  /**
+   * One sandbox run per file in this process, shared by every caller that asks meanwhile; each caller records
+   * the result itself, in its own transaction. A caller must never wait on another's write: completion holds the
+   * file's row lock while it asks, so waiting for the analysis job's UPDATE of that row would never end.
+   */
   private async analyse(em: EntityManager, file: StoredFile): Promise<void> {
-    const running = this.analysing.get(file.id);
-    if (running) {
-      await running;
-      await em.refresh(file);
-      return;
+    let running = this.analysing.get(file.id);
+    if (!running) {
+      running = (hasTextLayer(file.mimeType) ? this.analyseBytes(file) : Promise.resolve<AnalysisResult>({ kind: 'uncountable', reason: 'image', ...IMAGE_PAGES })).finally(() =>
+        this.analysing.delete(file.id),
+      );
+      this.analysing.set(file.id, running);
     }
-    const run = (async () => {
-      await this.record(em, file, hasTextLayer(file.mimeType) ? await this.analyseBytes(file) : { kind: 'uncountable', reason: 'image', ...IMAGE_PAGES });
-    })();
-    this.analysing.set(file.id, run);
-    try {
-      await run;
-    } finally {
-      this.analysing.delete(file.id);
-    }
+    await this.record(em, file, await running);
   }
 
   private async record(em: EntityManager, file: StoredFile, result: AnalysisResult | (PageFacts & { kind: 'uncountable'; reason: typeof ANALYSIS_UNAVAILABLE })): Promise<void> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { liveProcessIds } from '../../db/process-claim';
+import { liveProcessIds } from '../../db/queries/live-processes';
 import type { Logger } from '../../shared/logger';
 import type { FilesService } from './files.service';
 import { removeDeadProcessTempDirs, removeStaleTempFiles } from './temp-files';

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { allIntents, clearIntents, keysOfFiles } from '../../db/queries/storage-intents';
 import type { FileStorage, StoredKey } from '../../providers/storage/file-storage';
 import { STALE_AFTER_MS } from './temp-files';
-
-/** Keys asked about in one statement. */
-const BATCH = 1000;
 
 export interface SweptStorage {
   /** Keys whose bytes were removed. */
@@ -26,26 +24,19 @@ export async function sweepStorage(em: EntityManager, storage: FileStorage, live
   for await (const stored of storage.keys()) listed.push(stored);
   const byKey = new Map(listed.map((stored) => [stored.key, stored]));
   const keys = [...byKey.keys()];
-  const rows = new Set<string>();
-  const intents = new Map<string, number>();
-  for (let i = 0; i < keys.length; i += BATCH) {
-    const batch = keys.slice(i, i + BATCH);
-    for (const { storage_key } of await em.getConnection().execute<{ storage_key: string }[]>('select "storage_key" from "files" where "storage_key" in (?)', [batch])) rows.add(storage_key);
-  }
+  const rows = await keysOfFiles(em, keys);
   // Every intent, those whose bytes were never written included: a dead process's are cleared below.
-  const allIntents: { storage_key: string; process_id: number }[] = await em.getConnection().execute('select "storage_key", "process_id" from "storage_intents"');
-  for (const intent of allIntents) intents.set(intent.storage_key, intent.process_id);
+  const intents = await allIntents(em);
+  const owners = new Map(intents.map((intent) => [intent.storageKey, intent.processId]));
   const live = await liveIds();
   const oldEnough = Date.now() - STALE_AFTER_MS;
   const unclaimed = keys.filter((key) => {
     if (rows.has(key)) return false;
-    const owner = intents.get(key);
+    const owner = owners.get(key);
     return owner === undefined ? byKey.get(key)!.modifiedAt.getTime() < oldEnough : !live.has(owner);
   });
   for (const key of unclaimed) await storage.delete(key);
-  const dead = allIntents.filter((intent) => !live.has(intent.process_id)).map((intent) => intent.storage_key);
-  for (let i = 0; i < dead.length; i += BATCH) {
-    await em.getConnection().execute('delete from "storage_intents" where "storage_key" in (?)', [dead.slice(i, i + BATCH)]);
-  }
+  const dead = intents.filter((intent) => !live.has(intent.processId)).map((intent) => intent.storageKey);
+  await clearIntents(em, dead);
   return { removed: unclaimed, clearedIntents: dead.length };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { ProcessClaim } from '../../db/process-claim';
+import { declareIntent, fulfilIntent, type AutocommitConnection } from '../../db/queries/storage-intents';
 
 /**
  * Intent, write, commit (D25): a process names a storage key in `storage_intents` (committed on its own) before it
@@ -8,15 +8,16 @@ import type { ProcessClaim } from '../../db/process-claim';
  * that nothing will claim (orphan-sweep.ts).
  */
 export class StorageIntents {
-  constructor(private readonly claim: Pick<ProcessClaim, 'id' | 'execute'>) {}
+  /** `claim`: this process's mark of life (`ProcessClaim`), its id and its own connection. */
+  constructor(private readonly claim: AutocommitConnection & { id: number }) {}
 
   /** Committed at once, on the process's own connection, outside the caller's transaction, which may yet roll back. */
   async declare(key: string): Promise<void> {
-    await this.claim.execute('insert into "storage_intents" ("storage_key", "process_id", "created_at") values ($1, $2, now())', [key, this.claim.id]);
+    await declareIntent(this.claim, key, this.claim.id);
   }
 
   /** In the transaction that writes the row claiming `key`: at its commit the intent has become the row. */
   async fulfil(em: EntityManager, key: string): Promise<void> {
-    await em.getConnection().execute('delete from "storage_intents" where "storage_key" = ?', [key], 'run', em.getTransactionContext());
+    await fulfilIntent(em, key);
   }
 }

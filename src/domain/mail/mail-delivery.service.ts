@@ -1,4 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
+import {
+  claimEmail,
+  giveUpUnsettled,
+  isUnsettled,
+  recordDelivered,
+  recordDeliveredAnyway,
+  recordGivenUp,
+  recordRetry,
+  unsettledSince,
+  type ClaimedEmail,
+} from '../../db/queries/mail-outbox';
 import type { JobAttempt, JobQueue } from '../../jobs/job-queue';
 import type { MailTransport } from '../../providers/mail/mailer';
 import type { Logger } from '../../shared/logger';
@@ -12,17 +23,6 @@ const CLAIM_SECONDS = 10 * 60;
 
 /** A message still unsettled this long after it was written, with no delivery job left to run, is given up. */
 export const ABANDONED_AFTER_HOURS = 1;
-
-interface Claimed {
-  id: string;
-  kind: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  /** The claim's own `sending_since`, as PostgreSQL wrote it: the answer is recorded only while it still holds. */
-  claim: string;
-}
 
 /** Another run of the same job holds the message; this run is retried later and finds it settled. */
 class DeliveryUnderWay extends Error {}
@@ -55,9 +55,8 @@ export class MailDeliveryService {
       const failure = failureOf(error);
       return lastTry || isPermanent(error) ? this.giveUp(em, email, failure, error) : this.retryLater(em, email, failure, error);
     }
-    const recorded = await this.record(em, email, `delivered_at = now(), text = '', failure = NULL, sending_since = NULL`);
     // Withdrawn, given up or taken over while the server had it: it went out all the same, and that is kept too.
-    if (!recorded) await em.getConnection().execute(`UPDATE sent_emails SET delivered_at = coalesce(delivered_at, now()), text = '' WHERE id = ?`, [email.id]);
+    if (!(await recordDelivered(em, email))) await recordDeliveredAnyway(em, email.id);
   }
 
   /**
@@ -65,61 +64,37 @@ export class MailDeliveryService {
    * (cut off on its last try: a killed worker, a lost database connection), so no text is left behind.
    */
   async abandonStale(em: EntityManager): Promise<number> {
-    const connection = em.getConnection();
-    const unsettled: { id: string }[] = await connection.execute(
-      `SELECT id FROM sent_emails WHERE delivered_at IS NULL AND failed_at IS NULL AND text LIKE ? AND created_at < now() - make_interval(hours => ?)`,
-      [`${SEALED_PREFIX}%`, ABANDONED_AFTER_HOURS],
-    );
-    if (!unsettled.length) return 0;
-    const ids = unsettled.map((row) => row.id);
+    const ids = await unsettledSince(em, SEALED_PREFIX, ABANDONED_AFTER_HOURS);
+    if (!ids.length) return 0;
     const running = await this.deps.queue.unfinished('deliver-email', 'emailId', ids);
     const ended = ids.filter((id) => !running.has(id));
     if (!ended.length) return 0;
-    const rows: { id: string; kind: string }[] = await connection.execute(
-      `UPDATE sent_emails SET failed_at = now(), text = '', sending_since = NULL, failure = coalesce(failure, 'No delivery attempt finished.')
-        WHERE id IN (${ended.map(() => '?').join(', ')}) AND delivered_at IS NULL AND failed_at IS NULL RETURNING id, kind`,
-      ended,
-    );
+    const rows = await giveUpUnsettled(em, ended);
     for (const row of rows) this.deps.logger.error({ email_id: row.id, kind: row.kind }, 'e-mail not delivered; given up');
     return rows.length;
   }
 
   /** The message, now held by this run; null when it is settled (delivered, given up, withdrawn) or gone. */
-  private async claim(em: EntityManager, emailId: string): Promise<Claimed | null> {
-    const connection = em.getConnection();
-    const [claimed] = await connection.execute<Claimed[]>(
-      `UPDATE sent_emails SET sending_since = clock_timestamp()
-        WHERE id = ? AND delivered_at IS NULL AND failed_at IS NULL AND (sending_since IS NULL OR sending_since < now() - make_interval(secs => ?))
-        RETURNING id, kind, "from", "to", subject, text, sending_since::text AS claim`,
-      [emailId, CLAIM_SECONDS],
-    );
+  private async claim(em: EntityManager, emailId: string): Promise<ClaimedEmail | null> {
+    const claimed = await claimEmail(em, emailId, CLAIM_SECONDS);
     if (claimed) return claimed;
-    const [pending] = await connection.execute(`SELECT 1 FROM sent_emails WHERE id = ? AND delivered_at IS NULL AND failed_at IS NULL`, [emailId]);
-    if (pending) throw new DeliveryUnderWay(`e-mail ${emailId} is being delivered by another run`);
+    if (await isUnsettled(em, emailId)) throw new DeliveryUnderWay(`e-mail ${emailId} is being delivered by another run`);
     return null;
   }
 
   /** Notes why and lets the job run again (throws `error`), unless the message was settled meanwhile. */
-  private async retryLater(em: EntityManager, email: Claimed, failure: string, error: unknown): Promise<void> {
-    if (await this.record(em, email, `failure = ?, sending_since = NULL`, [failure])) throw error;
+  private async retryLater(em: EntityManager, email: ClaimedEmail, failure: string, error: unknown): Promise<void> {
+    if (await recordRetry(em, email, failure)) throw error;
   }
 
-  private async giveUp(em: EntityManager, email: Claimed, failure: string, error?: unknown): Promise<void> {
-    if (!(await this.record(em, email, `failed_at = now(), text = '', failure = ?, sending_since = NULL`, [failure]))) return;
+  private async giveUp(em: EntityManager, email: ClaimedEmail, failure: string, error?: unknown): Promise<void> {
+    if (!(await recordGivenUp(em, email, failure))) return;
     this.deps.logger.error({ err: error, email_id: email.id, kind: email.kind, failure }, 'e-mail not delivered; given up');
-  }
-
-  /** Applies `assignments` while this run's claim holds; false when it no longer does. */
-  private async record(em: EntityManager, email: Claimed, assignments: string, values: unknown[] = []): Promise<boolean> {
-    const rows = await em
-      .getConnection()
-      .execute<unknown[]>(`UPDATE sent_emails SET ${assignments} WHERE id = ? AND sending_since = ?::timestamptz AND failed_at IS NULL RETURNING id`, [...values, email.id, email.claim]);
-    return rows.length > 0;
   }
 }
 
 /** `<id@sender's domain>`: stable for the message, unique across senders. */
-function messageId(email: Claimed): string {
+function messageId(email: ClaimedEmail): string {
   const domain = /@([^>\s]+)/.exec(email.from)?.[1] ?? 'localhost';
   return `<${email.id}@${domain}>`;
 }

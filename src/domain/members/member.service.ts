@@ -127,11 +127,3 @@ export async function addFirstAdmin(em: EntityManager, account: Account): Promis
   if (await em.count(AccountMember, { email: account.email, status: LIVE })) return;
   em.persist(Object.assign(new AccountMember(), { account, email: account.email, name: account.name, role: MemberRole.ADMIN }));
 }
-
-/** Suspension ends every session of the account's members at once (D27). */
-export async function endAccountSessions(em: EntityManager, accountId: string): Promise<void> {
-  await em.getConnection().execute(
-    `update "sessions" set "ended_at" = now() where "ended_at" is null and "subject_kind" = ? and "subject_id" in (select "id" from "account_members" where "account_id" = ?)`,
-    [MEMBER_SUBJECT, accountId],
-  );
-}

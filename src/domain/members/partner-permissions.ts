@@ -33,6 +33,7 @@ export const PARTNER_PERMISSIONS = {
   'bookings.create': WORKERS,
   'bookings.cancel': WORKERS,
   'bookings.renew_checkout': WORKERS,
+  'account.key.manage': ADMINS,
   'members.read': ADMINS,
   'members.manage': ADMINS,
   'session.sign_out': MEMBERS,

@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { StoredFile } from '../files/file.entity';
-import { PAYMENT_COLUMNS, paymentOf, type PaymentRead } from '../payments/payment-read';
-import type { PageRequest, VersionedPage } from '../shared/pagination';
-import { readAccountPage, readRow, type AccountListFilter, type DateOf, type ListShape, type PreparedRead, type Row } from '../shared/raw-read';
-import { IssuedCertificate } from './issued-certificate.entity';
+import type { PaymentRead } from '../payments/payment-read';
+import { IssuedCertificate } from '../certification/issued-certificate.entity';
 import type { Order } from './order.entity';
 
-/** What the answer about an order shows: an `Order` entity is one, and so is the polled read below. */
+/** What the answer about an order shows: an `Order` entity is one, and so is the polled read (`src/db/queries/polled-orders.ts`). */
 export type OrderRead = Pick<
   Order,
   | 'id' | 'number' | 'status' | 'serviceType' | 'sourceLanguage' | 'targetLanguage' | 'unitType' | 'unitCount' | 'documentPages' | 'scannedPages' | 'subtotalCents'
@@ -30,111 +28,6 @@ export interface OrderView {
 /** An order as polled: its answer and the version its `ETag` is made from (D23). */
 export interface PolledOrder extends OrderView {
   version: string;
-}
-
-/**
- * The version of an order's answer: which committed version of its row and of its payment's row it shows (`xmin`,
- * the transaction that wrote each, changes with every update and with nothing else) and the ids of its files in
- * order (a file's type and name never change). Taken in the database, so no write path can forget to bump it.
- */
-const VERSION = `md5(o.xmin::text || '/' || p.xmin::text || '/' || coalesce(f.ids, ''))`;
-
-const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
-
-const MATCH = `WHERE o.id = $1 AND o.account_id = $2`;
-
-const COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
-  o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
-  o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
-  o.shipped_at, o.placed_by, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files`;
-
-/** The order's certificate, if one was issued (D20): its code, shown on the completed order (D29). */
-const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
-
-/** An order's files, as its answer lists them: oldest attachment first. */
-const FILES = `LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name) ORDER BY a.created_at, a.id) AS files,
-           string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true`;
-
-const READ: PreparedRead = { name: 'order_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}` };
-
-/** An account's orders as their list shows them: the page is chosen before payments and files are read. */
-const LIST: ListShape = {
-  name: 'order_page',
-  from: 'orders o',
-  alias: 'o',
-  columns: COLUMNS,
-  version: VERSION,
-  joins: `LEFT JOIN orders o ON o.id = page.id LEFT JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES}`,
-  key: ['o.created_at', 'o.id'],
-};
-
-const READ_VERSION: PreparedRead = {
-  name: 'order_version',
-  sql: `SELECT ${VERSION} AS version ${ORDER} LEFT JOIN LATERAL (
-    SELECT string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a WHERE a.owner_id = o.id AND a.owner_type = 'order') f ON true ${MATCH}`,
-};
-
-/**
- * The polling path (D23): the order of this account, its payment and its files in one statement, mapped straight
- * onto the answer's fields instead of hydrating three kinds of entity. Answers as the entity path does (tested).
- */
-export async function readOrder(em: EntityManager, accountId: string, id: string): Promise<PolledOrder | null> {
-  const { row, date } = await readRow(em, READ, [id, accountId]);
-  return row ? { ...viewOf(row, date), version: row.version as string } : null;
-}
-
-/**
- * A page of an account's orders as their answers show them, with its total, in one statement and without entities:
- * a page of 100 orders hydrated as entities cost the event loop a third of a second, which every other tenant
- * waited for.
- */
-export function readOrderPage(em: EntityManager, accountId: string, filter: AccountListFilter, request: PageRequest): Promise<VersionedPage<OrderView>> {
-  return readAccountPage(em, LIST, accountId, filter, request, viewOf);
-}
-
-function viewOf(row: Row, date: DateOf): OrderView {
-  const order: OrderRead = {
-    id: row.id as string,
-    number: row.number as string,
-    status: row.status as Order['status'],
-    serviceType: row.service_type as Order['serviceType'],
-    sourceLanguage: row.source_language as string,
-    targetLanguage: row.target_language as string,
-    unitType: row.unit_type as Order['unitType'],
-    unitCount: row.unit_count as number,
-    documentPages: row.document_pages as number | null,
-    scannedPages: row.scanned_pages as number | null,
-    subtotalCents: row.subtotal_cents as number,
-    addons: row.addons as Order['addons'],
-    addonsTotalCents: row.addons_total_cents as number,
-    totalCents: row.total_cents as number,
-    currency: row.currency as string,
-    reference: row.reference as string | null,
-    shippingAddress: (row.shipping_address as Order['shippingAddress']) ?? null,
-    shipmentCarrier: row.shipment_carrier as string | null,
-    shipmentTrackingNumber: row.shipment_tracking_number as string | null,
-    shippedAt: date(row.shipped_at),
-    quote: { id: row.quote_id as string },
-    payment: paymentOf(row, date),
-    certificateCode: row.certificate_code as string | null,
-    holdReason: row.hold_reason as string | null,
-    dueAt: date(row.due_at),
-    completedAt: date(row.completed_at),
-    cancelledAt: date(row.cancelled_at),
-    createdAt: date(row.created_at)!,
-    updatedAt: date(row.updated_at)!,
-    placedBy: row.placed_by as Order['placedBy'],
-  };
-  return { order, files: (row.files as OrderFileRead[] | null) ?? [] };
-}
-
-/** Only the version, for a conditional request: nothing of the answer is read. */
-export async function readOrderVersion(em: EntityManager, accountId: string, id: string): Promise<string | null> {
-  const { row } = await readRow(em, READ_VERSION, [id, accountId]);
-  return (row?.version as string | undefined) ?? null;
 }
 
 /** The certificates of several orders in one query, by order id. */

@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Validator } from '../shared/validation';
 import type { PolledOrder } from './order-read';
-import { Order, OrderStatus } from './order.entity';
+import type { Order } from './order.entity';
 import type { OrderService } from './order.service';
 import { shipmentOf } from './shipment';
 
@@ -36,8 +36,7 @@ export class OrderShippingService {
     v.done();
     await this.deps.orders.lifecycle.change(ctx.em, { id, account: accountId }, async (em, order) => {
       if (!hasHardCopies(order)) throw ValidationError.of('shipping_address', 'The order has no hard copies; a shipping address is only for orders with hard copies.');
-      if (order.status === OrderStatus.CANCELLED) throw ValidationError.of('status', 'Cannot set the shipping address while the status is cancelled.');
-      if (order.shippedAt) throw ValidationError.of('shipment', 'The hard copies have already shipped; contact us to redirect them.');
+      this.deps.orders.lifecycle.assertAction(order, 'set_shipping_address');
       if (sameAddress(order.shippingAddress, address!)) return;
       const before = order.shippingAddress;
       order.shippingAddress = address!;
@@ -62,8 +61,7 @@ export class OrderShippingService {
     const { lifecycle } = this.deps.orders;
     return lifecycle.change(ctx.em, { id }, async (em, order) => {
       if (!hasHardCopies(order)) throw ValidationError.of('order', NO_HARD_COPIES);
-      if (order.status !== OrderStatus.COMPLETED) throw ValidationError.of('status', `Cannot ship the order while the status is ${order.status}.`);
-      if (!order.shippingAddress) throw ValidationError.of('shipping_address', 'The client has not given a shipping address yet.');
+      lifecycle.assertAction(order, 'ship');
       const before = shipmentOf(order);
       if (before?.carrier === carrier && before.trackingNumber === trackingNumber) return;
       Object.assign(order, { shipmentCarrier: carrier, shipmentTrackingNumber: trackingNumber, shippedAt: before?.shippedAt ?? new Date() });

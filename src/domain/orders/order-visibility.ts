@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { AttachmentOwner } from '../files/file-attachment.entity';
+import { statusesOfOrdersWithFile } from '../../db/queries/orders-of-file';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { Actor } from '../shared/context';
 import { OrderStatus } from './order.entity';
@@ -24,9 +24,5 @@ export function visibleOrderFiles<F extends { type: FileType }>(viewer: Actor | 
 /** Whether a client may see one of its own files on its own: any source; anything else through an order that shows it. */
 export async function clientMaySeeFile(em: EntityManager, file: StoredFile): Promise<boolean> {
   if (file.type === FileType.SOURCE) return true;
-  // One statement, and no partly loaded orders left in the identity map.
-  const rows: { status: OrderStatus }[] = await em
-    .getConnection()
-    .execute('select o.status from file_attachments a join orders o on o.id = a.owner_id where a.file_id = ? and a.owner_type = ?', [file.id, AttachmentOwner.ORDER]);
-  return rows.some((row) => clientSeesFile(row.status, file.type));
+  return (await statusesOfOrdersWithFile(em, file.id)).some((status) => clientSeesFile(status, file.type));
 }

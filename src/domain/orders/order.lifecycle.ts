@@ -8,26 +8,27 @@ import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../shared/lifecycle';
 import { Order, OrderStatus } from './order.entity';
-import { orderTransitions } from './order.states';
+import { orderTransitions, type OrderAction } from './order.states';
 
-export type OrderLifecycle = Lifecycle<OrderStatus, Order>;
+export type OrderLifecycle = Lifecycle<OrderStatus, Order, OrderAction>;
 
 export const RUSH = 'rush_2h';
 export const isRush = (order: Order) => order.addons.some((line) => line.code === RUSH);
 
 /**
- * Every order status change (contract 3.1, D10, D26): the table in order.states.ts, and what entering a state
+ * Every order status change (contract 3.1, D10, D26): the table and its rules in order.states.ts, and what entering a state
  * does. Processing queues the translation (rush first); completed, on hold and a staff cancel tell the account, and
  * completed asks for the address of hard copies that have none.
  */
 export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mailer: Mailer }): OrderLifecycle {
-  return new Lifecycle<OrderStatus, Order>({
+  return new Lifecycle<OrderStatus, Order, OrderAction>({
     entity: Order,
     noun: 'order',
     table: orderTransitions,
     onHold: OrderStatus.ON_HOLD,
     completed: OrderStatus.COMPLETED,
     cancelled: OrderStatus.CANCELLED,
+    payment: { awaiting: OrderStatus.PENDING_PAYMENT, paid: OrderStatus.PROCESSING },
     audit: deps.audit,
     async entered(em, order, _from, cause) {
       if (order.status === OrderStatus.PROCESSING) {

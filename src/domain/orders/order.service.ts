@@ -1,45 +1,34 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import type { JobQueue } from '../../jobs/job-queue';
-import type { Mailer } from '../../providers/mail/mailer';
 import { ServiceType } from '../catalog/catalog.enums';
-import { languagePairName } from '../catalog/language-names';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import { assignedOrdersOnly } from '../staff/staff-permissions';
-import type { AuditService } from '../audit/audit.service';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
-import { Addon } from '../catalog/rates.entity';
-import type { CheckoutSummary } from '../payments/checkout-summary';
-import { lifecycleHolder } from '../payments/lifecycle-holder';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentHolder, PaymentOwner, PaymentService } from '../payments/payment.service';
-import { billedUnits } from '../quotes/billed-units';
+import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
-import { isId } from '../shared/ids';
+import { isId, newId } from '../shared/ids';
 import type { MoveCause } from '../shared/lifecycle';
 import { Page, readPageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { Validator } from '../shared/validation';
-import { readOrder, readOrderPage, readOrderVersion, type OrderView, type PolledOrder } from './order-read';
+import { readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
+import type { OrderView, PolledOrder } from './order-read';
 import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
-import { isRush, orderLifecycle, type OrderLifecycle } from './order.lifecycle';
+import type { OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
-import { CLIENT_CANCELLABLE } from './order.states';
 import { visibleOrderFiles } from './order-visibility';
-import { readStaffOrderPage } from './staff-order-list';
+import { readStaffOrderPage } from '../../db/queries/staff-order-queue';
 
 export interface OrderDeps {
   payments: PaymentService;
-  mailer: Mailer;
   files: FilesService;
-  queue: JobQueue;
-  audit: AuditService;
+  lifecycle: OrderLifecycle;
   orderPrefix: string;
-  turnaroundHours: number;
 }
 
 export interface StaffOrderQuery {
@@ -53,13 +42,12 @@ export interface StaffOrderQuery {
 }
 
 /** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
-export class OrderService implements PaymentOwner {
+export class OrderService {
   /** Every status change of an order goes through here (the pipeline and certified review too). */
   readonly lifecycle: OrderLifecycle;
 
   constructor(private readonly deps: OrderDeps) {
-    this.lifecycle = orderLifecycle(deps);
-    deps.payments.registerOwner(this);
+    this.lifecycle = deps.lifecycle;
   }
 
   /**
@@ -77,12 +65,14 @@ export class OrderService implements PaymentOwner {
     assertConvertible(quote);
 
     return this.withUniqueNumber(async () => {
+      const id = newId();
       const number = referenceNumber(this.deps.orderPrefix);
-      const payment = await this.deps.payments.startCheckout(checkoutFor({ number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null));
+      const payment = await this.deps.payments.startCheckout(checkoutFor({ id, number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null));
       return retryingTransaction(ctx.em, async (em) => {
         const locked = await em.findOne(Quote, { id: quoteId, account }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         assertConvertible(locked);
         const order = Object.assign(new Order(), {
+          id,
           number,
           account,
           quote: locked,
@@ -106,7 +96,7 @@ export class OrderService implements PaymentOwner {
         locked.storedStatus = QuoteStatus.CONVERTED;
         em.persist([payment, order]);
         await em.flush();
-        const files = await em.find(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: locked.id }, { populate: ['file'] });
+        const files = await em.find(FileAttachment, { quote: locked }, { populate: ['file'] });
         for (const attachment of files) await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
         return order;
       });
@@ -146,15 +136,11 @@ export class OrderService implements PaymentOwner {
     return { ...orders, items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })) };
   }
 
-  /** Client cancel: only from pending_payment or on_hold (contract 4.12); voids or refunds the payment. */
+  /** Client cancel: only from pending_payment or on_hold (contract 4.12, the table's guard); voids or refunds the payment. */
   async cancel(ctx: Ctx, id: unknown): Promise<PolledOrder> {
     requireAccountId(ctx.actor, 'orders.cancel');
     await this.version(ctx, id);
-    await this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel' }, (locked) => {
-      if (!CLIENT_CANCELLABLE.includes(locked.status)) {
-        throw ValidationError.of('status', `Cannot cancel the order while the status is ${locked.status}.`);
-      }
-    });
+    await this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel' });
     return this.get(ctx, id);
   }
 
@@ -162,7 +148,6 @@ export class OrderService implements PaymentOwner {
   async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<PolledOrder> {
     const { current, redirectUrl } = await readRenewalRequest(ctx, Order, id, input, 'orders.renew_checkout');
     await this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
-      awaiting: OrderStatus.PENDING_PAYMENT,
       checkout: checkoutFor(current, redirectUrl ?? current.payment.redirectUrl),
       cause: { actor: ctx.actor, action: 'checkout_renewed' },
     });
@@ -172,7 +157,7 @@ export class OrderService implements PaymentOwner {
   /**
    * Staff list across accounts, soonest due first (docs/decisions.md G4, G5), filtered and paginated in the
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
-   * reference or the account's name (staff-order-list.ts).
+   * reference or the account's name (`src/db/queries/staff-order-queue.ts`).
    */
   async staffList(ctx: Ctx, query: StaffOrderQuery): Promise<Page<Order>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');
@@ -185,15 +170,6 @@ export class OrderService implements PaymentOwner {
     const page = readPageRequest(v);
     v.done();
     return readStaffOrderPage(ctx.em, { status, accountId, assigneeId, overdue: query.overdue === true, search }, page);
-  }
-
-  /** Staff look-up by id or by number (one of them); 404 when neither matches, or for a translator another's order (D28). */
-  async staffGet(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<Order> {
-    const staff = requireStaff(ctx.actor, 'staffOrder');
-    const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
-    const order = where && (await ctx.em.findOne(Order, where, { populate: ['account', 'assignee'] }));
-    if (!order || (assignedOrdersOnly(staff.role) && order.assignee?.id !== staff.id)) throw new NotFoundError();
-    return order;
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
@@ -221,43 +197,6 @@ export class OrderService implements PaymentOwner {
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
-  /** PaymentOwner: the order holding this payment, locked before the payment (D26). */
-  async lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null> {
-    const order = await this.lifecycle.lock(em, { payment: paymentId });
-    if (!order) return null;
-    return lifecycleHolder(this.lifecycle, order, {
-      awaiting: OrderStatus.PENDING_PAYMENT,
-      paid: OrderStatus.PROCESSING,
-      label: `Order ${order.number}`,
-      detail: billedUnits(order),
-      mailer: this.deps.mailer,
-      onPaid: (payment) => {
-        const paidAt = payment.paidAt ?? new Date();
-        order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : this.deps.turnaroundHours) * 60 * 60 * 1000);
-      },
-    });
-  }
-
-  /** PaymentOwner: the order's priced lines (contract 2.6), add-ons named as the catalog names them. */
-  async summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null> {
-    const order = await em.findOne(Order, { payment: paymentId });
-    if (!order) return null;
-    const names = new Map((await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [addon.code, addon.name]));
-    const units = billedUnits(order);
-    return {
-      kind: 'order',
-      id: order.id,
-      number: order.number,
-      lines: [
-        { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${languagePairName(order.sourceLanguage, order.targetLanguage)}, ${units}`, amountCents: order.subtotalCents },
-        ...order.addons.map((line) => ({ label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`, amountCents: line.totalCents })),
-      ],
-      totalCents: order.totalCents,
-      currency: order.currency,
-      closedReason: null,
-    };
-  }
-
   /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
   translationFinished(em: EntityManager, order: Order): Promise<void> {
     const to = order.serviceType === ServiceType.CERTIFIED ? OrderStatus.IN_REVIEW : OrderStatus.COMPLETED;
@@ -265,9 +204,9 @@ export class OrderService implements PaymentOwner {
   }
 
   /** Cancels with the payment settled (D26); a capture under way refuses the cancel. */
-  private cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause, allowed?: (order: Order) => void): Promise<Order> {
+  private cancelOrder(ctx: Ctx, id: unknown, cause: MoveCause): Promise<Order> {
     if (!isId(id)) throw new NotFoundError();
-    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, allowed);
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
   }
 
   /** The files of several orders in one query (joined), in the order they were attached. */
@@ -276,11 +215,12 @@ export class OrderService implements PaymentOwner {
     if (!orderIds.length) return byOrder;
     const attachments = await em.find(
       FileAttachment,
-      { ownerType: AttachmentOwner.ORDER, ownerId: { $in: orderIds } },
+      { order: { $in: orderIds } },
       { populate: ['file'], orderBy: { createdAt: 'asc', id: 'asc' } },
     );
     for (const attachment of attachments) {
-      byOrder.set(attachment.ownerId, [...(byOrder.get(attachment.ownerId) ?? []), attachment.file]);
+      const orderId = attachment.order!.id;
+      byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), attachment.file]);
     }
     return byOrder;
   }
@@ -298,7 +238,8 @@ export class OrderService implements PaymentOwner {
 }
 
 /** The checkout of an order's total, returning the payer to `redirectUrl` (D9). */
-const checkoutFor = (order: Pick<Order, 'number' | 'totalCents' | 'currency'>, redirectUrl: string | null): CheckoutRequest => ({
+const checkoutFor = (order: Pick<Order, 'id' | 'number' | 'totalCents' | 'currency'>, redirectUrl: string | null): CheckoutRequest => ({
+  owner: { type: 'order', id: order.id },
   amountCents: order.totalCents,
   currency: order.currency,
   reference: order.number,

@@ -1,4 +1,4 @@
-import { Check, Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, DeferMode, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -18,6 +18,9 @@ export enum PaymentStatus {
   VOIDED = 'voided',
 }
 
+/** What a payment pays for: an order or a booking, named by its id. */
+export type PaymentOwner = { type: 'order' | 'booking'; id: string };
+
 /**
  * One checkout at a payment provider for an order or a booking. The contract's `payment` object is
  * read from here; the provider's ids make the return path and webhooks find it.
@@ -27,9 +30,21 @@ export enum PaymentStatus {
 @Index({ properties: ['status', 'inFlightSince'] })
 @Index({ properties: ['captureId'] })
 @Check({ name: 'payments_refunded_within_captured_check', expression: '"refunded_cents" >= 0 and "refunded_cents" <= "captured_cents"' })
+@Check({ name: 'payments_one_owner_check', expression: 'num_nonnulls("order_id", "booking_id") = 1' })
 export class Payment {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
+
+  /**
+   * What it pays for, set with its checkout and never changed: exactly one of an order or a booking (the check above).
+   * A renewed checkout's old payment keeps its owner, whose `payment` is then the new one (D29). The keys are checked
+   * at commit: an order and its first payment point at each other and are written in one transaction.
+   */
+  @ManyToOne({ entity: 'Order', mapToPk: true, fieldName: 'order_id', nullable: true, deleteRule: 'cascade', deferMode: DeferMode.INITIALLY_DEFERRED })
+  orderId: string | null = null;
+
+  @ManyToOne({ entity: 'Booking', mapToPk: true, fieldName: 'booking_id', nullable: true, deleteRule: 'cascade', deferMode: DeferMode.INITIALLY_DEFERRED })
+  bookingId: string | null = null;
 
   @Field({ description: 'The payment provider: sandbox or paypal.' })
   @Property({ type: 'string', length: 20 })
@@ -95,4 +110,13 @@ export class Payment {
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  get owner(): PaymentOwner {
+    return this.orderId ? { type: 'order', id: this.orderId } : { type: 'booking', id: this.bookingId! };
+  }
+
+  set owner(owner: PaymentOwner) {
+    this.orderId = owner.type === 'order' ? owner.id : null;
+    this.bookingId = owner.type === 'booking' ? owner.id : null;
+  }
 }

@@ -4,12 +4,12 @@ import type { Logger } from '../../shared/logger';
 import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../shared/errors';
 import type { Lifecycle, MoveCause, Stateful } from '../shared/lifecycle';
-import { assertTransition } from '../shared/state-machine';
+import { cannot, refused } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/validation';
 import type { CheckoutSummary } from './checkout-summary';
 import { PaymentRefund } from './payment-refund.entity';
-import { Payment, PaymentStatus } from './payment.entity';
+import { Payment, PaymentStatus, type PaymentOwner } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
 /** The order or booking a payment belongs to, locked for the current transaction. */
@@ -28,17 +28,23 @@ export interface PaymentHolder {
   refunded(em: EntityManager, payment: Payment, amountCents: number): Promise<void>;
 }
 
-/** Orders and bookings: finds and locks the holder of a payment, or null when this kind does not hold it. */
-export interface PaymentOwner {
-  lockHolder(em: EntityManager, paymentId: string): Promise<PaymentHolder | null>;
-  /** What the payment pays for, for the checkout page and the return redirect; null when not this kind's. */
-  summarize(em: EntityManager, paymentId: string): Promise<CheckoutSummary | null>;
+/**
+ * Orders, or bookings, as what payments pay for (a payment names its owner): the owner locked as the holder of one of
+ * its payments, and what that payment pays for. A payment its owner no longer holds (a renewed checkout's old one,
+ * D29) has no holder and no summary.
+ */
+export interface PaymentOwners {
+  /** The owner `id`, locked (before the payment, D26), as the holder of payment `paymentId`; null when it no longer holds it. */
+  lockHolder(em: EntityManager, id: string, paymentId: string): Promise<PaymentHolder | null>;
+  /** What payment `paymentId` pays for, for the checkout page and the return redirect; null when its owner no longer holds it. */
+  summarize(em: EntityManager, id: string, paymentId: string): Promise<CheckoutSummary | null>;
 }
 
 export type ConfirmOutcome = 'paid' | 'processing';
 
-/** What a checkout is made for: the amount, the holder's number, what the payer reads, and where they return. */
+/** What a checkout is made for: its owner, the amount, the owner's number, what the payer reads, and where they return. */
 export interface CheckoutRequest {
+  owner: PaymentOwner;
   amountCents: number;
   currency: string;
   reference: string;
@@ -57,20 +63,15 @@ const STALE_AFTER_MS = 60_000;
  * `reconcile`, which workers run periodically.
  */
 export class PaymentService {
-  private readonly owners: PaymentOwner[] = [];
-
   constructor(
     readonly provider: PaymentProvider,
-    private readonly deps: { audit: AuditService; logger: Logger },
+    private readonly deps: { audit: AuditService; logger: Logger; owners: Record<PaymentOwner['type'], PaymentOwners> },
   ) {}
-
-  registerOwner(owner: PaymentOwner): void {
-    this.owners.push(owner);
-  }
 
   /** A new payment with its hosted checkout; the caller persists it in its own transaction. */
   async startCheckout(input: CheckoutRequest): Promise<Payment> {
     const payment = Object.assign(new Payment(), {
+      owner: input.owner,
       provider: this.provider.name,
       description: input.description,
       amountCents: input.amountCents,
@@ -90,12 +91,9 @@ export class PaymentService {
   }
 
   /** What `payment` pays for: the order's or booking's lines and id. */
-  async summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
-    for (const owner of this.owners) {
-      const summary = await owner.summarize(em, payment.id);
-      if (summary) return summary;
-    }
-    return null;
+  summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
+    const { type, id } = payment.owner;
+    return this.deps.owners[type].summarize(em, id, payment.id);
   }
 
   async findByProviderOrderId(em: EntityManager, providerOrderId: string): Promise<Payment> {
@@ -129,19 +127,18 @@ export class PaymentService {
 
   /**
    * Cancels an order or a booking with its payment settled (D26): in one transaction the row, then its payment, are
-   * locked, `allowed` may refuse (the caller's own rule), the payment is voided or marked for refund and the row
-   * moves to cancelled; the refund or void goes to the provider after the commit.
+   * locked, the cancel is checked against the row's table (its guard says who may cancel what), the payment is voided
+   * or marked for refund and the row moves to cancelled; the refund or void goes to the provider after the commit.
    */
   async cancelHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(
     em: EntityManager,
     lifecycle: Lifecycle<S, E>,
     id: string,
     cause: MoveCause,
-    allowed?: (row: E) => void,
   ): Promise<E> {
     let payment: Payment | null = null;
     const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
-      allowed?.(locked);
+      lifecycle.check(locked, lifecycle.cancelledState, cause);
       payment = await this.cancelInLock(tx, locked.payment);
       await lifecycle.cancel(tx, locked, cause);
     });
@@ -151,22 +148,23 @@ export class PaymentService {
 
   /**
    * A fresh checkout for an unpaid order or booking (`current`, as read before any lock) in place of its open one (D29):
-   * only while it waits in `awaiting` (or on hold from it), and `rule` allows (422 otherwise). The checkout is made at
-   * the provider first; then in one transaction the row, then its payment, are locked, checked again, the old checkout
-   * is voided and the new one attached, audited; the old one is withdrawn at the provider after the commit. While a
-   * capture is under way the renewal is refused (422 `status`, as a cancel is), so a payment racing it is taken once:
-   * on the old checkout before the renewal, or on the new one after it, never on both.
+   * only while it waits for payment (or on hold from it) and its table would let a payment move it on (422 otherwise).
+   * The checkout is made at the provider first; then in one transaction the row, then its payment, are locked, checked
+   * again, the old checkout is voided and the new one attached, audited; the old one is withdrawn at the provider after
+   * the commit. While a capture is under way the renewal is refused (422 `status`, as a cancel is), so a payment racing
+   * it is taken once: on the old checkout before the renewal, or on the new one after it, never on both.
    */
   async renewCheckout<S extends string, E extends Stateful<S> & { payment: Payment | null }>(
     em: EntityManager,
     lifecycle: Lifecycle<S, E>,
     current: E,
-    spec: { awaiting: S; checkout: CheckoutRequest; cause: MoveCause; rule?: (row: E) => void },
+    spec: { checkout: CheckoutRequest; cause: MoveCause },
   ): Promise<E> {
     const { checkout, cause } = spec;
     const renewable = (row: E) => {
-      if (!lifecycle.isWaitingIn(row, spec.awaiting)) throw ValidationError.of('status', `Cannot renew the checkout while the status is ${row.status}.`);
-      spec.rule?.(row);
+      if (!lifecycle.awaitsPayment(row)) throw refused(cannot('renew the checkout', row.status));
+      const refusal = lifecycle.paymentRefusal(row);
+      if (refusal !== undefined) throw refused(refusal);
     };
     renewable(current);
     const fresh = await this.startCheckout(checkout);
@@ -174,9 +172,10 @@ export class PaymentService {
     const row = await lifecycle.change(em, { id: current.id } as FilterQuery<E>, async (tx, locked) => {
       renewable(locked);
       old = locked.payment && (await tx.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
-      if (old?.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
-      if (old && old.status !== PaymentStatus.CREATED) throw ValidationError.of('payment', 'The checkout can no longer be renewed.');
-      if (old) this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
+      if (old) {
+        paymentTransitions.assertAction('renew', old);
+        this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
+      }
       locked.payment = fresh;
       tx.persist(fresh);
       lifecycle.record(tx, locked, locked.status, cause, { payment_id: fresh.id, replaced_payment_id: old?.id ?? null });
@@ -193,7 +192,7 @@ export class PaymentService {
   private async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
     if (!ref) return null;
     const payment = await em.findOneOrFail(Payment, { id: ref.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (payment.status === PaymentStatus.CAPTURING) throw ValidationError.of('status', 'The payment is being processed.');
+    paymentTransitions.assertAction('cancel', payment);
     if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
     else if (payment.status === PaymentStatus.CAPTURED) this.move(em, payment, PaymentStatus.REFUNDING);
     return payment;
@@ -385,11 +384,14 @@ export class PaymentService {
     this.deps.logger.error({ payment_id: payment.id, reason }, 'the provider refused a refund for good; staff must settle it');
   }
 
-  /** One step on one payment: its holder locked first, then the payment (D26's lock order), retried on deadlock. */
+  /**
+   * One step on one payment: the owner it names locked first as its holder, then the payment (D26's lock order),
+   * retried on deadlock. The owner is read before any lock: it never changes.
+   */
   private locked<T>(em: EntityManager, id: string, work: (tx: EntityManager, payment: Payment, holder: PaymentHolder | null) => Promise<T>): Promise<T> {
     return retryingTransaction(em, async (tx) => {
-      let holder: PaymentHolder | null = null;
-      for (const owner of this.owners) if ((holder = await owner.lockHolder(tx, id))) break;
+      const { type, id: ownerId } = (await tx.findOneOrFail(Payment, { id })).owner;
+      const holder = await this.deps.owners[type].lockHolder(tx, ownerId, id);
       const payment = await tx.findOneOrFail(Payment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       return work(tx, payment, holder);
     });
@@ -397,7 +399,7 @@ export class PaymentService {
 
   private move(em: EntityManager, payment: Payment, to: PaymentStatus, details?: Record<string, unknown>): void {
     const from = payment.status;
-    assertTransition(paymentTransitions, from, to, 'change the payment');
+    paymentTransitions.assertMove(from, to, payment, { actor: null }, 'change the payment');
     payment.status = to;
     this.deps.audit.record(em, null, { action: `payment.${to}`, resourceType: 'payment', resourceId: payment.id, fromState: from, toState: to, details });
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { recordWebhookEvent } from '../../db/queries/webhook-events';
 import type { WebhookHeaders } from '../../providers/payment/payment-provider';
 import { ValidationError } from '../../shared/errors';
 import type { PaymentService } from './payment.service';
@@ -18,10 +19,7 @@ export class WebhookInbox {
   async receive(em: EntityManager, headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookOutcome> {
     const event = await this.payments.provider.parseWebhook(headers, rawBody);
     if (!event) throw ValidationError.of('webhook', 'Invalid webhook signature.');
-    await em.getConnection().execute(
-      `insert into webhook_events (id, provider, event_id, event_type, received_at) values (?, ?, ?, ?, now()) on conflict (provider, event_id) do nothing`,
-      [new WebhookEvent().id, this.payments.provider.name, event.eventId, event.kind],
-    );
+    await recordWebhookEvent(em, { provider: this.payments.provider.name, eventId: event.eventId, eventType: event.kind });
     const recorded = await em.fork().findOneOrFail(WebhookEvent, { provider: this.payments.provider.name, eventId: event.eventId });
     if (recorded.processedAt) return 'duplicate';
     if (event.kind !== 'ignored') await this.payments.applyEvent(em, event);

@@ -7,7 +7,7 @@ import { readLanguagePair } from '../catalog/language-pair';
 import { Addon, ServiceRate } from '../catalog/rates.entity';
 import type { StandardOffer } from '../catalog/standard-offer';
 import { AnalysisStatus, FileType, StoredFile } from '../files/file.entity';
-import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
+import { AttachmentOwner } from '../files/file-attachment.entity';
 import type { FilesService } from '../files/files.service';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -143,7 +143,7 @@ export class QuoteService {
     await ctx.em.transactional(async (em: EntityManager) => {
       const quote = await em.findOneOrFail(Quote, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (quoteStatus(quote) === QuoteStatus.CONVERTED) throw ValidationError.of('quote', 'A converted quote cannot be deleted.');
-      await em.nativeDelete(FileAttachment, { ownerType: AttachmentOwner.QUOTE, ownerId: quote.id });
+      // Its attachments go with it (their foreign key cascades).
       await em.nativeDelete(Quote, { id: quote.id });
     });
   }

@@ -3,8 +3,16 @@ import type { Account, AccountStatus } from '../accounts/account.entity';
 import type { MemberRole } from '../members/member.entity';
 import type { StaffUser } from '../staff/staff-user.entity';
 
-/** Who is calling: an account's API key, a staff token, or the operator at the command line. */
-export type Actor = AccountActor | { kind: 'staff'; staff: StaffUser } | OperatorActor;
+/** Who is calling: an account's API key or member session, staff, or the operator at the command line. */
+export type Actor = AccountActor | StaffActor | OperatorActor;
+
+/** A staff member, by their long-lived token (`ltk_staff_`, for tools) or a signed-in session (D28). */
+export interface StaffActor {
+  kind: 'staff';
+  staff: StaffUser;
+  /** The session signed in with a code; absent for the long-lived token. */
+  sessionId?: string;
+}
 
 /**
  * Whoever runs the command line (`npm run cli`) on the deployment: the one caller who may create the first admin

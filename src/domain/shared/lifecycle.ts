@@ -1,8 +1,7 @@
 import { LoadStrategy, LockMode, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { AuditService } from '../audit/audit.service';
-import type { Actor } from './context';
-import { NotFoundError, ValidationError } from '../../shared/errors';
-import { assertTransition, canTransition, type TransitionTable } from './state-machine';
+import { NotFoundError } from '../../shared/errors';
+import { cannot, refused, type Mover, type Refusal, type TransitionTable } from './state-machine';
 import { retryingTransaction } from './transaction';
 
 /** What orders and bookings share: a status, and the hold that remembers the state it interrupted. */
@@ -15,21 +14,22 @@ export interface Stateful<S extends string> {
   cancelledAt: Date | null;
 }
 
-/** Who moves a row and why: the audit row's actor, its action (`order.<action>`) and reason. */
-export interface MoveCause {
-  actor: Actor | null;
+/** Who moves a row and why: the audit row's actor, its action (`order.<action>`) and reason; `at` for a sweep's clock. */
+export interface MoveCause extends Mover {
   action: string;
   reason?: string;
 }
 
-export interface LifecycleSpec<S extends string, E extends Stateful<S>> {
+export interface LifecycleSpec<S extends string, E extends Stateful<S>, A extends string> {
   entity: EntityName<E>;
   /** `order` or `booking`: the audit rows' resource type and the noun of refusals. */
   noun: string;
-  table: TransitionTable<S>;
+  table: TransitionTable<S, E, A>;
   onHold: S;
   completed: S;
   cancelled: S;
+  /** The state that waits for the payment, and the one its capture moves to (D9, D26). */
+  payment: { awaiting: S; paid: S };
   audit: AuditService;
   /**
    * The area's own consequences of entering a state (timestamps, jobs, e-mail), run in the same transaction
@@ -39,12 +39,13 @@ export interface LifecycleSpec<S extends string, E extends Stateful<S>> {
 }
 
 /**
- * The one way an order or a booking changes state (D26): lock the row, check the area's transition table,
- * apply the shared side columns (hold, release, cancel), write the audit row with the real `from` state and
- * let the area add its consequences, all in the caller's transaction. The table stays the only rule.
+ * The one way an order or a booking changes state (D26): lock the row, check the area's transition table and its
+ * guard, apply the shared side columns (hold, release, cancel), write the audit row with the real `from` state and
+ * let the area add its consequences, all in the caller's transaction. The table (moves, guard, actions) holds every
+ * rule about states; the lifecycle adds only the hold's own: a held row leaves it by release or cancel.
  */
-export class Lifecycle<S extends string, E extends Stateful<S>> {
-  constructor(private readonly spec: LifecycleSpec<S, E>) {}
+export class Lifecycle<S extends string, E extends Stateful<S>, A extends string = string> {
+  constructor(private readonly spec: LifecycleSpec<S, E, A>) {}
 
   /**
    * Locks the row for the current transaction. Lock order is always this row, then its payment (D26). The lock
@@ -66,11 +67,20 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
     });
   }
 
-  /** Moves `row` to `to`, refused (422 under `status`) when the table does not allow it. */
-  async move(em: EntityManager, row: E, to: S, cause: MoveCause, describe = `${cause.action.replace(/_/g, ' ')} the ${this.spec.noun}`): Promise<void> {
+  /** Moves `row` to `to`, refused (422) when the table or its guard does not allow it. */
+  async move(em: EntityManager, row: E, to: S, cause: MoveCause, describe = this.describe(cause)): Promise<void> {
+    this.check(row, to, cause, describe);
+    return this.apply(em, row, to, cause);
+  }
+
+  /**
+   * Refuses, as `move` would, a move about to be made: before work that must not start when it is refused (a
+   * checkout at the provider, a payment settled, a certificate issued).
+   */
+  check(row: E, to: S, cause: MoveCause, describe = this.describe(cause)): void {
     // A held row leaves the hold only by release (to where it was) or by cancel: no other move skips the hold.
-    if (row.status === this.spec.onHold && to !== this.spec.cancelled) throw ValidationError.of('status', `Cannot ${describe} while the status is ${row.status}.`);
-    return this.apply(em, row, to, cause, describe);
+    if (row.status === this.spec.onHold && to !== this.spec.cancelled) throw refused(cannot(describe, row.status));
+    this.spec.table.assertMove(row.status, to, row, cause, describe);
   }
 
   /** To cancelled: allowed from any state the table lets cancel, on hold included. */
@@ -81,14 +91,14 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
   /** Back to the state the hold interrupted. */
   async release(em: EntityManager, row: E, cause: MoveCause): Promise<void> {
     if (row.status !== this.spec.onHold || !row.heldFrom) {
-      throw ValidationError.of('status', `Cannot release the ${this.spec.noun} while the status is ${row.status}.`);
+      throw refused(cannot(`release the ${this.spec.noun}`, row.status));
     }
-    await this.apply(em, row, row.heldFrom, cause, `release the ${this.spec.noun}`);
+    this.spec.table.assertMove(row.status, row.heldFrom, row, cause, `release the ${this.spec.noun}`);
+    await this.apply(em, row, row.heldFrom, cause);
   }
 
-  private async apply(em: EntityManager, row: E, to: S, cause: MoveCause, describe: string): Promise<void> {
+  private async apply(em: EntityManager, row: E, to: S, cause: MoveCause): Promise<void> {
     const from = row.status;
-    assertTransition(this.spec.table, from, to, describe);
     const patch: Partial<Stateful<S>> = { status: to };
     if (to === this.spec.onHold) Object.assign(patch, { heldFrom: from, holdReason: cause.reason ?? null });
     else if (from === this.spec.onHold) Object.assign(patch, { heldFrom: null, holdReason: null });
@@ -104,8 +114,31 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
     return this.spec.onHold;
   }
 
-  canMove(row: E, to: S): boolean {
-    return canTransition(this.spec.table, row.status, to);
+  get cancelledState(): S {
+    return this.spec.cancelled;
+  }
+
+  canMove(row: E, to: S, by: Mover): boolean {
+    return this.spec.table.refusal(row.status, to, row, by, 'move') === undefined;
+  }
+
+  /** Refuses (422) work the table does not allow in the row's state. */
+  assertAction(row: E, action: A): void {
+    this.spec.table.assertAction(action, row);
+  }
+
+  /** Waits for its payment: in the awaiting state, or on hold from it. */
+  awaitsPayment(row: E): boolean {
+    return this.isWaitingIn(row, this.spec.payment.awaiting);
+  }
+
+  /**
+   * Why the payment of a row that waits for it could not move it on now (D29: a booking whose start passed), from the
+   * table's guard; undefined when it could.
+   */
+  paymentRefusal(row: E): Refusal | undefined {
+    const { awaiting, paid } = this.spec.payment;
+    return this.spec.table.refusal(awaiting, paid, row, { actor: null }, `pay the ${this.spec.noun}`);
   }
 
   /** Waiting in `state`, or on hold from it. */
@@ -124,10 +157,19 @@ export class Lifecycle<S extends string, E extends Stateful<S>> {
    */
   async advance(em: EntityManager, row: E, to: S, cause: MoveCause): Promise<void> {
     if (row.status !== this.spec.onHold || !row.heldFrom) return this.move(em, row, to, cause);
-    assertTransition(this.spec.table, row.heldFrom, to, `${cause.action.replace(/_/g, ' ')} the ${this.spec.noun}`);
+    this.spec.table.assertMove(row.heldFrom, to, row, cause, this.describe(cause));
     row.heldFrom = to;
     this.record(em, row, row.status, cause, { held_from: to });
     await em.flush();
+  }
+
+  /** Its payment was captured: on to the paid state, or on hold, the state the hold will release to. */
+  paid(em: EntityManager, row: E): Promise<void> {
+    return this.advance(em, row, this.spec.payment.paid, { actor: null, action: 'paid' });
+  }
+
+  private describe(cause: MoveCause): string {
+    return `${cause.action.replace(/_/g, ' ')} the ${this.spec.noun}`;
   }
 
   /** An audit row for something done to the row that is not a move of its own (an attached file, a payment). */

@@ -38,6 +38,8 @@ export interface SignedIn {
 const LIMIT_WINDOW_MS = 15 * 60 * 1000;
 const CODES_PER_EMAIL = 5;
 const CODES_PER_ADDRESS = 60;
+/** An arbitrary constant: the key space of the sign-in limits' advisory locks (the first of their two keys). */
+const CODE_LIMIT_LOCKS = 724_118_003;
 /** Every answer to requestSignInCode takes at least this long, so its time says nothing about the e-mail. */
 export const SIGN_IN_ANSWER_MS = 400;
 
@@ -136,8 +138,15 @@ export class SignInService {
     return null;
   }
 
+  /**
+   * Counts, under a transaction lock on the e-mail and on the address (taken in that order by everyone, so never a
+   * deadlock), so that a burst of requests at once is counted one after another, not each against the same past.
+   */
   private async ensureUnderLimits(em: EntityManager, email: string, clientAddress: string): Promise<void> {
     const since = new Date(Date.now() - LIMIT_WINDOW_MS);
+    await em
+      .getConnection()
+      .execute('select pg_advisory_xact_lock(?, hashtext(?)), pg_advisory_xact_lock(?, hashtext(?))', [CODE_LIMIT_LOCKS, `e:${email}`, CODE_LIMIT_LOCKS, `a:${clientAddress}`], 'run', em.getTransactionContext());
     for (const [where, limit] of [[{ email }, CODES_PER_EMAIL], [{ requestedFrom: clientAddress }, CODES_PER_ADDRESS]] as const) {
       const recent = await em.find(SignInCode, { ...where, createdAt: { $gt: since } }, { fields: ['createdAt'], orderBy: { createdAt: 'desc' }, limit });
       if (recent.length >= limit) {

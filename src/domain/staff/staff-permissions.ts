@@ -74,6 +74,28 @@ export const STAFF_PERMISSIONS = {
 
 export type StaffOperation = keyof typeof STAFF_PERMISSIONS;
 
+/**
+ * Fields of types clients read too (their own orders), which only some staff roles may read: a translator learns
+ * nothing about money (D28). Clients are not limited by this table; the schema walk in the permission tests checks
+ * that every field named here exists and is refused to exactly the roles left out.
+ */
+export const STAFF_READ_LIMITS = {
+  'Order.subtotalCents': THE_DESK,
+  'Order.addonsTotalCents': THE_DESK,
+  'Order.totalCents': THE_DESK,
+  'Order.currency': THE_DESK,
+  'Order.addons': THE_DESK,
+  'Order.payment': THE_DESK,
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type LimitedField = keyof typeof STAFF_READ_LIMITS;
+
+/** Refuses a staff role a field that clients read too, when STAFF_READ_LIMITS leaves the role out; other fields are open. */
+export function requireStaffMayRead(role: StaffRole, field: string): void {
+  if (!Object.hasOwn(STAFF_READ_LIMITS, field)) return;
+  if (!(STAFF_READ_LIMITS[field as LimitedField] as readonly StaffRole[]).includes(role)) throw new ForbiddenError(`The ${role} role may not read ${field}.`);
+}
+
 export const isStaffOperation = (name: string): name is StaffOperation => Object.hasOwn(STAFF_PERMISSIONS, name);
 
 export function mayPerform(role: StaffRole, operation: StaffOperation): boolean {

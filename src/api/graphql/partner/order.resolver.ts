@@ -4,9 +4,7 @@ import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
-import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
-import type { PaymentRead } from '../../../domain/payments/payment-read';
-import { Payment } from '../../../domain/payments/payment.entity';
+import { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
@@ -93,11 +91,6 @@ export class OrderFieldsResolver {
     // A polled read knows already whether there is one; the staff door sees it whatever the status.
     const shown = ctx.actor?.kind === 'staff' || order.status === OrderStatus.COMPLETED;
     return shown && order.certificateCode !== null ? loaders.certificates().load(order.id) : null;
-  }
-
-  @FieldResolver(() => Payment)
-  payment(@Root() order: OrderRead): PaymentRead {
-    return order.payment;
   }
 
   @FieldResolver(() => ID)

@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
+import { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
 import type { GraphQLContext } from '../context';
 
 /** Public verification of a certificate of accuracy (D20), as GET /api/v1/certificates/{code}. No key needed. */

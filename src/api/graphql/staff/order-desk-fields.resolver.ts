@@ -1,9 +1,9 @@
 import { Authorized, Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
 import { Account } from '../../../domain/accounts/account.entity';
-import { Notarization } from '../../../domain/orders/notarization.entity';
+import { Notarization } from '../../../domain/certification/notarization.entity';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order } from '../../../domain/orders/order.entity';
-import { TranslationReview } from '../../../domain/orders/translation-review.entity';
+import { TranslationReview } from '../../../domain/certification/translation-review.entity';
 import { StaffUser } from '../../../domain/staff/staff-user.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';

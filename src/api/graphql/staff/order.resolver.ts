@@ -34,7 +34,7 @@ export class StaffOrderResolver {
     @Arg('id', () => ID, { nullable: true }) id?: string,
     @Arg('number', () => String, { nullable: true }) number?: string,
   ): Promise<Order> {
-    return services.orders.staffGet(ctx, { id, number });
+    return services.orderDesk.get(ctx, { id, number });
   }
 
   @Mutation(() => Order)

@@ -5,7 +5,7 @@ import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { OrderStatus } from '../../../domain/orders/order.entity';
 import { PaymentStatus } from '../../../domain/payments/payment.entity';
-import { ReviewKind } from '../../../domain/orders/translation-review.entity';
+import { ReviewKind } from '../../../domain/certification/translation-review.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
 import { StaffRole } from '../../../domain/staff/staff-user.entity';
 import { MemberRole, MemberStatus } from '../../../domain/members/member.entity';

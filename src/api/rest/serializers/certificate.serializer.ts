@@ -1,4 +1,4 @@
-import type { IssuedCertificate } from '../../../domain/orders/issued-certificate.entity';
+import type { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
 import { formatTimestamp } from '../../format';
 
 /** D20's public view of a certificate: what it states, and of the client only the account's name. */

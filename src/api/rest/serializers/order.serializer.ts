@@ -3,7 +3,7 @@ import type { OrderView } from '../../../domain/orders/order-read';
 import type { Services } from '../../../services';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { shipmentOf, shippingAddressRequired, type Shipment } from '../../../domain/orders/shipment';
-import { orderCertificate } from '../../../domain/orders/order-certificate';
+import { orderCertificate } from '../../../domain/certification/order-certificate';
 import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
 

@@ -1,9 +1,7 @@
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import type { PdfSigner } from '../../providers/signing/pdf-signer';
-import { pdfLib } from '../../documents/pdf-lib';
-import { UnicodeFonts } from '../../documents/unicode-fonts';
-import { wrapText } from '../../documents/wrap-text';
-import { languageName } from '../catalog/language-names';
+import { pdfLib } from './pdf-lib';
+import { UnicodeFonts } from './unicode-fonts';
+import { wrapText } from './wrap-text';
 
 export interface CertifiedDocumentLine {
   source: string;
@@ -20,12 +18,13 @@ export interface NotarizationDetails {
   notarizedAt: Date;
 }
 
+/** What the certificate states, as printed: the domain gathers these facts (certificate-facts.ts); this file only draws them. */
 export interface CertificateContent {
   company: { name: string; address: string };
   clientName: string;
   orderNumber: string;
-  sourceLanguage: string;
-  targetLanguage: string;
+  /** The languages' English names: "Spanish", "English". */
+  languages: { from: string; to: string };
   documents: CertifiedDocumentLine[];
   /** What the order billed beside the pages on paper (D29): "24 billing pages (250 words each) for 18 document pages". */
   billed: string;
@@ -34,6 +33,15 @@ export interface CertificateContent {
   /** Stated only when recorded (D21). */
   notarization: NotarizationDetails | null;
   verification: { code: string; url: string };
+}
+
+/**
+ * Reserves the signature in the drawn document and signs its saved bytes (the signing provider's PdfSigner); a
+ * port of its own, since documents import nothing of the providers.
+ */
+export interface CertificateSignature {
+  prepare(doc: PDFDocument, signer: string): void;
+  sign(bytes: Uint8Array): Promise<Uint8Array>;
 }
 
 export const longDate = (date: Date): string => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -45,7 +53,7 @@ export const longDate = (date: Date): string => date.toLocaleDateString('en-GB',
  * block with name, credentials and date, and the verification code with its URL. Any script shows as written;
  * the whole document is PAdES-signed by the operator's signing key in the translator's name.
  */
-export async function certificatePdf(content: CertificateContent, signer: PdfSigner): Promise<Uint8Array> {
+export async function certificatePdf(content: CertificateContent, signer: CertificateSignature): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
@@ -160,7 +168,7 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
   const rows: [string, string][] = [
     ['Client', content.clientName],
     ['Order number', content.orderNumber],
-    ['Languages', `${languageName(content.sourceLanguage)} into ${languageName(content.targetLanguage)}`],
+    ['Languages', `${content.languages.from} into ${content.languages.to}`],
     ['Pages', content.billed],
     ['Date of issue', longDate(content.date)],
     ['Verification code', content.verification.code],
@@ -181,8 +189,7 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
 function statement(sheet: Sheet, content: CertificateContent): void {
   const { translator } = content;
   const who = translator.credentials ? `${translator.name}, ${translator.credentials},` : `${translator.name},`;
-  const from = languageName(content.sourceLanguage);
-  const to = languageName(content.targetLanguage);
+  const { from, to } = content.languages;
   const plural = content.documents.length > 1;
   sheet.paragraph(
     `I, ${who} hereby certify that I am competent to translate from ${from} into ${to}, and that the attached ` +

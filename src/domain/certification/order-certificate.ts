@@ -1,4 +1,4 @@
-import { OrderStatus } from './order.entity';
+import { OrderStatus } from '../orders/order.entity';
 
 /** What a client reads of its own certificate on the order (D29): the code printed on it, and where it is verified. */
 export interface OrderCertificate {

@@ -1,5 +1,46 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { PgBoss } from 'pg-boss';
 import { Client } from 'pg';
+import { runSql } from '../db/orm-driver';
+
+/**
+ * Everything that reads or writes pg-boss's own tables and schema, rather than calling its API: its jobs written
+ * through the caller's transaction, the unfinished jobs read from `pgboss.job`, and the upgrade from pg-boss 10's
+ * tables. A pg-boss upgrade that changes them changes this file (docs/architecture.md, "How a job flows").
+ */
+
+/** The schema pg-boss keeps its tables in, ignored by the migrations' diff (`src/db/orm-config.ts`). */
+export const PG_BOSS_SCHEMA = 'pgboss';
+
+/**
+ * The `db` pg-boss writes a job through, so that the job is part of `em`'s transaction. pg-boss writes with `$1..$n`
+ * placeholders; the ORM's connection binds `?`. Each `$n` becomes a `?` with its value, in order of appearance, so
+ * repeated and out-of-order placeholders bind correctly.
+ */
+export function transactionExecutor(em: EntityManager) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const bindings: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_match, index: string) => {
+        bindings.push(values[Number(index) - 1]);
+        return '?';
+      });
+      return { rows: await runSql(em, sql, bindings) };
+    },
+  };
+}
+
+/** Of `values`, those that a job of `name` not yet finished (waiting, due for a retry, or running) has as `data[key]`. */
+export async function unfinishedJobValues(boss: PgBoss, name: string, key: string, values: string[]): Promise<Set<string>> {
+  const { rows } = (await boss
+    .getDb()
+    .executeSql(`SELECT DISTINCT data->>$2 AS value FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`, [
+      name,
+      key,
+      values,
+    ])) as { rows: { value: string }[] };
+  return new Set(rows.map((row) => row.value));
+}
 
 /**
  * pg-boss 11 rewrote its tables and ships no migration from pg-boss 10's (schema version 24); its release notes
@@ -16,10 +57,10 @@ const LOCK = "pg_advisory_xact_lock(hashtext('ltk:pg-boss-10-upgrade'))";
 /** Renames a pg-boss 10 schema out of pg-boss 12's way; nothing to do on a fresh or upgraded database. */
 export async function setAsidePgBoss10(connectionString: string): Promise<void> {
   await inLockedTransaction(connectionString, async (client) => {
-    const { rows: installed } = await client.query(`SELECT 1 FROM pg_class WHERE oid = to_regclass('pgboss.version')`);
+    const { rows: installed } = await client.query(`SELECT 1 FROM pg_class WHERE oid = to_regclass('${PG_BOSS_SCHEMA}.version')`);
     if (installed.length === 0) return;
-    const { rows } = await client.query<{ version: number }>(`SELECT max(version) AS version FROM pgboss.version`);
-    if (rows[0].version === PG_BOSS_10_SCHEMA_VERSION) await client.query(`ALTER SCHEMA pgboss RENAME TO ${OLD_SCHEMA}`);
+    const { rows } = await client.query<{ version: number }>(`SELECT max(version) AS version FROM ${PG_BOSS_SCHEMA}.version`);
+    if (rows[0].version === PG_BOSS_10_SCHEMA_VERSION) await client.query(`ALTER SCHEMA ${PG_BOSS_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
   });
 }
 

@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { StaffUser } from '../staff/staff-user.entity';
-import { Order } from './order.entity';
+import { Order } from '../orders/order.entity';
 
 export enum ReviewKind {
   /** The machine translation was read and kept as it is. */

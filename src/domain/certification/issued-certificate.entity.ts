@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { StoredFile } from '../files/file.entity';
-import { Order } from './order.entity';
+import { Order } from '../orders/order.entity';
 
 @ObjectType()
 export class CertifiedDocument {

@@ -15,11 +15,12 @@ import { isId } from '../shared/ids';
 import { requireAssigned } from '../staff/staff-permissions';
 import type { StaffUser } from '../staff/staff-user.entity';
 import { translatedName } from '../translation/translation.service';
-import type { CertificateService, IssuedBytes } from './certificate.service';
+import type { Certification, CertificateService, PreparedCertificate } from './certificate.service';
+import type { PendingCertificates } from './pending-certificates';
 import { Notarization } from './notarization.entity';
 import { readNotarization } from './notarization-input';
-import { Order, OrderStatus } from './order.entity';
-import type { OrderService } from './order.service';
+import { Order, OrderStatus } from '../orders/order.entity';
+import type { OrderService } from '../orders/order.service';
 import { footerFormats } from '../../documents/footers/translation-footer';
 import { ReviewKind, TranslationReview } from './translation-review.entity';
 
@@ -27,7 +28,7 @@ export const NOTARIZATION = 'notarization';
 
 /** Staff review of certified work (D10, D19, D21): review each translation, record notarization, then complete with a certificate (D20). */
 export class CertifiedReviewService {
-  constructor(private readonly deps: { files: FilesService; orders: OrderService; certificates: CertificateService }) {}
+  constructor(private readonly deps: { files: FilesService; orders: OrderService; certificates: CertificateService; pending: PendingCertificates }) {}
 
   /**
    * Replaces the translation of one source file with a reviewed one, which counts as its review (D19). Allowed in
@@ -40,12 +41,12 @@ export class CertifiedReviewService {
     try {
       const path = acceptedPath(upload, 'file');
       return await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
-        assertReviewable(order, 'attach a translation');
+        this.deps.orders.lifecycle.assertAction(order, 'attach_reviewed_translation');
         const sources = files.filter((file) => file.type === FileType.SOURCE);
         const source = input.sourceFileId === undefined && sources.length === 1 ? sources[0] : sources.find((file) => file.id === input.sourceFileId);
         if (!source) throw ValidationError.of('source_file_id', "The source file id field must name one of the order's source files.");
         for (const old of files.filter((file) => file.derivedFromId === source.id)) {
-          await em.nativeDelete(FileAttachment, { file: old, ownerType: AttachmentOwner.ORDER, ownerId: order.id });
+          await em.nativeDelete(FileAttachment, { file: old, order });
           await em.nativeDelete(TranslationReview, { fileId: old.id });
         }
         const reviewed = await this.deps.files.storeProduced(em, {
@@ -68,10 +69,10 @@ export class CertifiedReviewService {
   async approveTranslation(ctx: Ctx, fileId: unknown): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'approveTranslation');
     if (!isId(fileId)) throw new NotFoundError();
-    const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, ownerType: AttachmentOwner.ORDER }, { populate: ['file'] });
+    const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, order: { $ne: null } }, { populate: ['file'] });
     if (attachment?.file.type !== FileType.TRANSLATION) throw new NotFoundError();
-    return this.inLockedOrder(ctx, attachment.ownerId, async (em, order, files) => {
-      assertReviewable(order, 'approve a translation');
+    return this.inLockedOrder(ctx, attachment.order!.id, async (em, order, files) => {
+      this.deps.orders.lifecycle.assertAction(order, 'approve_translation');
       const file = files.find((candidate) => candidate.id === fileId);
       if (!file) throw new NotFoundError(); // replaced meanwhile
       await this.review(em, order, file, staff, ReviewKind.APPROVED);
@@ -98,7 +99,7 @@ export class CertifiedReviewService {
       if (scanPath && !(await detectFormat(scanPath))) throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
       return await this.inLockedOrder(ctx, orderId, async (em, order) => {
         if (!order.addons.some((line) => line.code === NOTARIZATION)) throw ValidationError.of('order', 'The order has no notarization add-on.');
-        assertReviewable(order, 'record a notarization');
+        this.deps.orders.lifecycle.assertAction(order, 'record_notarization');
         const notarization = (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
         Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
         if (scanPath) {
@@ -118,48 +119,71 @@ export class CertifiedReviewService {
   /**
    * in_review -> completed (D19, D20): refused, naming each file, while a translation is missing or unreviewed,
    * and while an ordered notarization is unrecorded. Then every translation gets its certification footer and
-   * the order its certificate: the one staff uploaded (a PDF), or one generated and signed now.
+   * the order its certificate: the one staff uploaded (a PDF), or one generated and signed now. Intent, work,
+   * apply (docs/architecture.md "How a certificate is issued"): the checks and the intent are committed with the
+   * order locked; the stamping, drawing, signing and storing run with no lock held; the result is applied with
+   * the order locked again, or, if the order moved on meanwhile, dropped with the intent.
    */
   async complete(ctx: Ctx, orderId: unknown, certificate?: { stream: Readable }): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'completeCertifiedOrder');
     const upload = certificate ? await this.deps.files.receive(certificate.stream) : undefined;
-    const bytes: IssuedBytes = { replaced: [], written: [] };
     try {
       const uploadedPath = upload ? acceptedPath(upload, 'certificate') : undefined;
       if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
-      const order = await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
+      let certification!: Certification;
+      let basis!: Basis;
+      await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
         if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
-        // Staff complete only reviewed work; the table alone would also allow completing from processing.
-        if (order.status !== OrderStatus.IN_REVIEW) throw ValidationError.of('status', `Cannot complete the order while the status is ${order.status}.`);
-        // Listed by source name on the certificate, whatever order the files were attached in.
-        const documents = files
-          .filter((file) => file.type === FileType.SOURCE)
-          .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-          .map((source) => ({ source, translation: files.find((file) => file.derivedFromId === source.id) }));
+        // Staff complete only reviewed work (the table's guard), checked before the certificate is made.
+        this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+        const documents = certifiedDocuments(files);
         const notarization = await em.findOne(Notarization, { order });
         const errors = await this.completionErrors(em, order, documents, notarization, staff);
         if (Object.keys(errors).length) throw new ValidationError(errors);
-        await this.deps.certificates.issue(
-          em,
-          {
-            order,
-            account: await em.findOneOrFail(Account, { id: order.account.id }),
-            documents: documents as { source: StoredFile; translation: StoredFile }[],
-            signer: staff,
-            notarization,
-            uploadedPath,
-          },
-          bytes,
-        );
-        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+        basis = basisOf(documents, notarization);
+        certification = {
+          code: await this.deps.pending.begin(em, order),
+          order,
+          account: await em.findOneOrFail(Account, { id: order.account.id }),
+          documents: documents as Certification['documents'],
+          signer: staff,
+          notarization,
+          uploadedPath,
+        };
       });
-      await this.deps.files.discardBytes(bytes.replaced);
-      return order;
-    } catch (error) {
-      await this.deps.files.discardBytes(bytes.written);
-      throw error;
+      return await this.certify(ctx, certification, basis);
     } finally {
       if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
+    }
+  }
+
+  /** The work and its application, once the intent is committed; whatever refuses or fails, the intent and the new bytes go. */
+  private async certify(ctx: Ctx, certification: Certification, basis: Basis): Promise<Order> {
+    const { code } = certification;
+    let prepared: PreparedCertificate;
+    try {
+      prepared = await this.deps.certificates.prepare(ctx.em, certification);
+    } catch (error) {
+      await this.deps.pending.release(ctx.em, code);
+      throw error;
+    }
+    let replacedKeys: string[] = [];
+    try {
+      const order = await this.inLockedOrder(ctx, certification.order.id, async (em, order, files) => {
+        this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+        await this.deps.pending.assertHeld(em, order, code);
+        const errors = changedSince(basis, basisOf(certifiedDocuments(files), await em.findOne(Notarization, { order })));
+        if (Object.keys(errors).length) throw new ValidationError(errors);
+        replacedKeys = await this.deps.certificates.issue(em, order, files, certification, prepared);
+        await this.deps.pending.end(em, code);
+        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+      });
+      await this.deps.files.discardBytes(replacedKeys);
+      return order;
+    } catch (error) {
+      await this.deps.certificates.discard(prepared);
+      await this.deps.pending.release(ctx.em, code);
+      throw error;
     }
   }
 
@@ -202,11 +226,36 @@ export class CertifiedReviewService {
   }
 }
 
-/** Review work happens in review, or on hold (a held order is finished by staff, then released). */
-function assertReviewable(order: Order, what: string): void {
-  if (order.status !== OrderStatus.IN_REVIEW && order.status !== OrderStatus.ON_HOLD) {
-    throw ValidationError.of('status', `Cannot ${what} while the status is ${order.status}.`);
-  }
+/** Each source with its translation, listed by source name on the certificate, whatever order the files were attached in. */
+function certifiedDocuments(files: StoredFile[]): { source: StoredFile; translation?: StoredFile }[] {
+  return files
+    .filter((file) => file.type === FileType.SOURCE)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .map((source) => ({ source, translation: files.find((file) => file.derivedFromId === source.id) }));
+}
+
+/**
+ * What a certificate is made from, as text read at once (the entities themselves are refreshed by later reads): each
+ * source with its translation's id and bytes, and the notarization as last recorded.
+ */
+interface Basis {
+  files: string;
+  notarization: string;
+}
+
+function basisOf(documents: { source: StoredFile; translation?: StoredFile }[], notarization: Notarization | null): Basis {
+  return {
+    files: documents.map(({ source, translation }) => `${source.id}:${translation?.id}:${translation?.storageKey}`).join(),
+    notarization: notarization ? `${notarization.id}:${notarization.recordedAt.toISOString()}` : '',
+  };
+}
+
+/** What changed while the certificate was being made (a translation replaced, the notarization recorded again): it would not be true. */
+function changedSince(before: Basis, now: Basis): FieldErrors {
+  return {
+    ...(before.files === now.files ? {} : { files: ['A translation was replaced while the certificate was being made: complete the order again.'] }),
+    ...(before.notarization === now.notarization ? {} : { notarization: ['The notarization was recorded again while the certificate was being made: complete the order again.'] }),
+  };
 }
 
 function acceptedPath(upload: ReceivedUpload, field: string): string {

@@ -1,0 +1,86 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { BookingRead, PolledBooking } from '../../domain/bookings/booking-read';
+import type { Booking } from '../../domain/bookings/booking.entity';
+import type { PageRequest, VersionedPage } from '../../domain/shared/pagination';
+import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
+import { readAccountPage, type AccountListFilter, type ListShape } from './account-page';
+import { PAYMENT_COLUMNS, paymentOf } from './holder-payment';
+
+/**
+ * The version of a booking's answer: which committed version of its row and of its payment's row, if any, it shows
+ * (`xmin`, as for orders in polled-orders.ts). Taken in the database, so no write path can forget to bump it.
+ */
+const VERSION = `md5(b.xmin::text || '/' || coalesce(p.xmin::text, ''))`;
+
+const FROM = `FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id`;
+
+const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
+
+const COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
+  b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
+  b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
+  b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}`;
+
+/** A booking of an account (`$1` the booking, `$2` the account) with its payment, if staff made its checkout. */
+export const BOOKING_READ: PreparedStatement = { name: 'booking_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}` };
+
+/** Only the version of that answer, for a conditional request. */
+export const BOOKING_VERSION: PreparedStatement = { name: 'booking_version', sql: `SELECT ${VERSION} AS version ${FROM} ${MATCH}` };
+
+/** An account's bookings as their list shows them, with their payments. */
+export const BOOKING_LIST: ListShape = {
+  name: 'booking_page',
+  from: 'interpretation_bookings b',
+  alias: 'b',
+  columns: COLUMNS,
+  version: VERSION,
+  joins: 'LEFT JOIN interpretation_bookings b ON b.id = page.id LEFT JOIN payments p ON p.id = b.payment_id',
+  key: ['b.created_at', 'b.id'],
+};
+
+/** The polling path (D23): the booking of this account with its payment in one statement, no entity hydrated. */
+export async function readBooking(em: EntityManager, accountId: string, id: string): Promise<PolledBooking | null> {
+  const { rows, date } = await runPrepared(em, BOOKING_READ, [id, accountId]);
+  const row = rows[0];
+  return row ? { booking: bookingOf(row, date), version: row.version as string } : null;
+}
+
+/** A page of an account's bookings as their answers show them, with its total, in one statement, as orders. */
+export function readBookingPage(em: EntityManager, accountId: string, filter: AccountListFilter, request: PageRequest): Promise<VersionedPage<BookingRead>> {
+  return readAccountPage(em, BOOKING_LIST, accountId, filter, request, bookingOf);
+}
+
+/** Only the version, for a conditional request: nothing of the answer is read. */
+export async function readBookingVersion(em: EntityManager, accountId: string, id: string): Promise<string | null> {
+  const { rows } = await runPrepared(em, BOOKING_VERSION, [id, accountId]);
+  return (rows[0]?.version as string | undefined) ?? null;
+}
+
+function bookingOf(row: SqlRow, date: DateOf): BookingRead {
+  return {
+    id: row.id as string,
+    number: row.number as string,
+    status: row.status as Booking['status'],
+    mode: row.mode as Booking['mode'],
+    setting: row.setting as Booking['setting'],
+    sourceLanguage: row.source_language as string,
+    targetLanguage: row.target_language as string,
+    scheduledAt: date(row.scheduled_at)!,
+    durationHundredths: row.duration_hundredths as number,
+    billableHundredths: row.billable_hundredths as number,
+    unitPriceCents: row.unit_price_cents as number,
+    totalCents: row.total_cents as number,
+    currency: row.currency as string,
+    payment: row.payment_id === null ? null : paymentOf(row, date),
+    location: row.location as string | null,
+    videoPlatformNotes: row.video_platform_notes as string | null,
+    reference: row.reference as string | null,
+    interpreterName: row.interpreter_name as string | null,
+    holdReason: row.hold_reason as string | null,
+    completedAt: date(row.completed_at),
+    cancelledAt: date(row.cancelled_at),
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+    placedBy: row.placed_by as Booking['placedBy'],
+  };
+}
