@@ -108,7 +108,12 @@ async function order(id: string, accountId: string): Promise<object | null> {
     unit_type: o.unit_type,
     unit_count: o.unit_count,
     subtotal_cents: o.subtotal_cents,
-    addons: o.addons.map((a) => ({ code: a.code, quantity: a.quantity, unit_price_cents: a.unitPriceCents, total_cents: a.totalCents })),
+    addons: o.addons.map((a) => ({
+      code: a.code,
+      quantity: a.quantity,
+      unit_price_cents: a.unitPriceCents,
+      total_cents: a.totalCents,
+    })),
     addons_total_cents: o.addons_total_cents,
     total_cents: o.total_cents,
     currency: o.currency,
@@ -123,10 +128,17 @@ async function order(id: string, accountId: string): Promise<object | null> {
       country: o.shipping_address.country,
     },
     quote_id: o.quote_id,
-    files: files.rows.map((f) => ({ id: f.id, type: f.type, name: f.name, ...(f.type === 'source' ? {} : { download_url: signed.downloadUrl(f.id) }) })),
+    files: files.rows.map((f) => ({
+      id: f.id,
+      type: f.type,
+      name: f.name,
+      ...(f.type === 'source' ? {} : { download_url: signed.downloadUrl(f.id) }),
+    })),
     payment: payment(o),
     hold_reason: o.hold_reason,
-    shipment: o.shipped_at ? { carrier: o.shipment_carrier, tracking_number: o.shipment_tracking_number, shipped_at: stamp(o.shipped_at) } : null,
+    shipment: o.shipped_at
+      ? { carrier: o.shipment_carrier, tracking_number: o.shipment_tracking_number, shipped_at: stamp(o.shipped_at) }
+      : null,
     due_at: optional(o.due_at),
     completed_at: optional(o.completed_at),
     cancelled_at: optional(o.cancelled_at),
@@ -157,7 +169,9 @@ async function booking(id: string, accountId: string): Promise<object | null> {
     unit_price_cents: b.unit_price_cents,
     total_cents: b.total_cents,
     currency: b.currency,
-    payment: b.provider ? payment(b) : { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+    payment: b.provider
+      ? payment(b)
+      : { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
     location: b.location,
     video_platform_notes: b.video_platform_notes,
     reference: b.reference,
@@ -177,7 +191,13 @@ const answer = (res: ServerResponse, status: number, body: object) => {
 async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const account = token && (await pool.query<{ id: string; status: string }>(`SELECT id, status FROM accounts WHERE api_key_hash = $1`, [hashToken(token)])).rows[0];
+    const account =
+      token &&
+      (
+        await pool.query<{ id: string; status: string }>(`SELECT id, status FROM accounts WHERE api_key_hash = $1`, [
+          hashToken(token),
+        ])
+      ).rows[0];
     if (!account || account.status !== 'approved') return answer(res, 401, { message: 'Unauthenticated.' });
     const [, orderId] = ORDER.exec(req.url!) ?? [];
     const [, bookingId] = BOOKING.exec(req.url!) ?? [];

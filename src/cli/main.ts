@@ -63,7 +63,9 @@ const commands: Record<string, Command> = {
     await migrateLocked(db);
     const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: OPERATOR };
     const { staffUser, token } = await new StaffService({ audit: new AuditService() }).rotateByEmail(ctx, options);
-    console.error(`New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`);
+    console.error(
+      `New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`,
+    );
     console.log(token);
   },
 };
@@ -72,7 +74,12 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const name = positionals[0] ?? '';
   const command = commands[name];
@@ -101,7 +108,9 @@ main(process.argv.slice(2)).then(
     if (error instanceof ValidationError) {
       for (const [field, messages] of Object.entries(error.errors)) console.error(`--${field}: ${messages.join(' ')}`);
     } else {
-      console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error));
+      console.error(
+        error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error),
+      );
     }
     process.exit(1);
   },

@@ -25,6 +25,9 @@ export async function checkReadiness(orm: MikroORM): Promise<Readiness> {
   } catch {
     return { database: false, migrations: false };
   }
-  const pending = await orm.getMigrator().getPendingMigrations().catch(() => [{}]);
+  const pending = await orm
+    .getMigrator()
+    .getPendingMigrations()
+    .catch(() => [{}]);
   return { database: true, migrations: pending.length === 0 };
 }

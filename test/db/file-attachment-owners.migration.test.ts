@@ -16,20 +16,30 @@ afterAll(async () => {
   await database.drop();
 });
 
-const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await orm.em.getConnection().execute(text, params)) as T[];
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  (await orm.em.getConnection().execute(text, params)) as T[];
 
 const WORK = `'standard', 'es', 'en', 'word', 100, 1500, '[]', 0, 1500, 'USD', now(), now(), '{"kind": "api_key", "member": null}'`;
 
 it('moves each attachment onto its quote or order, drops those whose owner is gone, and moves them back on the way down', async () => {
   const [account, file, quote, payment, order] = [newId(), newId(), newId(), newId(), newId()];
-  await sql(`INSERT INTO accounts (id, name, email, created_at, updated_at) VALUES (?, 'Firm', 'firm@example.test', now(), now())`, [account]);
-  await sql(`INSERT INTO files (id, account_id, name, mime_type, size_bytes, sha256, storage_key, created_at) VALUES (?, ?, 'a.pdf', 'application/pdf', 1, ?, 'k', now())`, [file, account, '0'.repeat(64)]);
+  await sql(
+    `INSERT INTO accounts (id, name, email, created_at, updated_at) VALUES (?, 'Firm', 'firm@example.test', now(), now())`,
+    [account],
+  );
+  await sql(
+    `INSERT INTO files (id, account_id, name, mime_type, size_bytes, sha256, storage_key, created_at) VALUES (?, ?, 'a.pdf', 'application/pdf', 1, ?, 'k', now())`,
+    [file, account, '0'.repeat(64)],
+  );
   await sql(
     `INSERT INTO quotes (id, account_id, file_ids, unit_price_cents, expires_at, service_type, source_language, target_language, unit_type, unit_count, subtotal_cents, addons, addons_total_cents, total_cents, currency, created_at, updated_at, placed_by)
      VALUES (?, ?, ?, 15, now(), ${WORK})`,
     [quote, account, `{${file}}`],
   );
-  await sql(`INSERT INTO payments (id, provider, description, amount_cents, currency, created_at, updated_at) VALUES (?, 'sandbox', 'Translation', 1500, 'USD', now(), now())`, [payment]);
+  await sql(
+    `INSERT INTO payments (id, provider, description, amount_cents, currency, created_at, updated_at) VALUES (?, 'sandbox', 'Translation', 1500, 'USD', now(), now())`,
+    [payment],
+  );
   await sql(
     `INSERT INTO orders (id, number, account_id, quote_id, payment_id, service_type, source_language, target_language, unit_type, unit_count, subtotal_cents, addons, addons_total_cents, total_cents, currency, created_at, updated_at, placed_by)
      VALUES (?, 'LT-2601-AAAAAA', ?, ?, ?, ${WORK})`,

@@ -28,9 +28,11 @@ describe('migrations', () => {
 
   it('can be rolled back to nothing and applied again', async () => {
     await orm.getMigrator().down({ to: 0 });
-    const tables = await orm.em.getConnection().execute(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'mikro_orm_migrations'`,
-    );
+    const tables = await orm.em
+      .getConnection()
+      .execute(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'mikro_orm_migrations'`,
+      );
     expect(tables).toEqual([]);
     await migrate(orm);
     expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');

@@ -12,7 +12,11 @@ export interface RawGraphQLAnswer {
 export async function gqlRaw(
   agent: ReturnType<typeof request>,
   query: string,
-  { token, variables, headers = {} }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  {
+    token,
+    variables,
+    headers = {},
+  }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): Promise<RawGraphQLAnswer> {
   const test = agent.post('/graphql').set(headers).send({ query, variables });
   if (token) test.set('Authorization', `Bearer ${token}`);

@@ -44,10 +44,15 @@ interface VerifyWebhookBody {
 }
 
 const cents = (money: Money) => Math.round(Number(money.value) * 100);
-const moneyOf = (amountCents: number, currency: string): Money => ({ currency_code: currency, value: (amountCents / 100).toFixed(2) });
+const moneyOf = (amountCents: number, currency: string): Money => ({
+  currency_code: currency,
+  value: (amountCents / 100).toFixed(2),
+});
 const API = 'https://api-m.sandbox.paypal.com';
 
-export async function startPayPalStandIn(credentials = { clientId: 'stand-in-client', secret: 'stand-in-secret', webhookId: 'WH-STAND-IN' }) {
+export async function startPayPalStandIn(
+  credentials = { clientId: 'stand-in-client', secret: 'stand-in-secret', webhookId: 'WH-STAND-IN' },
+) {
   const orders = new Map<string, StandInOrder>();
   const byRequestId = new Map<string, string>();
   const tokens = new Set<string>();
@@ -73,9 +78,11 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
-  const unprocessable = (res: ServerResponse, issue: string) => send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] });
+  const unprocessable = (res: ServerResponse, issue: string) =>
+    send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] });
   const captureOf = (captureId: string) => [...orders.values()].find((order) => order.captureId === captureId);
-  const refundedCents = (captureId: string) => refunds.filter((made) => made.captureId === captureId).reduce((sum, made) => sum + cents(made.amount), 0);
+  const refundedCents = (captureId: string) =>
+    refunds.filter((made) => made.captureId === captureId).reduce((sum, made) => sum + cents(made.amount), 0);
   /** A refund as PayPal's refund resource shows it (the refund's answer, a PAYMENT.CAPTURE.REFUNDED event's resource). */
   const representRefund = (made: StandInRefund) => ({
     id: made.id,
@@ -118,7 +125,12 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     const left = cents(order.amount) - refundedCents(order.captureId!);
     if (left === 0) return 'CAPTURE_FULLY_REFUNDED';
     if (amountCents !== null && amountCents > left) return 'REFUND_AMOUNT_EXCEEDED';
-    const made = { id: `RF${randomBytes(6).toString('hex').toUpperCase()}`, captureId: order.captureId!, amount: moneyOf(amountCents ?? left, order.amount.currency_code), requestId };
+    const made = {
+      id: `RF${randomBytes(6).toString('hex').toUpperCase()}`,
+      captureId: order.captureId!,
+      amount: moneyOf(amountCents ?? left, order.amount.currency_code),
+      requestId,
+    };
     refunds.push(made);
     return made;
   };
@@ -129,7 +141,9 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     purchase_units: [
       {
         amount: order.amount,
-        ...(order.captureId ? { payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: order.amount }] } } : {}),
+        ...(order.captureId
+          ? { payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: order.amount }] } }
+          : {}),
       },
     ],
     links: [
@@ -148,12 +162,14 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
 
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.secret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || raw !== 'grant_type=client_credentials') return send(res, 401, { error: 'invalid_client' });
+      if (req.headers.authorization !== expected || raw !== 'grant_type=client_credentials')
+        return send(res, 401, { error: 'invalid_client' });
       const token = `A21.${randomBytes(12).toString('hex')}`;
       tokens.add(token);
       return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
     }
-    if (!tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, 401, { error: 'invalid_token' });
+    if (!tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, '')))
+      return send(res, 401, { error: 'invalid_token' });
     const body: unknown = raw ? JSON.parse(raw) : {};
 
     if (req.method === 'POST' && path === '/v2/checkout/orders') {
@@ -201,7 +217,8 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       const order = captureOf(refund[1]);
       if (!order) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
       const { amount } = body as RefundBody;
-      if (amount && amount.currency_code !== order.amount.currency_code) return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+      if (amount && amount.currency_code !== order.amount.currency_code)
+        return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
       if (mode.refuseRefunds) return unprocessable(res, mode.refuseRefunds);
       const made = makeRefund(order, amount ? cents(amount) : null, requestId);
       return typeof made === 'string' ? unprocessable(res, made) : send(res, 201, representRefund(made));
@@ -209,11 +226,15 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     const lookup = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
     if (req.method === 'GET' && lookup) {
       const order = captureOf(lookup[1]);
-      return order ? send(res, 200, representCapture(order)) : send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      return order
+        ? send(res, 200, representCapture(order))
+        : send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const verify = body as VerifyWebhookBody;
-      const valid = verify.webhook_id === credentials.webhookId && verify.transmission_sig === sign(verify.transmission_id, String(verify.webhook_event?.id));
+      const valid =
+        verify.webhook_id === credentials.webhookId &&
+        verify.transmission_sig === sign(verify.transmission_id, String(verify.webhook_event?.id));
       return send(res, 200, { verification_status: valid ? 'SUCCESS' : 'FAILURE' });
     }
     send(res, 404, { name: 'RESOURCE_NOT_FOUND' });
@@ -229,8 +250,11 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     summary: `A ${made.amount.value} ${made.amount.currency_code} capture payment was refunded`,
     resource: representRefund(made),
   });
-  const sign = (transmissionId: string, eventId: string) => createHmac('sha256', webhookSecret).update(`${transmissionId}|${eventId}`).digest('hex');
-  const server = createServer((req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })));
+  const sign = (transmissionId: string, eventId: string) =>
+    createHmac('sha256', webhookSecret).update(`${transmissionId}|${eventId}`).digest('hex');
+  const server = createServer(
+    (req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -265,7 +289,9 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
         'PayPal-Auth-Algo': 'SHA256withRSA',
         'PayPal-Cert-Url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42',
         'PayPal-Transmission-Id': transmissionId,
-        'PayPal-Transmission-Sig': forged ? createHmac('sha256', 'wrong').update(transmissionId).digest('hex') : sign(transmissionId, event.id),
+        'PayPal-Transmission-Sig': forged
+          ? createHmac('sha256', 'wrong').update(transmissionId).digest('hex')
+          : sign(transmissionId, event.id),
         'PayPal-Transmission-Time': new Date().toISOString(),
       };
     },

@@ -24,11 +24,36 @@ async function saved<T extends object>(em: EntityManager, entity: T): Promise<T>
 
 export const insertAccount = (em: EntityManager, fields: Partial<Account> = {}): Promise<Account> => {
   const n = unique();
-  return saved(em, Object.assign(new Account(), { name: `Firm ${n}`, email: `firm-${n}@example.test`, status: AccountStatus.APPROVED }, fields));
+  return saved(
+    em,
+    Object.assign(
+      new Account(),
+      { name: `Firm ${n}`, email: `firm-${n}@example.test`, status: AccountStatus.APPROVED },
+      fields,
+    ),
+  );
 };
 
-export const insertFile = (em: EntityManager, account: Account, fields: Partial<StoredFile> = {}): Promise<StoredFile> =>
-  saved(em, Object.assign(new StoredFile(), { account, name: `${unique()}.pdf`, mimeType: 'application/pdf', sizeBytes: 1, sha256: '0'.repeat(64), storageKey: unique() }, fields));
+export const insertFile = (
+  em: EntityManager,
+  account: Account,
+  fields: Partial<StoredFile> = {},
+): Promise<StoredFile> =>
+  saved(
+    em,
+    Object.assign(
+      new StoredFile(),
+      {
+        account,
+        name: `${unique()}.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes: 1,
+        sha256: '0'.repeat(64),
+        storageKey: unique(),
+      },
+      fields,
+    ),
+  );
 
 const work = {
   placedBy: PLACED_BY_API_KEY,
@@ -44,19 +69,39 @@ const work = {
 };
 
 const payment = (fields: Partial<Payment> = {}) =>
-  Object.assign(new Payment(), { provider: 'sandbox', description: 'Translation', amountCents: 1500, currency: 'USD' }, fields);
+  Object.assign(
+    new Payment(),
+    { provider: 'sandbox', description: 'Translation', amountCents: 1500, currency: 'USD' },
+    fields,
+  );
 
 export const insertQuote = (em: EntityManager, account: Account, fields: Partial<Quote> = {}): Promise<Quote> =>
-  saved(em, Object.assign(new Quote(), work, { account, fileIds: [], unitPriceCents: 15, expiresAt: new Date(Date.now() + 86_400_000) }, fields));
+  saved(
+    em,
+    Object.assign(
+      new Quote(),
+      work,
+      { account, fileIds: [], unitPriceCents: 15, expiresAt: new Date(Date.now() + 86_400_000) },
+      fields,
+    ),
+  );
 
 /** An order, with a quote and a payment of its own. */
 export async function insertOrder(em: EntityManager, account: Account, fields: Partial<Order> = {}): Promise<Order> {
   const quote = await insertQuote(em, account);
-  return saved(em, Object.assign(new Order(), work, { number: `LT-${unique()}`, account, quote, payment: payment() }, fields));
+  return saved(
+    em,
+    Object.assign(new Order(), work, { number: `LT-${unique()}`, account, quote, payment: payment() }, fields),
+  );
 }
 
 /** A booking, with a payment when `paid` is given (its fields). */
-export const insertBooking = (em: EntityManager, account: Account, fields: Partial<Booking> = {}, paid?: Partial<Payment>): Promise<Booking> =>
+export const insertBooking = (
+  em: EntityManager,
+  account: Account,
+  fields: Partial<Booking> = {},
+  paid?: Partial<Payment>,
+): Promise<Booking> =>
   saved(
     em,
     Object.assign(
@@ -81,5 +126,9 @@ export const insertBooking = (em: EntityManager, account: Account, fields: Parti
   );
 
 /** `file` attached to a quote or an order, at `createdAt` (now unless given). */
-export const insertAttachment = (em: EntityManager, file: StoredFile, owner: { quote: Quote } | { order: Order }, createdAt = new Date()): Promise<FileAttachment> =>
-  saved(em, Object.assign(new FileAttachment(), { file, createdAt }, owner));
+export const insertAttachment = (
+  em: EntityManager,
+  file: StoredFile,
+  owner: { quote: Quote } | { order: Order },
+  createdAt = new Date(),
+): Promise<FileAttachment> => saved(em, Object.assign(new FileAttachment(), { file, createdAt }, owner));

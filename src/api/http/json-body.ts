@@ -23,7 +23,10 @@ const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=("?)utf-8\1)?$/i;
  * spelling of the type) goes to `express.json`, which decodes or refuses it as before.
  */
 export function jsonBody(limitBytes: number): RequestHandler {
-  const general = express.json({ limit: limitBytes, verify: (req, _res, raw) => void ((req as Request).rawBody = raw) });
+  const general = express.json({
+    limit: limitBytes,
+    verify: (req, _res, raw) => void ((req as Request).rawBody = raw),
+  });
   return (req, res, next) => {
     // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set (a
     // multipart GraphQL request's was set by the upload middleware before this one).
@@ -36,9 +39,16 @@ export function jsonBody(limitBytes: number): RequestHandler {
       next(
         isDecompressionFailure(error)
           ? undecodableBody()
-          : (error ?? (nestsTooDeep(req.body) ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`) : undefined)),
+          : (error ??
+              (nestsTooDeep(req.body)
+                ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`)
+                : undefined)),
       );
-    if (type === undefined || !PLAIN_JSON.test(type) || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
+    if (
+      type === undefined ||
+      !PLAIN_JSON.test(type) ||
+      (encoding !== undefined && encoding.toLowerCase() !== 'identity')
+    ) {
       return general(req, res, checked);
     }
     readJson(req, limitBytes, checked);

@@ -7,7 +7,6 @@ import type { ZipLimits } from '../zip-rewrite';
 import { AnalysisLimitError, counted, type AnalysisResult } from './analysis-result';
 import { countWords } from './word-count';
 
-
 /**
  * Counts the words of a DOCX without holding it in memory: the zip is read entry by entry, each XML part
  * streamed through a SAX parser, and words counted paragraph by paragraph. Limits are checked against the

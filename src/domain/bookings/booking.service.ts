@@ -115,7 +115,10 @@ export class BookingService {
   }
 
   /** Newest first, or with `updated_since` oldest change first (D23), as orders: the page, its total and payments in one statement. */
-  async list(ctx: Ctx, query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): Promise<VersionedPage<BookingRead>> {
+  async list(
+    ctx: Ctx,
+    query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown },
+  ): Promise<VersionedPage<BookingRead>> {
     const accountId = requireAccountId(ctx.actor, 'bookings.read');
     const { status, updatedSince, page } = this.pageRequest(query);
     return readBookingPage(ctx.em, accountId, { status, updatedSince }, page);
@@ -148,7 +151,10 @@ export class BookingService {
       Object.assign(booking, { payment, interpreterName: interpreter! });
       em.persist(payment);
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
-      await this.deps.mailer.send(em, bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!));
+      await this.deps.mailer.send(
+        em,
+        bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!),
+      );
     });
   }
 
@@ -156,7 +162,9 @@ export class BookingService {
   async complete(ctx: Ctx, id: unknown): Promise<Booking> {
     requireStaff(ctx.actor, 'completeInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }));
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
+      this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }),
+    );
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
@@ -165,13 +173,17 @@ export class BookingService {
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.hold(em, booking, { actor: ctx.actor, action: 'hold', reason }));
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
+      this.lifecycle.hold(em, booking, { actor: ctx.actor, action: 'hold', reason }),
+    );
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
     requireStaff(ctx.actor, 'releaseInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }));
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
+      this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }),
+    );
   }
 
   /**
@@ -195,7 +207,10 @@ export class BookingService {
   async expireStarted(em: EntityManager, now = new Date()): Promise<number> {
     const due = await em.fork().find(
       Booking,
-      { scheduledAt: { $lte: now }, $or: [{ status: { $in: UNPAID } }, { status: BookingStatus.ON_HOLD, heldFrom: { $in: UNPAID } }] },
+      {
+        scheduledAt: { $lte: now },
+        $or: [{ status: { $in: UNPAID } }, { status: BookingStatus.ON_HOLD, heldFrom: { $in: UNPAID } }],
+      },
       { fields: ['id'], limit: 100, orderBy: { scheduledAt: 'asc' } },
     );
     let cancelled = 0;
@@ -205,7 +220,8 @@ export class BookingService {
         cancelled++;
       } catch (error) {
         // Paid, cancelled or capturing meanwhile: nothing to do now. Anything else is logged, and the sweep goes on.
-        if (!(error instanceof ValidationError)) this.deps.logger.warn({ err: error, booking_id: id }, 'booking expiry failed; the next sweep tries again');
+        if (!(error instanceof ValidationError))
+          this.deps.logger.warn({ err: error, booking_id: id }, 'booking expiry failed; the next sweep tries again');
       }
     }
     return cancelled;
@@ -226,7 +242,11 @@ export class BookingService {
     return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
   }
 
-  private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): { status?: BookingStatus; updatedSince?: Date; page: PageRequest } {
+  private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): {
+    status?: BookingStatus;
+    updatedSince?: Date;
+    page: PageRequest;
+  } {
     const v = new Validator(query as Record<string, unknown>);
     const status = v.oneOf('status', Object.values(BookingStatus));
     const updatedSince = v.dateTime('updated_since');
@@ -234,5 +254,4 @@ export class BookingService {
     v.done();
     return { status, updatedSince, page };
   }
-
 }

@@ -16,7 +16,12 @@ afterAll(() => db.close());
 const paidAt = new Date(Date.UTC(2026, 0, 2, 10, 0));
 
 it("answers an account's booking with its payment in one statement, and a booking before its checkout with none", async () => {
-  const paid = await insertBooking(db.em(), account, { status: BookingStatus.CONFIRMED, location: 'Courtroom 4' }, { providerOrderId: 'PP-1', paidAt });
+  const paid = await insertBooking(
+    db.em(),
+    account,
+    { status: BookingStatus.CONFIRMED, location: 'Courtroom 4' },
+    { providerOrderId: 'PP-1', paidAt },
+  );
   const unpaid = await insertBooking(db.em(), account);
   db.statements.length = 0;
   const polled = await readBooking(db.em(), account.id, paid.id);

@@ -21,8 +21,15 @@ const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 9, minutes));
 describe('readOrder', () => {
   it("answers an account's order with its payment and its files, oldest attachment first, in one statement", async () => {
     const em = db.em();
-    const order = await insertOrder(em, account, { status: OrderStatus.PROCESSING, reference: 'Matter 7', dueAt: at(30) });
-    const [late, early] = [await insertFile(em, account, { name: 'late.pdf' }), await insertFile(em, account, { name: 'early.pdf', type: FileType.TRANSLATION })];
+    const order = await insertOrder(em, account, {
+      status: OrderStatus.PROCESSING,
+      reference: 'Matter 7',
+      dueAt: at(30),
+    });
+    const [late, early] = [
+      await insertFile(em, account, { name: 'late.pdf' }),
+      await insertFile(em, account, { name: 'early.pdf', type: FileType.TRANSLATION }),
+    ];
     await insertAttachment(em, late, { order }, at(2));
     await insertAttachment(em, early, { order }, at(1));
     // Attached to its quote only: not the order's.

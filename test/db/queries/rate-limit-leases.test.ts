@@ -6,7 +6,14 @@ beforeAll(async () => (db = await openQueryDatabase()));
 afterAll(() => db.close());
 
 const windowAt = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute));
-const rows = async () => (await db.em().getConnection().execute(`SELECT bucket, window_start, hits FROM rate_limit_counts ORDER BY window_start`)) as { bucket: string; hits: number }[];
+const rows = async () =>
+  (await db
+    .em()
+    .getConnection()
+    .execute(`SELECT bucket, window_start, hits FROM rate_limit_counts ORDER BY window_start`)) as {
+    bucket: string;
+    hits: number;
+  }[];
 
 it("adds to a bucket's shared count up to its ceiling, and answers null past it", async () => {
   expect(await takeSharedLease(db.em(), 'key:a', windowAt(0), 40, 100)).toBe(40);
@@ -16,7 +23,9 @@ it("adds to a bucket's shared count up to its ceiling, and answers null past it"
 });
 
 it('never lets two processes both take the last lease', async () => {
-  const takes = await Promise.all(Array.from({ length: 8 }, () => takeSharedLease(db.em(), 'key:c', windowAt(0), 10, 50)));
+  const takes = await Promise.all(
+    Array.from({ length: 8 }, () => takeSharedLease(db.em(), 'key:c', windowAt(0), 10, 50)),
+  );
   expect(takes.filter((hits) => hits !== null).sort((a, b) => a! - b!)).toEqual([10, 20, 30, 40, 50]);
 });
 

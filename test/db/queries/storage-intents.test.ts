@@ -1,5 +1,12 @@
 import { Client } from 'pg';
-import { allIntents, clearIntents, declareIntent, fulfilIntent, keysOfFiles, type AutocommitConnection } from '../../../src/db/queries/storage-intents';
+import {
+  allIntents,
+  clearIntents,
+  declareIntent,
+  fulfilIntent,
+  keysOfFiles,
+  type AutocommitConnection,
+} from '../../../src/db/queries/storage-intents';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertFile } from '../../helpers/rows';
 

@@ -24,14 +24,24 @@ export function bookingsRoutes(services: Services): Router {
         answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
       },
     ],
-    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, bodyFields(req))) })],
+    post: [
+      auth,
+      async (req, res) =>
+        sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, bodyFields(req))) }),
+    ],
   });
   route(router, '/interpretation-bookings/:id', {
     // Polled all day (D23): a conditional request reads only the booking's version.
     get: [
       auth,
       (req, res) =>
-        answerVersioned(req, res, () => bookings.version(req.ctx, req.params.id), () => bookings.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled.booking) })),
+        answerVersioned(
+          req,
+          res,
+          () => bookings.version(req.ctx, req.params.id),
+          () => bookings.get(req.ctx, req.params.id),
+          (polled) => ({ data: serialize(polled.booking) }),
+        ),
     ],
   });
   route(router, '/interpretation-bookings/:id/checkout', {

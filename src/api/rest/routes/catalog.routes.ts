@@ -10,10 +10,21 @@ export function catalogRoutes(services: Services): Router {
   const router = Router();
   const limited = limitByAddress(services);
   route(router, '/languages', {
-    get: [limited, (req, res) => answerJson(req, res, { data: services.catalog.listLanguages().map((language) => serializeLanguage(language, services.standardOffer.servicesOf(language.code))) })],
+    get: [
+      limited,
+      (req, res) =>
+        answerJson(req, res, {
+          data: services.catalog
+            .listLanguages()
+            .map((language) => serializeLanguage(language, services.standardOffer.servicesOf(language.code))),
+        }),
+    ],
   });
   route(router, '/pricing', {
-    get: [limited, async (req, res) => answerJson(req, res, { data: serializePricing(await services.catalog.pricing(req.ctx.em)) })],
+    get: [
+      limited,
+      async (req, res) => answerJson(req, res, { data: serializePricing(await services.catalog.pricing(req.ctx.em)) }),
+    ],
   });
   return router;
 }

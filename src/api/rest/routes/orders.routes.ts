@@ -20,7 +20,10 @@ export function ordersRoutes(services: Services): Router {
       auth,
       async (req, res) => {
         const order = await orders.convert(req.ctx, req.params.id, bodyFields(req));
-        sendCreated(req, res, config.appUrl, { data: { id: order.id, number: order.number, status: order.status }, provider_approval_url: order.payment.approvalUrl });
+        sendCreated(req, res, config.appUrl, {
+          data: { id: order.id, number: order.number, status: order.status },
+          provider_approval_url: order.payment.approvalUrl,
+        });
       },
     ],
   });
@@ -38,7 +41,13 @@ export function ordersRoutes(services: Services): Router {
     get: [
       auth,
       (req, res) =>
-        answerVersioned(req, res, () => orders.version(req.ctx, req.params.id), () => orders.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled) })),
+        answerVersioned(
+          req,
+          res,
+          () => orders.version(req.ctx, req.params.id),
+          () => orders.get(req.ctx, req.params.id),
+          (polled) => ({ data: serialize(polled) }),
+        ),
     ],
   });
   route(router, '/orders/:id/checkout', {

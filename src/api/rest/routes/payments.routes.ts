@@ -36,7 +36,12 @@ export function paymentsRoutes(services: Services): Router {
   route(router, '/payments/:provider/cancel', {
     get: [
       forConfiguredProvider(services),
-      async (req, res) => finishCheckout(res, await checkoutView(services, req.ctx.em, await payments.findByProviderOrderId(req.ctx.em, checkoutOf(req))), 'cancelled'),
+      async (req, res) =>
+        finishCheckout(
+          res,
+          await checkoutView(services, req.ctx.em, await payments.findByProviderOrderId(req.ctx.em, checkoutOf(req))),
+          'cancelled',
+        ),
     ],
   });
   route(router, '/payments/:provider/webhook', {

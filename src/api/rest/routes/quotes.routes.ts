@@ -15,11 +15,22 @@ export function quotesRoutes(services: Services): Router {
   const auth = authenticateAccount(services);
 
   route(router, '/quotes', {
-    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
-    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, bodyFields(req))) })],
+    get: [
+      auth,
+      async (req, res) =>
+        answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote)),
+    ],
+    post: [
+      auth,
+      async (req, res) =>
+        sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, bodyFields(req))) }),
+    ],
   });
   route(router, '/quotes/:id', {
-    get: [auth, async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
+    get: [
+      auth,
+      async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) }),
+    ],
     delete: [
       auth,
       async (req, res) => {

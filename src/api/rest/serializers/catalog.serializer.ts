@@ -3,7 +3,11 @@ import type { ServiceType } from '../../../domain/catalog/catalog.enums';
 import type { Language } from '../../../domain/catalog/language';
 
 /** A language as `listLanguages` answers it, with the services it can be ordered in (D29). */
-export const serializeLanguage = (language: Language, services: ServiceType[]) => ({ code: language.code, name: language.name, services });
+export const serializeLanguage = (language: Language, services: ServiceType[]) => ({
+  code: language.code,
+  name: language.name,
+  services,
+});
 
 /** The rates and add-ons `getPricing` answers, `interpretation` included (D7). */
 export const serializePricing = (pricing: Pricing) => ({
