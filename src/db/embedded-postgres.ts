@@ -172,8 +172,8 @@ function launch(file: string, args: string[], user: OsUser | undefined, options:
       for (const listener of listeners) listener(line);
     }
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   return {
     child,
     onLine: (listener: (line: string) => void) => listeners.push(listener),

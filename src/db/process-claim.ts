@@ -30,7 +30,7 @@ export class ProcessClaim {
         PROCESS_CLAIMS,
         id,
       ]);
-      if (rows[0]!.taken) return new ProcessClaim(id, client);
+      if (rows[0].taken) return new ProcessClaim(id, client);
     }
   }
 

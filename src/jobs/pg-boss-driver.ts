@@ -42,7 +42,7 @@ export async function unfinishedJobValues(
     .executeSql(
       `SELECT DISTINCT data->>$2 AS value FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`,
       [name, key, values],
-    )) as { rows: { value: string }[] };
+    ));
   return new Set(rows.map((row) => row.value));
 }
 

@@ -28,7 +28,7 @@ describe('the owner of an attachment', () => {
       CheckConstraintViolationException,
     );
     await expect(
-      insertAttachment(db.em(), file, { quote, order } as unknown as { quote: Quote }),
+      insertAttachment(db.em(), file, { quote, order }),
     ).rejects.toBeInstanceOf(CheckConstraintViolationException);
     await expect(
       insertAttachment(db.em(), file, { quote: db.em().getReference(Quote, newId()) }),

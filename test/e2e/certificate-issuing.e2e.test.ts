@@ -54,7 +54,7 @@ const complete = (id: string) => t.gql(CompleteCertifiedOrderDocument, { orderId
 const cancel = (id: string) =>
   t.gql(StaffCancelOrderDocument, { id, reason: 'The client withdrew the matter' }, grace.token);
 const refusal = (answer: GraphQLResult<unknown>) =>
-  answer.errors?.[0].extensions?.errors as Record<string, string[]> | undefined;
+  answer.errors?.[0].extensions?.errors;
 
 /** The order as the rows say: status, translation bytes, certificates and the intent. */
 async function state(id: string, translationId: string) {

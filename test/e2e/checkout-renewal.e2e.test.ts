@@ -208,7 +208,7 @@ describe('renewing a checkout in the sandbox', () => {
           status: [
             expect.stringMatching(
               /^Cannot renew the checkout while the status is (processing|completed)\.$/,
-            ) as unknown as string,
+            ),
           ],
         },
       ],

@@ -46,12 +46,12 @@ const get = (path: string, ifNoneMatch?: string) => {
   const test = t.rest.get(path, alice.key);
   return ifNoneMatch === undefined ? test : test.set('If-None-Match', ifNoneMatch);
 };
-const etagOf = async (path: string) => (await get(path).expect(200)).headers.etag as string;
+const etagOf = async (path: string) => (await get(path).expect(200)).headers.etag;
 const sql = (statement: string, params: unknown[]) =>
   t.orm.em
     .fork()
     .getConnection()
-    .execute(statement, params as never[]);
+    .execute(statement, params);
 
 async function newOrder(serviceType = 'standard', files = sources): Promise<{ id: string; approvalUrl: string }> {
   const quote = (
@@ -84,7 +84,7 @@ async function ordersInEveryState(): Promise<Record<string, string>> {
   const completed = await newOrder();
   await pay(completed.approvalUrl);
   await translate(completed.id);
-  const inReview = await newOrder('certified', [sources[0]!]);
+  const inReview = await newOrder('certified', [sources[0]]);
   await pay(inReview.approvalUrl);
   await translate(inReview.id);
   const onHold = await newOrder();
@@ -272,7 +272,7 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
   });
 
   it('changes the ETag when the status, the payment or the files change, and only then', async () => {
-    const { id, approvalUrl } = await newOrder('standard', [sources[0]!]);
+    const { id, approvalUrl } = await newOrder('standard', [sources[0]]);
     const tags = [await etagOf(orderPath(id))];
     const changed = async () => {
       const etag = await etagOf(orderPath(id));
@@ -287,7 +287,7 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
     const em = t.orm.em.fork();
     await t.services.files.attach(
       em,
-      await em.findOneOrFail(StoredFile, { id: sources[1]! }),
+      await em.findOneOrFail(StoredFile, { id: sources[1] }),
       AttachmentOwner.ORDER,
       id,
     ); // the files alone

@@ -282,7 +282,7 @@ async function confirmedBooking(): Promise<string> {
   );
   await t.rest
     .raw()
-    .post(`${confirmed.data!.confirmInterpretationAvailability.payment!.approvalUrl!.replace(t.config.appUrl, '')}/pay`)
+    .post(`${confirmed.data!.confirmInterpretationAvailability.payment.approvalUrl!.replace(t.config.appUrl, '')}/pay`)
     .type('form')
     .send({})
     .expect(200);
@@ -761,7 +761,7 @@ describe('a staff cancel racing the client paying', () => {
           id = await requestedBooking();
           approvalUrl = (
             await t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, ada.token)
-          ).data!.confirmInterpretationAvailability.payment!.approvalUrl!;
+          ).data!.confirmInterpretationAvailability.payment.approvalUrl!;
         }
         const pay = () =>
           t.rest

@@ -300,7 +300,7 @@ describe('completion and shipment', () => {
     const asked = await mails('shipping_address_needed', number);
     expect(asked).toHaveLength(1);
     expect(asked[0].text).toContain(`PUT /api/v1/orders/${id}/shipping_address`);
-    expect((await markShipped(id)).errors![0].extensions!.errors).toEqual({
+    expect((await markShipped(id)).errors![0].extensions.errors).toEqual({
       shippingAddress: ['The client has not given a shipping address yet.'],
     });
 
@@ -309,7 +309,7 @@ describe('completion and shipment', () => {
       shipping_address: STORED,
       shipping_address_required: false,
     });
-    expect((await markShipped(id, '1Z999AA10123456784', alice.key)).errors![0].extensions!.code).toMatch(
+    expect((await markShipped(id, '1Z999AA10123456784', alice.key)).errors![0].extensions.code).toMatch(
       /^(UNAUTHENTICATED|FORBIDDEN)$/,
     );
     const shipped = await markShipped(id);
@@ -366,7 +366,7 @@ describe('completion and shipment', () => {
   it('refuses to ship an order without hard copies', async () => {
     const { id } = await order({});
     await complete(id);
-    expect((await markShipped(id)).errors![0].extensions!.errors).toEqual({
+    expect((await markShipped(id)).errors![0].extensions.errors).toEqual({
       order: ['The order has no hard copies to ship.'],
     });
   });

@@ -127,19 +127,19 @@ it('answers the approval before the mail server has the key, keeps it sealed mea
   expect(receivedBy(pending.email)).toHaveLength(0);
   const [waiting] = await outboxOf(production, pending.email);
   expect(waiting).toMatchObject({ delivered_at: null, failed_at: null });
-  expect(waiting!.text).toMatch(/^sealed:v1:/);
-  expect(waiting!.text).not.toMatch(LIVE_KEY);
-  expect(seal.open(waiting!.text, waiting!.id)).toMatch(LIVE_KEY);
+  expect(waiting.text).toMatch(/^sealed:v1:/);
+  expect(waiting.text).not.toMatch(LIVE_KEY);
+  expect(seal.open(waiting.text, waiting.id)).toMatch(LIVE_KEY);
   held.release();
 
   const [row] = await untilRow(pending.email, (found) => found.delivered_at !== null);
   const [mail] = receivedBy(pending.email);
   expect(mail).toMatchObject({ from: 'keys@example.test', to: [pending.email] });
-  expect(mail!.raw).toMatch(new RegExp(`^Message-ID: <${row!.id}@example\\.test>`, 'mi'));
-  const key = keyIn(mail!);
+  expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${row.id}@example\\.test>`, 'mi'));
+  const key = keyIn(mail);
   await production.rest.get('/api/v1/me', key).expect(200);
   expect(row).toMatchObject({ text: '', failed_at: null, failure: null });
-  await untilJob(row!.id, 'completed');
+  await untilJob(row.id, 'completed');
 });
 
 it('notes a temporary refusal and leaves the job to pg-boss to retry, and the retry delivers', async () => {
@@ -151,18 +151,18 @@ it('notes a temporary refusal and leaves the job to pg-boss to retry, and the re
     failed_at: null,
     failure: expect.stringContaining('Mailbox unavailable'),
   });
-  expect(seal.open(refused!.text, refused!.id)).toMatch(LIVE_KEY);
+  expect(seal.open(refused.text, refused.id)).toMatch(LIVE_KEY);
   expect(receivedBy(pending.email)).toHaveLength(0);
-  const [job] = await untilJob(refused!.id, 'retry');
+  const [job] = await untilJob(refused.id, 'retry');
   expect(job).toMatchObject({ retry_count: 0, retry_limit: 8 });
 
   // The retry, as pg-boss runs it about 30 s later, once the server accepts again.
   smtp.mode.refuse = false;
-  await deliver(refused!.id, { retryCount: 1, retryLimit: 8 });
+  await deliver(refused.id, { retryCount: 1, retryLimit: 8 });
   expect(receivedBy(pending.email)).toHaveLength(1);
   const [delivered] = await outboxOf(production, pending.email);
   expect(delivered).toMatchObject({ text: '', failure: null, failed_at: null });
-  expect(delivered!.delivered_at).not.toBeNull();
+  expect(delivered.delivered_at).not.toBeNull();
 });
 
 it('gives a message up at once on a permanent refusal: marked failed, its text blanked, not retried', async () => {
@@ -170,7 +170,7 @@ it('gives a message up at once on a permanent refusal: marked failed, its text b
   const pending = await approve();
   const [row] = await untilRow(pending.email, (found) => found.failed_at !== null);
   expect(row).toMatchObject({ text: '', delivered_at: null, failure: expect.stringContaining('Mailbox unavailable') });
-  await untilJob(row!.id, 'completed');
+  await untilJob(row.id, 'completed');
 });
 
 it("retries a 5xx that is the deployment's to fix (a refused sender), rather than giving the message up", async () => {
@@ -183,7 +183,7 @@ it("retries a 5xx that is the deployment's to fix (a refused sender), rather tha
     failed_at: null,
     failure: expect.stringContaining('Sender address rejected'),
   });
-  expect(seal.open(row!.text, row!.id)).toBe('Body');
+  expect(seal.open(row.text, row.id)).toBe('Body');
 });
 
 it('retries a message this process cannot open (an APP_KEY rotation under way), and gives it up after the last try', async () => {
@@ -195,11 +195,11 @@ it('retries a message this process cannot open (an APP_KEY rotation under way), 
     failed_at: null,
     failure: expect.stringContaining('does not open'),
   });
-  expect(noted!.text).toMatch(/^sealed:v1:/);
+  expect(noted.text).toMatch(/^sealed:v1:/);
   await deliver(email.id, LAST_TRY);
   const [row] = await outboxOf(production, email.to);
   expect(row).toMatchObject({ text: '', delivered_at: null });
-  expect(row!.failed_at).not.toBeNull();
+  expect(row.failed_at).not.toBeNull();
   expect(receivedBy(email.to)).toHaveLength(0);
 });
 
@@ -209,7 +209,7 @@ it('gives a message up after the last try of a temporary refusal, and a later ru
   await deliver(email.id, LAST_TRY);
   const [row] = await outboxOf(production, email.to);
   expect(row).toMatchObject({ text: '', delivered_at: null, failure: expect.stringContaining('Mailbox unavailable') });
-  expect(row!.failed_at).not.toBeNull();
+  expect(row.failed_at).not.toBeNull();
   smtp.mode.refuse = false;
   await deliver(email.id);
   expect(receivedBy(email.to)).toHaveLength(0);
@@ -227,7 +227,7 @@ it('notes an unreachable mail server as a refusal to retry', async () => {
     await expect(deliver(email.id, FIRST_TRY, unreachable)).rejects.toBeInstanceOf(ProviderUnavailableError);
     const [row] = await outboxOf(unreachable, email.to);
     expect(row).toMatchObject({ delivered_at: null, failed_at: null, failure: expect.stringMatching(/ECONNREFUSED/) });
-    expect(seal.open(row!.text, row!.id)).toBe('Body');
+    expect(seal.open(row.text, row.id)).toBe('Body');
   } finally {
     await unreachable.close();
   }
@@ -274,7 +274,7 @@ it('sends a message once when runs of its job overlap, holding no row lock while
   await deliver(email.id, { retryCount: 1, retryLimit: 8 });
   expect(receivedBy(email.to)).toHaveLength(1);
   const [row] = await outboxOf(production, email.to);
-  expect(row!.delivered_at).not.toBeNull();
+  expect(row.delivered_at).not.toBeNull();
 });
 
 it('records a message withdrawn while the server had it as both: replaced, and delivered after all', async () => {
@@ -300,8 +300,8 @@ it('records a message withdrawn while the server had it as both: replaced, and d
   await sending;
   const [row] = (await outboxOf(production, first.to)).filter((found) => found.id === first.id);
   expect(row).toMatchObject({ text: '', failure: REPLACED });
-  expect(row!.failed_at).not.toBeNull();
-  expect(row!.delivered_at).not.toBeNull();
+  expect(row.failed_at).not.toBeNull();
+  expect(row.delivered_at).not.toBeNull();
 });
 
 it('withdraws a key e-mail still waiting for delivery when a new key is issued, so only the working key arrives', async () => {
@@ -312,17 +312,17 @@ it('withdraws a key e-mail still waiting for delivery when a new key is issued, 
   expect(regenerated.errors).toBeUndefined();
   // The new key's first try is refused too; the old one is withdrawn.
   const [withdrawn, second] = await untilRow(pending.email, (found) => found.failure !== null);
-  expect(withdrawn).toMatchObject({ id: first!.id, text: '', delivered_at: null, failure: REPLACED });
-  expect(withdrawn!.failed_at).not.toBeNull();
+  expect(withdrawn).toMatchObject({ id: first.id, text: '', delivered_at: null, failure: REPLACED });
+  expect(withdrawn.failed_at).not.toBeNull();
   expect(second).toMatchObject({ failed_at: null, failure: expect.stringContaining('Mailbox unavailable') });
 
   // Both jobs' retries, once the server accepts again: only the new key goes out.
   smtp.mode.refuse = false;
-  await deliver(first!.id, { retryCount: 1, retryLimit: 8 });
-  await deliver(second!.id, { retryCount: 1, retryLimit: 8 });
+  await deliver(first.id, { retryCount: 1, retryLimit: 8 });
+  await deliver(second.id, { retryCount: 1, retryLimit: 8 });
   const mails = receivedBy(pending.email);
   expect(mails).toHaveLength(1);
-  expect(keyIn(mails[0]!).slice(-4)).toBe(regenerated.data!.regenerateApiKey.apiKeyLast4);
+  expect(keyIn(mails[0]).slice(-4)).toBe(regenerated.data!.regenerateApiKey.apiKeyLast4);
 });
 
 it('gives up a message whose delivery job has ended unsettled, and leaves alone one whose job still runs', async () => {
@@ -344,11 +344,11 @@ it('gives up a message whose delivery job has ended unsettled, and leaves alone 
   await production.services.mailDelivery!.abandonStale(production.orm.em.fork());
   const [abandoned] = await outboxOf(production, orphan.to);
   expect(abandoned).toMatchObject({ text: '', delivered_at: null, failure: 'No delivery attempt finished.' });
-  expect(abandoned!.failed_at).not.toBeNull();
+  expect(abandoned.failed_at).not.toBeNull();
   for (const kept of [retrying, recent]) {
     const [row] = await outboxOf(production, kept.to);
     expect(row).toMatchObject({ failed_at: null, delivered_at: null });
-    expect(seal.open(row!.text, row!.id)).toBe('Body');
+    expect(seal.open(row.text, row.id)).toBe('Body');
   }
   expect((await outboxOf(production, sandboxRow.to))[0]).toMatchObject({
     text: 'A sandbox message staff read',
@@ -376,7 +376,7 @@ it("queues delivery in the sender's transaction: a change rolled back leaves nei
   const committed = `committed-${Date.now()}@example.test`;
   await production.orm.em.fork().transactional((em) => mailer.send(em, message(committed)));
   const [row] = await outboxOf(production, committed);
-  expect(await jobsOf(row!.id)).toHaveLength(1);
+  expect(await jobsOf(row.id)).toHaveLength(1);
   await pollUntil(
     async () => receivedBy(committed),
     (mails) => mails.length === 1,
@@ -391,8 +391,8 @@ it('queues nothing in the sandbox: its outbox keeps the text for staff to read',
     const pending = await createPendingAccount(sandbox, sandboxStaff);
     expect((await sandbox.gql(ApproveAccountDocument, { id: pending.id }, sandboxStaff)).errors).toBeUndefined();
     const [row] = await outboxOf(sandbox, pending.email);
-    expect(row!.text).toMatch(/ltk_test_[A-Za-z0-9]{40}/);
-    expect(await jobsOf(row!.id)).toEqual([]);
+    expect(row.text).toMatch(/ltk_test_[A-Za-z0-9]{40}/);
+    expect(await jobsOf(row.id)).toEqual([]);
   } finally {
     await sandbox.close();
   }

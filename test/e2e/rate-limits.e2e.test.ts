@@ -67,7 +67,7 @@ describe('rate limits per API key (D16)', () => {
     for (let i = 0; i < 5; i++) {
       const unchanged = await t.rest
         .get('/api/v1/orders', alice.key)
-        .set('If-None-Match', first.headers.etag!)
+        .set('If-None-Match', first.headers.etag)
         .expect(304);
       expect(unchanged.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' });
     }
@@ -78,7 +78,7 @@ describe('rate limits per API key (D16)', () => {
     ).toBe('1');
     await t.rest.get('/api/v1/me', alice.key).expect(200);
     // A spent key is refused its conditional requests too: a 304 is free, not a way past the limit.
-    await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', first.headers.etag!).expect(429);
+    await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', first.headers.etag).expect(429);
   });
 
   it("limits requests with a bad key or none per client address on both doors, never from an account's budget", async () => {
@@ -95,7 +95,7 @@ describe('rate limits per API key (D16)', () => {
     const graphql = await gqlRaw(t.rest.raw(), '{ languages { code } }', { token: badKey, headers: address });
     expect(graphql.status).toBe(429);
     // The bad key was looked up once: its miss is remembered, so repeating it costs no database work (D24).
-    expect(statements.of(refused[0]!)).toEqual([expect.stringMatching(/from "accounts"/)]);
+    expect(statements.of(refused[0])).toEqual([expect.stringMatching(/from "accounts"/)]);
     expect([...refused.slice(1), rest, graphql].flatMap((res) => statements.of(res))).toEqual([]);
     // A good key from that address spends its account's budget; another address has its own.
     expect(
@@ -260,8 +260,8 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
 
   it('answers at most a tenth over one budget, REST on one process and GraphQL on the other', async () => {
     const alice = await newAccount();
-    const rest = (i: number) => http[i]!.get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
-    const me = (i: number) => gqlRaw(http[i]!, '{ me { id } }', { token: alice.key });
+    const rest = (i: number) => http[i].get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
+    const me = (i: number) => gqlRaw(http[i], '{ me { id } }', { token: alice.key });
     await earlyInWindow(60_000, 20_000);
     // 140 requests for a budget of 120, ten at a time, half on each process.
     const statuses: number[] = [];

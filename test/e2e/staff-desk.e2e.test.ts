@@ -102,7 +102,7 @@ async function awaitingPayment(): Promise<{ id: string; payUrl: string }> {
   );
   return {
     id,
-    payUrl: confirmed.data!.confirmInterpretationAvailability.payment!.approvalUrl!.replace(t.config.appUrl, ''),
+    payUrl: confirmed.data!.confirmInterpretationAvailability.payment.approvalUrl!.replace(t.config.appUrl, ''),
   };
 }
 const pay = (payUrl: string) => t.rest.raw().post(`${payUrl}/pay`).type('form').send({}).expect(200);

@@ -111,7 +111,7 @@ function operationFor(
     if (getNamedType(arg.type).name === 'Upload') upload = arg.name;
     else
       variables[arg.name] =
-        name === 'updateStaffProfile' && arg.name === 'id' ? (self?.id ?? ZERO) : dummy(getNamedType(arg.type)!);
+        name === 'updateStaffProfile' && arg.name === 'id' ? (self?.id ?? ZERO) : dummy(getNamedType(arg.type));
   }
   const declared = required.map((arg) => `$${arg.name}: ${arg.type.toString()}`).join(', ');
   const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');

@@ -55,7 +55,7 @@ it('sweeps the bytes of a process that died between writing them and committing 
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`,
     );
   await dying.claim.release();
-  expect(await sweep()).toEqual({ removed: [orphan!.storage_key], clearedIntents: 1 });
+  expect(await sweep()).toEqual({ removed: [orphan.storage_key], clearedIntents: 1 });
   expect(await intents()).toEqual([]);
   await expect(storedDigest(t, kept.id)).resolves.toMatch(/^[0-9a-f]{64}$/);
   end(new Error('the process is gone')); // lets its request finish, so that it can be closed

@@ -62,9 +62,9 @@ describe('UnicodeFonts', () => {
     const helvetica = fonts.font(StandardFonts.Helvetica);
     const runs = fonts.runs('ab合同', helvetica);
     expect(runs.map((run) => run.text)).toEqual(['ab', '合同']);
-    expect(runs[1]!.font).not.toBe(helvetica);
+    expect(runs[1].font).not.toBe(helvetica);
     expect(fonts.width('ab合同', helvetica, 10)).toBeCloseTo(
-      helvetica.widthOfTextAtSize('ab', 10) + runs[1]!.font.widthOfTextAtSize('合同', 10),
+      helvetica.widthOfTextAtSize('ab', 10) + runs[1].font.widthOfTextAtSize('合同', 10),
     );
     expect(() => fonts.font(StandardFonts.Courier)).toThrow(/not embedded/);
   });

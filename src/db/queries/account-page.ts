@@ -86,7 +86,7 @@ export async function readAccountPage<T>(
     (request.page - 1) * request.perPage,
   ]);
   const found = rows.filter((row) => row.id !== null);
-  const total = rows[0]!.total as number;
+  const total = rows[0].total as number;
   const version = createHash('sha256')
     .update(`${total}/${found.map((row) => row.version).join(',')}`)
     .digest('base64url');

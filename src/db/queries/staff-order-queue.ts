@@ -80,7 +80,7 @@ export async function readStaffOrderPage(
     ? await em.find(Order, { id: { $in: ids.map((row) => row.id) } }, { populate: ['account', 'assignee'] })
     : [];
   const byId = new Map(orders.map((order) => [order.id, order]));
-  return { items: ids.map((row) => byId.get(row.id)!).filter(Boolean), total: counted!.total, ...request };
+  return { items: ids.map((row) => byId.get(row.id)!).filter(Boolean), total: counted.total, ...request };
 }
 
 /**

@@ -137,7 +137,7 @@ export class BookingService {
    */
   async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'confirmInterpretationAvailability');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const interpreter = v.string('interpreter_name', { required: true, max: 255 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
@@ -169,7 +169,7 @@ export class BookingService {
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'holdInterpretationBooking');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
@@ -230,7 +230,7 @@ export class BookingService {
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
@@ -247,7 +247,7 @@ export class BookingService {
     updatedSince?: Date;
     page: PageRequest;
   } {
-    const v = new Validator(query as Record<string, unknown>);
+    const v = new Validator(query);
     const status = v.oneOf('status', Object.values(BookingStatus));
     const updatedSince = v.dateTime('updated_since');
     const page = readPageRequest(v);

@@ -89,7 +89,7 @@ export class IdempotencyService {
       await em.nativeUpdate(
         IdempotencyKey,
         { id: record.id },
-        { statusCode, responseBody: body as object, fingerprint },
+        { statusCode, responseBody: body, fingerprint },
       );
   }
 }

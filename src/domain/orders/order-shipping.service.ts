@@ -65,7 +65,7 @@ export class OrderShippingService {
    */
   async markShipped(ctx: Ctx, id: unknown, input: { carrier?: unknown; tracking_number?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'markShipped');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const carrier = v.string('carrier', { required: true, max: 100 })!;
     const trackingNumber = v.string('tracking_number', { required: true, max: 100 })!;
     v.done();

@@ -57,7 +57,7 @@ export class OrderService {
    */
   async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
     const account = requireAccount(ctx.actor, 'orders.convert');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const redirectUrl = v.httpUrl('redirect_url');
     v.done();
     if (!isId(quoteId)) throw new NotFoundError();
@@ -137,7 +137,7 @@ export class OrderService {
     query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown },
   ): Promise<VersionedPage<OrderView>> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');
-    const v = new Validator(query as Record<string, unknown>);
+    const v = new Validator(query);
     const status = v.oneOf('status', Object.values(OrderStatus));
     const updatedSince = v.dateTime('updated_since');
     const page = readPageRequest(v);
@@ -187,7 +187,7 @@ export class OrderService {
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'holdOrder');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
@@ -208,7 +208,7 @@ export class OrderService {
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'staffCancelOrder');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });

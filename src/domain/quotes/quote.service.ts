@@ -139,7 +139,7 @@ export class QuoteService {
   /** Newest first; `status` filters on what clients see, expiry included (D3). */
   async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Quote>> {
     const account = requireAccount(ctx.actor, 'quotes.read');
-    const v = new Validator(query as Record<string, unknown>);
+    const v = new Validator(query);
     const status = v.oneOf('status', Object.values(QuoteStatus));
     const page = readPageRequest(v);
     v.done();

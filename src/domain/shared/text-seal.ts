@@ -20,7 +20,7 @@ export class TextSeal {
 
   seal(text: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv, { authTagLength: TAG_BYTES }).setAAD(
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0], iv, { authTagLength: TAG_BYTES }).setAAD(
       Buffer.from(context),
     );
     const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);

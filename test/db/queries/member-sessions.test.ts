@@ -85,7 +85,7 @@ it("ends every live session of the account's members in the caller's transaction
     throw new Error('the suspension failed');
   });
   await expect(rolledBack).rejects.toThrow('the suspension failed');
-  expect(await readMemberSession(db.em(), mine[0]!.tokenHash)).not.toBeNull();
+  expect(await readMemberSession(db.em(), mine[0].tokenHash)).not.toBeNull();
   await db.em().transactional((em) => endAccountSessions(em, suspending.id));
   for (const { tokenHash } of mine) expect(await readMemberSession(db.em(), tokenHash)).toBeNull();
   expect(await readMemberSession(db.em(), theirs.tokenHash)).not.toBeNull();

@@ -93,8 +93,8 @@ describe('readOrderPage', () => {
     for (let minute = 0; minute < 3; minute++) orders.push(await insertOrder(db.em(), mine, { createdAt: at(minute) }));
     const page = await readOrderPage(db.em(), mine.id, {}, { page: 1, perPage: 2 });
     expect(page).toMatchObject({ total: 3, page: 1, perPage: 2 });
-    expect(page.items.map((view) => view.order.id)).toEqual([orders[2]!.id, orders[1]!.id]);
-    const { version, ...single } = (await readOrder(db.em(), mine.id, orders[2]!.id))!;
+    expect(page.items.map((view) => view.order.id)).toEqual([orders[2].id, orders[1].id]);
+    const { version, ...single } = (await readOrder(db.em(), mine.id, orders[2].id))!;
     expect(page.items[0]).toEqual(single);
   });
 });

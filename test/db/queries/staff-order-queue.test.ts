@@ -69,8 +69,8 @@ describe('readStaffOrderPage', () => {
     const { overdue, overdueDone, soon, later, unpaid } = orders;
     expect(page.total).toBe(5);
     expect(page.items.map((order) => order.id)).toEqual([overdueDone.id, overdue.id, soon.id, later.id]);
-    expect(page.items[2]!.assignee?.name).toBe('T. Lindqvist');
-    expect(page.items[0]!.account.name).toBe('Dubois & Fontaine');
+    expect(page.items[2].assignee?.name).toBe('T. Lindqvist');
+    expect(page.items[0].account.name).toBe('Dubois & Fontaine');
     expect(
       await readStaffOrderPage(db.em(), { overdue: false }, { page: 2, perPage: 4 }).then((second) =>
         second.items.map((order) => order.id),
