@@ -90,7 +90,7 @@ export async function runPrepared(
   const platform = em.getPlatform();
   return {
     rows,
-    date: (value) => (value === null || value === undefined ? null : (platform.parseDate(value as string))),
+    date: (value) => (value === null || value === undefined ? null : platform.parseDate(value as string)),
   };
 }
 

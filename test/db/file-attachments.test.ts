@@ -27,9 +27,9 @@ describe('the owner of an attachment', () => {
     await expect(insertAttachment(db.em(), file, {} as { quote: Quote })).rejects.toBeInstanceOf(
       CheckConstraintViolationException,
     );
-    await expect(
-      insertAttachment(db.em(), file, { quote, order }),
-    ).rejects.toBeInstanceOf(CheckConstraintViolationException);
+    await expect(insertAttachment(db.em(), file, { quote, order })).rejects.toBeInstanceOf(
+      CheckConstraintViolationException,
+    );
     await expect(
       insertAttachment(db.em(), file, { quote: db.em().getReference(Quote, newId()) }),
     ).rejects.toBeInstanceOf(ForeignKeyConstraintViolationException);

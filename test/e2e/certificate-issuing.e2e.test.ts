@@ -53,8 +53,7 @@ async function reviewedOrder(): Promise<{ id: string; translationId: string; sou
 const complete = (id: string) => t.gql(CompleteCertifiedOrderDocument, { orderId: id }, ada.token);
 const cancel = (id: string) =>
   t.gql(StaffCancelOrderDocument, { id, reason: 'The client withdrew the matter' }, grace.token);
-const refusal = (answer: GraphQLResult<unknown>) =>
-  answer.errors?.[0].extensions?.errors;
+const refusal = (answer: GraphQLResult<unknown>) => answer.errors?.[0].extensions?.errors;
 
 /** The order as the rows say: status, translation bytes, certificates and the intent. */
 async function state(id: string, translationId: string) {

@@ -205,11 +205,7 @@ describe('renewing a checkout in the sandbox', () => {
         { orderId: paid.id },
         422,
         {
-          status: [
-            expect.stringMatching(
-              /^Cannot renew the checkout while the status is (processing|completed)\.$/,
-            ),
-          ],
+          status: [expect.stringMatching(/^Cannot renew the checkout while the status is (processing|completed)\.$/)],
         },
       ],
       [

@@ -47,11 +47,7 @@ const get = (path: string, ifNoneMatch?: string) => {
   return ifNoneMatch === undefined ? test : test.set('If-None-Match', ifNoneMatch);
 };
 const etagOf = async (path: string) => (await get(path).expect(200)).headers.etag;
-const sql = (statement: string, params: unknown[]) =>
-  t.orm.em
-    .fork()
-    .getConnection()
-    .execute(statement, params);
+const sql = (statement: string, params: unknown[]) => t.orm.em.fork().getConnection().execute(statement, params);
 
 async function newOrder(serviceType = 'standard', files = sources): Promise<{ id: string; approvalUrl: string }> {
   const quote = (

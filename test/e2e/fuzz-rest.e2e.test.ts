@@ -371,9 +371,7 @@ describe('REST v1 under generated input (D25)', () => {
             const rule = required(operation, s);
             const obeys = !rule || (rule.status === '4xx' ? res.status >= 400 : res.status === rule.status);
             if (!obeys)
-              throw new Error(
-                `${rule.why} must be ${rule.status}, answered ${res.status}: ${res.text.slice(0, 300)}`,
-              );
+              throw new Error(`${rule.why} must be ${rule.status}, answered ${res.status}: ${res.text.slice(0, 300)}`);
             assertD2(res);
             assertMatchesOpenApi(res);
           } catch (error) {

@@ -23,10 +23,7 @@ let orders: string[];
 const statements = new StatementLog();
 
 const sql = (statement: string, params: unknown[] = []) =>
-  t.orm.em
-    .fork()
-    .getConnection()
-    .execute<Record<string, string>[]>(statement, params);
+  t.orm.em.fork().getConnection().execute<Record<string, string>[]>(statement, params);
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
 
 beforeAll(async () => {

@@ -132,7 +132,7 @@ describe('pricing (contract 2.5, D7, D8), to the cent', () => {
     const body = {
       ...base,
       ...overrides,
-      file_ids: (overrides).file_ids.map((k) => file[k]),
+      file_ids: overrides.file_ids.map((k) => file[k]),
     };
     const res = await quote(body).expect(201);
     expect(res.body.data).toMatchObject({

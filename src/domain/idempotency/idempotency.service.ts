@@ -85,11 +85,6 @@ export class IdempotencyService {
   ): Promise<void> {
     const fingerprint = record.fingerprint ?? readFingerprint;
     if (statusCode >= 500 || fingerprint === undefined) await em.nativeDelete(IdempotencyKey, { id: record.id });
-    else
-      await em.nativeUpdate(
-        IdempotencyKey,
-        { id: record.id },
-        { statusCode, responseBody: body, fingerprint },
-      );
+    else await em.nativeUpdate(IdempotencyKey, { id: record.id }, { statusCode, responseBody: body, fingerprint });
   }
 }

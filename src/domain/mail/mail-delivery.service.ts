@@ -116,7 +116,7 @@ function messageId(email: ClaimedEmail): string {
 /** nodemailer's error, or the one the transport wrapped around it (duck-typed: it comes from node's realm). */
 function smtpErrorOf(error: unknown): { message?: unknown; responseCode?: unknown; command?: unknown } {
   const { cause } = (error ?? {}) as { cause?: unknown };
-  return (cause ?? error ?? {});
+  return cause ?? error ?? {};
 }
 
 function failureOf(error: unknown): string {
