@@ -92,7 +92,7 @@ async function unqueuedMessage(app: TestApp, fields: Partial<SentEmail> = {}, se
     ...fields,
   });
   email.text ??= sealWith.seal('Body', email.id);
-  await em.persistAndFlush(email);
+  await em.persist(email).flush();
   return email;
 }
 

@@ -92,7 +92,7 @@ export class BookingService {
       reference: reference ?? null,
       redirectUrl: redirectUrl ?? null,
     });
-    await ctx.em.persistAndFlush(booking);
+    await ctx.em.persist(booking).flush();
     return booking;
   }
 
