@@ -1,4 +1,4 @@
-import type { EntityManager, Transaction } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex, MikroORM, SqlEntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -100,7 +100,7 @@ export async function runPrepared(
  */
 export function inConnectionTransaction<T>(
   orm: MikroORM,
-  work: (transaction: Transaction, sql: (statement: string) => Promise<unknown>) => Promise<T>,
+  work: (transaction: Knex.Transaction, sql: (statement: string) => Promise<unknown>) => Promise<T>,
 ): Promise<T> {
   const connection = orm.em.getConnection();
   return connection.transactional((transaction) =>

@@ -37,12 +37,12 @@ export async function unfinishedJobValues(
   key: string,
   values: string[],
 ): Promise<Set<string>> {
-  const { rows } = (await boss
+  const { rows }: { rows: { value: string }[] } = await boss
     .getDb()
     .executeSql(
       `SELECT DISTINCT data->>$2 AS value FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`,
       [name, key, values],
-    ));
+    );
   return new Set(rows.map((row) => row.value));
 }
 

@@ -9,15 +9,15 @@ let orm: MikroORM;
 beforeAll(async () => {
   database = await createTestDatabase({ empty: true });
   orm = await MikroORM.init(ormConfig(database.url, { logger: () => undefined }));
-  await orm.getMigrator().up({ to: 'Migration20261124200000_lists_at_scale' });
+  await orm.migrator.up({ to: 'Migration20261124200000_lists_at_scale' });
 });
 afterAll(async () => {
   await orm.close(true);
   await database.drop();
 });
 
-const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await orm.em.getConnection().execute(text, params)) as T[];
+const sql = <T extends object = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  orm.em.getConnection().execute<T[]>(text, params);
 
 const WORK = `'standard', 'es', 'en', 'word', 100, 1500, '[]', 0, 1500, 'USD', now(), now(), '{"kind": "api_key", "member": null}'`;
 
@@ -51,13 +51,13 @@ it('moves each attachment onto its quote or order, drops those whose owner is go
     [onQuote, file, quote, onOrder, file, order, orphan, file, newId()],
   );
 
-  await orm.getMigrator().up({ to: 'Migration20261125110000_file_attachment_owners' });
+  await orm.migrator.up({ to: 'Migration20261125110000_file_attachment_owners' });
   expect(await sql(`SELECT id, quote_id, order_id FROM file_attachments ORDER BY quote_id NULLS LAST`)).toEqual([
     { id: onQuote, quote_id: quote, order_id: null },
     { id: onOrder, quote_id: null, order_id: order },
   ]);
 
-  await orm.getMigrator().down();
+  await orm.migrator.down();
   expect(await sql(`SELECT id, owner_type, owner_id FROM file_attachments ORDER BY owner_type DESC`)).toEqual([
     { id: onQuote, owner_type: 'quote', owner_id: quote },
     { id: onOrder, owner_type: 'order', owner_id: order },

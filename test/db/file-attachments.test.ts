@@ -90,9 +90,9 @@ describe('the indexes of attachments', () => {
   const plan = async (text: string) =>
     db.em().transactional(async (em) => {
       await em.getConnection().execute('SET LOCAL enable_seqscan = off', [], 'run', em.getTransactionContext());
-      const rows = (await em.getConnection().execute(`EXPLAIN ${text}`, [], 'all', em.getTransactionContext())) as {
-        'QUERY PLAN': string;
-      }[];
+      const rows = await em
+        .getConnection()
+        .execute<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${text}`, [], 'all', em.getTransactionContext());
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
 

@@ -54,19 +54,14 @@ const sandboxPay = ({ t }: Deployment, approvalUrl: string) =>
     .type('form')
     .send({});
 /** Every payment ever made for an order or booking (a renewal leaves the old ones behind, voided), by its number. */
-const paymentsOf = async ({ t }: Deployment, number: string) =>
-  (await t.orm.em
+const paymentsOf = ({ t }: Deployment, number: string) =>
+  t.orm.em
     .fork()
     .getConnection()
-    .execute(
+    .execute<{ status: string; amount_cents: number; captured_cents: number; refunded_cents: number }[]>(
       `SELECT status, amount_cents, captured_cents, refunded_cents FROM payments WHERE description LIKE ? ORDER BY created_at`,
       [`% ${number}`],
-    )) as {
-    status: string;
-    amount_cents: number;
-    captured_cents: number;
-    refunded_cents: number;
-  }[];
+    );
 
 /** A booking staff confirmed, waiting for payment at its checkout. */
 async function awaitingBooking({ t, staff, alice }: Deployment) {

@@ -140,8 +140,8 @@ const byWho = (answers: Answer[], who: string) => answers.find((answer) => answe
 
 // --- The database, as it is after a round ---------------------------------------------------------------------
 
-const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
-  (await t.orm.em.fork().getConnection().execute(query, params)) as T[];
+const sql = <T extends object = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
+  t.orm.em.fork().getConnection().execute<T[]>(query, params);
 const count = async (query: string, params: unknown[]): Promise<number> =>
   (await sql<{ n: number }>(query, params))[0].n;
 

@@ -13,14 +13,11 @@ let t: TestApp;
 beforeAll(async () => (t = await startTestApp({ workers: false })));
 afterAll(() => t.close());
 
-const jobsFor = async (marker: string) =>
-  (await t.orm.em
+const jobsFor = (marker: string) =>
+  t.orm.em
     .fork()
     .getConnection()
-    .execute(`SELECT name, data FROM pgboss.job WHERE data->>'fileId' = ?`, [marker])) as {
-    name: string;
-    data: object;
-  }[];
+    .execute<{ name: string; data: object }[]>(`SELECT name, data FROM pgboss.job WHERE data->>'fileId' = ?`, [marker]);
 
 describe('JobQueue.enqueue', () => {
   it('commits the job with the transaction', async () => {

@@ -20,15 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute(query, params);
+const sql = <T extends object = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+  t.orm.em.fork().getConnection().execute<T[]>(query, params);
 /** Every payment with the owner it names, oldest first. */
-const owners = async () =>
-  (await sql(`SELECT id, status, order_id, booking_id FROM payments ORDER BY created_at, id`)) as {
-    id: string;
-    status: string;
-    order_id: string | null;
-    booking_id: string | null;
-  }[];
+const owners = () =>
+  sql<{ id: string; status: string; order_id: string | null; booking_id: string | null }>(
+    `SELECT id, status, order_id, booking_id FROM payments ORDER BY created_at, id`,
+  );
 
 /** An order and a booking, each with a renewed checkout: their first payments voided, their second ones open. */
 async function renewedOrderAndBooking(): Promise<{ orderId: string; bookingId: string }> {
@@ -81,7 +79,7 @@ it('names the order or the booking of every checkout, a renewed one included', a
 
 it('is given to the payments stored before it by its migration: the current ones by their owner, renewed ones by the audit', async () => {
   const named = await owners();
-  await t.orm.getMigrator().down({ migrations: [MIGRATION] });
+  await t.orm.migrator.down({ migrations: [MIGRATION] });
   expect(
     await sql(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'payments' AND column_name IN ('order_id', 'booking_id')`,

@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const intents = async () =>
-  (await t.orm.em.fork().getConnection().execute('select storage_key, process_id from storage_intents')) as {
-    storage_key: string;
-    process_id: number;
-  }[];
+const intents = () =>
+  t.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ storage_key: string; process_id: number }[]>('select storage_key, process_id from storage_intents');
 const sweep = () => {
   const em = t.orm.em.fork();
   return t.services.files.sweepStorage(em, () => liveProcessIds(em));

@@ -6,14 +6,13 @@ beforeAll(async () => (db = await openQueryDatabase()));
 afterAll(() => db.close());
 
 const windowAt = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute));
-const rows = async () =>
-  (await db
+const rows = () =>
+  db
     .em()
     .getConnection()
-    .execute(`SELECT bucket, window_start, hits FROM rate_limit_counts ORDER BY window_start`)) as {
-    bucket: string;
-    hits: number;
-  }[];
+    .execute<{ bucket: string; hits: number }[]>(
+      `SELECT bucket, window_start, hits FROM rate_limit_counts ORDER BY window_start`,
+    );
 
 it("adds to a bucket's shared count up to its ceiling, and answers null past it", async () => {
   expect(await takeSharedLease(db.em(), 'key:a', windowAt(0), 40, 100)).toBe(40);
