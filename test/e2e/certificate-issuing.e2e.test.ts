@@ -90,17 +90,17 @@ async function unclaimedKeys(): Promise<string[]> {
 /** Holds every stamping at the document sandbox's door until released: the completion is then between its intent and its apply. */
 function holdStamping() {
   const documents = t.services.documents;
-  const stamp = documents.stamp;
+  const stamp = documents.stamp.bind(documents);
   let arrived!: () => void;
   let release!: () => void;
   const reached = new Promise<void>((resolve) => (arrived = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
-  documents.stamp = async (...args) => {
+  const held = jest.spyOn(documents, 'stamp').mockImplementation(async (...args) => {
     arrived();
     await released;
-    return stamp.apply(documents, args);
-  };
-  return { reached, release, restore: () => (documents.stamp = stamp) };
+    return stamp(...args);
+  });
+  return { reached, release, restore: () => held.mockRestore() };
 }
 
 /** Locks the row with NOWAIT in a transaction of its own: throws if anyone holds it. */

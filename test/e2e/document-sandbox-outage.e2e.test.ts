@@ -36,7 +36,7 @@ it('ends uploads uncountable, answers quotes 503 with Retry-After, and reports t
   fileId = file.id;
   const stored = await pollUntil(
     () => t.orm.em.fork().findOneOrFail(StoredFile, { id: file.id }),
-    (row) => row.analysisStatus !== 'pending',
+    (row) => row.analysisStatus !== AnalysisStatus.PENDING,
     { timeoutMs: 30_000, failure: (row) => `file still ${row.analysisStatus}` },
   );
   expect({ status: stored.analysisStatus, note: stored.analysisNote }).toEqual({

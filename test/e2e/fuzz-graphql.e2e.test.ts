@@ -312,6 +312,7 @@ describe('GraphQL under generated input (D14, D25)', () => {
             } catch (error) {
               throw new Error(
                 `${operation.name} ${JSON.stringify(variables).slice(0, 300)}: ${(error as Error).message}`,
+                { cause: error },
               );
             }
           },
@@ -389,7 +390,7 @@ describe('GraphQL under generated input (D14, D25)', () => {
         assertClientMistakeHandled(res);
         expect(res.status).toBeLessThan(500);
       } catch (error) {
-        throw new Error(`${JSON.stringify(payload).slice(0, 200)}: ${(error as Error).message}`);
+        throw new Error(`${JSON.stringify(payload).slice(0, 200)}: ${(error as Error).message}`, { cause: error });
       }
     }
     const fuzzedDocuments = fc.asyncProperty(

@@ -377,6 +377,7 @@ describe('REST v1 under generated input (D25)', () => {
           } catch (error) {
             throw new Error(
               `${operation.operationId} ${method.toUpperCase()} ${s.path}?${s.query}: ${(error as Error).message}`,
+              { cause: error },
             );
           }
         }),

@@ -1,3 +1,4 @@
+import { FileType } from '../../src/domain/files/file.entity';
 import { Order } from '../../src/domain/orders/order.entity';
 import { TranslationService, translatedName } from '../../src/domain/translation/translation.service';
 import { DOCUMENT_LIMITS } from '../../src/documents/limits';
@@ -275,7 +276,7 @@ describe('an app without workers: the tests take its translate-order jobs themse
       // The client sees no translation before completion (D18); the order holds the one that was finished.
       expect(partial.files.map((f: { type: string }) => f.type)).toEqual(['source', 'source', 'source']);
       const stored = (await quiet.services.orders.filesOfMany(quiet.orm.em.fork(), [orderId])).get(orderId)!;
-      expect(stored.filter((f) => f.type === 'translation')).toHaveLength(1);
+      expect(stored.filter((f) => f.type === FileType.TRANSLATION)).toHaveLength(1);
 
       const healthy = new TranslationService({ ...deps, engine: sandbox });
       await healthy.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 1, retryLimit: 5 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import {
   buildSchema,
   getIntrospectionQuery,
+  Kind,
   parse,
   validate,
   type GraphQLSchema,
@@ -35,7 +36,7 @@ const measures = (text: string, over = schema) =>
 const costOf = (text: string, variables?: Record<string, unknown>, over = schema) => {
   const document = parse(text);
   const operation = document.definitions.find(
-    (definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition',
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
   )!;
   return queryCost({ schema: over, document, operation, variables });
 };

@@ -44,7 +44,7 @@ describe('jsonBody (D25)', () => {
     new Promise((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
       let answer = '';
-      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
       socket.on('error', reject);
       socket.on('close', () => resolve(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Seen));
     });

@@ -23,7 +23,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
 );
 const componentResponses = doc.components.responses as Record<string, Json>;
 const resolve = (response: Json) =>
-  response.$ref ? componentResponses[String(response.$ref).split('/').pop()!] : response;
+  typeof response.$ref === 'string' ? componentResponses[response.$ref.split('/').pop()!] : response;
 const BINARY = /^(application\/pdf|application\/vnd\.|image\/)/;
 
 /** Every schema reachable from the document, with where it is, for the walks below. */
@@ -73,7 +73,7 @@ function allExamples(): { where: string; schema: unknown; example: unknown }[] {
       ((operation.requestBody as Json | undefined)?.content as Record<string, Json>) ?? {},
     ))
       fromMedia(`${where} body ${type}`, media);
-    for (const parameter of (operation.parameters as Json[]) ?? [])
+    for (const parameter of (operation.parameters as { name: string; schema: unknown }[] | undefined) ?? [])
       if ('example' in parameter)
         out.push({ where: `${where} ${parameter.name}`, schema: parameter.schema, example: parameter.example });
     for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {

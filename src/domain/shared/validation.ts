@@ -2,12 +2,16 @@ import { isId } from './ids';
 import { FieldErrors, ValidationError } from '../../shared/errors';
 
 /** C0 control characters other than tab, line feed and carriage return (D25): PostgreSQL refuses NUL outright. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;
 /** A surrogate not part of a pair: it has no UTF-8 form, so PostgreSQL could only store it mangled. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** ISO 8601 date and time with an explicit offset: `2026-12-01T09:30:00-05:00`, seconds and up to 6 decimals optional. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+
+/** `Array.isArray` narrowing to `unknown[]`: the items of an input are as unknown as the input itself. */
+const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
 
 const daysInMonth = (year: number, month: number): number =>
   month === 2
@@ -183,7 +187,7 @@ export class Validator {
       if (opts.required) this.fail(field, `The ${this.label(field)} field is required.`);
       return undefined;
     }
-    if (!Array.isArray(value)) return (this.fail(field, `The ${this.label(field)} field must be an array.`), undefined);
+    if (!isArray(value)) return (this.fail(field, `The ${this.label(field)} field must be an array.`), undefined);
     if (opts.min !== undefined && value.length < opts.min) {
       return (
         this.fail(
