@@ -54,13 +54,15 @@ module.exports = {
       to: { path: '^src/providers/' },
     },
     {
-      name: 'doors-import-db-in-three-places',
-      comment: 'Only /readyz (checkReadiness) and the schema:emit and lint:openapi scripts (REPO_ROOT) read db/.',
+      name: 'doors-import-db-in-four-places',
+      comment:
+        'Only /readyz (checkReadiness), /metrics (poolUse) and the schema:emit and lint:openapi scripts (REPO_ROOT) read db/.',
       severity: 'error',
       from: {
         path: DOORS,
         pathNot: [
           '^src/api/ops/ops[.]routes[.]ts$',
+          '^src/api/http/metrics[.]ts$',
           '^src/api/graphql/schema-file[.]ts$',
           '^src/api/rest/openapi/lint[.]ts$',
         ],
@@ -69,10 +71,17 @@ module.exports = {
     },
     {
       name: 'doors-read-only-readiness-and-paths-of-db',
-      comment: 'The three doors that read db/ take checkReadiness() (migrations.ts) or REPO_ROOT (paths.ts) only.',
+      comment: 'The doors that read db/ take checkReadiness() (migrations.ts) or REPO_ROOT (paths.ts) only.',
       severity: 'error',
-      from: { path: DOORS },
+      from: { path: DOORS, pathNot: '^src/api/http/metrics[.]ts$' },
       to: { path: '^src/db/', pathNot: '^src/db/(migrations|paths)[.]ts$' },
+    },
+    {
+      name: 'metrics-read-only-the-pool-of-db',
+      comment: "The metrics read the ORM pool's use through poolUse() (orm-driver.ts), nothing else of db/.",
+      severity: 'error',
+      from: { path: '^src/api/http/metrics[.]ts$' },
+      to: { path: '^src/db/', pathNot: '^src/db/orm-driver[.]ts$' },
     },
     {
       name: 'nothing-below-the-doors-imports-a-door',
