@@ -42,7 +42,9 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers, typed `any` by supertest, and assert on them with `expect`; the OpenAPI validator
-    // checks every REST answer's shape (test/helpers/openapi-validator.ts). The helpers stay typed.
+    // checks every REST answer's shape (test/helpers/openapi-validator.ts). The helpers stay typed, and so do the
+    // query tests (test/db): there rows have a type, and a file using `expect.any()` and its kin (typed `any` by
+    // @types/jest) imports the typed `expect` of @jest/globals.
     files: ['test/e2e/**', 'test/unit/**'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',

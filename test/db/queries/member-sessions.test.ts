@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { endAccountSessions, memberSessionStatement, readMemberSession } from '../../../src/db/queries/member-sessions';
 import { Account, AccountStatus } from '../../../src/domain/accounts/account.entity';

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { readBooking, readBookingPage, readBookingVersion } from '../../../src/db/queries/polled-bookings';
 import type { Account } from '../../../src/domain/accounts/account.entity';
 import { BookingStatus } from '../../../src/domain/bookings/booking.entity';

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { FileType } from '../../../src/domain/files/file.entity';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { PLACED_BY_API_KEY } from '../../../src/domain/members/placed-by';
