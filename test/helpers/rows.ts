@@ -86,26 +86,26 @@ export const insertQuote = (em: EntityManager, account: Account, fields: Partial
     ),
   );
 
-/** An order, with a quote and a payment of its own. */
+/** An order, with a quote and a payment of its own (which names the order as its owner). */
 export async function insertOrder(em: EntityManager, account: Account, fields: Partial<Order> = {}): Promise<Order> {
   const quote = await insertQuote(em, account);
-  return saved(
-    em,
-    Object.assign(new Order(), work, { number: `LT-${unique()}`, account, quote, payment: payment() }, fields),
-  );
+  const order = new Order();
+  const owned = payment({ owner: { type: 'order', id: order.id } });
+  return saved(em, Object.assign(order, work, { number: `LT-${unique()}`, account, quote, payment: owned }, fields));
 }
 
-/** A booking, with a payment when `paid` is given (its fields). */
-export const insertBooking = (
+/** A booking, with a payment when `paid` is given (its fields), which names the booking as its owner. */
+export function insertBooking(
   em: EntityManager,
   account: Account,
   fields: Partial<Booking> = {},
   paid?: Partial<Payment>,
-): Promise<Booking> =>
-  saved(
+): Promise<Booking> {
+  const booking = new Booking();
+  return saved(
     em,
     Object.assign(
-      new Booking(),
+      booking,
       {
         number: `IB-${unique()}`,
         account,
@@ -119,11 +119,12 @@ export const insertBooking = (
         totalCents: 18000,
         currency: 'USD',
         placedBy: PLACED_BY_API_KEY,
-        payment: paid ? payment(paid) : null,
+        payment: paid ? payment({ owner: { type: 'booking', id: booking.id }, ...paid }) : null,
       },
       fields,
     ),
   );
+}
 
 /** `file` attached to a quote or an order, at `createdAt` (now unless given). */
 export const insertAttachment = (
