@@ -40,7 +40,11 @@ function pruneStale(dir) {
       continue;
     }
     const output = relative(DIST, path).replace(/\.map$/, '');
-    const sources = output.endsWith('.js') ? ['.ts', '.tsx', '.mts', '.cts'].map((ext) => output.slice(0, -3) + ext) : output.endsWith('.json') ? [output] : undefined;
+    const sources = output.endsWith('.js')
+      ? ['.ts', '.tsx', '.mts', '.cts'].map((ext) => output.slice(0, -3) + ext)
+      : output.endsWith('.json')
+        ? [output]
+        : undefined;
     if (sources && !sources.some((source) => existsSync(join(ROOT, source)))) rmSync(path, { force: true });
   }
 }

@@ -42,7 +42,8 @@ function wordSource(seed = 42) {
     return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
   };
   const letters = 'abcdefghijklmnopqrstuvwxyzáéíóúñ';
-  return () => Array.from({ length: 2 + Math.floor(next() * 9) }, () => letters[Math.floor(next() * letters.length)]).join('');
+  return () =>
+    Array.from({ length: 2 + Math.floor(next() * 9) }, () => letters[Math.floor(next() * letters.length)]).join('');
 }
 
 async function makePdf(pages: number): Promise<Uint8Array> {
@@ -61,9 +62,10 @@ async function makePdf(pages: number): Promise<Uint8Array> {
 /** A minimal valid DOCX whose document.xml is generated paragraph by paragraph until the zip reaches ~20 MB. */
 async function makeDocx(path: string): Promise<void> {
   const word = wordSource(7);
-  const paragraph = () => `<w:p><w:r><w:t xml:space="preserve">${Array.from({ length: 40 }, word).join(' ')}</w:t></w:r></w:p>`;
+  const paragraph = () =>
+    `<w:p><w:r><w:t xml:space="preserve">${Array.from({ length: 40 }, word).join(' ')}</w:t></w:r></w:p>`;
   // These random words in WordprocessingML deflate to about 55%: aim for the target compressed size.
-  const paragraphs = Math.ceil((DOCX_BYTES / 0.55) / paragraph().length);
+  const paragraphs = Math.ceil(DOCX_BYTES / 0.55 / paragraph().length);
   const zip = new ZipFile();
   zip.addBuffer(
     Buffer.from(
@@ -81,12 +83,18 @@ async function makeDocx(path: string): Promise<void> {
     ),
     '_rels/.rels',
   );
-  const parts: Buffer[] = [Buffer.from('<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>')];
+  const parts: Buffer[] = [
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+    ),
+  ];
   for (let i = 0; i < paragraphs; i++) parts.push(Buffer.from(paragraph()));
   parts.push(Buffer.from('</w:body></w:document>'));
   zip.addBuffer(Buffer.concat(parts), 'word/document.xml');
   zip.end();
-  await new Promise<void>((resolve, reject) => zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject));
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject),
+  );
 }
 
 async function best<T>(work: () => Promise<T> | T): Promise<{ ms: number; result: T }> {
@@ -107,11 +115,18 @@ async function throughput(dir: string): Promise<void> {
   const docxPath = join(dir, 'bench.docx');
   writeFileSync(pdfPath, await makePdf(PDF_PAGES));
   await makeDocx(docxPath);
-  console.log(`documents: ${PDF_PAGES}-page PDF (${(statSync(pdfPath).size / 1024).toFixed(0)} KiB), DOCX ${(statSync(docxPath).size / 1024 / 1024).toFixed(1)} MiB`);
-  const sandbox = new DocumentSandbox({ ...DEFAULT_BOUNDS, workerScript: SANDBOX_WORKER_SCRIPT }, createLogger('silent'));
+  console.log(
+    `documents: ${PDF_PAGES}-page PDF (${(statSync(pdfPath).size / 1024).toFixed(0)} KiB), DOCX ${(statSync(docxPath).size / 1024 / 1024).toFixed(1)} MiB`,
+  );
+  const sandbox = new DocumentSandbox(
+    { ...DEFAULT_BOUNDS, workerScript: SANDBOX_WORKER_SCRIPT },
+    createLogger('silent'),
+  );
   try {
     const ours = await best(() => sandbox.analyse('bench', pdfPath, PDF));
-    console.log(`service analysis, PDF : ${ours.ms.toFixed(0)} ms, ${rate(PDF_PAGES, ours.ms)} pages/s (${JSON.stringify(ours.result)})`);
+    console.log(
+      `service analysis, PDF : ${ours.ms.toFixed(0)} ms, ${rate(PDF_PAGES, ours.ms)} pages/s (${JSON.stringify(ours.result)})`,
+    );
 
     const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
     if (probe.error) {
@@ -119,7 +134,7 @@ async function throughput(dir: string): Promise<void> {
     } else {
       const poppler = await best(() => {
         const run = spawnSync('pdftotext', ['-enc', 'UTF-8', pdfPath, '-'], { maxBuffer: 64 * 1024 * 1024 });
-        if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr}`);
+        if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr.toString()}`);
         return run.stdout.length;
       });
       console.log(`pdftotext, PDF        : ${poppler.ms.toFixed(0)} ms, ${rate(PDF_PAGES, poppler.ms)} pages/s`);
@@ -129,18 +144,28 @@ async function throughput(dir: string): Promise<void> {
     const docxRun = await best(() => sandbox.analyse('bench', docxPath, DOCX));
     const mb = statSync(docxPath).size / 1024 / 1024;
     const words = docxRun.result.kind === 'counted' ? docxRun.result.words : 0;
-    console.log(`service analysis, DOCX: ${docxRun.ms.toFixed(0)} ms, ${rate(mb, docxRun.ms)} MiB/s, ${rate(words / 1000, docxRun.ms)}k words/s (${JSON.stringify(docxRun.result)})`);
+    console.log(
+      `service analysis, DOCX: ${docxRun.ms.toFixed(0)} ms, ${rate(mb, docxRun.ms)} MiB/s, ${rate(words / 1000, docxRun.ms)}k words/s (${JSON.stringify(docxRun.result)})`,
+    );
   } finally {
     sandbox.close();
   }
 }
 
 /** Uploads, then polls GET /files/{id} every 10 ms as an eager client would: the milliseconds to a final status. */
-async function uploadToFinal({ base, key }: Pick<Service, 'base' | 'key'>, content: Uint8Array, name: string): Promise<{ ms: number; status: string }> {
+async function uploadToFinal(
+  { base, key }: Pick<Service, 'base' | 'key'>,
+  content: Uint8Array,
+  name: string,
+): Promise<{ ms: number; status: string }> {
   const started = process.hrtime.bigint();
   const form = new FormData();
   form.append('file', new Blob([content]), name);
-  const created = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const created = await fetch(`${base}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
   if (created.status !== 201) throw new Error(`upload ${name}: ${created.status} ${await created.text()}`);
   const { id } = ((await created.json()) as { data: { id: string } }).data;
   for (;;) {
@@ -161,7 +186,9 @@ async function throughService(): Promise<void> {
     const next: number[] = [];
     for (let i = 0; i < 5; i++) next.push((await uploadToFinal(service, pdf36, `next-${i}.pdf`)).ms);
     next.sort((a, b) => a - b);
-    console.log(`upload to ${first.status}, 36-page PDF: first after start ${first.ms.toFixed(0)} ms, then median ${next[2].toFixed(0)} ms (of 5; ${next.map((ms) => ms.toFixed(0)).join(', ')})`);
+    console.log(
+      `upload to ${first.status}, 36-page PDF: first after start ${first.ms.toFixed(0)} ms, then median ${next[2].toFixed(0)} ms (of 5; ${next.map((ms) => ms.toFixed(0)).join(', ')})`,
+    );
     await fairness(service, pdf36, next[2]);
 
     const pid = service.service.pid!;
@@ -171,7 +198,7 @@ async function throughService(): Promise<void> {
       ['PDF bomb, 20 MB (20 pages of 1 GiB)', pdfBomb(20)],
       ['PDF nested 100,000 deep', deeplyNestedPdf(100_000)],
       ['encrypted PDF', encryptedPdf()],
-      ['DOCX zip bomb (1 GiB inflated)', await zipBombDocx(1024)],
+      ['DOCX zip bomb (1 GiB inflated)', zipBombDocx(1024)],
     ];
     const peak = samplePeakMemory(pid);
     for (const [label, content] of bombs) {
@@ -180,7 +207,9 @@ async function throughService(): Promise<void> {
       console.log(`  ${label}: ${status} in ${ms.toFixed(0)} ms, peak ${mib(one.stop())}`);
     }
     const ceiling = DEFAULT_BOUNDS.workMemoryMb * 1024 * 1024;
-    console.log(`service memory while analysing bombs: baseline ${mib(baseline)}, peak ${mib(peak.stop())}; ceiling ${mib(ceiling)} above the baseline (ANALYSIS_MAX_MEMORY_MB)`);
+    console.log(
+      `service memory while analysing bombs: baseline ${mib(baseline)}, peak ${mib(peak.stop())}; ceiling ${mib(ceiling)} above the baseline (ANALYSIS_MAX_MEMORY_MB)`,
+    );
   } finally {
     service.service.kill('SIGTERM');
     await new Promise((resolve) => service.service.once('exit', resolve));

@@ -25,7 +25,11 @@ export interface InProcessApp {
  * The service in this process, with its job workers (translations finish), for seeding through its doors; every
  * statement its ORM runs, prepared ones included, is handed to `onStatement` as the ORM logs it (with its time).
  */
-export async function startInProcessApp(config: ReturnType<typeof loadConfig>, url: string, onStatement: (line: string) => void): Promise<InProcessApp> {
+export async function startInProcessApp(
+  config: ReturnType<typeof loadConfig>,
+  url: string,
+  onStatement: (line: string) => void,
+): Promise<InProcessApp> {
   const logger = createLogger('silent');
   const orm = await MikroORM.init(ormConfig(url, { debug: ['query'], logger: onStatement }));
   const queue = await JobQueue.start(url, logger, { ...config.jobs, pollingIntervalSeconds: 0.5 });

@@ -41,13 +41,19 @@ export function summarize(runs: LoadRun[]): LoadResult {
 }
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const quantile = (ascending: number[], q: number) => ascending[Math.min(ascending.length - 1, Math.floor(q * ascending.length))] ?? NaN;
+const quantile = (ascending: number[], q: number) =>
+  ascending[Math.min(ascending.length - 1, Math.floor(q * ascending.length))] ?? NaN;
 
 /**
  * A closed loop: `connections` keep-alive clients, each sending its next request as soon as the last is answered,
  * for `seconds`. Node's own http client, so the load costs the machine the same for every server measured.
  */
-export async function load(port: number, connections: number, seconds: number, next: (i: number) => LoadRequest): Promise<LoadRun> {
+export async function load(
+  port: number,
+  connections: number,
+  seconds: number,
+  next: (i: number) => LoadRequest,
+): Promise<LoadRun> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let sent = 0;
@@ -74,7 +80,11 @@ function send(agent: Agent, port: number, { method, path, headers, body, status 
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === status ? resolve() : reject(new Error(`${method} ${path}: ${res.statusCode}, expected ${status}`))));
+      res.on('end', () =>
+        res.statusCode === status
+          ? resolve()
+          : reject(new Error(`${method} ${path}: ${res.statusCode}, expected ${status}`)),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

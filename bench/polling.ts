@@ -69,27 +69,52 @@ async function main(): Promise<void> {
     const { seeded, statements } = await seedThroughAnApp(config, url);
     const childEnv = { ...env, DATABASE_URL: url, LOG_LEVEL: 'info' };
     // BENCH_PROFILE_DIR=dir writes a CPU profile of the service (open it in Chrome's DevTools) when the run ends.
-    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-    const service = start([...profile, ...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], { ...childEnv, PORT: String(servicePort) });
+    const profile = process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
+      : [];
+    const service = start([...profile, ...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], {
+      ...childEnv,
+      PORT: String(servicePort),
+    });
     const raw = start(['dist/bench/raw-baseline.js'], { ...childEnv, PORT: String(rawPort) });
     children.push(service, raw);
     const other = process.env.BENCH_COMPARE ? { port: await freePort(), root: process.env.BENCH_COMPARE } : undefined;
-    const otherService = other && start([...SERVE_FLAGS, join(other.root, 'dist/src/main.js'), '--role', 'serve'], { ...childEnv, PORT: String(other.port) });
+    const otherService =
+      other &&
+      start([...SERVE_FLAGS, join(other.root, 'dist/src/main.js'), '--role', 'serve'], {
+        ...childEnv,
+        PORT: String(other.port),
+      });
     if (otherService) children.push(otherService);
     const auth = { authorization: `Bearer ${seeded.key}` };
     await Promise.all([ready(servicePort, auth), ready(rawPort, auth), ...(other ? [ready(other.port, auth)] : [])]);
     await sameAnswers(servicePort, rawPort, auth, seeded.orderIds, seeded.bookingIds);
 
-    console.log(`polling benchmark: ${CONNECTIONS} connections, one key, ${ORDERS} orders and ${ORDERS} bookings, ${SECONDS} s a target in ${ROUNDS} interleaved turns after ${WARM_UP_SECONDS} s of warm-up, database ${db.embedded ? 'embedded' : 'DATABASE_URL'}`);
-    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`);
-    console.log(`SQL statements a request (counted in process): GET /orders/{id} ${statements.order}, its 304 ${statements.order304}; GET /interpretation-bookings/{id} ${statements.booking}, its 304 ${statements.booking304}\n`);
+    console.log(
+      `polling benchmark: ${CONNECTIONS} connections, one key, ${ORDERS} orders and ${ORDERS} bookings, ${SECONDS} s a target in ${ROUNDS} interleaved turns after ${WARM_UP_SECONDS} s of warm-up, database ${db.embedded ? 'embedded' : 'DATABASE_URL'}`,
+    );
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`,
+    );
+    console.log(
+      `SQL statements a request (counted in process): GET /orders/{id} ${statements.order}, its 304 ${statements.order304}; GET /interpretation-bookings/{id} ${statements.booking}, its 304 ${statements.booking304}\n`,
+    );
     for (const [name, path, ids, query] of [
       ['orders', '/api/v1/orders/', seeded.orderIds, ORDER_QUERY],
       ['interpretation-bookings', '/api/v1/interpretation-bookings/', seeded.bookingIds, BOOKING_QUERY],
     ] as const) {
-      const get = (id: string, headers = {}): LoadRequest => ({ method: 'GET', path: path + id, headers: { ...auth, ...headers }, status: 200 });
-      const etags = await Promise.all(ids.map(async (id) => (await fetch(`http://127.0.0.1:${servicePort}${path}${id}`, { headers: auth })).headers.get('etag')!));
-      const restOf = (port: number, pid: number): Target => ({ port, pid, next: (i) => get(ids[i % ids.length]!) });
+      const get = (id: string, headers = {}): LoadRequest => ({
+        method: 'GET',
+        path: path + id,
+        headers: { ...auth, ...headers },
+        status: 200,
+      });
+      const etags = await Promise.all(
+        ids.map(async (id) =>
+          (await fetch(`http://127.0.0.1:${servicePort}${path}${id}`, { headers: auth })).headers.get('etag')!,
+        ),
+      );
+      const restOf = (port: number, pid: number): Target => ({ port, pid, next: (i) => get(ids[i % ids.length]) });
       const graphqlOf = (port: number, pid: number): Target => ({
         port,
         pid,
@@ -105,19 +130,39 @@ async function main(): Promise<void> {
         restOf(rawPort, raw.pid!),
         restOf(servicePort, service.pid!),
         graphqlOf(servicePort, service.pid!),
-        { port: servicePort, pid: service.pid!, next: (i) => ({ ...get(ids[i % ids.length]!, { 'if-none-match': etags[i % ids.length]! }), status: 304 }) },
+        {
+          port: servicePort,
+          pid: service.pid!,
+          next: (i) => ({ ...get(ids[i % ids.length], { 'if-none-match': etags[i % ids.length] }), status: 304 }),
+        },
         ...(other ? [restOf(other.port, otherService!.pid!), graphqlOf(other.port, otherService!.pid!)] : []),
       ]);
       console.log(`GET ${path}{id}`);
-      row('raw node + pg', baseline!, '');
-      row('service, REST', rest!, `${ratio(rest!, baseline!)} of raw (target >= 0.50: ${met(rest!.perSecond >= 0.5 * baseline!.perSecond)}); p99 ${(rest!.p99 / baseline!.p99).toFixed(2)} of raw's (target <= 60 ms: ${met(rest!.p99 <= 60)})`);
-      row('service, GraphQL', graphql!, `${ratio(graphql!, rest!)} of REST (target >= 0.70: ${met(graphql!.perSecond >= 0.7 * rest!.perSecond)})`);
-      row('service, REST 304', notModified!, `${ratio(notModified!, baseline!)} of raw (target >= 0.80: ${met(notModified!.perSecond >= 0.8 * baseline!.perSecond)})`);
+      row('raw node + pg', baseline, '');
+      row(
+        'service, REST',
+        rest,
+        `${ratio(rest, baseline)} of raw (target >= 0.50: ${met(rest.perSecond >= 0.5 * baseline.perSecond)}); p99 ${(rest.p99 / baseline.p99).toFixed(2)} of raw's (target <= 60 ms: ${met(rest.p99 <= 60)})`,
+      );
+      row(
+        'service, GraphQL',
+        graphql,
+        `${ratio(graphql, rest)} of REST (target >= 0.70: ${met(graphql.perSecond >= 0.7 * rest.perSecond)})`,
+      );
+      row(
+        'service, REST 304',
+        notModified,
+        `${ratio(notModified, baseline)} of raw (target >= 0.80: ${met(notModified.perSecond >= 0.8 * baseline.perSecond)})`,
+      );
       if (otherRest && otherGraphql) {
-        row('other build, REST', otherRest, `${ratio(otherRest, rest!)} of this build's`);
-        row('other build, GraphQL', otherGraphql, `${ratio(otherGraphql, graphql!)} of this build's; ${ratio(otherGraphql, otherRest)} of its REST`);
+        row('other build, REST', otherRest, `${ratio(otherRest, rest)} of this build's`);
+        row(
+          'other build, GraphQL',
+          otherGraphql,
+          `${ratio(otherGraphql, graphql)} of this build's; ${ratio(otherGraphql, otherRest)} of its REST`,
+        );
       }
-      console.log(`  (${name}: load average after this path ${loadavg()[0]!.toFixed(2)})\n`);
+      console.log(`  (${name}: load average after this path ${loadavg()[0].toFixed(2)})\n`);
     }
   } finally {
     await stopAll(children);
@@ -130,14 +175,19 @@ async function main(): Promise<void> {
 async function seedThroughAnApp(config: ReturnType<typeof loadConfig>, url: string) {
   // Every statement the ORM runs is logged through it, prepared ones included: the count is taken there.
   let statementsRun = 0;
-  const app = await startInProcessApp(config, url, (line) => void (/select|insert|update|delete/i.test(line) && statementsRun++));
+  const app = await startInProcessApp(
+    config,
+    url,
+    (line) => void (/select|insert|update|delete/i.test(line) && statementsRun++),
+  );
   const { base } = app;
   try {
     const seeded = await seed(app.orm.em.fork(), app.services, app.call, base, ORDERS).finally(() => app.stopWorkers());
     const count = (path: string, ifNoneMatch = false) =>
       statementsOf(async () => {
         const headers: Record<string, string> = { authorization: `Bearer ${seeded.key}` };
-        if (ifNoneMatch) headers['if-none-match'] = (await fetch(`${base}${path}`, { headers })).headers.get('etag') ?? '';
+        if (ifNoneMatch)
+          headers['if-none-match'] = (await fetch(`${base}${path}`, { headers })).headers.get('etag') ?? '';
         return () => fetch(`${base}${path}`, { headers });
       });
     const statements = {
@@ -161,9 +211,22 @@ async function seedThroughAnApp(config: ReturnType<typeof loadConfig>, url: stri
 }
 
 /** The service and the baseline must answer the same JSON (links compared without their expiry and signature). */
-async function sameAnswers(servicePort: number, rawPort: number, headers: Record<string, string>, orderIds: string[], bookingIds: string[]): Promise<void> {
-  const body = async (port: number, path: string) => (await (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).text()).replace(/\?expires=\d+&signature=[0-9a-f]+/g, '');
-  for (const path of [...orderIds.slice(0, 3).map((id) => `/api/v1/orders/${id}`), `/api/v1/interpretation-bookings/${bookingIds[0]}`]) {
+async function sameAnswers(
+  servicePort: number,
+  rawPort: number,
+  headers: Record<string, string>,
+  orderIds: string[],
+  bookingIds: string[],
+): Promise<void> {
+  const body = async (port: number, path: string) =>
+    (await (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).text()).replace(
+      /\?expires=\d+&signature=[0-9a-f]+/g,
+      '',
+    );
+  for (const path of [
+    ...orderIds.slice(0, 3).map((id) => `/api/v1/orders/${id}`),
+    `/api/v1/interpretation-bookings/${bookingIds[0]}`,
+  ]) {
     const [service, raw] = [await body(servicePort, path), await body(rawPort, path)];
     if (service !== raw) throw new Error(`the baseline answers ${path} differently:\n${service}\n${raw}`);
   }
@@ -180,17 +243,20 @@ async function interleaved(targets: Target[]): Promise<Measured[]> {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, { port, pid, next }] of targets.entries()) {
       const before = { server: cpuSeconds([pid]), database: postgresCpu(), load: process.cpuUsage() };
-      runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+      runs[i].push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
       const loadUsage = process.cpuUsage(before.load);
-      cpu[i]!.server += cpuSeconds([pid]) - before.server;
-      cpu[i]!.database += postgresCpu().since(before.database);
-      cpu[i]!.load += (loadUsage.user + loadUsage.system) / 1e6;
+      cpu[i].server += cpuSeconds([pid]) - before.server;
+      cpu[i].database += postgresCpu().since(before.database);
+      cpu[i].load += (loadUsage.user + loadUsage.system) / 1e6;
     }
   }
   return runs.map((run, i) => {
     const result = summarize(run);
     const perRequest = (seconds: number) => (seconds * 1000) / result.requests;
-    return { ...result, cpu: { server: perRequest(cpu[i]!.server), database: perRequest(cpu[i]!.database), load: perRequest(cpu[i]!.load) } };
+    return {
+      ...result,
+      cpu: { server: perRequest(cpu[i].server), database: perRequest(cpu[i].database), load: perRequest(cpu[i].load) },
+    };
   });
 }
 
@@ -211,7 +277,12 @@ const met = (target: boolean) => (target ? 'met' : 'MISSED');
 
 function row(name: string, r: Measured, note: string): void {
   const cpu = `cpu/req ${r.cpu.server.toFixed(2)} + pg ${r.cpu.database.toFixed(2)} + load ${r.cpu.load.toFixed(2)} ms`;
-  console.log(`  ${name.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms (turns ${r.p99Range.map((ms) => ms.toFixed(0)).join('-').padStart(7)})  ${cpu}  ${note}`);
+  console.log(
+    `  ${name.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms (turns ${r.p99Range
+      .map((ms) => ms.toFixed(0))
+      .join('-')
+      .padStart(7)})  ${cpu}  ${note}`,
+  );
 }
 
 main().catch((error) => {

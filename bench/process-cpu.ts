@@ -16,13 +16,19 @@ export function postgresCpu(): { byPid: Map<number, number>; since(earlier: { by
   const byPid = new Map(postgresPids().map((pid) => [pid, ownCpuSeconds(pid)]));
   return {
     byPid,
-    since: (earlier) => [...byPid].reduce((sum, [pid, seconds]) => sum + (earlier.byPid.has(pid) ? seconds - earlier.byPid.get(pid)! : seconds), 0),
+    since: (earlier) =>
+      [...byPid].reduce(
+        (sum, [pid, seconds]) => sum + (earlier.byPid.has(pid) ? seconds - earlier.byPid.get(pid)! : seconds),
+        0,
+      ),
   };
 }
 
 function postgresPids(): number[] {
   try {
-    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && comm(Number(entry)) === 'postgres').map(Number);
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry) && comm(Number(entry)) === 'postgres')
+      .map(Number);
   } catch {
     return [];
   }
@@ -33,7 +39,9 @@ const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux architecture node r
 function ownCpuSeconds(pid: number): number {
   try {
     // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0; // the process ended between listing and reading

@@ -8,7 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 export function serviceMemoryBytes(pid: number): number {
   const own = statusField(pid, 'VmRSS');
-  return own + childrenOf(pid).reduce((sum, child) => sum + statusField(child, 'RssAnon') + statusField(child, 'RssShmem'), 0);
+  return (
+    own +
+    childrenOf(pid).reduce((sum, child) => sum + statusField(child, 'RssAnon') + statusField(child, 'RssShmem'), 0)
+  );
 }
 
 /** The process's own resident set, without its children: what an upload costs the service itself. */

@@ -4,13 +4,72 @@
  * account, its files: 3 queries; a booking with its payment: 2) and the same JSON as the service, download links
  * signed alike. Run as its own process: `DATABASE_URL=... PORT=... APP_URL=... APP_KEY=... node dist/bench/raw-baseline.js`.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool } from 'pg';
 import { formatOptionalTimestamp as optional, formatTimestamp as stamp } from '../src/api/format';
 import { SignedUrls } from '../src/domain/files/signed-urls';
 import { hashToken } from '../src/domain/shared/tokens';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// The columns each answer reads; `unknown` is a value passed through to the JSON as it is.
+interface PaymentColumns {
+  provider: string | null;
+  provider_order_id: unknown;
+  approval_url: unknown;
+  paid_at: Date | null;
+  refunded_at: Date | null;
+}
+interface Stamps {
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+type Passed<K extends string> = Record<K, unknown>;
+type OrderRow = PaymentColumns &
+  Stamps &
+  Passed<
+    | 'id'
+    | 'number'
+    | 'status'
+    | 'service_type'
+    | 'source_language'
+    | 'target_language'
+    | 'unit_type'
+    | 'unit_count'
+    | 'subtotal_cents'
+    | 'addons_total_cents'
+    | 'total_cents'
+    | 'currency'
+    | 'reference'
+    | 'quote_id'
+    | 'hold_reason'
+    | 'shipment_carrier'
+    | 'shipment_tracking_number'
+  > & {
+    addons: Passed<'code' | 'quantity' | 'unitPriceCents' | 'totalCents'>[];
+    shipping_address: Passed<'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'country'> | null;
+    shipped_at: Date | null;
+    due_at: Date | null;
+  };
+type BookingRow = PaymentColumns &
+  Stamps &
+  Passed<
+    | 'id'
+    | 'number'
+    | 'status'
+    | 'mode'
+    | 'setting'
+    | 'source_language'
+    | 'target_language'
+    | 'unit_price_cents'
+    | 'total_cents'
+    | 'currency'
+    | 'location'
+    | 'video_platform_notes'
+    | 'reference'
+    | 'interpreter_name'
+    | 'hold_reason'
+  > & { scheduled_at: Date; duration_hundredths: number; billable_hundredths: number };
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const signed = new SignedUrls(process.env.APP_URL!, process.env.APP_KEY!, []);
@@ -18,7 +77,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ORDER = /^\/api\/v1\/orders\/([^/?]+)$/;
 const BOOKING = /^\/api\/v1\/interpretation-bookings\/([^/?]+)$/;
 
-const payment = (p: Row) => ({
+const payment = (p: PaymentColumns) => ({
   provider: p.provider,
   provider_order_id: p.provider_order_id,
   approval_url: p.approval_url,
@@ -27,14 +86,14 @@ const payment = (p: Row) => ({
 });
 
 async function order(id: string, accountId: string): Promise<object | null> {
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<OrderRow>(
     `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at
        FROM orders o JOIN payments p ON p.id = o.payment_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, accountId],
   );
   const o = rows[0];
   if (!o) return null;
-  const files = await pool.query(
+  const files = await pool.query<{ id: string; type: string; name: unknown }>(
     `SELECT f.id, f.type, f.name FROM file_attachments a JOIN files f ON f.id = a.file_id
       WHERE a.order_id = $1 ORDER BY a.created_at, a.id`,
     [id],
@@ -49,7 +108,12 @@ async function order(id: string, accountId: string): Promise<object | null> {
     unit_type: o.unit_type,
     unit_count: o.unit_count,
     subtotal_cents: o.subtotal_cents,
-    addons: o.addons.map((a: Row) => ({ code: a.code, quantity: a.quantity, unit_price_cents: a.unitPriceCents, total_cents: a.totalCents })),
+    addons: o.addons.map((a) => ({
+      code: a.code,
+      quantity: a.quantity,
+      unit_price_cents: a.unitPriceCents,
+      total_cents: a.totalCents,
+    })),
     addons_total_cents: o.addons_total_cents,
     total_cents: o.total_cents,
     currency: o.currency,
@@ -64,10 +128,17 @@ async function order(id: string, accountId: string): Promise<object | null> {
       country: o.shipping_address.country,
     },
     quote_id: o.quote_id,
-    files: files.rows.map((f) => ({ id: f.id, type: f.type, name: f.name, ...(f.type === 'source' ? {} : { download_url: signed.downloadUrl(f.id) }) })),
+    files: files.rows.map((f) => ({
+      id: f.id,
+      type: f.type,
+      name: f.name,
+      ...(f.type === 'source' ? {} : { download_url: signed.downloadUrl(f.id) }),
+    })),
     payment: payment(o),
     hold_reason: o.hold_reason,
-    shipment: o.shipped_at ? { carrier: o.shipment_carrier, tracking_number: o.shipment_tracking_number, shipped_at: stamp(o.shipped_at) } : null,
+    shipment: o.shipped_at
+      ? { carrier: o.shipment_carrier, tracking_number: o.shipment_tracking_number, shipped_at: stamp(o.shipped_at) }
+      : null,
     due_at: optional(o.due_at),
     completed_at: optional(o.completed_at),
     cancelled_at: optional(o.cancelled_at),
@@ -77,7 +148,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
 }
 
 async function booking(id: string, accountId: string): Promise<object | null> {
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<BookingRow>(
     `SELECT b.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at
        FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id WHERE b.id = $1 AND b.account_id = $2`,
     [id, accountId],
@@ -98,7 +169,9 @@ async function booking(id: string, accountId: string): Promise<object | null> {
     unit_price_cents: b.unit_price_cents,
     total_cents: b.total_cents,
     currency: b.currency,
-    payment: b.provider ? payment(b) : { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+    payment: b.provider
+      ? payment(b)
+      : { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
     location: b.location,
     video_platform_notes: b.video_platform_notes,
     reference: b.reference,
@@ -115,10 +188,16 @@ const answer = (res: ServerResponse, status: number, body: object) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 };
 
-const server = createServer(async (req, res) => {
+async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const account = token && (await pool.query(`SELECT id, status FROM accounts WHERE api_key_hash = $1`, [hashToken(token)])).rows[0];
+    const account =
+      token &&
+      (
+        await pool.query<{ id: string; status: string }>(`SELECT id, status FROM accounts WHERE api_key_hash = $1`, [
+          hashToken(token),
+        ])
+      ).rows[0];
     if (!account || account.status !== 'approved') return answer(res, 401, { message: 'Unauthenticated.' });
     const [, orderId] = ORDER.exec(req.url!) ?? [];
     const [, bookingId] = BOOKING.exec(req.url!) ?? [];
@@ -129,5 +208,8 @@ const server = createServer(async (req, res) => {
     console.error(error);
     answer(res, 500, { message: 'Server Error.' });
   }
-});
+}
+
+// respond() answers its own failures: its promise never rejects.
+const server = createServer((req, res) => void respond(req, res));
 server.listen(Number(process.env.PORT), '127.0.0.1');

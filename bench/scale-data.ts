@@ -17,7 +17,15 @@ export const shapeOf = (scale: number): Shape => ({
 });
 
 /** The tables grown, whose indexes are built after their rows. */
-const GROWN = ['accounts', 'payments', 'quotes', 'orders', 'file_attachments', 'interpretation_bookings', 'audit_entries'];
+const GROWN = [
+  'accounts',
+  'payments',
+  'quotes',
+  'orders',
+  'file_attachments',
+  'interpretation_bookings',
+  'audit_entries',
+];
 
 const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -26,13 +34,51 @@ const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
  * modulo 36^6 is a permutation, so every n below 36^6 gets its own code, and neighbours do not look alike.
  */
 const codeOf = (n: string) =>
-  Array.from({ length: 6 }, (_, i) => `substr('${ALPHANUMERICS}', ((((${n})::bigint * 1000003) % 2176782336) / ${36 ** (5 - i)} % 36)::int + 1, 1)`).join(' || ');
+  Array.from(
+    { length: 6 },
+    (_, i) =>
+      `substr('${ALPHANUMERICS}', ((((${n})::bigint * 1000003) % 2176782336) / ${36 ** (5 - i)} % 36)::int + 1, 1)`,
+  ).join(' || ');
 
 /** `<prefix>-<YYMM>-<code>`, the prefix taken from the template's own number. */
-const numberOf = (template: string, n: string, at: string) => `split_part(${template}, '-', 1) || '-' || to_char(${at}, 'YYMM') || '-' || ${codeOf(n)}`;
+const numberOf = (template: string, n: string, at: string) =>
+  `split_part(${template}, '-', 1) || '-' || to_char(${at}, 'YYMM') || '-' || ${codeOf(n)}`;
 
 /** Surnames for firm names: a search for one finds a few firms, as a desk's search for a client does. */
-const SURNAMES = ['Abbott', 'Baptiste', 'Castellanos', 'Dubois', 'Eriksen', 'Fontaine', 'Garrido', 'Hartmann', 'Iglesias', 'Jansen', 'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quintero', 'Rasmussen', 'Schneider', 'Takahashi', 'Urquhart', 'Valente', 'Whitfield', 'Xavier', 'Yilmaz', 'Zielinski', 'Achterberg', 'Bellamy', 'Carvalho', 'Delacroix', 'Esposito', 'Fitzgerald'];
+const SURNAMES = [
+  'Abbott',
+  'Baptiste',
+  'Castellanos',
+  'Dubois',
+  'Eriksen',
+  'Fontaine',
+  'Garrido',
+  'Hartmann',
+  'Iglesias',
+  'Jansen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quintero',
+  'Rasmussen',
+  'Schneider',
+  'Takahashi',
+  'Urquhart',
+  'Valente',
+  'Whitfield',
+  'Xavier',
+  'Yilmaz',
+  'Zielinski',
+  'Achterberg',
+  'Bellamy',
+  'Carvalho',
+  'Delacroix',
+  'Esposito',
+  'Fitzgerald',
+];
 
 /**
  * Statuses by age: a month of work in every state, older work finished (a few stuck on the desk), and the
@@ -51,7 +97,8 @@ const BOOKING_STATUS = `CASE
   WHEN p.r < 0.1 THEN 'cancelled'
   ELSE 'completed' END`;
 
-const finished = (alias: string, status: string, at: string) => `CASE WHEN ${alias}.status = '${status}' THEN ${at} END`;
+const finished = (alias: string, status: string, at: string) =>
+  `CASE WHEN ${alias}.status = '${status}' THEN ${at} END`;
 
 /** An order's columns for the status and creation time `alias` gives it: due 48 hours after, finished within two days. */
 const orderState = (alias: string): Record<string, string> => ({
@@ -71,7 +118,9 @@ const orderState = (alias: string): Record<string, string> => ({
  */
 export async function age(db: Client): Promise<void> {
   const state = orderState('a');
-  await db.query(`UPDATE orders o SET ${Object.entries(state).map(([column, value]) => `${column} = ${value}`).join(', ')}
+  await db.query(`UPDATE orders o SET ${Object.entries(state)
+    .map(([column, value]) => `${column} = ${value}`)
+    .join(', ')}
     FROM (SELECT p.id, p.created_at, ${ORDER_STATUS} AS status
             FROM (SELECT id, (row_number() OVER (ORDER BY created_at, id))::int AS g, true AS integrator, random() AS r,
                          now() - random() * interval '1 year' AS created_at FROM orders) p) a
@@ -80,7 +129,8 @@ export async function age(db: Client): Promise<void> {
 }
 
 /** A payment's state for the status of what it pays for. */
-const PAYMENT_STATUS = (status: string) => `CASE WHEN ${status} IN ('pending_payment', 'requested', 'awaiting_payment') THEN 'created' WHEN ${status} = 'cancelled' THEN 'voided' ELSE 'captured' END`;
+const PAYMENT_STATUS = (status: string) =>
+  `CASE WHEN ${status} IN ('pending_payment', 'requested', 'awaiting_payment') THEN 'created' WHEN ${status} = 'cancelled' THEN 'voided' ELSE 'captured' END`;
 
 /**
  * Grows the seeded database (rows made through the service's doors: one integrator's orders, bookings, payments,
@@ -89,7 +139,12 @@ const PAYMENT_STATUS = (status: string) => `CASE WHEN ${status} IN ('pending_pay
  * Columns are read from the catalog, so a column added by a later migration is copied as the service wrote it.
  * Files are shared by the copies (each copy attaches its template's files): reads only join them by id.
  */
-export async function multiply(db: Client, shape: Shape, integratorId: string, log: (step: string) => void): Promise<void> {
+export async function multiply(
+  db: Client,
+  shape: Shape,
+  integratorId: string,
+  log: (step: string) => void,
+): Promise<void> {
   const run = async (step: string, sql: string) => {
     const started = Date.now();
     const result = await db.query(sql);
@@ -104,10 +159,15 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     const unknown = Object.keys(overrides).filter((column) => !columns.includes(column));
     if (unknown.length) throw new Error(`${table} has no column ${unknown.join(', ')}`);
     const values = columns.map((column) => overrides[column] ?? `t."${column}"`);
-    await run(table, `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${values.join(', ')} ${source} ${conflict}`);
+    await run(
+      table,
+      `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${values.join(', ')} ${source} ${conflict}`,
+    );
   };
   const [{ orders: seededOrders, bookings: seededBookings }] = (
-    await db.query<{ orders: number; bookings: number }>(`SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM interpretation_bookings) AS bookings`)
+    await db.query<{ orders: number; bookings: number }>(
+      `SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM interpretation_bookings) AS bookings`,
+    )
   ).rows;
   const newAccounts = shape.accounts - 1;
   const integrator = `'${integratorId}'::uuid`;
@@ -120,8 +180,11 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     [GROWN],
   );
   for (const { name } of indexes) await db.query(`DROP INDEX ${name}`);
-  await run('accounts map', `CREATE UNLOGGED TABLE bench_accounts AS
-    SELECT n, gen_random_uuid() AS id, now() - random() * interval '4 years' AS created_at FROM generate_series(0, ${newAccounts - 1}) n`);
+  await run(
+    'accounts map',
+    `CREATE UNLOGGED TABLE bench_accounts AS
+    SELECT n, gen_random_uuid() AS id, now() - random() * interval '4 years' AS created_at FROM generate_series(0, ${newAccounts - 1}) n`,
+  );
   const surnames = `(ARRAY[${SURNAMES.map((name) => `'${name}'`).join(', ')}])`;
   await clone('accounts', `FROM bench_accounts m CROSS JOIN accounts t WHERE t.id = ${integrator}`, {
     id: 'm.id',
@@ -134,7 +197,9 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     updated_at: 'm.created_at',
   });
 
-  await run('orders map', `CREATE UNLOGGED TABLE bench_orders AS
+  await run(
+    'orders map',
+    `CREATE UNLOGGED TABLE bench_orders AS
     WITH templates AS (SELECT id, payment_id, quote_id, (row_number() OVER (ORDER BY created_at, id) - 1)::int AS k FROM orders),
     picked AS (
       SELECT g, g <= ${shape.integratorOrders - seededOrders} AS integrator, random() AS r,
@@ -144,7 +209,8 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
            gen_random_uuid() AS id, gen_random_uuid() AS payment_id, gen_random_uuid() AS quote_id,
            coalesce(a.id, ${integrator}) AS account_id, p.created_at, ${ORDER_STATUS} AS status
       FROM picked p JOIN templates t ON t.k = p.g % ${seededOrders}
-      LEFT JOIN bench_accounts a ON NOT p.integrator AND a.n = p.g % ${newAccounts}`);
+      LEFT JOIN bench_accounts a ON NOT p.integrator AND a.n = p.g % ${newAccounts}`,
+  );
   // A payment and what it pays for name each other: the copies of both are written in one transaction, the payments'
   // keys to their owners checked at its commit, once the payments of copies the owners' clone skipped are dropped.
   await db.query('BEGIN');
@@ -182,7 +248,9 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
     { id: 'gen_random_uuid()', order_id: 'm.id', created_at: `m.created_at + t.rank * interval '1 minute'` },
   );
 
-  await run('bookings map', `CREATE UNLOGGED TABLE bench_bookings AS
+  await run(
+    'bookings map',
+    `CREATE UNLOGGED TABLE bench_bookings AS
     WITH templates AS (SELECT id, payment_id, (row_number() OVER (ORDER BY created_at, id) - 1)::int AS k FROM interpretation_bookings),
     picked AS (
       SELECT g, random() AS r, now() - random() * interval '3 years' AS created_at, now() + (random() * 3.1 - 3) * interval '1 year' AS scheduled_at
@@ -192,7 +260,8 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
            CASE WHEN p.g % 50 = 0 THEN ${integrator} ELSE a.id END AS account_id,
            least(p.created_at, p.scheduled_at - interval '1 day') AS created_at, p.scheduled_at, ${BOOKING_STATUS} AS status
       FROM picked p JOIN templates t ON t.k = p.g % ${seededBookings}
-      JOIN bench_accounts a ON a.n = p.g % ${newAccounts}`);
+      JOIN bench_accounts a ON a.n = p.g % ${newAccounts}`,
+  );
   await db.query('BEGIN');
   await clonePayments('bench_bookings', 'booking');
   await clone(
@@ -264,6 +333,9 @@ export async function multiply(db: Client, shape: Shape, integratorId: string, l
 
   /** The payments of copies their owners' clone skipped (a number taken already). */
   async function dropUnowned(map: string, owners: string): Promise<void> {
-    await run(`payments of ${owners} not copied`, `DELETE FROM payments p USING ${map} m WHERE p.id = m.payment_id AND NOT EXISTS (SELECT 1 FROM "${owners}" o WHERE o.id = m.id)`);
+    await run(
+      `payments of ${owners} not copied`,
+      `DELETE FROM payments p USING ${map} m WHERE p.id = m.payment_id AND NOT EXISTS (SELECT 1 FROM "${owners}" o WHERE o.id = m.id)`,
+    );
   }
 }

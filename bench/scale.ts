@@ -75,9 +75,17 @@ interface Kind {
 const KINDS: Kind[] = [
   { name: 'staffOrders(overdue: true)', staff: true, next: (db) => desk(db, { overdue: true }) },
   { name: 'staffOrders(status: IN_REVIEW)', staff: true, next: (db) => desk(db, { status: 'IN_REVIEW' }) },
-  { name: 'staffOrders(search:)', staff: true, next: (db, i) => desk(db, { search: db.searches[i % db.searches.length] }) },
+  {
+    name: 'staffOrders(search:)',
+    staff: true,
+    next: (db, i) => desk(db, { search: db.searches[i % db.searches.length] }),
+  },
   { name: 'GET /orders?status=completed', staff: false, next: (db) => get(db, '/api/v1/orders?status=completed') },
-  { name: "last page of a partner's orders", staff: false, next: (db) => get(db, `/api/v1/orders?page=${db.lastPage}`) },
+  {
+    name: "last page of a partner's orders",
+    staff: false,
+    next: (db) => get(db, `/api/v1/orders?page=${db.lastPage}`),
+  },
   { name: 'GraphQL orders', staff: false, next: (db) => graphql(db.key, PARTNER_ORDERS, {}) },
 ];
 
@@ -87,31 +95,55 @@ async function main(): Promise<void> {
   const tempDir = mkdtempSync(join(tmpdir(), 'ltk-scale-'));
   const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(join(tempDir, 'pg'), 'postgres');
   const serverUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: tempDir, APP_KEY: randomBytes(32).toString('hex'), RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: tempDir,
+    APP_KEY: randomBytes(32).toString('hex'),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'silent',
+  };
   const children: ChildProcess[] = [];
   try {
     const [small, large] = await databases(serverUrl, env);
     const built = (Date.now() - started) / 1000;
     const ports = [await freePort(), await freePort()];
     for (const [i, db] of [small, large].entries()) {
-      children.push(start([...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], { ...env, DATABASE_URL: db.url, LOG_LEVEL: 'info', PORT: String(ports[i]), APP_URL: `http://127.0.0.1:${ports[i]}` }));
+      children.push(
+        start([...SERVE_FLAGS, 'dist/src/main.js', '--role', 'serve'], {
+          ...env,
+          DATABASE_URL: db.url,
+          LOG_LEVEL: 'info',
+          PORT: String(ports[i]),
+          APP_URL: `http://127.0.0.1:${ports[i]}`,
+        }),
+      );
     }
-    await Promise.all(ports.map((port, i) => ready(port, { authorization: `Bearer ${[small, large][i]!.key}` })));
+    await Promise.all(ports.map((port, i) => ready(port, { authorization: `Bearer ${[small, large][i].key}` })));
 
     const shape = shapeOf(SCALE);
-    console.log(`scale benchmark: ${CONNECTIONS} connections; small ${SEEDED_ORDERS} orders; large ${shape.orders} orders (${shape.integratorOrders} of one integrator), ${shape.accounts} accounts, ${shape.bookings} bookings (scale ${SCALE}); database ${embedded ? 'embedded' : 'DATABASE_URL'}; ready in ${built.toFixed(0)} s`);
-    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`);
+    console.log(
+      `scale benchmark: ${CONNECTIONS} connections; small ${SEEDED_ORDERS} orders; large ${shape.orders} orders (${shape.integratorOrders} of one integrator), ${shape.accounts} accounts, ${shape.bookings} bookings (scale ${SCALE}); database ${embedded ? 'embedded' : 'DATABASE_URL'}; ready in ${built.toFixed(0)} s`,
+    );
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`,
+    );
     console.log(`${SECONDS} s a request and database in ${ROUNDS} turns after ${WARM_UP_SECONDS} s of warm-up\n`);
 
-    const measured = await rotated(KINDS.flatMap((kind) => [small, large].map((db, i) => ({ port: ports[i]!, next: (n: number) => kind.next(db, n) }))));
+    const measured = await rotated(
+      KINDS.flatMap((kind) =>
+        [small, large].map((db, i) => ({ port: ports[i], next: (n: number) => kind.next(db, n) })),
+      ),
+    );
     const statements = [await statementsOf(small, env), await statementsOf(large, env)];
 
-    console.log(`${'request'.padEnd(34)} ${'small req/s'.padStart(11)} ${'large req/s'.padStart(11)}  ratio  p50 small/large ms  p99 small/large ms  statements small/large`);
+    console.log(
+      `${'request'.padEnd(34)} ${'small req/s'.padStart(11)} ${'large req/s'.padStart(11)}  ratio  p50 small/large ms  p99 small/large ms  statements small/large`,
+    );
     const verdicts: string[] = [];
     for (const [k, kind] of KINDS.entries()) {
-      const [s, l] = [measured[2 * k]!, measured[2 * k + 1]!];
+      const [s, l] = [measured[2 * k], measured[2 * k + 1]];
       const ratio = l.perSecond / s.perSecond;
-      const counts = [statements[0]!.counts.get(kind.name)!, statements[1]!.counts.get(kind.name)!];
+      const counts = [statements[0].counts.get(kind.name)!, statements[1].counts.get(kind.name)!];
       console.log(
         `${kind.name.padEnd(34)} ${s.perSecond.toFixed(0).padStart(11)} ${l.perSecond.toFixed(0).padStart(11)}  ${ratio.toFixed(2).padStart(5)}  ${`${s.p50.toFixed(1)} / ${l.p50.toFixed(1)}`.padStart(18)}  ${`${s.p99.toFixed(1)} / ${l.p99.toFixed(1)}`.padStart(18)}  ${`${counts[0]} / ${counts[1]}`.padStart(22)}`,
       );
@@ -123,9 +155,12 @@ async function main(): Promise<void> {
       );
     }
     console.log(`\ntargets (issue 25):\n${verdicts.join('\n')}`);
-    console.log(`\nslowest statements on the large database (mean of ${TIMED_RUNS} runs of each request, one at a time):`);
-    for (const { sql, mean, runs } of statements[1]!.slowest.slice(0, 8)) console.log(`  ${mean.toFixed(1).padStart(7)} ms x${String(runs).padEnd(4)} ${sql}`);
-    console.log(`\n(load average at the end ${loadavg()[0]!.toFixed(2)})`);
+    console.log(
+      `\nslowest statements on the large database (mean of ${TIMED_RUNS} runs of each request, one at a time):`,
+    );
+    for (const { sql, mean, runs } of statements[1].slowest.slice(0, 8))
+      console.log(`  ${mean.toFixed(1).padStart(7)} ms x${String(runs).padEnd(4)} ${sql}`);
+    console.log(`\n(load average at the end ${loadavg()[0].toFixed(2)})`);
   } finally {
     await stopAll(children);
     await embedded?.stop();
@@ -140,26 +175,33 @@ async function databases(serverUrl: string, env: NodeJS.ProcessEnv): Promise<[Da
   const admin = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   try {
-    const existing = new Set((await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = ANY($1)`, [names])).rows.map((row) => row.datname));
+    const existing = new Set(
+      (
+        await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = ANY($1)`, [names])
+      ).rows.map((row) => row.datname),
+    );
     if (process.env.BENCH_REUSE !== '1' || existing.size < 2) {
       for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${names[0]}"`);
-      await seedSmall(urls[0]!, env);
+      await seedSmall(urls[0], env);
       const step = (what: string) => console.log(`  large database, ${what}`);
       console.log(`building the large database (scale ${SCALE})`);
       await admin.query(`CREATE DATABASE "${names[1]}" TEMPLATE "${names[0]}"`);
       const started = Date.now();
-      await withClient(urls[1]!, async (db) => {
-        const integrator = (await db.query<{ account_id: string }>(`SELECT account_id FROM orders LIMIT 1`)).rows[0]!.account_id;
+      await withClient(urls[1], async (db) => {
+        const integrator = (await db.query<{ account_id: string }>(`SELECT account_id FROM orders LIMIT 1`)).rows[0]
+          .account_id;
         await multiply(db, shapeOf(SCALE), integrator, step);
-        const { rows } = await db.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
-        console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows[0]!.size}`);
+        const { rows } = await db.query<{ size: string }>(
+          `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
+        );
+        console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows[0].size}`);
       });
     }
   } finally {
     await admin.end();
   }
-  return Promise.all(names.map((name, i) => described(name, urls[i]!))) as Promise<[Database, Database]>;
+  return Promise.all(names.map((name, i) => described(name, urls[i]))) as Promise<[Database, Database]>;
 }
 
 /** The service's own doors make the small database: one integrator's orders and bookings, and a staff admin. */
@@ -172,7 +214,12 @@ async function seedSmall(url: string, env: NodeJS.ProcessEnv): Promise<void> {
   try {
     const seeded = await seed(app.orm.em.fork(), app.services, app.call, app.base, SEEDED_ORDERS);
     // The credentials live with the data, so that a kept database (BENCH_REUSE) can be asked again.
-    await app.orm.em.getConnection().execute(`CREATE TABLE bench_scale_credentials AS SELECT ?::text AS key, ?::text AS staff_token`, [seeded.key, seeded.staffToken]);
+    await app.orm.em
+      .getConnection()
+      .execute(`CREATE TABLE bench_scale_credentials AS SELECT ?::text AS key, ?::text AS staff_token`, [
+        seeded.key,
+        seeded.staffToken,
+      ]);
   } finally {
     await app.close();
   }
@@ -188,9 +235,16 @@ async function described(name: string, url: string): Promise<Database> {
     await orm.close();
   }
   return withClient(url, async (db) => {
-    const { key, staff_token } = (await db.query(`SELECT key, staff_token FROM bench_scale_credentials`)).rows[0];
-    const integrator = (await db.query(`SELECT account_id FROM orders GROUP BY account_id ORDER BY count(*) DESC LIMIT 1`)).rows[0].account_id;
-    const one = async (sql: string) => Object.values((await db.query(sql, [integrator])).rows[0]!)[0] as string;
+    const { key, staff_token } = (
+      await db.query<{ key: string; staff_token: string }>(`SELECT key, staff_token FROM bench_scale_credentials`)
+    ).rows[0];
+    const integrator = (
+      await db.query<{ account_id: string }>(
+        `SELECT account_id FROM orders GROUP BY account_id ORDER BY count(*) DESC LIMIT 1`,
+      )
+    ).rows[0].account_id;
+    const one = async (sql: string) =>
+      Object.values((await db.query<Record<string, unknown>>(sql, [integrator])).rows[0])[0] as string;
     const searches = [
       await one(`SELECT right(number, 6) FROM orders ORDER BY account_id = $1, id LIMIT 1`),
       await one(`SELECT reference FROM orders WHERE reference IS NOT NULL ORDER BY account_id = $1, id LIMIT 1`),
@@ -206,7 +260,8 @@ async function rotated(targets: { port: number; next: (i: number) => LoadRequest
   for (const { port, next } of targets) await load(port, CONNECTIONS, WARM_UP_SECONDS, next);
   const runs: LoadRun[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, { port, next }] of targets.entries()) runs[i]!.push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
+    for (const [i, { port, next }] of targets.entries())
+      runs[i].push(await load(port, CONNECTIONS, SECONDS / ROUNDS, next));
   }
   return runs.map(summarize);
 }
@@ -218,13 +273,17 @@ async function rotated(targets: { port: number; next: (i: number) => LoadRequest
 async function statementsOf(db: Database, env: NodeJS.ProcessEnv) {
   let current: { statements: number } | undefined;
   const times = new Map<string, number[]>();
-  const app = await startInProcessApp(loadConfig({ ...env, DATABASE_URL: db.url, APP_URL: 'http://127.0.0.1' }), db.url, (line) => {
-    if (!current || !/\b(select|insert|update|delete)\b/i.test(line) || /rate_limit_counts/.test(line)) return;
-    current.statements++;
-    const took = /\[took (\d+(?:\.\d+)?) ms/.exec(line);
-    const sql = shortened(line);
-    if (took) times.set(sql, [...(times.get(sql) ?? []), Number(took[1])]);
-  });
+  const app = await startInProcessApp(
+    loadConfig({ ...env, DATABASE_URL: db.url, APP_URL: 'http://127.0.0.1' }),
+    db.url,
+    (line) => {
+      if (!current || !/\b(select|insert|update|delete)\b/i.test(line) || /rate_limit_counts/.test(line)) return;
+      current.statements++;
+      const took = /\[took (\d+(?:\.\d+)?) ms/.exec(line);
+      const sql = shortened(line);
+      if (took) times.set(sql, [...(times.get(sql) ?? []), Number(took[1])]);
+    },
+  );
   await app.stopWorkers();
   const counts = new Map<string, number>();
   try {
@@ -240,14 +299,17 @@ async function statementsOf(db: Database, env: NodeJS.ProcessEnv) {
   } finally {
     await app.close();
   }
-  const slowest = [...times].map(([sql, ms]) => ({ sql, runs: ms.length, mean: ms.reduce((a, b) => a + b, 0) / ms.length })).sort((a, b) => b.mean - a.mean);
+  const slowest = [...times]
+    .map(([sql, ms]) => ({ sql, runs: ms.length, mean: ms.reduce((a, b) => a + b, 0) / ms.length }))
+    .sort((a, b) => b.mean - a.mean);
   return { counts, slowest };
 }
 
 async function send(port: number, { method, path, headers, body, status }: LoadRequest): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
   const text = await res.text();
-  if (res.status !== status || /"errors"/.test(text)) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  if (res.status !== status || /"errors"/.test(text))
+    throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
 }
 
 /** A statement as the ORM logged it, without its time and with its values left out, on one short line. */
@@ -268,7 +330,12 @@ const graphql = (token: string, query: string, variables: Record<string, unknown
   body: JSON.stringify({ query, variables }),
   status: 200,
 });
-const get = (db: Database, path: string): LoadRequest => ({ method: 'GET', path, headers: { authorization: `Bearer ${db.key}` }, status: 200 });
+const get = (db: Database, path: string): LoadRequest => ({
+  method: 'GET',
+  path,
+  headers: { authorization: `Bearer ${db.key}` },
+  status: 200,
+});
 const met = (target: boolean) => (target ? 'met' : 'MISSED');
 
 function withDatabase(serverUrl: string, database: string): string {

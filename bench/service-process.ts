@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 /** Node's flags in `npm run serve` (package.json), so the service is measured as it is deployed. */
-export const SERVE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve
-  .split(' dist/')[0]!
+export const SERVE_FLAGS = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }
+).scripts.serve
+  .split(' dist/')[0]
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
@@ -16,7 +18,11 @@ export function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 /** Ends the processes and waits for them to exit. */
 export async function stopAll(children: ChildProcess[]): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
+  await Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null))),
+    ),
+  );
 }
 
 export async function ready(port: number, headers: Record<string, string>): Promise<void> {
@@ -35,8 +41,8 @@ export async function ready(port: number, headers: Record<string, string>): Prom
 export async function machineBusy(): Promise<number> {
   const sample = () => {
     try {
-      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-      return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
+      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+      return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
     } catch {
       return { idle: NaN, total: NaN };
     }
@@ -52,9 +58,8 @@ export function freePort(): Promise<number> {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as { port: number });
+      const { port } = probe.address() as { port: number };
       probe.close(() => resolve(port));
     });
   });
 }
-

@@ -5,10 +5,20 @@ import { REPO_ROOT } from '../src/db/paths';
 
 /** A real service process on an embedded PostgreSQL, and an API key made the README's way (CLI, then staff GraphQL). */
 export async function startService(dataDir: string, extraEnv: Record<string, string> = {}) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000', ...extraEnv };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...extraEnv,
+  };
   const main = join(REPO_ROOT, 'dist', 'src', 'main.js');
   // With `npm start`'s V8 flags: the young generation's size decides how long dropped buffers wait for a collection.
-  const service = spawn(process.execPath, ['--max-semi-space-size=32', main], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const service = spawn(process.execPath, ['--max-semi-space-size=32', main], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let seen = '';
     service.stdout.on('data', (chunk: Buffer) => {
@@ -33,15 +43,37 @@ export async function startService(dataDir: string, extraEnv: Record<string, str
 /** An approved account's key; names of their own, so that several services can share one DATABASE_URL. */
 async function accountKey(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   const unique = randomUUID();
-  const cli = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js'), 'staff:create', '--email', `bench-${unique}@example.test`, '--name', 'Bench', '--role', 'admin'], { env, encoding: 'utf8' });
+  const cli = spawnSync(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js'),
+      'staff:create',
+      '--email',
+      `bench-${unique}@example.test`,
+      '--name',
+      'Bench',
+      '--role',
+      'admin',
+    ],
+    { env, encoding: 'utf8' },
+  );
   const staff = cli.stdout.trim();
   const gql = async (query: string) => {
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-    const body = (await res.json()) as { data: Record<string, { id: string; items: { text: string }[] }>; errors?: unknown };
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    const body = (await res.json()) as {
+      data: Record<string, { id: string; items: { text: string }[] }>;
+      errors?: unknown;
+    };
     if (body.errors) throw new Error(JSON.stringify(body.errors));
     return body.data;
   };
-  const { createAccount } = await gql(`mutation { createAccount(name: "Bench LLP", email: "firm-${unique}@example.test") { id } }`);
+  const { createAccount } = await gql(
+    `mutation { createAccount(name: "Bench LLP", email: "firm-${unique}@example.test") { id } }`,
+  );
   await gql(`mutation { approveAccount(id: "${createAccount.id}") { id } }`);
   const { sentEmails } = await gql(`{ sentEmails(to: "firm-${unique}@example.test") { items { text } } }`);
   return /ltk_test_[A-Za-z0-9]{40}/.exec(sentEmails.items[0].text)![0];

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the build compiles bench/ without test/, where s3rver's declarations are
 /// <reference path="../test/types/s3rver.d.ts" />
 /**
  * Upload memory benchmark (a script that measures and prints; not a test).
@@ -29,22 +30,40 @@ const document = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), ra
 async function restUpload({ base, key }: Service, content: Buffer): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([content]), 'large.pdf');
-  const res = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const res = await fetch(`${base}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`REST upload: ${res.status} ${await res.text()}`);
 }
 
 async function graphqlUpload({ base, key }: Service, content: Buffer): Promise<void> {
   const form = new FormData();
-  form.append('operations', JSON.stringify({ query: 'mutation ($file: Upload!) { uploadFile(file: $file) { id } }', variables: { file: null } }));
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: 'mutation ($file: Upload!) { uploadFile(file: $file) { id } }',
+      variables: { file: null },
+    }),
+  );
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
   form.append('0', new Blob([content]), 'large.pdf');
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' }, body: form });
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' },
+    body: form,
+  });
   const body = (await res.json()) as { errors?: unknown };
   if (res.status !== 200 || body.errors) throw new Error(`GraphQL upload: ${res.status} ${JSON.stringify(body)}`);
 }
 
 /** The largest growth of the service's own memory over RUNS uploads, each measured from just before it starts. */
-async function measure(service: Service, door: string, upload: (service: Service, content: Buffer) => Promise<void>): Promise<number> {
+async function measure(
+  service: Service,
+  door: string,
+  upload: (service: Service, content: Buffer) => Promise<void>,
+): Promise<number> {
   const pid = service.service.pid!;
   let worst = 0;
   const times: number[] = [];
@@ -58,14 +77,19 @@ async function measure(service: Service, door: string, upload: (service: Service
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
     worst = Math.max(worst, peak.stop() - baseline);
   }
-  console.log(`${door}: a ${mib(UPLOAD_BYTES)} upload grew the service by at most ${mib(worst)} (target ${mib(TARGET_BYTES)}), in ${times.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  console.log(
+    `${door}: a ${mib(UPLOAD_BYTES)} upload grew the service by at most ${mib(worst)} (target ${mib(TARGET_BYTES)}), in ${times.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+  );
   return worst;
 }
 
 /** A fresh service over `storage`'s settings for each door, so that each door's first large upload is measured. */
 async function measureWith(storage: string, env: Record<string, string>): Promise<number> {
   let worst = 0;
-  for (const [door, upload] of [['REST', restUpload], ['GraphQL', graphqlUpload]] as const) {
+  for (const [door, upload] of [
+    ['REST', restUpload],
+    ['GraphQL', graphqlUpload],
+  ] as const) {
     const dataDir = mkdtempSync(join(tmpdir(), 'ltk-bench-upload-'));
     const service = await startService(dataDir, env);
     try {
@@ -82,10 +106,23 @@ async function measureWith(storage: string, env: Record<string, string>): Promis
 }
 
 async function main(): Promise<void> {
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(join(tmpdir(), 'ltk-bench-s3-')), configureBuckets: [{ name: 'ltk-files', configs: [] }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), 'ltk-bench-s3-')),
+    configureBuckets: [{ name: 'ltk-files', configs: [] }],
+  });
   const { port } = await s3.run();
   try {
-    const s3Env = { STORAGE_DRIVER: 's3', S3_BUCKET: 'ltk-files', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    const s3Env = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'ltk-files',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
     const worst = Math.max(await measureWith('local disk', {}), await measureWith('S3 (s3rver on loopback)', s3Env));
     if (worst > TARGET_BYTES) process.exitCode = 1;
   } finally {

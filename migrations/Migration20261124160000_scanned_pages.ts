@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
  * orders carry both totals. Files analysed before stay null (unknown) until analysed again.
  */
 export class Migration20261124160000_scanned_pages extends Migration {
-
   override async up(): Promise<void> {
     for (const table of ['files', 'quotes', 'orders']) {
       this.addSql(`alter table "${table}" add column "document_pages" int null, add column "scanned_pages" int null;`);
@@ -17,5 +16,4 @@ export class Migration20261124160000_scanned_pages extends Migration {
       this.addSql(`alter table "${table}" drop column "document_pages", drop column "scanned_pages";`);
     }
   }
-
 }

@@ -5,13 +5,13 @@ import { Migration } from '@mikro-orm/migrations';
  * gave it, beside UTC (D29). Bookings made before this knew no offset and show UTC.
  */
 export class Migration20261124170100_booking_scheduled_offset extends Migration {
-
   override async up(): Promise<void> {
-    this.addSql(`alter table "interpretation_bookings" add column "scheduled_offset_minutes" smallint not null default 0;`);
+    this.addSql(
+      `alter table "interpretation_bookings" add column "scheduled_offset_minutes" smallint not null default 0;`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`alter table "interpretation_bookings" drop column "scheduled_offset_minutes";`);
   }
-
 }

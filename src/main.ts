@@ -65,7 +65,10 @@ async function main(role: Role): Promise<void> {
       server = createHttpServer(app.express, config.http).listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
       const { port } = server.address() as { port: number };
-      logger.info({ env: config.env, role, port, embedded_database: Boolean(db.embedded) }, `listening on port ${port}`);
+      logger.info(
+        { env: config.env, role, port, embedded_database: Boolean(db.embedded) },
+        `listening on port ${port}`,
+      );
     } else {
       logger.info({ env: config.env, role, embedded_database: Boolean(db.embedded) }, 'working on jobs');
     }
@@ -126,6 +129,10 @@ Promise.resolve()
   .then(() => main(readRole(process.argv.slice(2))))
   .catch((error: unknown) => {
     // A bad configuration is one clear line (D15); anything else is reported without the noise of a stack.
-    console.error(error instanceof ConfigError ? error.message : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   });

@@ -58,7 +58,10 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   const audit = new AuditService();
   const catalog = new CatalogService({ audit });
   const storage = createStorage(config.storage);
-  const documents = new DocumentSandbox({ ...DEFAULT_BOUNDS, ...config.documentSandbox, workerScript: SANDBOX_WORKER_SCRIPT }, logger);
+  const documents = new DocumentSandbox(
+    { ...DEFAULT_BOUNDS, ...config.documentSandbox, workerScript: SANDBOX_WORKER_SCRIPT },
+    logger,
+  );
   const files = new FilesService({
     storage,
     queue,
@@ -89,7 +92,13 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   });
   standardOffer.start();
   const members = new MemberService({ mailer, audit });
-  const certificates = new CertificateService({ files, documents, signer: createPdfSigner(config.signing), company: config.company, appUrl: config.appUrl });
+  const certificates = new CertificateService({
+    files,
+    documents,
+    signer: createPdfSigner(config.signing),
+    company: config.company,
+    appUrl: config.appUrl,
+  });
   return {
     config,
     documents,
@@ -97,11 +106,23 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     payments,
     idempotency: new IdempotencyService(),
     rateLimits: new RateLimitService(config.rateLimitPerMinute),
-    bookings: new BookingService({ catalog, payments, lifecycle: lifecycles.booking, mailer, logger, orderPrefix: config.orderPrefix }),
+    bookings: new BookingService({
+      catalog,
+      payments,
+      lifecycle: lifecycles.booking,
+      mailer,
+      logger,
+      orderPrefix: config.orderPrefix,
+    }),
     bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
     orders,
     certificates,
-    certifiedReview: new CertifiedReviewService({ files, orders, certificates, pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }) }),
+    certifiedReview: new CertifiedReviewService({
+      files,
+      orders,
+      certificates,
+      pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }),
+    }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
     shipping: new OrderShippingService({ orders, mailer }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
@@ -125,10 +146,18 @@ export type Services = ReturnType<typeof createServices>;
  * The outbox (D17): the sandbox keeps its messages; production seals each one and queues its delivery over SMTP.
  * nodemailer is loaded only then.
  */
-function createMail(config: AppConfig, queue: JobQueue, logger: Logger): { mailer: Mailer; mailDelivery?: MailDeliveryService } {
+function createMail(
+  config: AppConfig,
+  queue: JobQueue,
+  logger: Logger,
+): { mailer: Mailer; mailDelivery?: MailDeliveryService } {
   const { mail } = config;
   if (mail.driver !== 'smtp') return { mailer: new OutboxMailer(mail.from) };
-  const { SmtpTransport } = require('./providers/mail/smtp-transport') as typeof import('./providers/mail/smtp-transport');
+  const { SmtpTransport } =
+    require('./providers/mail/smtp-transport') as typeof import('./providers/mail/smtp-transport');
   const seal = new TextSeal(SENT_EMAIL_SEAL, config.appKey, config.appKeyPrevious);
-  return { mailer: new OutboxMailer(mail.from, { queue, seal }), mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), seal, queue, logger }) };
+  return {
+    mailer: new OutboxMailer(mail.from, { queue, seal }),
+    mailDelivery: new MailDeliveryService({ transport: new SmtpTransport(mail.url), seal, queue, logger }),
+  };
 }

@@ -5,12 +5,20 @@ import type { Services } from './services';
 /** The job wiring, beside main.ts: every job handler of this process, each job in its own EntityManager fork. */
 export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Services): Promise<void> {
   services.documents.warm();
-  await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) => services.files.analysePending(orm.em.fork(), fileId));
-  await queue.work<{ orderId: string }>('translate-order', ({ orderId }, attempt) => services.translation.translateOrder(orm.em.fork(), orderId, attempt));
-  await queue.work<{ orderId: string }>('translate-order-given-up', ({ orderId }) => services.translation.giveUp(orm.em.fork(), orderId));
+  await queue.work<{ fileId: string }>('analyse-file', ({ fileId }) =>
+    services.files.analysePending(orm.em.fork(), fileId),
+  );
+  await queue.work<{ orderId: string }>('translate-order', ({ orderId }, attempt) =>
+    services.translation.translateOrder(orm.em.fork(), orderId, attempt),
+  );
+  await queue.work<{ orderId: string }>('translate-order-given-up', ({ orderId }) =>
+    services.translation.giveUp(orm.em.fork(), orderId),
+  );
   const { mailDelivery } = services;
   if (mailDelivery) {
-    await queue.work<{ emailId: string }>('deliver-email', ({ emailId }, attempt) => mailDelivery.deliver(orm.em.fork(), emailId, attempt));
+    await queue.work<{ emailId: string }>('deliver-email', ({ emailId }, attempt) =>
+      mailDelivery.deliver(orm.em.fork(), emailId, attempt),
+    );
     queue.every(600, 'abandoned mail sweep', () => mailDelivery.abandonStale(orm.em.fork()));
   }
   // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).

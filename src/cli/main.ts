@@ -33,7 +33,7 @@ type Command = (db: Database, options: Record<string, string | undefined>, confi
 const BESIDE_THE_SERVICE = new Set(['sandbox:seed']);
 
 /** Migrations under the same lock the service takes at start, so a CLI run and a starting server never race. */
-const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl')!, () => migrate(db.orm));
+const migrateLocked = (db: Database) => withStartupLock(db.orm.config.get('clientUrl'), () => migrate(db.orm));
 
 const commands: Record<string, Command> = {
   async 'sandbox:seed'(db, _options, config) {
@@ -47,7 +47,7 @@ const commands: Record<string, Command> = {
   },
 
   async 'migration:create'(db, options) {
-    const result = await db.orm.getMigrator().createMigration(MIGRATIONS_SOURCE_DIR, false, false, options.name);
+    const result = await db.orm.migrator.createMigration(MIGRATIONS_SOURCE_DIR, false, false, options.name);
     console.log(result.diff.up.length ? `Created ${result.fileName}` : 'No changes: the schema matches the entities.');
   },
 
@@ -63,7 +63,9 @@ const commands: Record<string, Command> = {
     await migrateLocked(db);
     const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: OPERATOR };
     const { staffUser, token } = await new StaffService({ audit: new AuditService() }).rotateByEmail(ctx, options);
-    console.error(`New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`);
+    console.error(
+      `New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`,
+    );
     console.log(token);
   },
 };
@@ -72,7 +74,12 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const name = positionals[0] ?? '';
   const command = commands[name];
@@ -101,7 +108,9 @@ main(process.argv.slice(2)).then(
     if (error instanceof ValidationError) {
       for (const [field, messages] of Object.entries(error.errors)) console.error(`--${field}: ${messages.join(' ')}`);
     } else {
-      console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error));
+      console.error(
+        error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error),
+      );
     }
     process.exit(1);
   },

@@ -31,9 +31,16 @@ export async function seedSandbox(em: EntityManager, config: AppConfig): Promise
   );
   const ctx = { em, requestId: 'cli', actor: { kind: 'staff' as const, staff: staffUser } };
   const accounts = new AccountService({ env: config.env, mailer: new OutboxMailer(config.mail.from), audit });
-  const account = await accounts.create(ctx, { name: `Sandbox Law Firm ${tag}`, email: `sandbox-firm-${tag}@example.test` });
+  const account = await accounts.create(ctx, {
+    name: `Sandbox Law Firm ${tag}`,
+    email: `sandbox-firm-${tag}@example.test`,
+  });
   await accounts.approve(ctx, account.id);
-  const mail = await em.findOneOrFail(SentEmail, { to: account.email, kind: 'api_key' }, { orderBy: { createdAt: 'desc' } });
+  const mail = await em.findOneOrFail(
+    SentEmail,
+    { to: account.email, kind: 'api_key' },
+    { orderBy: { createdAt: 'desc' } },
+  );
   const key = mail.text.match(/ltk_test_[A-Za-z0-9]+/)?.[0];
   if (!key) throw new Error('The approval e-mail carries no key.');
   return { adminEmail: staffUser.email, adminToken: token, accountEmail: account.email, accountKey: key };

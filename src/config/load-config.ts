@@ -10,19 +10,21 @@ import type { AppConfig } from './app-config';
 /** A configuration that cannot start the service; the message is one line naming the variable. */
 export class ConfigError extends Error {}
 
-
 /** An unset and an empty variable mean the same: use the default. */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
+const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
 const envSchema = z.object({
   APP_ENV: optional(z.enum(['sandbox', 'production'])),
@@ -40,7 +42,13 @@ const envSchema = z.object({
   COMPANY_ADDRESS: optional(z.string().max(500)),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
-  TURNAROUND_HOURS: optional(z.coerce.number().int().min(1).max(24 * 60)),
+  TURNAROUND_HOURS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+  ),
   QUOTE_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)),
   TRANSLATION_ENGINE: optional(z.enum(['sandbox', 'deepl'])),
@@ -53,10 +61,28 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optional(z.string()),
   PAYPAL_CLIENT_SECRET: optional(z.string()),
   PAYPAL_WEBHOOK_ID: optional(z.string()),
-  UPLOAD_MAX_BYTES: optional(z.coerce.number().int().min(1).max(1024 * 1024 * 1024)),
+  UPLOAD_MAX_BYTES: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1024 * 1024 * 1024),
+  ),
   // What one document's work may use, on top of what the runtime needs to start the child (measured, or set below).
-  ANALYSIS_MAX_MEMORY_MB: optional(z.coerce.number().int().min(64).max(1024 * 1024)),
-  ANALYSIS_RUNTIME_MEMORY_MB: optional(z.coerce.number().int().min(1).max(1024 * 1024)),
+  ANALYSIS_MAX_MEMORY_MB: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(64)
+      .max(1024 * 1024),
+  ),
+  ANALYSIS_RUNTIME_MEMORY_MB: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1024 * 1024),
+  ),
   DOCUMENT_SANDBOX_PROCESSES: optional(z.coerce.number().int().min(1).max(64)),
   STORAGE_DRIVER: optional(z.enum(['local', 's3'])),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')),
@@ -73,16 +99,29 @@ const envSchema = z.object({
   METRICS_ALLOW_FROM: optional(
     z.string().superRefine((text, context) => {
       const wrong = addressRangeList(text).find((entry) => !isAddressRange(entry));
-      if (wrong !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a comma-separated list of IP addresses or CIDR ranges (${JSON.stringify(wrong)} is neither)` });
+      if (wrong !== undefined)
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of IP addresses or CIDR ranges (${JSON.stringify(wrong)} is neither)`,
+        });
     }),
   ),
   CORS_ORIGINS: optional(
     z.string().superRefine((text, context) => {
       const wrong = originList(text).find((entry) => !isOrigin(entry));
-      if (wrong !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a comma-separated list of origins such as https://portal.example.com (${JSON.stringify(wrong)} is not one)` });
+      if (wrong !== undefined)
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of origins such as https://portal.example.com (${JSON.stringify(wrong)} is not one)`,
+        });
     }),
   ),
-  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').regex(/^[A-Za-z0-9._~+/=-]+$/, 'must be a bearer token (letters, digits and ._~+/=-)')),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[A-Za-z0-9._~+/=-]+$/, 'must be a bearer token (letters, digits and ._~+/=-)'),
+  ),
 });
 
 /** Who reads /metrics outside the sandbox when METRICS_ALLOW_FROM is unset: the machine itself (a local agent). */
@@ -108,8 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (e.PAYMENT_PROVIDER !== 'paypal') {
       throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER must be paypal when APP_ENV is production.');
     }
-    if (!e.SIGNING_P12_PATH) throw new ConfigError('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
-    if (!existsSync(e.SIGNING_P12_PATH)) throw new ConfigError(`Invalid configuration: SIGNING_P12_PATH names no file (got ${JSON.stringify(e.SIGNING_P12_PATH)}).`);
+    if (!e.SIGNING_P12_PATH)
+      throw new ConfigError('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
+    if (!existsSync(e.SIGNING_P12_PATH))
+      throw new ConfigError(
+        `Invalid configuration: SIGNING_P12_PATH names no file (got ${JSON.stringify(e.SIGNING_P12_PATH)}).`,
+      );
     if (e.TRANSLATION_ENGINE !== 'deepl') {
       throw new ConfigError('Invalid configuration: TRANSLATION_ENGINE must be deepl when APP_ENV is production.');
     }
@@ -120,7 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const paymentProvider = e.PAYMENT_PROVIDER ?? 'sandbox';
   if (paymentProvider === 'paypal') {
     for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
-      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENT_PROVIDER is paypal.`);
+      if (!e[name])
+        throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENT_PROVIDER is paypal.`);
     }
   }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
@@ -129,9 +173,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
-  const http = { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 20_000, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 300_000 };
+  const http = {
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 20_000,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
+  };
   if (http.headersTimeoutMs > http.requestTimeoutMs) {
-    throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.');
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.',
+    );
   }
   const port = e.PORT ?? 3000;
   const dataDir = resolve(e.DATA_DIR ?? '.data');
@@ -145,7 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000,
     appKey: e.APP_KEY ?? sandboxAppKey(dataDir),
-    appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    appKeyPrevious: (e.APP_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     mail: appEnv === 'production' ? { driver: 'smtp', url: e.SMTP_URL!, from } : { driver: 'outbox', from },
     company: {
       name: e.COMPANY_NAME ?? 'Example Legal Translations (Sandbox)',
@@ -168,7 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passphrase: e.SIGNING_P12_PASSPHRASE ?? '',
       selfSigned: !e.SIGNING_P12_PATH,
     },
-    translation: e.TRANSLATION_ENGINE === 'deepl' ? { engine: 'deepl', authKey: e.DEEPL_AUTH_KEY!, serverUrl: e.DEEPL_SERVER_URL } : { engine: 'sandbox' },
+    translation:
+      e.TRANSLATION_ENGINE === 'deepl'
+        ? { engine: 'deepl', authKey: e.DEEPL_AUTH_KEY!, serverUrl: e.DEEPL_SERVER_URL }
+        : { engine: 'sandbox' },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {
@@ -177,7 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             region: e.S3_REGION ?? 'us-east-1',
             endpoint: e.S3_ENDPOINT,
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-            credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+            credentials: e.S3_ACCESS_KEY_ID
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+              : undefined,
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
@@ -189,16 +246,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       processes: e.DOCUMENT_SANDBOX_PROCESSES ?? 2,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 120,
-    jobs: { pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS ?? 30 },
+    jobs: {
+      pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS ?? 2,
+      heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS ?? 30,
+    },
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     http,
-    metrics: { allowFrom: addressRangeList(e.METRICS_ALLOW_FROM ?? METRICS_DEFAULT_ALLOW_FROM), token: e.METRICS_TOKEN },
+    metrics: {
+      allowFrom: addressRangeList(e.METRICS_ALLOW_FROM ?? METRICS_DEFAULT_ALLOW_FROM),
+      token: e.METRICS_TOKEN,
+    },
     cors: { origins: originList(e.CORS_ORIGINS ?? ''), anyLocalhost: appEnv === 'sandbox' && !e.CORS_ORIGINS },
   };
 }
 
-const originList = (text: string) => text.split(',').map((entry) => entry.trim()).filter(Boolean);
+const originList = (text: string) =>
+  text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 /** `scheme://host[:port]` and nothing more: what a browser sends in `Origin`. */
 function isOrigin(entry: string): boolean {
@@ -210,7 +277,7 @@ function isOrigin(entry: string): boolean {
   }
 }
 
-function describe(issue: z.ZodIssue): string {
+function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`;
   if (issue.code === 'invalid_type') return 'must be a number';
   if (issue.code === 'too_small' || issue.code === 'too_big') {
@@ -221,5 +288,7 @@ function describe(issue: z.ZodIssue): string {
 
 /** Sandbox only: a random key generated on first start and kept, so signed links survive restarts. */
 function sandboxAppKey(dataDir: string): string {
-  return keptFile(join(dataDir, 'app-key'), () => Buffer.from(`${randomBytes(32).toString('hex')}\n`)).toString('utf8').trim();
+  return keptFile(join(dataDir, 'app-key'), () => Buffer.from(`${randomBytes(32).toString('hex')}\n`))
+    .toString('utf8')
+    .trim();
 }

@@ -12,8 +12,12 @@ export interface Database {
 }
 
 /** DATABASE_URL, or an embedded PostgreSQL under DATA_DIR when it is unset (D1). */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize' | 'statementTimeoutMs'>, logger?: Logger): Promise<Database> {
-  const notice = (message: string, fields: Record<string, unknown>) => (logger ? logger.warn(fields, message) : console.error(`${message}: ${JSON.stringify(fields)}`));
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize' | 'statementTimeoutMs'>,
+  logger?: Logger,
+): Promise<Database> {
+  const notice = (message: string, fields: Record<string, unknown>) =>
+    logger ? logger.warn(fields, message) : console.error(`${message}: ${JSON.stringify(fields)}`);
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, 'app', notice);
   try {
     const orm = await MikroORM.init(

@@ -1,6 +1,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -23,11 +34,17 @@ export interface OsUser {
 /** The `postgres` OS user when running as root (created if missing, as the server needs one); otherwise none. */
 export function serverUser(): OsUser | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-  const exists = (database: 'group' | 'passwd') => spawnSync('getent', [database, 'postgres'], { stdio: 'ignore' }).status === 0;
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const exists = (database: 'group' | 'passwd') =>
+    spawnSync('getent', [database, 'postgres'], { stdio: 'ignore' }).status === 0;
   if (!exists('passwd')) {
     create('groupadd', ['--system', 'postgres'], () => exists('group'));
-    create('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], () => exists('passwd'));
+    create(
+      'useradd',
+      ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+      () => exists('passwd'),
+    );
   }
   return { uid: id('-u'), gid: id('-g') };
 }
@@ -56,7 +73,8 @@ export function canReach(user: OsUser | undefined, path: string): boolean {
 /** The folder holding bin/, lib/ and share/: the package's own, or a copy under `shared` when the user cannot reach it. */
 export function reachableNativeDir(nativeDir: string, user: OsUser | undefined, shared = sharedDir()): string {
   if (canReach(user, join(nativeDir, 'bin', 'postgres'))) return nativeDir;
-  const version = (JSON.parse(readFileSync(join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(readFileSync(join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
   const copy = join(shared, `native-${version}`);
   if (!existsSync(join(copy, 'bin', 'postgres'))) {
     mkdirSync(shared, { recursive: true, mode: 0o755 });

@@ -29,7 +29,11 @@ const MAJOR_VERSION = '18';
  * running server, the last one out stops it, and a server left by killed runs is stopped first
  * (embedded-postgres-holders.ts).
  */
-export async function startEmbeddedPostgres(dataDir: string, database = 'app', notice: Notice = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  database = 'app',
+  notice: Notice = () => {},
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const user = serverUser();
   // DATA_DIR is ours: let the server's user through it (as root the server runs as `postgres`).
@@ -51,7 +55,8 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
     const bin = join(reachableNativeDir(nativeDir(), user), 'bin');
     if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(bin, dir, user);
     const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim();
-    if (version !== MAJOR_VERSION) throw new Error(`Embedded PostgreSQL: ${dir} holds data of PostgreSQL ${version}, expected ${MAJOR_VERSION}`);
+    if (version !== MAJOR_VERSION)
+      throw new Error(`Embedded PostgreSQL: ${dir} holds data of PostgreSQL ${version}, expected ${MAJOR_VERSION}`);
     const port = await freePort();
     const server = await startServer(bin, dir, port, user);
     try {
@@ -64,7 +69,8 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
   };
   const { dir, port, server } = await withClusterLock(dataDir, async () => {
     const dir = await reachableClusterDir(dataDir, user, stopOrphan);
-    if (dir !== join(dataDir, 'postgres')) notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
+    if (dir !== join(dataDir, 'postgres'))
+      notice('embedded PostgreSQL data kept outside DATA_DIR, which the postgres OS user cannot enter', { dir });
     // Registered before looking for the others: a holder leaving without the lock (its exit handler) then sees
     // this process and leaves the server running, or has already left and this process starts a server of its own.
     hold(dataDir);
@@ -95,7 +101,10 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'app', n
         server?.stdout?.destroy();
         server?.stderr?.destroy();
       } else if (running) {
-        const exited = server && server.exitCode === null && server.signalCode === null ? new Promise((resolve) => server.once('exit', resolve)) : undefined;
+        const exited =
+          server && server.exitCode === null && server.signalCode === null
+            ? new Promise((resolve) => server.once('exit', resolve))
+            : undefined;
         await stopServer(running.pid);
         await exited;
       }
@@ -115,9 +124,17 @@ async function initialise(bin: string, dir: string, user: OsUser | undefined): P
   writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
   if (user) for (const path of [dir, passwordFile]) chownSync(path, user.uid, user.gid);
   try {
-    const args = [`--pgdata=${dir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--lc-messages=C'];
+    const args = [
+      `--pgdata=${dir}`,
+      '--auth=password',
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--lc-messages=C',
+    ];
     const initdb = launch(join(bin, 'initdb'), args, user);
-    const code = await new Promise<number | null>((resolve, reject) => initdb.child.once('error', reject).once('close', resolve));
+    const code = await new Promise<number | null>((resolve, reject) =>
+      initdb.child.once('error', reject).once('close', resolve),
+    );
     if (code !== 0) throw new Error(`Embedded PostgreSQL could not initialise ${dir}: ${initdb.tail()}`);
   } finally {
     rmSync(passwordFile, { force: true });
@@ -131,7 +148,9 @@ async function startServer(bin: string, dir: string, port: number, user: OsUser 
   await new Promise<void>((resolve, reject) => {
     server.onLine((line) => line.includes('ready to accept connections') && resolve());
     server.child.once('error', reject);
-    server.child.once('close', () => reject(new Error(`Embedded PostgreSQL could not start in ${dir}: ${server.tail()}`)));
+    server.child.once('close', () =>
+      reject(new Error(`Embedded PostgreSQL could not start in ${dir}: ${server.tail()}`)),
+    );
   });
   return server.child;
 }
@@ -153,8 +172,8 @@ function launch(file: string, args: string[], user: OsUser | undefined, options:
       for (const listener of listeners) listener(line);
     }
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   return {
     child,
     onLine: (listener: (line: string) => void) => listeners.push(listener),

@@ -26,4 +26,33 @@ import { Session } from '../domain/sign-in/session.entity';
 import { SignInCode } from '../domain/sign-in/sign-in-code.entity';
 
 /** Every entity, listed rather than discovered by folder scan, so a build and a test see the same set. */
-export const ENTITIES = [Account, StaffUser, AuditEntry, SentEmail, ServiceRate, Addon, InterpretationRate, StoredFile, FileAttachment, Quote, Payment, PaymentRefund, Order, IdempotencyKey, WebhookEvent, Booking, BookingNote, RateLimitCount, TranslationReview, OrderNote, Notarization, IssuedCertificate, PendingCertificate, EngineRequest, StorageIntent, AccountMember, SignInCode, Session];
+export const ENTITIES = [
+  Account,
+  StaffUser,
+  AuditEntry,
+  SentEmail,
+  ServiceRate,
+  Addon,
+  InterpretationRate,
+  StoredFile,
+  FileAttachment,
+  Quote,
+  Payment,
+  PaymentRefund,
+  Order,
+  IdempotencyKey,
+  WebhookEvent,
+  Booking,
+  BookingNote,
+  RateLimitCount,
+  TranslationReview,
+  OrderNote,
+  Notarization,
+  IssuedCertificate,
+  PendingCertificate,
+  EngineRequest,
+  StorageIntent,
+  AccountMember,
+  SignInCode,
+  Session,
+];

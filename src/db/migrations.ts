@@ -8,7 +8,7 @@ import { inConnectionTransaction, runSql } from './orm-driver';
 export async function migrate(orm: MikroORM): Promise<string[]> {
   const applied = await inConnectionTransaction(orm, async (transaction, sql) => {
     await sql('SET LOCAL statement_timeout = 0');
-    return orm.getMigrator().up({ transaction });
+    return orm.migrator.up({ transaction });
   });
   return applied.map((migration) => migration.name);
 }
@@ -25,6 +25,6 @@ export async function checkReadiness(orm: MikroORM): Promise<Readiness> {
   } catch {
     return { database: false, migrations: false };
   }
-  const pending = await orm.getMigrator().getPendingMigrations().catch(() => [{}]);
+  const pending = await orm.migrator.getPendingMigrations().catch(() => [{}]);
   return { database: true, migrations: pending.length === 0 };
 }

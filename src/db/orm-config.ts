@@ -31,7 +31,7 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
 }
 
 /**
- * `orm.getMigrator()` as MikroORM's Migrator extension gives it, loaded on first use: the migrator and umzug are
+ * `orm.migrator` as MikroORM's Migrator extension gives it, loaded on first use: the migrator and umzug are
  * about 300 modules that a process answering requests needs only for /readyz, and every test file loaded them.
  */
 const lazyMigrator = {

@@ -1,4 +1,4 @@
-import { DriverException, ForeignKeyConstraintViolationException, type EntityManager, type Transaction } from '@mikro-orm/core';
+import { DriverException, ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Knex, MikroORM, SqlEntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -18,8 +18,14 @@ export type DateOf = (value: unknown) => Date | null;
  * `em`'s logger context, so a request's statements are counted as its own. MikroORM inlines the values, an array as
  * a list (`in (?)`).
  */
-export async function runSql<T extends object = SqlRow>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-  return (em as SqlEntityManager).getConnection().execute<T[]>(sql, [...params], 'all', em.getTransactionContext(), em.getLoggerContext());
+export async function runSql<T extends object = SqlRow>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
+  return (em as SqlEntityManager)
+    .getConnection()
+    .execute<T[]>(sql, [...params], 'all', em.getTransactionContext(), em.getLoggerContext());
 }
 
 /**
@@ -36,7 +42,11 @@ export interface PreparedStatement {
 /** What MikroORM's connection does for every statement it runs: log it (tests count them there) and time it. */
 interface OrmConnection {
   getKnex(): Knex;
-  executeQuery<T>(query: string, run: () => Promise<T>, context: Record<string, unknown> & { query: string; params: unknown[] }): Promise<T>;
+  executeQuery<T>(
+    query: string,
+    run: () => Promise<T>,
+    context: Record<string, unknown> & { query: string; params: unknown[] },
+  ): Promise<T>;
 }
 
 /** The driver's own client, as the ORM's pool lends it out. */
@@ -55,7 +65,11 @@ interface PoolClient {
  * Logged through the ORM like any other statement, with the EntityManager's logger context. Rows come back as the
  * driver gives them, with a date parser that turns timestamps into the same `Date`s as entity hydration does.
  */
-export async function runPrepared(em: EntityManager, statement: PreparedStatement, params: readonly unknown[]): Promise<{ rows: SqlRow[]; date: DateOf }> {
+export async function runPrepared(
+  em: EntityManager,
+  statement: PreparedStatement,
+  params: readonly unknown[],
+): Promise<{ rows: SqlRow[]; date: DateOf }> {
   // executeQuery is protected in MikroORM's typings; it is the one door every statement of the ORM goes through.
   const connection = em.getConnection() as unknown as OrmConnection;
   const pool = (em.getTransactionContext<Knex.Transaction>() ?? connection.getKnex()).client as unknown as PoolClient;
@@ -68,18 +82,30 @@ export async function runPrepared(em: EntityManager, statement: PreparedStatemen
       await pool.releaseConnection(client);
     }
   };
-  const { rows } = await connection.executeQuery(statement.sql, run, { ...em.getLoggerContext(), query: statement.sql, params: values });
+  const { rows } = await connection.executeQuery(statement.sql, run, {
+    ...em.getLoggerContext(),
+    query: statement.sql,
+    params: values,
+  });
   const platform = em.getPlatform();
-  return { rows, date: (value) => (value === null || value === undefined ? null : (platform.parseDate(value as string) as Date)) };
+  return {
+    rows,
+    date: (value) => (value === null || value === undefined ? null : platform.parseDate(value as string)),
+  };
 }
 
 /**
  * Runs `work` in one transaction of the ORM's connection, outside any EntityManager: the migrator takes the
  * transaction itself, and `sql` runs a statement in it.
  */
-export function inConnectionTransaction<T>(orm: MikroORM, work: (transaction: Transaction, sql: (statement: string) => Promise<unknown>) => Promise<T>): Promise<T> {
+export function inConnectionTransaction<T>(
+  orm: MikroORM,
+  work: (transaction: Knex.Transaction, sql: (statement: string) => Promise<unknown>) => Promise<T>,
+): Promise<T> {
   const connection = orm.em.getConnection();
-  return connection.transactional((transaction) => work(transaction, (statement) => connection.execute(statement, [], 'run', transaction)));
+  return connection.transactional((transaction) =>
+    work(transaction, (statement) => connection.execute(statement, [], 'run', transaction)),
+  );
 }
 
 /** The ORM's connection pool (knex's tarn pool), absent until the first connection is asked for. */
@@ -100,5 +126,8 @@ export function poolUse(orm: MikroORM): { inUse: number; waiting: number } {
  * (`restrict_violation`), which MikroORM leaves a bare `DriverException`: both mean the same to us.
  */
 export function isReferenceViolation(error: unknown): boolean {
-  return error instanceof ForeignKeyConstraintViolationException || (error instanceof DriverException && error.code === '23001');
+  return (
+    error instanceof ForeignKeyConstraintViolationException ||
+    (error instanceof DriverException && error.code === '23001')
+  );
 }

@@ -26,8 +26,11 @@ export class ProcessClaim {
     await client.connect();
     for (;;) {
       const id = randomInt(1, 2 ** 31 - 1);
-      const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [PROCESS_CLAIMS, id]);
-      if (rows[0]!.taken) return new ProcessClaim(id, client);
+      const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [
+        PROCESS_CLAIMS,
+        id,
+      ]);
+      if (rows[0].taken) return new ProcessClaim(id, client);
     }
   }
 

@@ -44,7 +44,8 @@ export interface CertificateSignature {
   sign(bytes: Uint8Array): Promise<Uint8Array>;
 }
 
-export const longDate = (date: Date): string => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const longDate = (date: Date): string =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The certificate of accuracy (D20) as a court clerk expects one (ATA and USCIS practice): the operator's
@@ -58,7 +59,11 @@ export async function certificatePdf(content: CertificateContent, signer: Certif
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
   doc.setAuthor(content.company.name);
-  const fonts = await UnicodeFonts.forText(doc, [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier], allText(content));
+  const fonts = await UnicodeFonts.forText(
+    doc,
+    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
+    allText(content),
+  );
   const sheet = new Sheet(doc, fonts);
   letterhead(sheet, content);
   particulars(sheet, content);
@@ -117,7 +122,17 @@ class Sheet {
   }
 
   /** A wrapped paragraph at `x` (relative to the margin), advancing the cursor. */
-  paragraph(text: string, options: { font?: PDFFont; size?: number; x?: number; width?: number; leading?: number; align?: 'left' | 'center' } = {}): void {
+  paragraph(
+    text: string,
+    options: {
+      font?: PDFFont;
+      size?: number;
+      x?: number;
+      width?: number;
+      leading?: number;
+      align?: 'left' | 'center';
+    } = {},
+  ): void {
     const { font = this.roman, size = 11, x = 0, leading = 1.35, align = 'left' } = options;
     const width = options.width ?? WIDTH - x;
     for (const line of this.lines(text, font, size, width)) {
@@ -133,7 +148,12 @@ class Sheet {
   }
 
   rule(y = this.y, thickness = 0.75): void {
-    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness, color: this.colors.rule });
+    this.page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: PAGE[0] - MARGIN, y },
+      thickness,
+      color: this.colors.rule,
+    });
   }
 
   gap(points: number): void {
@@ -146,16 +166,28 @@ class Sheet {
     pages.forEach((page, index) => {
       const text = `${left} · Page ${index + 1} of ${pages.length} · ${right}`;
       const size = 8;
-      page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: PAGE[0] - MARGIN, y: 44 }, thickness: 0.5, color: this.colors.rule });
+      page.drawLine({
+        start: { x: MARGIN, y: 44 },
+        end: { x: PAGE[0] - MARGIN, y: 44 },
+        thickness: 0.5,
+        color: this.colors.rule,
+      });
       const line = this.lines(text, this.roman, size, WIDTH)[0] ?? '';
-      this.fonts.draw(page, line, { x: MARGIN + (WIDTH - this.fonts.width(line, this.roman, size)) / 2, y: 32, size, font: this.roman, color: this.colors.grey });
+      this.fonts.draw(page, line, {
+        x: MARGIN + (WIDTH - this.fonts.width(line, this.roman, size)) / 2,
+        y: 32,
+        size,
+        font: this.roman,
+        color: this.colors.grey,
+      });
     });
   }
 }
 
 function letterhead(sheet: Sheet, content: CertificateContent): void {
   sheet.paragraph(content.company.name, { font: sheet.bold, size: 17, align: 'center', leading: 1.3 });
-  for (const line of content.company.address.split(/\n|;\s*/)) sheet.paragraph(line, { size: 10, align: 'center', leading: 1.3 });
+  for (const line of content.company.address.split(/\n|;\s*/))
+    sheet.paragraph(line, { size: 10, align: 'center', leading: 1.3 });
   sheet.gap(6);
   sheet.rule(sheet.y, 1.5);
   sheet.rule(sheet.y - 3, 0.5);
@@ -234,7 +266,11 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
     const cells = [
       { lines: [`${index + 1}`], font: sheet.roman, size },
       { lines: sheet.lines(document.source, sheet.roman, size, columns[1].width - 2 * pad), font: sheet.roman, size },
-      { lines: sheet.lines(document.translation, sheet.roman, size, columns[2].width - 2 * pad), font: sheet.roman, size },
+      {
+        lines: sheet.lines(document.translation, sheet.roman, size, columns[2].width - 2 * pad),
+        font: sheet.roman,
+        size,
+      },
       { lines: [`${document.pages}`], font: sheet.roman, size },
       { lines: chunk(document.sha256, 32), font: sheet.mono, size: hashSize },
     ];
@@ -245,7 +281,9 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
     }
     let x = MARGIN;
     cells.forEach((cell, column) => {
-      cell.lines.forEach((line, i) => sheet.text(line, x + pad, sheet.y - pad - cell.size - i * cell.size * 1.3, cell.font, cell.size));
+      cell.lines.forEach((line, i) =>
+        sheet.text(line, x + pad, sheet.y - pad - cell.size - i * cell.size * 1.3, cell.font, cell.size),
+      );
       x += columns[column].width;
     });
     sheet.y -= height;
@@ -268,10 +306,21 @@ function notarization(sheet: Sheet, details: NotarizationDetails): void {
 function signatureBlock(sheet: Sheet, content: CertificateContent): void {
   sheet.need(110);
   sheet.gap(26);
-  sheet.text(`Digitally signed by ${content.translator.name}`, MARGIN, sheet.y - 11, sheet.italic, 10, sheet.colors.grey);
+  sheet.text(
+    `Digitally signed by ${content.translator.name}`,
+    MARGIN,
+    sheet.y - 11,
+    sheet.italic,
+    10,
+    sheet.colors.grey,
+  );
   sheet.y -= 16;
   sheet.page.drawLine({ start: { x: MARGIN, y: sheet.y }, end: { x: MARGIN + 260, y: sheet.y }, thickness: 0.75 });
-  sheet.page.drawLine({ start: { x: MARGIN + 330, y: sheet.y }, end: { x: MARGIN + WIDTH, y: sheet.y }, thickness: 0.75 });
+  sheet.page.drawLine({
+    start: { x: MARGIN + 330, y: sheet.y },
+    end: { x: MARGIN + WIDTH, y: sheet.y },
+    thickness: 0.75,
+  });
   const top = sheet.y;
   sheet.text(longDate(content.date), MARGIN + 330, sheet.y + 4, sheet.roman, 11);
   sheet.text('Date', MARGIN + 330, top - 12, sheet.roman, 9, sheet.colors.grey);
@@ -286,11 +335,21 @@ function verificationBox(sheet: Sheet, verification: CertificateContent['verific
   const lines = [
     { text: `Verify this certificate online: ${verification.url}`, font: sheet.bold },
     { text: `Verification code: ${verification.code}`, font: sheet.roman },
-    { text: 'The page shows the documents it covers, their page counts and SHA-256 fingerprints, and no other client data.', font: sheet.italic },
+    {
+      text: 'The page shows the documents it covers, their page counts and SHA-256 fingerprints, and no other client data.',
+      font: sheet.italic,
+    },
   ].flatMap(({ text, font }) => sheet.lines(text, font, 9.5, WIDTH - 20).map((line) => ({ line, font })));
   const height = lines.length * 13 + 14;
   sheet.need(height);
-  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - height, width: WIDTH, height, borderColor: sheet.colors.rule, borderWidth: 0.75 });
+  sheet.page.drawRectangle({
+    x: MARGIN,
+    y: sheet.y - height,
+    width: WIDTH,
+    height,
+    borderColor: sheet.colors.rule,
+    borderWidth: 0.75,
+  });
   let y = sheet.y - 8;
   for (const { line, font } of lines) {
     sheet.text(line, MARGIN + 10, y - 9.5, font, 9.5);

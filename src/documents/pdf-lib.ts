@@ -5,4 +5,4 @@ import type * as PdfLib from 'pdf-lib';
  * processes (the analysis child, a serve process between certificates, most test files) never draw one.
  * Types come from `import type`, which costs nothing at run time.
  */
-export const pdfLib = (): typeof PdfLib => require('pdf-lib');
+export const pdfLib = () => require('pdf-lib') as typeof PdfLib;

@@ -44,7 +44,8 @@ async function translateDocx(job: TranslationFiles, marker: string, limits: ZipL
       return xmlRewrite(paragraphs);
     },
   });
-  if (!markers.some((paragraphs) => paragraphs.count > 0)) throw new UntranslatableError('The document has no text to translate.');
+  if (!markers.some((paragraphs) => paragraphs.count > 0))
+    throw new UntranslatableError('The document has no text to translate.');
 }
 
 async function translatePdf(job: TranslationFiles, marker: string): Promise<void> {
@@ -68,7 +69,9 @@ async function drawPdf(job: TranslationFiles, marker: string, source: PdfDocumen
   for (const [index, pageText] of text.entries()) {
     const [left, bottom, right, top] = (await source.getPage(index + 1)).view;
     const page = doc.addPage([right - left, top - bottom]);
-    const { size, lines } = fitToPage(page.getSize(), [heading, pageText], (line, size) => fonts.width(line, font, size));
+    const { size, lines } = fitToPage(page.getSize(), [heading, pageText], (line, size) =>
+      fonts.width(line, font, size),
+    );
     let y = page.getHeight() - MARGIN - size;
     for (const line of lines) {
       fonts.draw(page, line, { x: MARGIN, y, size, font });
@@ -91,7 +94,8 @@ function fitToPage(
   paragraphs: string[],
   measure: (line: string, size: number) => number,
 ): { size: number; lines: string[] } {
-  const layout = (size: number) => paragraphs.flatMap((text) => wrapText(text, page.width - 2 * MARGIN, (line) => measure(line, size)));
+  const layout = (size: number) =>
+    paragraphs.flatMap((text) => wrapText(text, page.width - 2 * MARGIN, (line) => measure(line, size)));
   const room = (size: number) => Math.floor((page.height - 2 * MARGIN) / (size * LEADING));
   let lines: string[] = [];
   for (const size of FONT_SIZES) {

@@ -19,7 +19,9 @@ interface FallbackFont {
 let unifont: Promise<FallbackFont> | undefined;
 function fallbackFont(): Promise<FallbackFont> {
   unifont ??= (async () => {
-    const bytes = await woffToSfnt(await readFile(require.resolve('@fontsource/unifont/files/unifont-latin-400-normal.woff')));
+    const bytes = await woffToSfnt(
+      await readFile(require.resolve('@fontsource/unifont/files/unifont-latin-400-normal.woff')),
+    );
     const font = fontkit().create(bytes);
     return { bytes, covers: (char: string) => font.hasGlyphForCodePoint(char.codePointAt(0)!) };
   })();
@@ -48,9 +50,13 @@ export class UnicodeFonts {
    * document will show) needs it.
    */
   static async forText(doc: PDFDocument, standard: StandardFonts[], text: string): Promise<UnicodeFonts> {
-    const fonts = new UnicodeFonts(new Map(await Promise.all(standard.map(async (name) => [name, await doc.embedFont(name)] as const))));
+    const fonts = new UnicodeFonts(
+      new Map(await Promise.all(standard.map(async (name) => [name, await doc.embedFont(name)] as const))),
+    );
     const standardFonts = [...fonts.standardFonts.values()];
-    const missing = [...new Set(text.replace(/[\s\p{Cc}]/gu, ''))].filter((char) => !standardFonts.some((font) => fonts.canEncode(font, char)));
+    const missing = [...new Set(text.replace(/[\s\p{Cc}]/gu, ''))].filter(
+      (char) => !standardFonts.some((font) => fonts.canEncode(font, char)),
+    );
     if (missing.length === 0) return fonts;
     const fallback = await fallbackFont();
     if (missing.some(fallback.covers)) {
@@ -83,7 +89,11 @@ export class UnicodeFonts {
     return this.runs(text, font).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
   }
 
-  draw(page: PDFPage, text: string, options: { x: number; y: number; size: number; font: PDFFont; color?: Color }): void {
+  draw(
+    page: PDFPage,
+    text: string,
+    options: { x: number; y: number; size: number; font: PDFFont; color?: Color },
+  ): void {
     let x = options.x;
     for (const run of this.runs(text, options.font)) {
       page.drawText(run.text, { ...options, x, font: run.font });
@@ -99,7 +109,7 @@ export class UnicodeFonts {
 
   private canEncode(font: PDFFont, char: string): boolean {
     let known = this.encodable.get(font);
-    if (!known) this.encodable.set(font, (known = new Map()));
+    if (!known) this.encodable.set(font, (known = new Map<string, boolean>()));
     let answer = known.get(char);
     if (answer === undefined) {
       try {

@@ -21,9 +21,11 @@ export async function woffToSfnt(woff: Buffer): Promise<Buffer> {
     await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const at = HEADER + i * WOFF_ENTRY;
-        const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(at + field));
+        const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((field) =>
+          woff.readUInt32BE(at + field),
+        );
         const packed = woff.subarray(offset, offset + compressed);
-        return { tag: tag!, checksum: checksum!, data: compressed! < length! ? await inflateAsync(packed) : packed };
+        return { tag, checksum, data: compressed < length ? await inflateAsync(packed) : packed };
       }),
     )
   ).sort((a, b) => a.tag - b.tag);

@@ -3,8 +3,10 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 /** Opens a zip for lazy, entry-by-entry reading; entry sizes are checked against what inflates. */
 export function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
-      error || !zip ? reject(error) : resolve(zip),
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
+      (error, zip) => (error ? reject(error) : resolve(zip)),
     ),
   );
 }
@@ -33,9 +35,12 @@ export async function* entries(zip: ZipFile): AsyncGenerator<Entry> {
 export function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(error);
+      if (error) return reject(error);
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+      stream
+        .on('data', (chunk: Buffer) => chunks.push(chunk))
+        .on('end', () => resolve(Buffer.concat(chunks)))
+        .on('error', reject);
     }),
   );
 }

@@ -47,7 +47,12 @@ export async function rewriteZip(input: string, output: string, limits: ZipLimit
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           unpacked += chunk.length;
-          done(unpacked > limits.maxUnpackedBytes ? new ZipLimitError('The document unpacks to more than the limit.') : null, chunk);
+          done(
+            unpacked > limits.maxUnpackedBytes
+              ? new ZipLimitError('The document unpacks to more than the limit.')
+              : null,
+            chunk,
+          );
         },
       });
       const raw = await openEntry(zip, entry);
@@ -72,5 +77,7 @@ export async function rewriteZip(input: string, output: string, limits: ZipLimit
 }
 
 function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error) : resolve(stream))));
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+  );
 }

@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from '../shared/logger';
-import { movePgBoss10Jobs, PG_BOSS_SCHEMA, setAsidePgBoss10, transactionExecutor, unfinishedJobValues } from './pg-boss-driver';
+import {
+  movePgBoss10Jobs,
+  PG_BOSS_SCHEMA,
+  setAsidePgBoss10,
+  transactionExecutor,
+  unfinishedJobValues,
+} from './pg-boss-driver';
 
 /**
  * Every queue the service uses, with its retry policy. Jobs are safe to run again (D11). A dead letter queue is
@@ -12,7 +18,13 @@ export const QUEUES = {
   /** A translate-order job the queue failed for good (its worker lost or its time up on the last try): the order is held. */
   translateOrderGivenUp: { name: 'translate-order-given-up', retryLimit: 5, retryDelay: 5, retryBackoff: true },
   /** Queued when an order is paid or released back to processing. */
-  translateOrder: { name: 'translate-order', retryLimit: 5, retryDelay: 5, retryBackoff: true, deadLetter: 'translate-order-given-up' },
+  translateOrder: {
+    name: 'translate-order',
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    deadLetter: 'translate-order-given-up',
+  },
   /** Production mail, queued with the change that sent it (D17): a mail server down for 2 to 4 hours is waited out. */
   deliverEmail: { name: 'deliver-email', retryLimit: 8, retryDelay: 30, retryBackoff: true },
 } as const;
@@ -67,7 +79,15 @@ export class JobQueue {
     // pg-boss 12 is an ES module: loaded with import(), which Node and jest's module runner both handle.
     const { PgBoss } = await import('pg-boss');
     const checks = monitorSeconds(options);
-    const boss = new PgBoss({ connectionString, schema: PG_BOSS_SCHEMA, max: 4, supervise: true, schedule: false, superviseIntervalSeconds: checks, monitorIntervalSeconds: checks });
+    const boss = new PgBoss({
+      connectionString,
+      schema: PG_BOSS_SCHEMA,
+      max: 4,
+      supervise: true,
+      schedule: false,
+      superviseIntervalSeconds: checks,
+      monitorIntervalSeconds: checks,
+    });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const queue of Object.values(QUEUES)) {
@@ -77,7 +97,11 @@ export class JobQueue {
       // createQueue leaves an existing queue as it was: this process's heartbeat and retry policy apply to it too.
       await boss.updateQueue(name, settings);
     }
-    const moved = await movePgBoss10Jobs(connectionString, boss, Object.values(QUEUES).map((queue) => queue.name));
+    const moved = await movePgBoss10Jobs(
+      connectionString,
+      boss,
+      Object.values(QUEUES).map((queue) => queue.name),
+    );
     if (moved > 0) logger.info({ jobs: moved }, 'moved the unfinished jobs of pg-boss 10 into the upgraded queue');
     return new JobQueue(boss, logger, options);
   }
@@ -92,13 +116,20 @@ export class JobQueue {
    * handler that throws is retried with backoff.
    */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
-    const options = { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1, includeMetadata: true } as const;
+    const options = {
+      pollingIntervalSeconds: this.options.pollingIntervalSeconds,
+      batchSize: 1,
+      includeMetadata: true,
+    } as const;
     const id = await this.boss.work<T, void, typeof options>(name, options, async ([job]) => {
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
         const retried = job.retryCount < job.retryLimit;
-        this.logger.warn({ err: error, job: name, job_id: job.id }, retried ? 'job failed; it will be retried' : 'job failed; no retries left');
+        this.logger.warn(
+          { err: error, job: name, job_id: job.id },
+          retried ? 'job failed; it will be retried' : 'job failed; no retries left',
+        );
         throw error;
       }
     });

@@ -31,14 +31,18 @@ export function transactionExecutor(em: EntityManager) {
 }
 
 /** Of `values`, those that a job of `name` not yet finished (waiting, due for a retry, or running) has as `data[key]`. */
-export async function unfinishedJobValues(boss: PgBoss, name: string, key: string, values: string[]): Promise<Set<string>> {
-  const { rows } = (await boss
+export async function unfinishedJobValues(
+  boss: PgBoss,
+  name: string,
+  key: string,
+  values: string[],
+): Promise<Set<string>> {
+  const { rows }: { rows: { value: string }[] } = await boss
     .getDb()
-    .executeSql(`SELECT DISTINCT data->>$2 AS value FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`, [
-      name,
-      key,
-      values,
-    ])) as { rows: { value: string }[] };
+    .executeSql(
+      `SELECT DISTINCT data->>$2 AS value FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3::text[])`,
+      [name, key, values],
+    );
   return new Set(rows.map((row) => row.value));
 }
 
@@ -57,10 +61,15 @@ const LOCK = "pg_advisory_xact_lock(hashtext('ltk:pg-boss-10-upgrade'))";
 /** Renames a pg-boss 10 schema out of pg-boss 12's way; nothing to do on a fresh or upgraded database. */
 export async function setAsidePgBoss10(connectionString: string): Promise<void> {
   await inLockedTransaction(connectionString, async (client) => {
-    const { rows: installed } = await client.query(`SELECT 1 FROM pg_class WHERE oid = to_regclass('${PG_BOSS_SCHEMA}.version')`);
+    const { rows: installed } = await client.query(
+      `SELECT 1 FROM pg_class WHERE oid = to_regclass('${PG_BOSS_SCHEMA}.version')`,
+    );
     if (installed.length === 0) return;
-    const { rows } = await client.query<{ version: number }>(`SELECT max(version) AS version FROM ${PG_BOSS_SCHEMA}.version`);
-    if (rows[0].version === PG_BOSS_10_SCHEMA_VERSION) await client.query(`ALTER SCHEMA ${PG_BOSS_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
+    const { rows } = await client.query<{ version: number }>(
+      `SELECT max(version) AS version FROM ${PG_BOSS_SCHEMA}.version`,
+    );
+    if (rows[0].version === PG_BOSS_10_SCHEMA_VERSION)
+      await client.query(`ALTER SCHEMA ${PG_BOSS_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
   });
 }
 
@@ -69,7 +78,14 @@ export async function movePgBoss10Jobs(connectionString: string, boss: PgBoss, q
   return inLockedTransaction(connectionString, async (client) => {
     const { rows: present } = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [OLD_SCHEMA]);
     if (present.length === 0) return 0;
-    const { rows } = await client.query<{ id: string; name: string; data: object | null; priority: number; startAfter: Date; singletonKey: string | null }>(
+    const { rows } = await client.query<{
+      id: string;
+      name: string;
+      data: object | null;
+      priority: number;
+      startAfter: Date;
+      singletonKey: string | null;
+    }>(
       `SELECT id, name, data, priority, start_after AS "startAfter", singleton_key AS "singletonKey"
          FROM ${OLD_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') AND name = ANY($1::text[])`,
       [queues],
@@ -77,7 +93,15 @@ export async function movePgBoss10Jobs(connectionString: string, boss: PgBoss, q
     // A job that was running when the old workers stopped runs again from the start: every job is safe to rerun (D11).
     const db = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
     for (const name of new Set(rows.map((row) => row.name))) {
-      const jobs = rows.filter((row) => row.name === name).map(({ id, data, priority, startAfter, singletonKey }) => ({ id, data: data ?? {}, priority, startAfter, singletonKey: singletonKey ?? undefined }));
+      const jobs = rows
+        .filter((row) => row.name === name)
+        .map(({ id, data, priority, startAfter, singletonKey }) => ({
+          id,
+          data: data ?? {},
+          priority,
+          startAfter,
+          singletonKey: singletonKey ?? undefined,
+        }));
       await boss.insert(name, jobs, { db });
     }
     await client.query(`DROP SCHEMA ${OLD_SCHEMA} CASCADE`);

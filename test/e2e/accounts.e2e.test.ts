@@ -20,7 +20,10 @@ let staffId: string;
 beforeAll(async () => {
   t = await startTestApp();
   staff = await createStaffToken(t);
-  const [row] = await t.orm.em.fork().getConnection().execute(`SELECT id FROM staff_users ORDER BY created_at DESC LIMIT 1`);
+  const [row] = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(`SELECT id FROM staff_users ORDER BY created_at DESC LIMIT 1`);
   staffId = row.id;
 });
 afterAll(() => t.close());
@@ -34,14 +37,30 @@ const badInput = (errors: { extensions?: { code?: string; errors?: Record<string
 
 describe('createAccount', () => {
   it('creates a pending account without a key, and audits it', async () => {
-    const { data, errors } = await t.gql(CreateAccountDocument, { name: '  Doe Immigration  ', email: 'Intake@DoeLaw.example' }, staff);
+    const { data, errors } = await t.gql(
+      CreateAccountDocument,
+      { name: '  Doe Immigration  ', email: 'Intake@DoeLaw.example' },
+      staff,
+    );
     expect(errors).toBeUndefined();
     const account = data!.createAccount;
-    expect(account).toMatchObject({ name: 'Doe Immigration', email: 'intake@doelaw.example', status: 'PENDING', apiKeyLast4: null, approvedAt: null });
+    expect(account).toMatchObject({
+      name: 'Doe Immigration',
+      email: 'intake@doelaw.example',
+      status: 'PENDING',
+      apiKeyLast4: null,
+      approvedAt: null,
+    });
     expect(account.createdAt).toMatch(TIMESTAMP);
     const audit = await t.gql(AuditLogDocument, { resourceId: account.id }, staff);
     expect(audit.data!.auditLog.items).toEqual([
-      expect.objectContaining({ action: 'account.create', actorId: staffId, resourceType: 'account', fromState: null, toState: 'pending' }),
+      expect.objectContaining({
+        action: 'account.create',
+        actorId: staffId,
+        resourceType: 'account',
+        fromState: null,
+        toState: 'pending',
+      }),
     ]);
   });
 
@@ -60,7 +79,10 @@ describe('createAccount', () => {
     await t.gql(CreateAccountDocument, { name: 'First', email: 'dup@example.test' }, staff);
     const dup = await t.gql(CreateAccountDocument, { name: 'Second', email: 'DUP@example.test' }, staff);
     expect(badInput(dup.errors)).toEqual({ email: ['The email has already been taken.'] });
-    const count = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM accounts WHERE email = 'dup@example.test'`);
+    const count = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS n FROM accounts WHERE email = 'dup@example.test'`);
     expect(count[0].n).toBe(1);
   });
 });
@@ -70,7 +92,10 @@ describe('approveAccount', () => {
     const pending = await createPendingAccount(t, staff);
     const approved = await t.gql(ApproveAccountDocument, { id: pending.id }, staff);
     expect(approved.errors).toBeUndefined();
-    expect(approved.data!.approveAccount).toMatchObject({ status: 'APPROVED', approvedAt: expect.stringMatching(TIMESTAMP) });
+    expect(approved.data!.approveAccount).toMatchObject({
+      status: 'APPROVED',
+      approvedAt: expect.stringMatching(TIMESTAMP),
+    });
 
     const mails = await t.gql(SentEmailsDocument, { to: pending.email }, staff);
     expect(mails.data!.sentEmails.items).toHaveLength(1);
@@ -124,11 +149,16 @@ describe('suspend, regenerate and revoke', () => {
   it('walks the whole life cycle with an audit row for every step', async () => {
     const pending = await createPendingAccount(t, staff);
     const regeneratePending = await t.gql(RegenerateApiKeyDocument, { accountId: pending.id }, staff);
-    expect(badInput(regeneratePending.errors)).toEqual({ status: ['Cannot regenerate the API key while the status is pending.'] });
+    expect(badInput(regeneratePending.errors)).toEqual({
+      status: ['Cannot regenerate the API key while the status is pending.'],
+    });
 
     await t.gql(ApproveAccountDocument, { id: pending.id }, staff);
     const suspended = await t.gql(SuspendAccountDocument, { id: pending.id }, staff);
-    expect(suspended.data!.suspendAccount).toMatchObject({ status: 'SUSPENDED', suspendedAt: expect.stringMatching(TIMESTAMP) });
+    expect(suspended.data!.suspendAccount).toMatchObject({
+      status: 'SUSPENDED',
+      suspendedAt: expect.stringMatching(TIMESTAMP),
+    });
     const reinstated = await t.gql(ApproveAccountDocument, { id: pending.id }, staff);
     expect(reinstated.data!.approveAccount).toMatchObject({ status: 'APPROVED', suspendedAt: null });
     expect(await keysMailedTo(t, staff, pending.email)).toHaveLength(1);
@@ -158,7 +188,11 @@ describe('suspend, regenerate and revoke', () => {
 
 describe('staff lists', () => {
   it('pages accounts newest first with a status filter', async () => {
-    const mine = [await createPendingAccount(t, staff), await createPendingAccount(t, staff), await createPendingAccount(t, staff)];
+    const mine = [
+      await createPendingAccount(t, staff),
+      await createPendingAccount(t, staff),
+      await createPendingAccount(t, staff),
+    ];
     const page1 = await t.gql(AccountsDocument, { status: 'PENDING', perPage: 2 }, staff);
     const { pageInfo, items } = page1.data!.accounts;
     expect(pageInfo).toMatchObject({ page: 1, perPage: 2 });
@@ -191,9 +225,18 @@ describe('staff lists', () => {
 it('lets an admin create staff users, audited, with the token shown only in the answer', async () => {
   const admin = await createStaffToken(t, StaffRole.ADMIN);
   const bad = await t.gql(CreateStaffUserDocument, { email: 'nope', name: '', role: 'DESK' }, admin);
-  expect(badInput(bad.errors)).toEqual({ email: ['The email field must be a valid email address.'], name: ['The name field is required.'] });
-  const made = await t.gql(CreateStaffUserDocument, { email: 'reviewer@example.test', name: 'Rita Reviewer', role: 'DESK' }, admin);
+  expect(badInput(bad.errors)).toEqual({
+    email: ['The email field must be a valid email address.'],
+    name: ['The name field is required.'],
+  });
+  const made = await t.gql(
+    CreateStaffUserDocument,
+    { email: 'reviewer@example.test', name: 'Rita Reviewer', role: 'DESK' },
+    admin,
+  );
   const audit = await t.gql(AuditLogDocument, { resourceId: made.data!.createStaffUser.staffUser.id }, staff);
-  expect(audit.data!.auditLog.items).toEqual([expect.objectContaining({ action: 'staff_user.create', details: { role: 'desk' } })]);
+  expect(audit.data!.auditLog.items).toEqual([
+    expect.objectContaining({ action: 'staff_user.create', details: { role: 'desk' } }),
+  ]);
   expect(JSON.stringify(audit)).not.toContain(made.data!.createStaffUser.token);
 });

@@ -8,7 +8,13 @@ import {
   RevokeApiKeyDocument,
   SuspendAccountDocument,
 } from '../graphql/generated';
-import { createApprovedAccount, createPendingAccount, createStaffToken, keysMailedTo, type TestAccount } from '../helpers/fixtures';
+import {
+  createApprovedAccount,
+  createPendingAccount,
+  createStaffToken,
+  keysMailedTo,
+  type TestAccount,
+} from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -38,7 +44,12 @@ const gqlCode = async (token: string | undefined) => {
 describe('REST authentication (contract section 5, D2)', () => {
   it('accepts an approved account key and shows only the last four characters of it', async () => {
     const res = await t.rest.get('/api/v1/me', account.key).expect(200);
-    expect(res.body.data).toMatchObject({ id: account.id, email: account.email, status: 'approved', api_key_last4: account.key.slice(-4) });
+    expect(res.body.data).toMatchObject({
+      id: account.id,
+      email: account.email,
+      status: 'approved',
+      api_key_last4: account.key.slice(-4),
+    });
     expect(JSON.stringify(res.body)).not.toContain(account.key);
   });
 
@@ -96,7 +107,10 @@ describe('production keys (D1)', () => {
       // The production deployment e-mails through SMTP in real life; the test keeps the outbox to read the key.
       const pending = await createPendingAccount(production, staff);
       await production.gql(ApproveAccountDocument, { id: pending.id }, staff);
-      const rows = await production.orm.em.fork().getConnection().execute(`SELECT text FROM sent_emails WHERE "to" = ?`, [pending.email]);
+      const rows = await production.orm.em
+        .fork()
+        .getConnection()
+        .execute(`SELECT text FROM sent_emails WHERE "to" = ?`, [pending.email]);
       const liveKey = String(rows[0].text).match(/ltk_live_[A-Za-z0-9]{40}/)![0];
       await production.rest.get('/api/v1/me', liveKey).expect(200);
       await production.rest.get('/api/v1/me', account.key).expect(401);
@@ -123,7 +137,10 @@ describe('GraphQL authentication (D14)', () => {
 
   it('answers FORBIDDEN for a staff token on a partner query: a known credential, not one for an account (D28)', async () => {
     const { errors } = await t.gql(MeDocument, {}, staff);
-    expect(errors![0]).toMatchObject({ message: 'Staff credentials cannot act for an account.', extensions: { code: 'FORBIDDEN' } });
+    expect(errors![0]).toMatchObject({
+      message: 'Staff credentials cannot act for an account.',
+      extensions: { code: 'FORBIDDEN' },
+    });
   });
 
   it('answers 403 / FORBIDDEN for a key whose account is pending', async () => {
@@ -149,7 +166,11 @@ describe('GraphQL authentication (D14)', () => {
     const desk = await createStaffToken(t, StaffRole.DESK);
     const byDesk = await t.gql(CreateStaffUserDocument, { email: 'new@example.test', name: 'New', role: 'DESK' }, desk);
     expect(byDesk.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const byAdmin = await t.gql(CreateStaffUserDocument, { email: 'new@example.test', name: 'New', role: 'DESK' }, staff);
+    const byAdmin = await t.gql(
+      CreateStaffUserDocument,
+      { email: 'new@example.test', name: 'New', role: 'DESK' },
+      staff,
+    );
     expect(byAdmin.errors).toBeUndefined();
     expect(byAdmin.data!.createStaffUser.token).toMatch(/^ltk_staff_[A-Za-z0-9]{40}$/);
     const accounts = await t.gql(AccountsDocument, {}, byAdmin.data!.createStaffUser.token);

@@ -25,24 +25,48 @@ afterAll(() => t.close());
 
 const soon = () => new Date(Date.now() + 24 * 3600_000).toISOString();
 const book = async (scheduledAt = soon()) =>
-  (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: scheduledAt, duration_hours: 2 }, alice.key).expect(201)).body
-    .data.id as string;
-const confirm = (id: string) => t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, staff);
+  (
+    await t.rest
+      .post(
+        '/api/v1/interpretation-bookings',
+        {
+          source_language: 'es',
+          target_language: 'en',
+          mode: 'video_remote',
+          scheduled_at: scheduledAt,
+          duration_hours: 2,
+        },
+        alice.key,
+      )
+      .expect(201)
+  ).body.data.id as string;
+const confirm = (id: string) =>
+  t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, staff);
 const awaiting = async (scheduledAt?: string) => {
   const id = await book(scheduledAt);
   expect((await confirm(id)).errors).toBeUndefined();
   return { id, approvalUrl: (await get(id)).payment.approval_url as string };
 };
-const get = async (id: string) => (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data;
+const get = async (id: string) =>
+  (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data;
 const page = (approvalUrl: string) => t.rest.raw().get(approvalUrl.replace(t.config.appUrl, ''));
-const pay = (approvalUrl: string) => t.rest.raw().post(`${approvalUrl.replace(t.config.appUrl, '')}/pay`).type('form').send({});
-const mailTo = async (email: string) => (await t.gql(SentEmailsDocument, { to: email, perPage: 100 }, staff)).data!.sentEmails.items;
+const pay = (approvalUrl: string) =>
+  t.rest
+    .raw()
+    .post(`${approvalUrl.replace(t.config.appUrl, '')}/pay`)
+    .type('form')
+    .send({});
+const mailTo = async (email: string) =>
+  (await t.gql(SentEmailsDocument, { to: email, perPage: 100 }, staff)).data!.sentEmails.items;
 const paymentRow = async (bookingId: string) =>
   (
     await t.orm.em
       .fork()
       .getConnection()
-      .execute(`SELECT p.status, p.captured_cents, p.refunded_cents FROM payments p JOIN interpretation_bookings b ON b.payment_id = p.id WHERE b.id = ?`, [bookingId])
+      .execute(
+        `SELECT p.status, p.captured_cents, p.refunded_cents FROM payments p JOIN interpretation_bookings b ON b.payment_id = p.id WHERE b.id = ?`,
+        [bookingId],
+      )
   )[0] as { status: string; captured_cents: number; refunded_cents: number };
 const sweep = (now?: Date) => t.services.bookings.expireStarted(t.orm.em.fork(), now);
 
@@ -51,8 +75,12 @@ describe('times as the client wrote them, and languages by name (D29)', () => {
     const { id, approvalUrl } = await awaiting('2031-03-04T09:30:00-05:00');
     expect((await get(id)).scheduled_at).toBe('2031-03-04T14:30:00.000000Z');
     const number = (await get(id)).number as string;
-    const sent = (await mailTo(alice.email)).find((m) => m.kind === 'booking_awaiting_payment' && m.text?.includes(number))!;
-    expect(sent.text).toContain(`booking ${number} (Spanish to English) on 2031-03-04 09:30 UTC-05:00 (2031-03-04 14:30 UTC).`);
+    const sent = (await mailTo(alice.email)).find(
+      (m) => m.kind === 'booking_awaiting_payment' && m.text?.includes(number),
+    )!;
+    expect(sent.text).toContain(
+      `booking ${number} (Spanish to English) on 2031-03-04 09:30 UTC-05:00 (2031-03-04 14:30 UTC).`,
+    );
     const html = (await page(approvalUrl).expect(200)).text;
     expect(html).toContain('Spanish to English, 2031-03-04 09:30 UTC-05:00 (2031-03-04 14:30 UTC)');
     expect(html).not.toContain('es to en');
@@ -61,13 +89,23 @@ describe('times as the client wrote them, and languages by name (D29)', () => {
   it('keeps the offset given on GraphQL too, and shows a UTC time once', async () => {
     const created = await t.gql(
       CreateInterpretationBookingDocument,
-      { input: { sourceLanguage: 'de', targetLanguage: 'fr', mode: 'VIDEO_REMOTE', scheduledAt: '2031-05-06T18:15:00+05:45', durationHours: 2 } },
+      {
+        input: {
+          sourceLanguage: 'de',
+          targetLanguage: 'fr',
+          mode: 'VIDEO_REMOTE',
+          scheduledAt: '2031-05-06T18:15:00+05:45',
+          durationHours: 2,
+        },
+      },
       alice.key,
     );
     expect(created.errors).toBeUndefined();
     const id = created.data!.createInterpretationBooking.id;
     await confirm(id);
-    const text = (await mailTo(alice.email)).find((m) => m.kind === 'booking_awaiting_payment' && m.text?.includes('German to French'))!.text;
+    const text = (await mailTo(alice.email)).find(
+      (m) => m.kind === 'booking_awaiting_payment' && m.text?.includes('German to French'),
+    )!.text;
     expect(text).toContain('on 2031-05-06 18:15 UTC+05:45 (2031-05-06 12:30 UTC)');
 
     const utc = await awaiting('2031-07-08T10:00:00Z');
@@ -92,16 +130,25 @@ describe('a booking whose start has passed (D29)', () => {
     const requested = await book();
     await passStart(t, requested);
     const confirmed = await confirm(requested);
-    expect(confirmed.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { scheduledAt: [expect.stringMatching(/has passed: it can no longer be confirmed\.$/)] } });
+    expect(confirmed.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { scheduledAt: [expect.stringMatching(/has passed: it can no longer be confirmed\.$/)] },
+    });
     expect((await get(requested)).status).toBe('requested');
 
     const { id } = await awaiting();
     const before = (await get(id)).payment;
     await passStart(t, id);
     const rest = await t.rest.post(`/api/v1/interpretation-bookings/${id}/checkout`, undefined, alice.key).expect(422);
-    expect(rest.body).toEqual({ message: expect.stringMatching(/has passed: it can no longer be paid\.$/), errors: { scheduled_at: [rest.body.message] } });
+    expect(rest.body).toEqual({
+      message: expect.stringMatching(/has passed: it can no longer be paid\.$/),
+      errors: { scheduled_at: [rest.body.message] },
+    });
     const gql = await t.gql(RenewCheckoutDocument, { bookingId: id }, alice.key);
-    expect(gql.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { scheduledAt: [rest.body.message] } });
+    expect(gql.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { scheduledAt: [rest.body.message] },
+    });
     expect((await get(id)).payment).toEqual(before);
   });
 
@@ -109,10 +156,17 @@ describe('a booking whose start has passed (D29)', () => {
     const { id, approvalUrl } = await awaiting();
     await pay(approvalUrl).expect(200);
     const early = await t.gql(CompleteInterpretationBookingDocument, { id }, staff);
-    expect(early.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { scheduledAt: [expect.stringMatching(/^The booking cannot be completed before its start \(.+ UTC\)\.$/)] } });
+    expect(early.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: {
+        scheduledAt: [expect.stringMatching(/^The booking cannot be completed before its start \(.+ UTC\)\.$/)],
+      },
+    });
     expect((await get(id)).status).toBe('confirmed');
     await passStart(t, id);
-    expect((await t.gql(CompleteInterpretationBookingDocument, { id }, staff)).data!.completeInterpretationBooking.status).toBe('COMPLETED');
+    expect(
+      (await t.gql(CompleteInterpretationBookingDocument, { id }, staff)).data!.completeInterpretationBooking.status,
+    ).toBe('COMPLETED');
   });
 });
 
@@ -129,18 +183,23 @@ describe('the expiry sweep (D29)', () => {
 
     // Several processes sweep at once: each booking is cancelled once.
     await Promise.all([sweep(), sweep(), sweep()]);
-    for (const id of [requested, unpaid.id, held.id]) expect(await get(id)).toMatchObject({ status: 'cancelled', cancelled_at: expect.stringMatching(/Z$/) });
+    for (const id of [requested, unpaid.id, held.id])
+      expect(await get(id)).toMatchObject({ status: 'cancelled', cancelled_at: expect.stringMatching(/Z$/) });
     expect((await get(paid.id)).status).toBe('confirmed');
     expect((await get(future.id)).status).toBe('awaiting_payment');
     expect((await paymentRow(unpaid.id)).status).toBe('voided');
     expect((await pay(unpaid.approvalUrl)).status).toBe(409);
 
-    const numbers = await Promise.all([requested, unpaid.id, held.id].map(async (id) => (await get(id)).number as string));
+    const numbers = await Promise.all(
+      [requested, unpaid.id, held.id].map(async (id) => (await get(id)).number as string),
+    );
     const expired = (await mailTo(alice.email)).filter((m) => m.kind === 'booking_expired');
     for (const number of numbers) {
       const mails = expired.filter((m) => m.subject.includes(number));
       expect(mails).toHaveLength(1);
-      expect(mails[0].text).toMatch(/\(Spanish to English\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: its start passed before it was paid/);
+      expect(mails[0].text).toMatch(
+        /\(Spanish to English\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: its start passed before it was paid/,
+      );
     }
     const audit = await t.gql(AuditLogDocument, { resourceId: unpaid.id }, staff);
     expect(audit.data!.auditLog.items.filter((entry) => entry.action === 'booking.expire')).toHaveLength(1);
@@ -155,9 +214,18 @@ describe('the expiry sweep (D29)', () => {
       const booking = await get(id);
       const payment = await paymentRow(id);
       if (paid.status === 200) {
-        expect({ round, status: booking.status, payment }).toEqual({ round, status: 'confirmed', payment: { status: 'captured', captured_cents: booking.total_cents, refunded_cents: 0 } });
+        expect({ round, status: booking.status, payment }).toEqual({
+          round,
+          status: 'confirmed',
+          payment: { status: 'captured', captured_cents: booking.total_cents, refunded_cents: 0 },
+        });
       } else {
-        expect({ round, code: paid.status, status: booking.status, payment }).toEqual({ round, code: 409, status: 'cancelled', payment: { status: 'voided', captured_cents: 0, refunded_cents: 0 } });
+        expect({ round, code: paid.status, status: booking.status, payment }).toEqual({
+          round,
+          code: 409,
+          status: 'cancelled',
+          payment: { status: 'voided', captured_cents: 0, refunded_cents: 0 },
+        });
       }
     }
   });

@@ -21,7 +21,9 @@ describe('CORS for portal origins (D27)', () => {
       .set('Access-Control-Request-Headers', 'authorization,content-type,apollo-require-preflight');
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(PORTAL);
-    expect(res.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Idempotency-Key,If-None-Match,Apollo-Require-Preflight');
+    expect(res.headers['access-control-allow-headers']).toBe(
+      'Authorization,Content-Type,Idempotency-Key,If-None-Match,Apollo-Require-Preflight',
+    );
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
@@ -34,17 +36,33 @@ describe('CORS for portal origins (D27)', () => {
 
   it('gives an origin not in the list nothing to go on', async () => {
     for (const origin of ['http://127.0.0.1:5173', 'https://evil.example', 'http://localhost.evil.example']) {
-      const res = await t.rest.raw().options('/graphql').set('Origin', origin).set('Access-Control-Request-Method', 'POST');
+      const res = await t.rest
+        .raw()
+        .options('/graphql')
+        .set('Origin', origin)
+        .set('Access-Control-Request-Method', 'POST');
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     }
   });
 
   it('allows only the configured origins outside the sandbox default', async () => {
-    const strict = await startTestApp({ databaseOf: t, workers: false, config: { cors: { origins: ['https://portal.example.test'], anyLocalhost: false } } });
+    const strict = await startTestApp({
+      databaseOf: t,
+      workers: false,
+      config: { cors: { origins: ['https://portal.example.test'], anyLocalhost: false } },
+    });
     try {
-      const allowed = await strict.rest.raw().options('/graphql').set('Origin', 'https://portal.example.test').set('Access-Control-Request-Method', 'POST');
+      const allowed = await strict.rest
+        .raw()
+        .options('/graphql')
+        .set('Origin', 'https://portal.example.test')
+        .set('Access-Control-Request-Method', 'POST');
       expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example.test');
-      const refused = await strict.rest.raw().options('/graphql').set('Origin', PORTAL).set('Access-Control-Request-Method', 'POST');
+      const refused = await strict.rest
+        .raw()
+        .options('/graphql')
+        .set('Origin', PORTAL)
+        .set('Access-Control-Request-Method', 'POST');
       expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await strict.close();
@@ -64,7 +82,7 @@ describe('security headers on every answer (D27)', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('puts a fresh nonce on the explorer\'s one inline script', async () => {
+  it("puts a fresh nonce on the explorer's one inline script", async () => {
     const res = await t.rest.raw().get('/graphql').set('Accept', 'text/html').expect(200);
     const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'])![1];
     expect(res.text).toContain(`<script nonce="${nonce}">`);

@@ -10,8 +10,16 @@ describe('GET /languages', () => {
     const res = await t.rest.get('/api/v1/languages').expect(200);
     const languages: { code: string; name: string }[] = res.body.data;
     expect(languages.length).toBeGreaterThanOrEqual(200);
-    expect(languages.find((l) => l.code === 'es-MX')).toEqual({ code: 'es-MX', name: 'Mexican Spanish', services: ['certified', 'standard'] });
-    expect(languages.find((l) => l.code === 'ase')).toEqual({ code: 'ase', name: 'American Sign Language', services: ['certified'] });
+    expect(languages.find((l) => l.code === 'es-MX')).toEqual({
+      code: 'es-MX',
+      name: 'Mexican Spanish',
+      services: ['certified', 'standard'],
+    });
+    expect(languages.find((l) => l.code === 'ase')).toEqual({
+      code: 'ase',
+      name: 'American Sign Language',
+      services: ['certified'],
+    });
     for (const code of ['es', 'en', 'zh-Hans', 'zh-Hant', 'pt-BR', 'sr-Latn', 'ar', 'ht', 'fr-CA']) {
       expect(languages.map((l) => l.code)).toContain(code);
     }
@@ -46,7 +54,13 @@ describe('GET /pricing', () => {
       addons: [
         { code: 'notarization', name: 'Notarization', pricing_type: 'flat', price_cents: 0, currency: 'USD' },
         { code: 'hard_copy', name: 'Mailed hard copy', pricing_type: 'per_copy', price_cents: 1495, currency: 'USD' },
-        { code: 'rush_2h', name: 'Rush delivery (1-2 hours)', pricing_type: 'flat', price_cents: 3995, currency: 'USD' },
+        {
+          code: 'rush_2h',
+          name: 'Rush delivery (1-2 hours)',
+          pricing_type: 'flat',
+          price_cents: 3995,
+          currency: 'USD',
+        },
       ],
       interpretation: [
         { mode: 'on_site', unit: 'hour', unit_price_cents: 12500, minimum_hours: 2, currency: 'USD' },
@@ -63,7 +77,10 @@ describe('GraphQL catalog', () => {
   it('answers languages exactly as REST does, with UPPER_SNAKE services', async () => {
     const [rest, gql] = await Promise.all([t.rest.get('/api/v1/languages'), t.gql(LanguagesDocument)]);
     expect(gql.errors).toBeUndefined();
-    const upper = (rest.body.data as { services: string[] }[]).map((language) => ({ ...language, services: language.services.map((s) => s.toUpperCase()) }));
+    const upper = (rest.body.data as { services: string[] }[]).map((language) => ({
+      ...language,
+      services: language.services.map((s) => s.toUpperCase()),
+    }));
     expect(gql.data!.languages).toEqual(upper);
   });
 

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ApproveTranslationDocument, AttachReviewedTranslationDocument, CompleteCertifiedOrderDocument, StaffCancelOrderDocument, StaffOrderDocument } from '../graphql/generated';
+import {
+  ApproveTranslationDocument,
+  AttachReviewedTranslationDocument,
+  CompleteCertifiedOrderDocument,
+  StaffCancelOrderDocument,
+  StaffOrderDocument,
+} from '../graphql/generated';
 import { createStaffMember, download } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
@@ -28,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sql = async <T>(query: string, params: unknown[] = []): Promise<T[]> => t.orm.em.fork().getConnection().execute(query, params);
+const sql = async <T>(query: string, params: unknown[] = []): Promise<T[]> =>
+  t.orm.em.fork().getConnection().execute(query, params);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A certified order of one DOCX, in review, its machine translation approved by Ada. */
@@ -36,28 +43,45 @@ async function reviewedOrder(): Promise<{ id: string; translationId: string; sou
   const source = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(80)] }), 'affidavit.docx')).id;
   const id = await paidOrder(t, alice, [source], 'certified');
   await waitForStatus(t, alice, id, 'in_review');
-  const translation = (await t.gql(StaffOrderDocument, { id }, ada.token)).data!.staffOrder!.files.find((file) => file.type === 'TRANSLATION')!;
+  const translation = (await t.gql(StaffOrderDocument, { id }, ada.token)).data!.staffOrder!.files.find(
+    (file) => file.type === 'TRANSLATION',
+  )!;
   expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, ada.token)).errors).toBeUndefined();
   return { id, translationId: translation.id, sourceId: source };
 }
 
 const complete = (id: string) => t.gql(CompleteCertifiedOrderDocument, { orderId: id }, ada.token);
-const cancel = (id: string) => t.gql(StaffCancelOrderDocument, { id, reason: 'The client withdrew the matter' }, grace.token);
-const refusal = (answer: GraphQLResult<unknown>) => answer.errors?.[0].extensions?.errors as Record<string, string[]> | undefined;
+const cancel = (id: string) =>
+  t.gql(StaffCancelOrderDocument, { id, reason: 'The client withdrew the matter' }, grace.token);
+const refusal = (answer: GraphQLResult<unknown>) => answer.errors?.[0].extensions?.errors;
 
 /** The order as the rows say: status, translation bytes, certificates and the intent. */
 async function state(id: string, translationId: string) {
   const [order] = await sql<{ status: string }>('SELECT status FROM orders WHERE id = ?', [id]);
-  const [translation] = await sql<{ storage_key: string; sha256: string }>('SELECT storage_key, sha256 FROM files WHERE id = ?', [translationId]);
+  const [translation] = await sql<{ storage_key: string; sha256: string }>(
+    'SELECT storage_key, sha256 FROM files WHERE id = ?',
+    [translationId],
+  );
   const certificates = await sql<{ code: string }>('SELECT code FROM certificates WHERE order_id = ?', [id]);
-  const certificateFiles = await sql<{ id: string }>(`SELECT f.id FROM files f JOIN file_attachments a ON a.file_id = f.id WHERE a.order_id = ? AND f.type = 'certificate'`, [id]);
+  const certificateFiles = await sql<{ id: string }>(
+    `SELECT f.id FROM files f JOIN file_attachments a ON a.file_id = f.id WHERE a.order_id = ? AND f.type = 'certificate'`,
+    [id],
+  );
   const pending = await sql<{ code: string }>('SELECT code FROM pending_certificates WHERE order_id = ?', [id]);
-  return { status: order.status, translation, certificates: certificates.length, certificateFiles: certificateFiles.length, pending: pending.length };
+  return {
+    status: order.status,
+    translation,
+    certificates: certificates.length,
+    certificateFiles: certificateFiles.length,
+    pending: pending.length,
+  };
 }
 
 /** Stored bytes that no file row claims: a completion that did not go through must leave none. */
 async function unclaimedKeys(): Promise<string[]> {
-  const claimed = new Set((await sql<{ storage_key: string }>('SELECT storage_key FROM files')).map((row) => row.storage_key));
+  const claimed = new Set(
+    (await sql<{ storage_key: string }>('SELECT storage_key FROM files')).map((row) => row.storage_key),
+  );
   const unclaimed: string[] = [];
   for await (const { key } of createStorage(t.config.storage).keys()) if (!claimed.has(key)) unclaimed.push(key);
   return unclaimed;
@@ -66,22 +90,28 @@ async function unclaimedKeys(): Promise<string[]> {
 /** Holds every stamping at the document sandbox's door until released: the completion is then between its intent and its apply. */
 function holdStamping() {
   const documents = t.services.documents;
-  const stamp = documents.stamp;
+  const stamp = documents.stamp.bind(documents);
   let arrived!: () => void;
   let release!: () => void;
   const reached = new Promise<void>((resolve) => (arrived = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
-  documents.stamp = async (...args) => {
+  const held = jest.spyOn(documents, 'stamp').mockImplementation(async (...args) => {
     arrived();
     await released;
-    return stamp.apply(documents, args);
-  };
-  return { reached, release, restore: () => (documents.stamp = stamp) };
+    return stamp(...args);
+  });
+  return { reached, release, restore: () => held.mockRestore() };
 }
 
 /** Locks the row with NOWAIT in a transaction of its own: throws if anyone holds it. */
 const lockNow = (table: 'orders' | 'files', id: string) =>
-  t.orm.em.fork().transactional((em) => em.getConnection().execute(`SELECT id FROM ${table} WHERE id = ? FOR UPDATE NOWAIT`, [id], 'all', em.getTransactionContext()));
+  t.orm.em
+    .fork()
+    .transactional((em) =>
+      em
+        .getConnection()
+        .execute(`SELECT id FROM ${table} WHERE id = ? FOR UPDATE NOWAIT`, [id], 'all', em.getTransactionContext()),
+    );
 
 afterEach(async () => {
   expect(await sql('SELECT code FROM pending_certificates')).toEqual([]);
@@ -104,7 +134,12 @@ describe('a completion holds no lock while it stamps, draws, signs and stores', 
     } finally {
       hold.restore();
     }
-    expect(await state(id, translationId)).toMatchObject({ status: 'completed', certificates: 1, certificateFiles: 1, pending: 0 });
+    expect(await state(id, translationId)).toMatchObject({
+      status: 'completed',
+      certificates: 1,
+      certificateFiles: 1,
+      pending: 0,
+    });
   });
 
   it('two completions at once: one certificate, the translation stamped once (real concurrent requests)', async () => {
@@ -113,11 +148,22 @@ describe('a completion holds no lock while it stamps, draws, signs and stores', 
       const answers = await Promise.all([complete(id), sleep(round * 3).then(() => complete(id))]);
       expect({ round, winners: answers.filter((answer) => !answer.errors).length }).toEqual({ round, winners: 1 });
       const loser = answers.find((answer) => answer.errors)!;
-      expect(['Cannot complete the order while the status is completed.', 'The order is being certified.']).toContain(refusal(loser)!.status[0]);
+      expect(['Cannot complete the order while the status is completed.', 'The order is being certified.']).toContain(
+        refusal(loser)!.status[0],
+      );
       const after = await state(id, translationId);
-      expect({ round, ...after }).toMatchObject({ round, status: 'completed', certificates: 1, certificateFiles: 1, pending: 0 });
+      expect({ round, ...after }).toMatchObject({
+        round,
+        status: 'completed',
+        certificates: 1,
+        certificateFiles: 1,
+        pending: 0,
+      });
       const { data } = await t.gql(StaffOrderDocument, { id }, ada.token);
-      const delivered = await download(t, data!.staffOrder!.files.find((file) => file.id === translationId)!.downloadUrl!);
+      const delivered = await download(
+        t,
+        data!.staffOrder!.files.find((file) => file.id === translationId)!.downloadUrl!,
+      );
       expect(data!.staffOrder!.certificate!.documents[0].sha256).toBe(sha256(delivered));
       expect(after.translation.sha256).toBe(sha256(delivered));
     }
@@ -134,7 +180,9 @@ describe('the world moves on while the certificate is made', () => {
       await hold.reached;
       expect((await cancel(id)).errors).toBeUndefined();
       hold.release();
-      expect(refusal(await completing)).toEqual({ status: ['Cannot complete the order while the status is cancelled.'] });
+      expect(refusal(await completing)).toEqual({
+        status: ['Cannot complete the order while the status is cancelled.'],
+      });
     } finally {
       hold.restore();
     }
@@ -146,14 +194,23 @@ describe('the world moves on while the certificate is made', () => {
       const { id, translationId } = await reviewedOrder();
       const before = await state(id, translationId);
       const [completed, cancelled] = await Promise.all([complete(id), sleep(round * 150).then(() => cancel(id))]);
-      expect({ round, winners: [completed, cancelled].filter((answer) => !answer.errors).length }).toEqual({ round, winners: 1 });
+      expect({ round, winners: [completed, cancelled].filter((answer) => !answer.errors).length }).toEqual({
+        round,
+        winners: 1,
+      });
       const after = await state(id, translationId);
       if (completed.errors) {
         expect(refusal(completed)!.status[0]).toBe('Cannot complete the order while the status is cancelled.');
         expect({ round, ...after }).toEqual({ round, ...before, status: 'cancelled' });
       } else {
         expect(refusal(cancelled)).toEqual({ status: ['Cannot cancel the order while the status is completed.'] });
-        expect({ round, ...after }).toMatchObject({ round, status: 'completed', certificates: 1, certificateFiles: 1, pending: 0 });
+        expect({ round, ...after }).toMatchObject({
+          round,
+          status: 'completed',
+          certificates: 1,
+          certificateFiles: 1,
+          pending: 0,
+        });
       }
     }
   });
@@ -164,14 +221,26 @@ describe('the world moves on while the certificate is made', () => {
     try {
       const completing = complete(id);
       await hold.reached;
-      const replaced = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id, sourceFileId: sourceId }, { content: await docx({ paragraphs: ['Affidavit (reviewed).'] }), filename: 'affidavit.en.docx' }, { token: ada.token });
+      const replaced = await t.gqlUpload(
+        AttachReviewedTranslationDocument,
+        { orderId: id, sourceFileId: sourceId },
+        { content: await docx({ paragraphs: ['Affidavit (reviewed).'] }), filename: 'affidavit.en.docx' },
+        { token: ada.token },
+      );
       expect(replaced.errors).toBeUndefined();
       hold.release();
-      expect(refusal(await completing)).toEqual({ files: ['A translation was replaced while the certificate was being made: complete the order again.'] });
+      expect(refusal(await completing)).toEqual({
+        files: ['A translation was replaced while the certificate was being made: complete the order again.'],
+      });
     } finally {
       hold.restore();
     }
-    expect(await state(id, translationId)).toMatchObject({ status: 'in_review', certificates: 0, certificateFiles: 0, pending: 0 });
+    expect(await state(id, translationId)).toMatchObject({
+      status: 'in_review',
+      certificates: 0,
+      certificateFiles: 0,
+      pending: 0,
+    });
     expect((await complete(id)).errors).toBeUndefined();
   });
 });
@@ -180,26 +249,50 @@ describe('a completion that fails or is cut short', () => {
   it('a translation that is not a readable document: refused, the order unchanged, and completable after a replacement', async () => {
     const { id, sourceId } = await reviewedOrder();
     const unreadable = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(words(200, 'garbage'))]);
-    const attached = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id, sourceFileId: sourceId }, { content: unreadable, filename: 'affidavit.en.pdf' }, { token: ada.token });
+    const attached = await t.gqlUpload(
+      AttachReviewedTranslationDocument,
+      { orderId: id, sourceFileId: sourceId },
+      { content: unreadable, filename: 'affidavit.en.pdf' },
+      { token: ada.token },
+    );
     const broken = attached.data!.attachReviewedTranslation.files.find((file) => file.type === 'TRANSLATION')!;
     const before = await state(id, broken.id);
 
     const refused = refusal(await complete(id));
     expect(Object.keys(refused!)).toEqual(['translation']);
-    expect(refused!.translation[0]).toMatch(/^The translation affidavit\.en\.pdf cannot be certified: .+ Replace it with a readable file\.$/);
+    expect(refused!.translation[0]).toMatch(
+      /^The translation affidavit\.en\.pdf cannot be certified: .+ Replace it with a readable file\.$/,
+    );
     expect(await state(id, broken.id)).toEqual(before);
     expect(before).toMatchObject({ status: 'in_review', certificates: 0, pending: 0 });
 
-    const replaced = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id, sourceFileId: sourceId }, { content: await docx({ paragraphs: ['Affidavit (readable).'] }), filename: 'affidavit.en.docx' }, { token: ada.token });
+    const replaced = await t.gqlUpload(
+      AttachReviewedTranslationDocument,
+      { orderId: id, sourceFileId: sourceId },
+      { content: await docx({ paragraphs: ['Affidavit (readable).'] }), filename: 'affidavit.en.docx' },
+      { token: ada.token },
+    );
     expect(replaced.errors).toBeUndefined();
     expect((await complete(id)).errors).toBeUndefined();
-    const translationId = replaced.data!.attachReviewedTranslation.files.find((file) => file.type === 'TRANSLATION')!.id;
-    expect(await state(id, translationId)).toMatchObject({ status: 'completed', certificates: 1, certificateFiles: 1, pending: 0 });
+    const translationId = replaced.data!.attachReviewedTranslation.files.find(
+      (file) => file.type === 'TRANSLATION',
+    )!.id;
+    expect(await state(id, translationId)).toMatchObject({
+      status: 'completed',
+      certificates: 1,
+      certificateFiles: 1,
+      pending: 0,
+    });
   });
 
   it('takes over the intent of a process that died between its steps, and refuses while a live one works', async () => {
     const { id, translationId } = await reviewedOrder();
-    const intend = (code: string, processId: number) => sql('INSERT INTO pending_certificates (code, order_id, process_id, started_at) VALUES (?, ?, ?, now())', [code, id, processId]);
+    const intend = (code: string, processId: number) =>
+      sql('INSERT INTO pending_certificates (code, order_id, process_id, started_at) VALUES (?, ?, ?, now())', [
+        code,
+        id,
+        processId,
+      ]);
     await intend('LIVE-LIVE-LIVE-LIVE', t.claim.id);
     expect(refusal(await complete(id))).toEqual({ status: ['The order is being certified.'] });
     await sql('DELETE FROM pending_certificates WHERE order_id = ?', [id]);

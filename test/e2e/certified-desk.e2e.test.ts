@@ -47,12 +47,32 @@ const staffView = async (id: string) => {
   expect(errors).toBeUndefined();
   return data!.staffOrder!;
 };
-const notarization = { notaryName: 'Nora Notary', commissionNumber: '01NO6123456', jurisdiction: 'State of New York, County of Kings', commissionExpiresOn: '2030-06-30', notarizedAt: new Date(Date.now() - 3600_000).toISOString() };
+const notarization = {
+  notaryName: 'Nora Notary',
+  commissionNumber: '01NO6123456',
+  jurisdiction: 'State of New York, County of Kings',
+  commissionExpiresOn: '2030-06-30',
+  notarizedAt: new Date(Date.now() - 3600_000).toISOString(),
+};
 
 /** A certified order of a three-page PDF and a DOCX, in review. */
 async function orderInReview(extra: object = {}) {
-  const letter = (await uploadFile(t, alice.key, await pdf(['Carta página uno.', 'Carta página dos.', 'Carta página tres.']), 'carta.pdf')).id;
-  const deed = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Escritura pública.'], footer: 'Notaría 12' }), 'escritura.docx')).id;
+  const letter = (
+    await uploadFile(
+      t,
+      alice.key,
+      await pdf(['Carta página uno.', 'Carta página dos.', 'Carta página tres.']),
+      'carta.pdf',
+    )
+  ).id;
+  const deed = (
+    await uploadFile(
+      t,
+      alice.key,
+      await docx({ paragraphs: ['Escritura pública.'], footer: 'Notaría 12' }),
+      'escritura.docx',
+    )
+  ).id;
   const id = await paidOrder(t, alice, [letter, deed], 'certified', { reference: 'Matter 114', ...extra });
   await waitForStatus(t, alice, id, 'in_review');
   return { id, letter, deed };
@@ -67,14 +87,21 @@ describe('D18: certified work stays with staff until it is finished', () => {
 
     const rest = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
     expect(rest.files.map((file: { type: string }) => file.type)).toEqual(['source', 'source']);
-    expect((await t.rest.get('/api/v1/orders?per_page=100', alice.key).expect(200)).body.data.find((o: { id: string }) => o.id === id).files).toHaveLength(2);
+    expect(
+      (await t.rest.get('/api/v1/orders?per_page=100', alice.key).expect(200)).body.data.find(
+        (o: { id: string }) => o.id === id,
+      ).files,
+    ).toHaveLength(2);
     for (const translation of translations) {
       await t.rest.get(`/api/v1/files/${translation.id}`, alice.key).expect(404, { message: 'Not found.' });
       const file = await t.gql(FileDocument, { id: translation.id }, alice.key);
       expect(file.errors![0].extensions!.code).toBe('NOT_FOUND');
     }
     const partner = await t.gql(OrderDocument, { id }, alice.key);
-    expect(partner.data!.order!.files.map((file) => [file.type, file.downloadUrl])).toEqual([['SOURCE', null], ['SOURCE', null]]);
+    expect(partner.data!.order!.files.map((file) => [file.type, file.downloadUrl])).toEqual([
+      ['SOURCE', null],
+      ['SOURCE', null],
+    ]);
     await t.rest.get(`/api/v1/files/${letter}`, alice.key).expect(200);
 
     // Staff see every file with a link, sources included.
@@ -104,20 +131,52 @@ describe('D19-D21: review, notarization, certificate', () => {
       },
     });
 
-    expect((await t.gql(ApproveTranslationDocument, { fileId: pdfTranslation.id }, reviewer.token)).errors).toBeUndefined();
-    const replaced = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id, sourceFileId: files.find((f) => f.name === 'escritura.docx')!.id }, { content: await docx({ paragraphs: ['Public deed (reviewed).'] }), filename: 'escritura.en.docx' }, { token: colleague.token });
+    expect(
+      (await t.gql(ApproveTranslationDocument, { fileId: pdfTranslation.id }, reviewer.token)).errors,
+    ).toBeUndefined();
+    const replaced = await t.gqlUpload(
+      AttachReviewedTranslationDocument,
+      { orderId: id, sourceFileId: files.find((f) => f.name === 'escritura.docx')!.id },
+      { content: await docx({ paragraphs: ['Public deed (reviewed).'] }), filename: 'escritura.en.docx' },
+      { token: colleague.token },
+    );
     expect(replaced.errors).toBeUndefined();
     const stillNotarization = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer.token);
-    expect(stillNotarization.errors![0].extensions!.errors).toEqual({ notarization: ['Notarization was ordered: record it before completing the order.'] });
+    expect(stillNotarization.errors![0].extensions!.errors).toEqual({
+      notarization: ['Notarization was ordered: record it before completing the order.'],
+    });
 
-    const badDate = await t.gql(RecordNotarizationDocument, { orderId: id, ...notarization, commissionExpiresOn: '2030-02-30' }, reviewer.token);
-    expect(badDate.errors![0].extensions!.errors).toEqual({ commissionExpiresOn: ['The commission expires on field must be a date (YYYY-MM-DD).'] });
-    const recorded = await t.gqlUpload(RecordNotarizationDocument, { orderId: id, ...notarization }, { content: await pdf(['Notarized certificate (scan).']), filename: 'notarized.pdf' }, { token: reviewer.token, variable: 'scan' });
+    const badDate = await t.gql(
+      RecordNotarizationDocument,
+      { orderId: id, ...notarization, commissionExpiresOn: '2030-02-30' },
+      reviewer.token,
+    );
+    expect(badDate.errors![0].extensions!.errors).toEqual({
+      commissionExpiresOn: ['The commission expires on field must be a date (YYYY-MM-DD).'],
+    });
+    const recorded = await t.gqlUpload(
+      RecordNotarizationDocument,
+      { orderId: id, ...notarization },
+      { content: await pdf(['Notarized certificate (scan).']), filename: 'notarized.pdf' },
+      { token: reviewer.token, variable: 'scan' },
+    );
     expect(recorded.errors).toBeUndefined();
     const view = recorded.data!.recordNotarization;
-    expect(view.notarization).toMatchObject({ notaryName: 'Nora Notary', commissionNumber: '01NO6123456', jurisdiction: 'State of New York, County of Kings', commissionExpiresOn: '2030-06-30', recordedBy: { name: 'Ada Lovelace' } });
-    expect(view.files.find((file) => file.id === view.notarization!.scanFileId)).toMatchObject({ type: 'CERTIFICATE', name: 'notarized.pdf' });
-    expect(view.reviews!.map((review) => [review.kind, review.reviewer.name])).toEqual([['APPROVED', 'Ada Lovelace'], ['REPLACED', 'Charles Babbage']]);
+    expect(view.notarization).toMatchObject({
+      notaryName: 'Nora Notary',
+      commissionNumber: '01NO6123456',
+      jurisdiction: 'State of New York, County of Kings',
+      commissionExpiresOn: '2030-06-30',
+      recordedBy: { name: 'Ada Lovelace' },
+    });
+    expect(view.files.find((file) => file.id === view.notarization!.scanFileId)).toMatchObject({
+      type: 'CERTIFICATE',
+      name: 'notarized.pdf',
+    });
+    expect(view.reviews!.map((review) => [review.kind, review.reviewer.name])).toEqual([
+      ['APPROVED', 'Ada Lovelace'],
+      ['REPLACED', 'Charles Babbage'],
+    ]);
     expect(view.reviews!.every((review) => Date.parse(review.reviewedAt) <= Date.now())).toBe(true);
     // The scan is not the client's either until the order is completed (D18).
     await t.rest.get(`/api/v1/files/${view.notarization!.scanFileId}`, alice.key).expect(404);
@@ -125,23 +184,54 @@ describe('D19-D21: review, notarization, certificate', () => {
     const done = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer.token);
     expect(done.errors).toBeUndefined();
     const certificate = (await staffView(id)).certificate!;
-    expect(certificate).toMatchObject({ notarized: true, translator: { name: 'Ada Lovelace', credentials: 'ATA-certified translator no. 123456' } });
-    const { text } = await pdfText(await download(t, (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.files.find((f: { name: string }) => f.name.endsWith('-certificate.pdf')).download_url));
+    expect(certificate).toMatchObject({
+      notarized: true,
+      translator: { name: 'Ada Lovelace', credentials: 'ATA-certified translator no. 123456' },
+    });
+    const { text } = await pdfText(
+      await download(
+        t,
+        (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.files.find((f: { name: string }) =>
+          f.name.endsWith('-certificate.pdf'),
+        ).download_url,
+      ),
+    );
     expect(text.replace(/\s+/g, ' ')).toContain('notarized on');
-    expect(text.replace(/\s+/g, ' ')).toContain('before Nora Notary, Notary Public, State of New York, County of Kings, commission no. 01NO6123456');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'before Nora Notary, Notary Public, State of New York, County of Kings, commission no. 01NO6123456',
+    );
 
-    const audit = (await t.gql(AuditLogDocument, { resourceId: id, perPage: 100 }, reviewer.token)).data!.auditLog.items.map((entry) => entry.action);
-    expect(audit).toEqual(expect.arrayContaining(['order.approve_translation', 'order.attach_reviewed_translation', 'order.record_notarization', 'order.complete']));
+    const audit = (
+      await t.gql(AuditLogDocument, { resourceId: id, perPage: 100 }, reviewer.token)
+    ).data!.auditLog.items.map((entry) => entry.action);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        'order.approve_translation',
+        'order.attach_reviewed_translation',
+        'order.record_notarization',
+        'order.complete',
+      ]),
+    );
   });
 
   it('issues a certificate naming company, client, translator and each document with pages and hash; every translated page is footed', async () => {
     const { id } = await orderInReview();
-    for (const file of (await staffView(id)).files.filter((f) => f.type === 'TRANSLATION')) await t.gql(ApproveTranslationDocument, { fileId: file.id }, reviewer.token);
+    for (const file of (await staffView(id)).files.filter((f) => f.type === 'TRANSLATION'))
+      await t.gql(ApproveTranslationDocument, { fileId: file.id }, reviewer.token);
     expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer.token)).errors).toBeUndefined();
 
     const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-    expect(order.files.map((file: { type: string }) => file.type)).toEqual(['source', 'source', 'translation', 'translation', 'certificate']);
-    const certificateBytes = await download(t, order.files.find((f: { type: string }) => f.type === 'certificate').download_url);
+    expect(order.files.map((file: { type: string }) => file.type)).toEqual([
+      'source',
+      'source',
+      'translation',
+      'translation',
+      'certificate',
+    ]);
+    const certificateBytes = await download(
+      t,
+      order.files.find((f: { type: string }) => f.type === 'certificate').download_url,
+    );
     expect(verifyPdfSignature(certificateBytes).coversWholeFile).toBe(true);
     const text = (await pdfText(certificateBytes)).text.replace(/\s+/g, ' ');
     const { code } = (await staffView(id)).certificate!;
@@ -166,11 +256,16 @@ describe('D19-D21: review, notarization, certificate', () => {
       expect(text).toContain(expected);
     }
     // The hash is printed in two halves of 32 characters: both halves of each delivered file's SHA-256.
-    for (const bytes of [deliveredPdf, deliveredDocx]) for (const half of sha256(bytes).match(/.{32}/g)!) expect(text).toContain(half);
+    for (const bytes of [deliveredPdf, deliveredDocx])
+      for (const half of sha256(bytes).match(/.{32}/g)!) expect(text).toContain(half);
 
     const { pages } = await pdfText(deliveredPdf);
     expect(pages).toHaveLength(3);
-    pages.forEach((page, i) => expect(page).toContain(`Order ${order.number} · Certified translation · Page ${i + 1} of 3 · Verification ${code}`));
+    pages.forEach((page, i) =>
+      expect(page).toContain(
+        `Order ${order.number} · Certified translation · Page ${i + 1} of 3 · Verification ${code}`,
+      ),
+    );
     expect(pages[1]).toContain('Carta página dos.');
 
     const footers = await docxParts(deliveredDocx, /^word\/(footer\d*|certified-footer)\.xml$|^word\/document\.xml$/);
@@ -178,7 +273,9 @@ describe('D19-D21: review, notarization, certificate', () => {
     expect(footers['word/certified-footer.xml']).toContain(` PAGE </w:instrText>`);
     expect(footers['word/certified-footer.xml']).toContain(` NUMPAGES </w:instrText>`);
     expect(footers['word/certified-footer.xml']).toContain(`Verification ${code}`);
-    const ownFooter = Object.entries(footers).find(([name, xml]) => /footer\d/.test(name) && xml.includes('Notaría 12'))![1];
+    const ownFooter = Object.entries(footers).find(
+      ([name, xml]) => /footer\d/.test(name) && xml.includes('Notaría 12'),
+    )![1];
     expect(ownFooter).toContain(`Verification ${code}`);
     expect(footers['word/document.xml']).toMatch(/<w:footerReference w:type="first" r:id="rIdCertifiedFooter"\/>/);
 
@@ -195,7 +292,8 @@ describe('D20: public verification', () => {
   let number: string;
   beforeAll(async () => {
     const { id } = await orderInReview();
-    for (const file of (await staffView(id)).files.filter((f) => f.type === 'TRANSLATION')) await t.gql(ApproveTranslationDocument, { fileId: file.id }, reviewer.token);
+    for (const file of (await staffView(id)).files.filter((f) => f.type === 'TRANSLATION'))
+      await t.gql(ApproveTranslationDocument, { fileId: file.id }, reviewer.token);
     await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer.token);
     const view = await staffView(id);
     code = view.certificate!.code;
@@ -215,16 +313,44 @@ describe('D20: public verification', () => {
       notarized: false,
       verification_url: `${t.config.appUrl}/verify/${code}`,
     });
-    expect(res.body.data.documents.map((d: { name: string; page_count: number }) => [d.name, d.page_count])).toEqual([['carta.en.pdf', 3], ['escritura.en.docx', 1]]);
+    expect(res.body.data.documents.map((d: { name: string; page_count: number }) => [d.name, d.page_count])).toEqual([
+      ['carta.en.pdf', 3],
+      ['escritura.en.docx', 1],
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(new RegExp(`${alice.email}|${alice.id}|Matter 114|total_cents`));
     const graphql = await t.gql(CertificateDocument, { code });
-    expect(graphql.data!.certificate).toMatchObject({ code, orderNumber: number, accountName: 'Smith & Partners LLP', documents: res.body.data.documents.map((d: { name: string; source_name: string; sha256: string; page_count: number }) => ({ name: d.name, sourceName: d.source_name, sha256: d.sha256, pageCount: d.page_count })) });
+    expect(graphql.data!.certificate).toMatchObject({
+      code,
+      orderNumber: number,
+      accountName: 'Smith & Partners LLP',
+      documents: res.body.data.documents.map(
+        (d: { name: string; source_name: string; sha256: string; page_count: number }) => ({
+          name: d.name,
+          sourceName: d.source_name,
+          sha256: d.sha256,
+          pageCount: d.page_count,
+        }),
+      ),
+    });
   });
 
   it('shows a self-contained HTML page for a real code', async () => {
-    const res = await t.rest.raw().get(`/verify/${code}`).expect(200).expect('Content-Type', /text\/html/);
+    const res = await t.rest
+      .raw()
+      .get(`/verify/${code}`)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    for (const expected of [code, number, 'Smith &#38; Partners LLP', 'Ada Lovelace', 'carta.en.pdf', 'escritura.en.docx', t.config.company.name]) expect(res.text).toContain(expected);
+    for (const expected of [
+      code,
+      number,
+      'Smith &#38; Partners LLP',
+      'Ada Lovelace',
+      'carta.en.pdf',
+      'escritura.en.docx',
+      t.config.company.name,
+    ])
+      expect(res.text).toContain(expected);
     expect(res.text).not.toMatch(/<(link|img|iframe)\b|src="http|href="http/);
     expect(res.text).not.toContain(alice.email);
   });
@@ -247,15 +373,32 @@ describe('D19: the staff desk', () => {
     const number = (await staffView(id)).number;
     const assigned = await t.gql(AssignOrderDocument, { orderId: id, staffUserId: reviewer.id }, colleague.token);
     expect(assigned.data!.assignOrder.assignee).toEqual({ id: reviewer.id, name: 'Ada Lovelace' });
-    expect((await t.gql(AssignOrderDocument, { orderId: id, staffUserId: alice.id }, colleague.token)).errors![0].extensions!.errors).toEqual({ staffUserId: ['The staff user id field must name an active staff user.'] });
-    const note = await t.gql(AddOrderNoteDocument, { orderId: id, text: 'Seal on page 2 is illegible; flagged in the translation.' }, reviewer.token);
+    expect(
+      (await t.gql(AssignOrderDocument, { orderId: id, staffUserId: alice.id }, colleague.token)).errors![0].extensions!
+        .errors,
+    ).toEqual({ staffUserId: ['The staff user id field must name an active staff user.'] });
+    const note = await t.gql(
+      AddOrderNoteDocument,
+      { orderId: id, text: 'Seal on page 2 is illegible; flagged in the translation.' },
+      reviewer.token,
+    );
     expect(note.data!.addOrderNote).toMatchObject({ author: { name: 'Ada Lovelace' } });
 
     const byNumber = await t.gql(StaffOrderDocument, { number: number.toLowerCase() }, colleague.token);
-    expect(byNumber.data!.staffOrder).toMatchObject({ id, account: { id: alice.id, name: 'Smith & Partners LLP', email: alice.email }, assignee: { name: 'Ada Lovelace' }, notes: [{ text: 'Seal on page 2 is illegible; flagged in the translation.' }] });
-    expect((await t.gql(StaffOrderDocument, { number: 'LT-0000-NOPE00' }, colleague.token)).errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect(byNumber.data!.staffOrder).toMatchObject({
+      id,
+      account: { id: alice.id, name: 'Smith & Partners LLP', email: alice.email },
+      assignee: { name: 'Ada Lovelace' },
+      notes: [{ text: 'Seal on page 2 is illegible; flagged in the translation.' }],
+    });
+    expect(
+      (await t.gql(StaffOrderDocument, { number: 'LT-0000-NOPE00' }, colleague.token)).errors![0].extensions!.code,
+    ).toBe('NOT_FOUND');
 
-    const search = async (variables: object) => (await t.gql(StaffOrderSearchDocument, { perPage: 100, ...variables }, colleague.token)).data!.staffOrders.items.map((item) => item.id);
+    const search = async (variables: object) =>
+      (
+        await t.gql(StaffOrderSearchDocument, { perPage: 100, ...variables }, colleague.token)
+      ).data!.staffOrders.items.map((item) => item.id);
     expect(await search({ search: number })).toEqual([id]);
     expect(await search({ search: 'estate of ramírez' })).toEqual([id]);
     expect(await search({ search: 'Smith & Partners' })).toContain(id);
@@ -264,25 +407,38 @@ describe('D19: the staff desk', () => {
     expect(await search({ overdue: true })).not.toContain(id);
     await t.orm.em.fork().nativeUpdate(Order, { id }, { dueAt: new Date(Date.now() - 60_000) });
     expect(await search({ overdue: true, assigneeId: reviewer.id })).toEqual([id]);
-    const page = (await t.gql(StaffOrderSearchDocument, { search: 'Smith', perPage: 1 }, colleague.token)).data!.staffOrders;
+    const page = (await t.gql(StaffOrderSearchDocument, { search: 'Smith', perPage: 1 }, colleague.token)).data!
+      .staffOrders;
     expect(page.items).toHaveLength(1);
     expect(page.pageInfo.total).toBeGreaterThan(1);
 
     // Notes and the desk's fields are staff's only.
     const partner = await t.gql(OrderNotesDocument, { id }, alice.key);
     expect(partner.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const audit = (await t.gql(AuditLogDocument, { resourceId: id, perPage: 100 }, reviewer.token)).data!.auditLog.items;
-    expect(audit.find((entry) => entry.action === 'order.assign')).toMatchObject({ actorId: colleague.id, details: { assignee_id: reviewer.id, from_assignee_id: null } });
+    const audit = (await t.gql(AuditLogDocument, { resourceId: id, perPage: 100 }, reviewer.token)).data!.auditLog
+      .items;
+    expect(audit.find((entry) => entry.action === 'order.assign')).toMatchObject({
+      actorId: colleague.id,
+      details: { assignee_id: reviewer.id, from_assignee_id: null },
+    });
     expect(audit.map((entry) => entry.action)).toContain('order.add_note');
   });
 
-  it('prints the certifying translator\'s own credentials once their profile says so', async () => {
-    const updated = await t.gql(UpdateStaffProfileDocument, { id: colleague.id, name: 'Charles Babbage', credentials: 'Sworn translator, Tribunal de Madrid no. 42' }, colleague.token);
+  it("prints the certifying translator's own credentials once their profile says so", async () => {
+    const updated = await t.gql(
+      UpdateStaffProfileDocument,
+      { id: colleague.id, name: 'Charles Babbage', credentials: 'Sworn translator, Tribunal de Madrid no. 42' },
+      colleague.token,
+    );
     expect(updated.data!.updateStaffProfile.credentials).toBe('Sworn translator, Tribunal de Madrid no. 42');
     const { id } = await orderInReview();
-    for (const file of (await staffView(id)).files.filter((f) => f.type === 'TRANSLATION')) await t.gql(ApproveTranslationDocument, { fileId: file.id }, colleague.token);
+    for (const file of (await staffView(id)).files.filter((f) => f.type === 'TRANSLATION'))
+      await t.gql(ApproveTranslationDocument, { fileId: file.id }, colleague.token);
     await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, colleague.token);
-    expect((await staffView(id)).certificate!.translator).toEqual({ name: 'Charles Babbage', credentials: 'Sworn translator, Tribunal de Madrid no. 42' });
+    expect((await staffView(id)).certificate!.translator).toEqual({
+      name: 'Charles Babbage',
+      credentials: 'Sworn translator, Tribunal de Madrid no. 42',
+    });
   });
 });
 
@@ -293,7 +449,8 @@ async function docxParts(bytes: Buffer, names: RegExp): Promise<Record<string, s
   const zip = await openZip(path);
   const parts: Record<string, string> = {};
   try {
-    for await (const entry of entries(zip)) if (names.test(entry.fileName)) parts[entry.fileName] = (await readEntry(zip, entry)).toString('utf8');
+    for await (const entry of entries(zip))
+      if (names.test(entry.fileName)) parts[entry.fileName] = (await readEntry(zip, entry)).toString('utf8');
   } finally {
     zip.close();
   }

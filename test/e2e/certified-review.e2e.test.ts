@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ApproveTranslationDocument, AttachReviewedTranslationDocument, CompleteCertifiedOrderDocument, ReleaseOrderDocument, StaffOrderDocument } from '../graphql/generated';
+import {
+  ApproveTranslationDocument,
+  AttachReviewedTranslationDocument,
+  CompleteCertifiedOrderDocument,
+  ReleaseOrderDocument,
+  StaffOrderDocument,
+} from '../graphql/generated';
 import { download, pdfText } from '../helpers/certified';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { docx } from '../helpers/documents';
@@ -46,41 +52,77 @@ describe('certified review (D10, D19)', () => {
     const id = await paidOrder(t, alice, [source], 'certified');
     await waitForStatus(t, alice, id, 'in_review');
     const reviewed = await docx({ paragraphs: ['Power of attorney (reviewed).'] });
-    const attached = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id }, { content: reviewed, filename: 'poder.en.reviewed.docx' }, { token: staff });
+    const attached = await t.gqlUpload(
+      AttachReviewedTranslationDocument,
+      { orderId: id },
+      { content: reviewed, filename: 'poder.en.reviewed.docx' },
+      { token: staff },
+    );
     expect(attached.errors).toBeUndefined();
     const translations = attached.data!.attachReviewedTranslation.files.filter((f) => f.type === 'TRANSLATION');
     expect(translations.map((f) => f.name)).toEqual(['poder.en.reviewed.docx']);
     expect(Buffer.compare(await download(t, translations[0].downloadUrl!), reviewed)).toBe(0);
 
-    const notPdf = await t.gqlUpload(CompleteCertifiedOrderDocument, { orderId: id }, { content: reviewed, filename: 'c.docx' }, { token: staff, variable: 'certificate' });
+    const notPdf = await t.gqlUpload(
+      CompleteCertifiedOrderDocument,
+      { orderId: id },
+      { content: reviewed, filename: 'c.docx' },
+      { token: staff, variable: 'certificate' },
+    );
     expect(notPdf.errors![0].extensions!.errors).toEqual({ certificate: ['The certificate must be a PDF document.'] });
 
     const { PDFDocument } = await import('pdf-lib');
     const signed = Buffer.from(await (await PDFDocument.create()).save());
-    const done = await t.gqlUpload(CompleteCertifiedOrderDocument, { orderId: id }, { content: signed, filename: 'signed.pdf' }, { token: staff, variable: 'certificate' });
+    const done = await t.gqlUpload(
+      CompleteCertifiedOrderDocument,
+      { orderId: id },
+      { content: signed, filename: 'signed.pdf' },
+      { token: staff, variable: 'certificate' },
+    );
     expect(done.errors).toBeUndefined();
     const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
     expect(order).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(/Z$/) });
     const certificate = order.files.find((f: { type: string }) => f.type === 'certificate');
-    expect(certificate).toMatchObject({ name: `${order.number}-certificate.pdf`, download_url: expect.stringContaining('/download?expires=') });
+    expect(certificate).toMatchObject({
+      name: `${order.number}-certificate.pdf`,
+      download_url: expect.stringContaining('/download?expires='),
+    });
     expect(Buffer.compare(await download(t, certificate.download_url), signed)).toBe(0);
     // An uploaded certificate is verifiable too: the delivered translation is footed with its code and hashed.
-    const delivered = await download(t, order.files.find((f: { type: string }) => f.type === 'translation').download_url);
+    const delivered = await download(
+      t,
+      order.files.find((f: { type: string }) => f.type === 'translation').download_url,
+    );
     const { data } = await t.gql(StaffOrderDocument, { id }, staff);
     expect(data!.staffOrder!.certificate!.documents).toEqual([
-      { name: 'poder.en.reviewed.docx', sourceName: 'poder.docx', sha256: createHash('sha256').update(delivered).digest('hex'), pageCount: 1 },
+      {
+        name: 'poder.en.reviewed.docx',
+        sourceName: 'poder.docx',
+        sha256: createHash('sha256').update(delivered).digest('hex'),
+        pageCount: 1,
+      },
     ]);
   });
 
   it('names documents in any script on the generated certificate, which still verifies', async () => {
     const { bytes, text } = await generatedCertificate('出生证明.docx', '出生证明。');
-    for (const expected of ['出生证明.docx', '出生证明.en.docx', 'Spanish into English', 'CERTIFICATE OF TRANSLATION ACCURACY']) expect(text).toContain(expected);
+    for (const expected of [
+      '出生证明.docx',
+      '出生证明.en.docx',
+      'Spanish into English',
+      'CERTIFICATE OF TRANSLATION ACCURACY',
+    ])
+      expect(text).toContain(expected);
     expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
   });
 
   it('signs the generated certificate (PAdES) so that it verifies, and any change breaks it', async () => {
     const { bytes } = await generatedCertificate('sentencia.docx', 'Sentencia.');
-    expect(verifyPdfSignature(bytes)).toEqual({ subFilter: 'ETSI.CAdES.detached', signerCommonName: 'Sandbox Certified Translator', coversWholeFile: true });
+    expect(verifyPdfSignature(bytes)).toEqual({
+      subFilter: 'ETSI.CAdES.detached',
+      signerCommonName: 'Sandbox Certified Translator',
+      coversWholeFile: true,
+    });
     const tampered = Buffer.from(bytes);
     const at = tampered.indexOf('Sentencia') >= 0 ? tampered.indexOf('Sentencia') : 200;
     tampered[at] = tampered[at] ^ 1;
@@ -91,11 +133,18 @@ describe('certified review (D10, D19)', () => {
     const scan = await imageQuotedAsText(t, alice.key, await docx({ paragraphs: ['Scan.'] }), 'scan.docx');
     const id = await paidOrder(t, alice, [scan], 'standard');
     await waitForStatus(t, alice, id, 'on_hold');
-    const attached = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: id }, { content: await docx({ paragraphs: ['Typed translation'] }), filename: 'scan.en.docx' }, { token: staff });
+    const attached = await t.gqlUpload(
+      AttachReviewedTranslationDocument,
+      { orderId: id },
+      { content: await docx({ paragraphs: ['Typed translation'] }), filename: 'scan.en.docx' },
+      { token: staff },
+    );
     expect(attached.errors).toBeUndefined();
     await t.gql(ReleaseOrderDocument, { id }, staff);
     const order = await waitForStatus(t, alice, id, 'completed');
-    expect(order.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name)).toEqual(['scan.en.docx']);
+    expect(
+      order.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name),
+    ).toEqual(['scan.en.docx']);
   });
 
   it('refuses the wrong states and non-staff callers', async () => {
@@ -103,13 +152,30 @@ describe('certified review (D10, D19)', () => {
     const standard = await paidOrder(t, alice, [source], 'standard');
     const completed = await waitForStatus(t, alice, standard, 'completed');
     const complete = await t.gql(CompleteCertifiedOrderDocument, { orderId: standard }, staff);
-    expect(complete.errors![0].extensions!.errors).toEqual({ order: ['Only certified orders are completed by staff.'] });
-    const attach = await t.gqlUpload(AttachReviewedTranslationDocument, { orderId: standard }, { content: await docx({ paragraphs: ['x'] }), filename: 'x.docx' }, { token: staff });
-    expect(attach.errors![0].extensions!.errors).toEqual({ status: ['Cannot attach a translation while the status is completed.'] });
-    const approve = await t.gql(ApproveTranslationDocument, { fileId: completed.files.find((f: { type: string }) => f.type === 'translation').id }, staff);
-    expect(approve.errors![0].extensions!.errors).toEqual({ status: ['Cannot approve a translation while the status is completed.'] });
+    expect(complete.errors![0].extensions!.errors).toEqual({
+      order: ['Only certified orders are completed by staff.'],
+    });
+    const attach = await t.gqlUpload(
+      AttachReviewedTranslationDocument,
+      { orderId: standard },
+      { content: await docx({ paragraphs: ['x'] }), filename: 'x.docx' },
+      { token: staff },
+    );
+    expect(attach.errors![0].extensions!.errors).toEqual({
+      status: ['Cannot attach a translation while the status is completed.'],
+    });
+    const approve = await t.gql(
+      ApproveTranslationDocument,
+      { fileId: completed.files.find((f: { type: string }) => f.type === 'translation').id },
+      staff,
+    );
+    expect(approve.errors![0].extensions!.errors).toEqual({
+      status: ['Cannot approve a translation while the status is completed.'],
+    });
     const byAccount = await t.gql(CompleteCertifiedOrderDocument, { orderId: standard }, alice.key);
     expect(byAccount.errors![0].extensions!.code).toBe('FORBIDDEN');
-    expect((await t.gql(ApproveTranslationDocument, { fileId: source }, staff)).errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await t.gql(ApproveTranslationDocument, { fileId: source }, staff)).errors![0].extensions!.code).toBe(
+      'NOT_FOUND',
+    );
   });
 });

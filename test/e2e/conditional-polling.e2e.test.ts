@@ -34,7 +34,8 @@ beforeAll(async () => {
   staff = await createStaffToken(t);
   alice = await createApprovedAccount(t, staff);
   sources = [];
-  for (const name of ['a.docx', 'b.docx']) sources.push((await uploadFile(t, alice.key, await docx({ paragraphs: [words(40)] }), name)).id);
+  for (const name of ['a.docx', 'b.docx'])
+    sources.push((await uploadFile(t, alice.key, await docx({ paragraphs: [words(40)] }), name)).id);
 });
 afterAll(() => t.close());
 
@@ -45,16 +46,31 @@ const get = (path: string, ifNoneMatch?: string) => {
   const test = t.rest.get(path, alice.key);
   return ifNoneMatch === undefined ? test : test.set('If-None-Match', ifNoneMatch);
 };
-const etagOf = async (path: string) => (await get(path).expect(200)).headers.etag as string;
-const sql = (statement: string, params: unknown[]) => t.orm.em.fork().getConnection().execute(statement, params as never[]);
+const etagOf = async (path: string) => (await get(path).expect(200)).headers.etag;
+const sql = (statement: string, params: unknown[]) => t.orm.em.fork().getConnection().execute(statement, params);
 
 async function newOrder(serviceType = 'standard', files = sources): Promise<{ id: string; approvalUrl: string }> {
-  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: serviceType, file_ids: files }, alice.key).expect(201)).body.data;
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: serviceType, file_ids: files },
+        alice.key,
+      )
+      .expect(201)
+  ).body.data;
   const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body;
   return { id: converted.data.id, approvalUrl: converted.provider_approval_url };
 }
-const pay = async (approvalUrl: string) => t.rest.raw().post(`${approvalUrl.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
-const translate = (orderId: string) => t.services.translation.translateOrder(t.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 3 });
+const pay = async (approvalUrl: string) =>
+  t.rest
+    .raw()
+    .post(`${approvalUrl.replace(t.config.appUrl, '')}/pay`)
+    .type('form')
+    .send({})
+    .expect(200);
+const translate = (orderId: string) =>
+  t.services.translation.translateOrder(t.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 3 });
 
 /** One order in each state a client can see, sources only or with translations, paid or not. */
 async function ordersInEveryState(): Promise<Record<string, string>> {
@@ -64,16 +80,26 @@ async function ordersInEveryState(): Promise<Record<string, string>> {
   const completed = await newOrder();
   await pay(completed.approvalUrl);
   await translate(completed.id);
-  const inReview = await newOrder('certified', [sources[0]!]);
+  const inReview = await newOrder('certified', [sources[0]]);
   await pay(inReview.approvalUrl);
   await translate(inReview.id);
   const onHold = await newOrder();
   await pay(onHold.approvalUrl);
-  expect((await t.gql(HoldOrderDocument, { id: onHold.id, reason: 'Unreadable page 2' }, staff)).errors).toBeUndefined();
+  expect(
+    (await t.gql(HoldOrderDocument, { id: onHold.id, reason: 'Unreadable page 2' }, staff)).errors,
+  ).toBeUndefined();
   const cancelled = await newOrder();
   await t.rest.post(`/api/v1/orders/${cancelled.id}/cancel`, undefined, alice.key).expect(200);
-  const ids = { pending_payment: pending.id, processing: processing.id, completed: completed.id, in_review: inReview.id, on_hold: onHold.id, cancelled: cancelled.id };
-  for (const [status, id] of Object.entries(ids)) expect((await get(orderPath(id)).expect(200)).body.data.status).toBe(status);
+  const ids = {
+    pending_payment: pending.id,
+    processing: processing.id,
+    completed: completed.id,
+    in_review: inReview.id,
+    on_hold: onHold.id,
+    cancelled: cancelled.id,
+  };
+  for (const [status, id] of Object.entries(ids))
+    expect((await get(orderPath(id)).expect(200)).body.data.status).toBe(status);
   return ids;
 }
 
@@ -101,17 +127,38 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
     const ctx = await aliceCtx();
     // The entity path: the orders hydrated with their payments, and their files as the service shows them.
     const orders = await ctx.em.find(Order, { account: alice.id });
-    const filesOf = await t.services.orders.filesOfMany(ctx.em, orders.map((order) => order.id));
-    const entityViews = orders.map((order) => ({ order, files: visibleOrderFiles(ctx.actor, order, filesOf.get(order.id) ?? []) }));
+    const filesOf = await t.services.orders.filesOfMany(
+      ctx.em,
+      orders.map((order) => order.id),
+    );
+    const entityViews = orders.map((order) => ({
+      order,
+      files: visibleOrderFiles(ctx.actor, order, filesOf.get(order.id) ?? []),
+    }));
     const page = (await t.services.orders.list(ctx, { per_page: '100' })).items;
     for (const id of Object.values(ids)) {
       const entity = entityViews.find((view) => view.order.id === id)!;
       for (const read of [await t.services.orders.get(ctx, id), page.find((view) => view.order.id === id)!]) {
-        const [fast, full] = atOneInstant(() => [JSON.stringify(serializeOrder(read, t.services.files, verifyUrl)), JSON.stringify(serializeOrder(entity, t.services.files, verifyUrl))]);
+        const [fast, full] = atOneInstant(() => [
+          JSON.stringify(serializeOrder(read, t.services.files, verifyUrl)),
+          JSON.stringify(serializeOrder(entity, t.services.files, verifyUrl)),
+        ]);
         expect(fast).toBe(full);
       }
     }
-    expect(JSON.parse(atOneInstant(() => JSON.stringify(serializeOrder(entityViews.find((v) => v.order.id === ids.completed)!, t.services.files, verifyUrl)))).files.map((f: { type: string }) => f.type)).toEqual(['source', 'source', 'translation', 'translation']);
+    expect(
+      JSON.parse(
+        atOneInstant(() =>
+          JSON.stringify(
+            serializeOrder(
+              entityViews.find((v) => v.order.id === ids.completed)!,
+              t.services.files,
+              verifyUrl,
+            ),
+          ),
+        ),
+      ).files.map((f: { type: string }) => f.type),
+    ).toEqual(['source', 'source', 'translation', 'translation']);
     const list = (await t.gql(OrdersDocument, { perPage: 100 }, alice.key)).data!.orders.items;
     for (const id of Object.values(ids)) {
       const one = (await t.gql(OrderDocument, { id }, alice.key)).data!.order!;
@@ -121,21 +168,64 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
   });
 
   it('for bookings with and without a payment, one or a page, on REST and GraphQL', async () => {
-    const requested = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'on_site', location: 'Court 4', scheduled_at: FUTURE, duration_hours: 1.25, reference: 'Matter 9' }, alice.key).expect(201)).body.data.id;
-    const confirmed = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'de', target_language: 'en', mode: 'video_remote', scheduled_at: FUTURE, duration_hours: 3 }, alice.key).expect(201)).body.data.id;
+    const requested = (
+      await t.rest
+        .post(
+          '/api/v1/interpretation-bookings',
+          {
+            source_language: 'es',
+            target_language: 'en',
+            mode: 'on_site',
+            location: 'Court 4',
+            scheduled_at: FUTURE,
+            duration_hours: 1.25,
+            reference: 'Matter 9',
+          },
+          alice.key,
+        )
+        .expect(201)
+    ).body.data.id;
+    const confirmed = (
+      await t.rest
+        .post(
+          '/api/v1/interpretation-bookings',
+          {
+            source_language: 'de',
+            target_language: 'en',
+            mode: 'video_remote',
+            scheduled_at: FUTURE,
+            duration_hours: 3,
+          },
+          alice.key,
+        )
+        .expect(201)
+    ).body.data.id;
     await t.gql(ConfirmInterpretationAvailabilityDocument, { id: confirmed, interpreterName: 'Ana Ruiz' }, staff);
     const ctx = await aliceCtx();
     const entities = await ctx.em.find(Booking, { account: alice.id }, { populate: ['payment'] });
     const page = (await t.services.bookings.list(ctx, { per_page: '100' })).items;
     const provider = t.services.payments.provider.name;
     for (const id of [requested, confirmed]) {
-      const entity = JSON.stringify(serializeBooking(entities.find((b) => b.id === id)!, provider));
+      const entity = JSON.stringify(
+        serializeBooking(
+          entities.find((b) => b.id === id)!,
+          provider,
+        ),
+      );
       expect(JSON.stringify(serializeBooking((await t.services.bookings.get(ctx, id)).booking, provider))).toBe(entity);
-      expect(JSON.stringify(serializeBooking(page.find((b) => b.id === id)!, provider))).toBe(entity);
+      expect(
+        JSON.stringify(
+          serializeBooking(
+            page.find((b) => b.id === id)!,
+            provider,
+          ),
+        ),
+      ).toBe(entity);
       const single = await t.gql(InterpretationBookingDocument, { id }, alice.key);
       expect(single.errors).toBeUndefined();
       const one = single.data!.interpretationBooking;
-      const list = (await t.gql(InterpretationBookingsDocument, { perPage: 100 }, alice.key)).data!.interpretationBookings.items;
+      const list = (await t.gql(InterpretationBookingsDocument, { perPage: 100 }, alice.key)).data!
+        .interpretationBookings.items;
       expect(one).toEqual(list.find((b) => b.id === id));
     }
   });
@@ -171,11 +261,14 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
     }
     // `*` matches a current representation only: a missing order is still 404.
     await get(orderPath('00000000-0000-4000-8000-000000000000'), '*').expect(404);
-    await t.rest.get(orderPath(id), (await createApprovedAccount(t, staff)).key).set('If-None-Match', etag).expect(404);
+    await t.rest
+      .get(orderPath(id), (await createApprovedAccount(t, staff)).key)
+      .set('If-None-Match', etag)
+      .expect(404);
   });
 
   it('changes the ETag when the status, the payment or the files change, and only then', async () => {
-    const { id, approvalUrl } = await newOrder('standard', [sources[0]!]);
+    const { id, approvalUrl } = await newOrder('standard', [sources[0]]);
     const tags = [await etagOf(orderPath(id))];
     const changed = async () => {
       const etag = await etagOf(orderPath(id));
@@ -188,7 +281,12 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
     await sql(`UPDATE payments SET refunded_at = now() WHERE id = (SELECT payment_id FROM orders WHERE id = ?)`, [id]); // the payment alone
     await changed();
     const em = t.orm.em.fork();
-    await t.services.files.attach(em, await em.findOneOrFail(StoredFile, { id: sources[1]! }), AttachmentOwner.ORDER, id); // the files alone
+    await t.services.files.attach(
+      em,
+      await em.findOneOrFail(StoredFile, { id: sources[1] }),
+      AttachmentOwner.ORDER,
+      id,
+    ); // the files alone
     await changed();
     expect((await get(orderPath(id)).expect(200)).body.data.files).toHaveLength(2);
     await t.gql(HoldOrderDocument, { id, reason: 'Check the stamp' }, staff);
@@ -200,7 +298,8 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
   it('reads the version alone for a conditional request: two statements, whatever the order holds', async () => {
     const { id } = await newOrder();
     const etag = await etagOf(orderPath(id));
-    const count = async (condition?: string, status = 200) => statements.of(await get(orderPath(id), condition).expect(status)).length;
+    const count = async (condition?: string, status = 200) =>
+      statements.of(await get(orderPath(id), condition).expect(status)).length;
     // The key look-up, then the order with its payment and files (or only their version); the rate limit counts in memory.
     expect(await count()).toBe(2);
     expect(await count(etag, 304)).toBe(2);
@@ -225,7 +324,15 @@ describe('conditional polling of GET /orders/{id} (D23)', () => {
 
 describe('conditional polling of GET /interpretation-bookings/{id} (D23)', () => {
   it('changes the ETag when the status or the payment changes; 304 while it does not', async () => {
-    const id = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'asl', scheduled_at: FUTURE, duration_hours: 2 }, alice.key).expect(201)).body.data.id;
+    const id = (
+      await t.rest
+        .post(
+          '/api/v1/interpretation-bookings',
+          { source_language: 'es', target_language: 'en', mode: 'asl', scheduled_at: FUTURE, duration_hours: 2 },
+          alice.key,
+        )
+        .expect(201)
+    ).body.data.id;
     const first = await get(bookingPath(id)).expect(200);
     expect(first.headers.etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
@@ -239,7 +346,10 @@ describe('conditional polling of GET /interpretation-bookings/{id} (D23)', () =>
     const confirmed = await etagOf(bookingPath(id));
     expect(confirmed).not.toBe(first.headers.etag);
     await get(bookingPath(id), first.headers.etag).expect(200);
-    await sql(`UPDATE payments SET approval_url = approval_url || '&again' WHERE id = (SELECT payment_id FROM interpretation_bookings WHERE id = ?)`, [id]);
+    await sql(
+      `UPDATE payments SET approval_url = approval_url || '&again' WHERE id = (SELECT payment_id FROM interpretation_bookings WHERE id = ?)`,
+      [id],
+    );
     const paymentChanged = await etagOf(bookingPath(id));
     expect(paymentChanged).not.toBe(confirmed);
     await t.rest.post(`/api/v1/interpretation-bookings/${id}/cancel`, undefined, alice.key).expect(200);
@@ -249,8 +359,25 @@ describe('conditional polling of GET /interpretation-bookings/{id} (D23)', () =>
 
 describe('every other GET of a resource or a list (D23)', () => {
   it('answers a strong ETag, Cache-Control and 304 to a matching If-None-Match', async () => {
-    const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [sources[0]] }, alice.key).expect(201)).body.data;
-    for (const path of ['/api/v1/orders', '/api/v1/interpretation-bookings', '/api/v1/quotes', `/api/v1/quotes/${quote.id}`, `/api/v1/files/${sources[0]}`, '/api/v1/me', '/api/v1/languages', '/api/v1/pricing']) {
+    const quote = (
+      await t.rest
+        .post(
+          '/api/v1/quotes',
+          { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [sources[0]] },
+          alice.key,
+        )
+        .expect(201)
+    ).body.data;
+    for (const path of [
+      '/api/v1/orders',
+      '/api/v1/interpretation-bookings',
+      '/api/v1/quotes',
+      `/api/v1/quotes/${quote.id}`,
+      `/api/v1/files/${sources[0]}`,
+      '/api/v1/me',
+      '/api/v1/languages',
+      '/api/v1/pricing',
+    ]) {
       const res = await get(path).expect(200);
       expect(res.headers.etag).toMatch(/^"[^"]+"$/);
       expect(res.headers['cache-control']).toBe('private, no-cache');
@@ -259,7 +386,7 @@ describe('every other GET of a resource or a list (D23)', () => {
     }
   });
 
-  it('changes a list\'s ETag when an item changes or joins it', async () => {
+  it("changes a list's ETag when an item changes or joins it", async () => {
     const list = await etagOf('/api/v1/orders?per_page=100');
     const { id } = await newOrder();
     const grown = await etagOf('/api/v1/orders?per_page=100');

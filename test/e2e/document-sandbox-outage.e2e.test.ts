@@ -36,12 +36,19 @@ it('ends uploads uncountable, answers quotes 503 with Retry-After, and reports t
   fileId = file.id;
   const stored = await pollUntil(
     () => t.orm.em.fork().findOneOrFail(StoredFile, { id: file.id }),
-    (row) => row.analysisStatus !== 'pending',
+    (row) => row.analysisStatus !== AnalysisStatus.PENDING,
     { timeoutMs: 30_000, failure: (row) => `file still ${row.analysisStatus}` },
   );
-  expect({ status: stored.analysisStatus, note: stored.analysisNote }).toEqual({ status: 'uncountable', note: 'analysis_unavailable' });
+  expect({ status: stored.analysisStatus, note: stored.analysisNote }).toEqual({
+    status: 'uncountable',
+    note: 'analysis_unavailable',
+  });
 
-  const quote = await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'certified', file_ids: [file.id] }, own.key);
+  const quote = await t.rest.post(
+    '/api/v1/quotes',
+    { source_language: 'es', target_language: 'en', service_type: 'certified', file_ids: [file.id] },
+    own.key,
+  );
   expect(quote.status).toBe(503);
   expect(quote.body).toEqual({ message: 'Document processing unavailable.' });
   expect(Number(quote.headers['retry-after'])).toBeGreaterThan(0);
@@ -54,14 +61,22 @@ it('ends uploads uncountable, answers quotes 503 with Retry-After, and reports t
   const metrics = (await t.rest.get('/metrics').expect(200)).text;
   expect(metrics).toMatch(/^document_sandbox_up 0$/m);
   expect(metrics).toMatch(/^document_sandbox_start_failures_total [1-9]/m);
-  expect(logLines.filter((line) => line.level >= 50).map((line) => line.msg)).toContainEqual(expect.stringContaining('document sandbox outage'));
+  expect(logLines.filter((line) => line.level >= 50).map((line) => line.msg)).toContainEqual(
+    expect.stringContaining('document sandbox outage'),
+  );
 }, 60_000);
 
 it('analyses again once a child can start: the quote that needs the file counts it', async () => {
   // The same deployment restarted with a limit a child can start under: same database, same stored files.
   const healthy = await startTestApp({ databaseOf: t, workers: false, config: { storage: t.config.storage } });
   try {
-    const quote = await healthy.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'certified', file_ids: [fileId] }, own.key).expect(201);
+    const quote = await healthy.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: 'certified', file_ids: [fileId] },
+        own.key,
+      )
+      .expect(201);
     expect(quote.body.data.unit_count).toBe(2); // 300 words: two billing pages
     expect((await healthy.rest.get('/readyz').expect(200)).body.checks.documents).toBe('ok');
   } finally {

@@ -45,11 +45,17 @@ describe('REST error shapes (D2)', () => {
   });
 
   it('answers an over-size JSON body with 413 and a JSON message', async () => {
-    const res = await t.rest.raw().post('/graphql').set('Content-Type', 'application/json').send(`{"query":"${'a'.repeat(1_100_000)}"}`).expect(413);
+    const res = await t.rest
+      .raw()
+      .post('/graphql')
+      .set('Content-Type', 'application/json')
+      .send(`{"query":"${'a'.repeat(1_100_000)}"}`)
+      .expect(413);
     expect(res.body).toEqual({ message: 'The request body is too large.' });
   });
 
-  const postRaw = (pieces: (string | Buffer)[], headers: Record<string, string>, agent?: Agent) => postPieces(`${t.url}/graphql`, pieces, headers, agent);
+  const postRaw = (pieces: (string | Buffer)[], headers: Record<string, string>, agent?: Agent) =>
+    postPieces(`${t.url}/graphql`, pieces, headers, agent);
 
   it('reads JSON bodies as body-parser does, whichever way they are sent', async () => {
     const query = JSON.stringify({ query: '{ languages { code } }' });
@@ -62,13 +68,17 @@ describe('REST error shapes (D2)', () => {
     expect(await answered(query, { 'Content-Type': 'application/json; charset="UTF-8"' })).toBe(true);
     expect(await answered(`\uFEFF${query}`, { 'Content-Type': 'application/json' })).toBe(true);
     // The general path: a compressed body is inflated, another charset refused.
-    expect(await answered(gzipSync(query), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })).toBe(true);
+    expect(await answered(gzipSync(query), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })).toBe(
+      true,
+    );
     const latin1 = await postRaw([query], { 'Content-Type': 'application/json; charset=latin1' });
     expect([latin1.status, JSON.parse(latin1.body)]).toEqual([415, { message: 'unsupported charset "LATIN1"' }]);
     // A top-level value that is not an object or an array is malformed, on both paths.
     for (const type of ['application/json', 'application/json;charset=utf-16']) {
       for (const body of ['null', '"query"', '42', '   ']) {
-        expect((await t.rest.raw().post('/api/v1/quotes').set('Content-Type', type).send(body).expect(400)).body).toEqual({ message: 'Malformed JSON body.' });
+        expect(
+          (await t.rest.raw().post('/api/v1/quotes').set('Content-Type', type).send(body).expect(400)).body,
+        ).toEqual({ message: 'Malformed JSON body.' });
       }
     }
   });
@@ -80,10 +90,18 @@ describe('REST error shapes (D2)', () => {
     for (const levels of [65, 3000, 200_000]) {
       const plain = await postRaw([deep(levels)], { 'Content-Type': 'application/json' });
       expect([plain.status, JSON.parse(plain.body)]).toEqual([400, refusal]);
-      const gzipped = await postRaw([gzipSync(deep(levels))], { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      const gzipped = await postRaw([gzipSync(deep(levels))], {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      });
       expect([gzipped.status, JSON.parse(gzipped.body)]).toEqual([400, refusal]);
       // Before authentication and the idempotency fingerprint, which would otherwise walk it.
-      const rest = await t.rest.raw().post('/api/v1/quotes').set('Idempotency-Key', `deep-${levels}`).set('Content-Type', 'application/json').send(`{"file_ids":${nested(levels - 1)}}`);
+      const rest = await t.rest
+        .raw()
+        .post('/api/v1/quotes')
+        .set('Idempotency-Key', `deep-${levels}`)
+        .set('Content-Type', 'application/json')
+        .send(`{"file_ids":${nested(levels - 1)}}`);
       expect([rest.status, rest.body]).toEqual([400, refusal]);
     }
     // 64 levels are read: GraphQL answers (it ignores an unused variable's value).
@@ -95,12 +113,20 @@ describe('REST error shapes (D2)', () => {
     const { key } = await createApprovedAccount(t, await createStaffToken(t));
     for (const { encoding, body } of UNDECODABLE_BODIES) {
       for (const path of ['/graphql', '/api/v1/quotes', '/api/v1/languages']) {
-        const res = await postPieces(`${t.url}${path}`, [body], { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+        const res = await postPieces(`${t.url}${path}`, [body], {
+          'Content-Type': 'application/json',
+          'Content-Encoding': encoding,
+        });
         expect([path, encoding, res.status, JSON.parse(res.body)]).toEqual([path, encoding, 400, malformed]);
       }
       // An upload on either door: the multipart readers are told of the coding too.
       for (const path of ['/graphql', '/api/v1/files']) {
-        const headers = { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Encoding': encoding, 'Apollo-Require-Preflight': 'true', Authorization: `Bearer ${key}` };
+        const headers = {
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Content-Encoding': encoding,
+          'Apollo-Require-Preflight': 'true',
+          Authorization: `Bearer ${key}`,
+        };
         const res = await postPieces(`${t.url}${path}`, [body], headers);
         expect([path, encoding, res.status, JSON.parse(res.body)]).toEqual([path, encoding, 400, malformed]);
       }
@@ -108,11 +134,17 @@ describe('REST error shapes (D2)', () => {
     // A compressed upload that does decompress is read as sent.
     const document = await pdf(['Hello']);
     const form = Buffer.concat([
-      Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="hello.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="hello.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      ),
       document,
       Buffer.from('\r\n--x--\r\n'),
     ]);
-    const uploaded = await postPieces(`${t.url}/api/v1/files`, [gzipSync(form)], { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Encoding': 'gzip', Authorization: `Bearer ${key}` });
+    const uploaded = await postPieces(`${t.url}/api/v1/files`, [gzipSync(form)], {
+      'Content-Type': 'multipart/form-data; boundary=x',
+      'Content-Encoding': 'gzip',
+      Authorization: `Bearer ${key}`,
+    });
     expect([uploaded.status, JSON.parse(uploaded.body).data.size_bytes]).toEqual([201, document.length]);
   });
 
@@ -120,8 +152,15 @@ describe('REST error shapes (D2)', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const json = { 'Content-Type': 'application/json' };
-      const tooLarge = await postRaw(['{"query":"', ...Array.from({ length: 20 }, () => 'a'.repeat(64 * 1024)), '"}'], json, agent);
-      expect([tooLarge.status, JSON.parse(tooLarge.body)]).toEqual([413, { message: 'The request body is too large.' }]);
+      const tooLarge = await postRaw(
+        ['{"query":"', ...Array.from({ length: 20 }, () => 'a'.repeat(64 * 1024)), '"}'],
+        json,
+        agent,
+      );
+      expect([tooLarge.status, JSON.parse(tooLarge.body)]).toEqual([
+        413,
+        { message: 'The request body is too large.' },
+      ]);
       const next = await postRaw(['{"query":"{ languages { code } }"}'], json, agent);
       expect(next.status).toBe(200);
       expect(next.socket).toBe(tooLarge.socket);
@@ -133,7 +172,9 @@ describe('REST error shapes (D2)', () => {
   it('answers a wrong method on a known path 405 with Allow', async () => {
     const res = await t.rest.delete('/api/v1/me').expect(405);
     expect(res.headers.allow).toBe('GET, HEAD');
-    expect(res.body).toEqual({ message: 'The DELETE method is not supported for this route. Supported methods: GET, HEAD.' });
+    expect(res.body).toEqual({
+      message: 'The DELETE method is not supported for this route. Supported methods: GET, HEAD.',
+    });
   });
 
   it('answers 500 with a request id and nothing of the failure itself', async () => {
@@ -166,7 +207,14 @@ describe('X-Request-Id', () => {
 describe('GraphQL error shapes (D14)', () => {
   it('hides unexpected failures behind INTERNAL_SERVER_ERROR with no stack trace', async () => {
     const res = await broken.rest.raw().post('/graphql').send({ query: '{ pricing { addons { code } } }' });
-    expect(res.body.errors).toEqual([{ message: 'Server Error.', locations: expect.any(Array), path: ['pricing'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+    expect(res.body.errors).toEqual([
+      {
+        message: 'Server Error.',
+        locations: expect.any(Array),
+        path: ['pricing'],
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      },
+    ]);
     expect(res.text).not.toMatch(/service_rates|secret|stacktrace/);
   });
 
@@ -179,15 +227,26 @@ describe('GraphQL error shapes (D14)', () => {
     expect(JSON.stringify(unknown.body)).not.toContain('stacktrace');
   });
 
-  it('answers the explorers\' standard introspection query, and refuses introspection nested beyond its limit', async () => {
+  it("answers the explorers' standard introspection query, and refuses introspection nested beyond its limit", async () => {
     const standard = await t.rest.raw().post('/graphql').send({ query: getIntrospectionQuery() });
     expect(standard.body.errors).toBeUndefined();
     expect(standard.body.data.__schema.queryType.name).toBe('Query');
-    const nest = (levels: number) => `{ __schema { types { fields { type { ${'ofType { '.repeat(levels - 5)}name${' }'.repeat(levels - 5)} } } } } }`;
-    const deep = await t.rest.raw().post('/graphql').send({ query: nest(17) });
+    const nest = (levels: number) =>
+      `{ __schema { types { fields { type { ${'ofType { '.repeat(levels - 5)}name${' }'.repeat(levels - 5)} } } } } }`;
+    const deep = await t.rest
+      .raw()
+      .post('/graphql')
+      .send({ query: nest(17) });
     expect(deep.body.errors[0].message).toBe('Introspection depth 17 exceeds the limit of 16.');
     expect(deep.body.data).toBeUndefined();
-    expect((await t.rest.raw().post('/graphql').send({ query: nest(16) })).body.errors).toBeUndefined();
+    expect(
+      (
+        await t.rest
+          .raw()
+          .post('/graphql')
+          .send({ query: nest(16) })
+      ).body.errors,
+    ).toBeUndefined();
   });
 
   it('refuses documents selecting too many fields, fragments counted where they are spread', async () => {
@@ -203,8 +262,11 @@ describe('GraphQL error shapes (D14)', () => {
     const res = await t.rest.raw().get('/graphql').query({ query: '{ languages { code } }' });
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/CSRF/);
-    const allowed = await t.rest.raw().get('/graphql').query({ query: '{ languages { code } }' }).set('Apollo-Require-Preflight', 'true');
+    const allowed = await t.rest
+      .raw()
+      .get('/graphql')
+      .query({ query: '{ languages { code } }' })
+      .set('Apollo-Require-Preflight', 'true');
     expect(allowed.status).toBe(200);
   });
 });
-

@@ -1,6 +1,19 @@
 import { LockMode } from '@mikro-orm/core';
 import { StoredFile } from '../../src/domain/files/file.entity';
-import { blankPagesPdf, docx, docxWithSavedPages, encryptedPdf, jpeg, manyEntriesDocx, pdf, png, SCANNED, textlessPdf, words, zipBombDocx } from '../helpers/documents';
+import {
+  blankPagesPdf,
+  docx,
+  docxWithSavedPages,
+  encryptedPdf,
+  jpeg,
+  manyEntriesDocx,
+  pdf,
+  png,
+  SCANNED,
+  textlessPdf,
+  words,
+  zipBombDocx,
+} from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -19,7 +32,15 @@ const CHINESE = '我们是学生。今天天气很好。'; // 我们/是/学生/
 const JAPANESE = '私は学生です。東京に住んでいます。'; // 私/は/学生/です/東京/に/住/んで/い/ます: 10 words
 
 // Every row has all seven entries: jest takes a parameter with no value as a `done` callback.
-type Case = [label: string, make: () => Promise<Buffer> | Buffer, filename: string, words: number | null, pages: number | null, why: string | null, paper: Paper];
+type Case = [
+  label: string,
+  make: () => Promise<Buffer> | Buffer,
+  filename: string,
+  words: number | null,
+  pages: number | null,
+  why: string | null,
+  paper: Paper,
+];
 
 /** `document_pages` and `scanned_pages` (D29). */
 type Paper = [documentPages: number | null, scannedPages: number | null];
@@ -27,20 +48,50 @@ const DOCX_PAPER: Paper = [null, 0]; // the docx package saves no page count of 
 
 /** Word and page counts (D5) and the pages on paper (D29) checked exactly, through the API, after the background analysis. */
 const cases: Case[] = [
-  ['an English PDF over two pages', () => pdf([Array(20).fill(FOX).join(' '), Array(10).fill(FOX).join(' ')]), 'en.pdf', 270, 2, null, [2, 0]],
+  [
+    'an English PDF over two pages',
+    () => pdf([Array(20).fill(FOX).join(' '), Array(10).fill(FOX).join(' ')]),
+    'en.pdf',
+    270,
+    2,
+    null,
+    [2, 0],
+  ],
   ['a Spanish PDF with accents', () => pdf([SPANISH]), 'es.pdf', 11, 1, null, [1, 0]],
   ['a Chinese DOCX', () => docx({ paragraphs: [CHINESE] }), 'zh.docx', 6, 1, null, DOCX_PAPER],
   ['a Japanese DOCX', () => docx({ paragraphs: [JAPANESE] }), 'ja.docx', 10, 1, null, DOCX_PAPER],
-  ['a 250-word DOCX (one page)', () => docx({ paragraphs: [words(100), words(150)] }), '250.docx', 250, 1, null, DOCX_PAPER],
-  ['a 251-word DOCX (two pages)', () => docx({ paragraphs: [words(100), words(151)] }), '251.docx', 251, 2, null, DOCX_PAPER],
+  [
+    'a 250-word DOCX (one page)',
+    () => docx({ paragraphs: [words(100), words(150)] }),
+    '250.docx',
+    250,
+    1,
+    null,
+    DOCX_PAPER,
+  ],
+  [
+    'a 251-word DOCX (two pages)',
+    () => docx({ paragraphs: [words(100), words(151)] }),
+    '251.docx',
+    251,
+    2,
+    null,
+    DOCX_PAPER,
+  ],
   ['a 1-word DOCX', () => docx({ paragraphs: ['Affidavit'] }), 'one.docx', 1, 1, null, DOCX_PAPER],
   [
     'a DOCX with a table, header, footer, footnote and words split across runs',
     () =>
       docx({
         paragraphs: ['Body text here'], // 3
-        splitRuns: [['Certi', 'fied ', 'trans', 'lation'], ['two', ' ', 'words']], // 2 + 2
-        table: [['Name', 'Date of birth'], ['Ana María', '1990']], // 1 + 3 + 2 + 1
+        splitRuns: [
+          ['Certi', 'fied ', 'trans', 'lation'],
+          ['two', ' ', 'words'],
+        ], // 2 + 2
+        table: [
+          ['Name', 'Date of birth'],
+          ['Ana María', '1990'],
+        ], // 1 + 3 + 2 + 1
         header: 'Case number 42', // 3
         footer: 'Page footer', // 2
         footnote: 'A footnote of six words total', // 6, plus "See" in the body: 1
@@ -52,7 +103,15 @@ const cases: Case[] = [
     DOCX_PAPER,
   ],
   // D29: each page without a text layer is one billing page beside the text's pages.
-  ['a PDF of one text page and nine scanned pages', () => pdf([FOX, ...Array(9).fill(SCANNED)]), 'mixed.pdf', 9, 10, null, [10, 9]],
+  [
+    'a PDF of one text page and nine scanned pages',
+    () => pdf([FOX, ...Array(9).fill(SCANNED)]),
+    'mixed.pdf',
+    9,
+    10,
+    null,
+    [10, 9],
+  ],
   [
     'a PDF of scans between 260 words of text',
     () => pdf([SCANNED, words(130), SCANNED, SCANNED, words(130)]),
@@ -68,28 +127,56 @@ const cases: Case[] = [
   ['a JPEG image', jpeg, 'scan.jpg', null, null, 'image', [1, 1]],
   ['a PDF without a text layer', () => textlessPdf(3), 'scan.pdf', null, null, 'no_text', [3, 3]],
   ['an encrypted PDF', encryptedPdf, 'locked.pdf', null, null, 'encrypted', [null, null]],
-  ['a damaged PDF', () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 7)]), 'broken.pdf', null, null, 'corrupt', [null, null]],
+  [
+    'a damaged PDF',
+    () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 7)]),
+    'broken.pdf',
+    null,
+    null,
+    'corrupt',
+    [null, null],
+  ],
   ['a PDF of 2001 pages', () => blankPagesPdf(2001), 'huge.pdf', null, null, 'too_many_pages', [2001, null]],
   ['a DOCX zip bomb', () => zipBombDocx(64), 'bomb.docx', null, null, 'too_large_unpacked', [null, null]],
-  ['a DOCX with 10 001 entries', () => manyEntriesDocx(10_001), 'entries.docx', null, null, 'too_large_unpacked', [null, null]],
+  [
+    'a DOCX with 10 001 entries',
+    () => manyEntriesDocx(10_001),
+    'entries.docx',
+    null,
+    null,
+    'too_large_unpacked',
+    [null, null],
+  ],
 ];
 
 describe('analysis counts (D5)', () => {
-  it.each(cases)('%s', async (_label, make, filename, expectedWords, expectedPages, why, [documentPages, scannedPages]) => {
-    const uploaded = await uploadFile(t, account.key, await make(), filename);
-    expect(uploaded).toMatchObject({ page_count: null, word_count: null, document_pages: null, scanned_pages: null, analysis_status: 'pending' });
-    const analysed = await waitForAnalysis(t, account.key, uploaded.id);
-    expect(analysed).toMatchObject({
-      word_count: expectedWords,
-      page_count: expectedPages,
-      document_pages: documentPages,
-      scanned_pages: scannedPages,
-      analysis_status: expectedWords === null ? 'uncountable' : 'counted',
-    });
-    // Why it is uncountable is kept for staff, not shown to clients: check it in the database.
-    const [row] = await t.orm.em.fork().getConnection().execute(`SELECT analysis_note FROM files WHERE id = ?`, [uploaded.id]);
-    expect(row.analysis_note).toBe(why);
-  });
+  it.each(cases)(
+    '%s',
+    async (_label, make, filename, expectedWords, expectedPages, why, [documentPages, scannedPages]) => {
+      const uploaded = await uploadFile(t, account.key, await make(), filename);
+      expect(uploaded).toMatchObject({
+        page_count: null,
+        word_count: null,
+        document_pages: null,
+        scanned_pages: null,
+        analysis_status: 'pending',
+      });
+      const analysed = await waitForAnalysis(t, account.key, uploaded.id);
+      expect(analysed).toMatchObject({
+        word_count: expectedWords,
+        page_count: expectedPages,
+        document_pages: documentPages,
+        scanned_pages: scannedPages,
+        analysis_status: expectedWords === null ? 'uncountable' : 'counted',
+      });
+      // Why it is uncountable is kept for staff, not shown to clients: check it in the database.
+      const [row] = await t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`SELECT analysis_note FROM files WHERE id = ?`, [uploaded.id]);
+      expect(row.analysis_note).toBe(why);
+    },
+  );
 });
 
 describe('ensureAnalysed (for quotes)', () => {
@@ -137,7 +224,10 @@ describe('ensureAnalysed (for quotes)', () => {
         await counted;
         return file;
       });
-      const settled = await Promise.race([Promise.all([holder, job]), new Promise((resolve) => setTimeout(resolve, 15_000, 'stuck'))]);
+      const settled = await Promise.race([
+        Promise.all([holder, job]),
+        new Promise((resolve) => setTimeout(resolve, 15_000, 'stuck')),
+      ]);
       expect(settled).not.toBe('stuck');
       const res = await quiet.rest.get(`/api/v1/files/${id}`, own.key).expect(200);
       expect(res.body.data).toMatchObject({ word_count: 300, page_count: 2, analysis_status: 'counted' });

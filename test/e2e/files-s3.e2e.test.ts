@@ -20,7 +20,13 @@ let t: TestApp;
 let account: TestAccount;
 
 beforeAll(async () => {
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(join(tmpdir(), 'ltk-s3-')), configureBuckets: [{ name: 'ltk-files', configs: [] }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), 'ltk-s3-')),
+    configureBuckets: [{ name: 'ltk-files', configs: [] }],
+  });
   const { port } = await s3.run();
   storage = {
     driver: 's3',
@@ -39,7 +45,12 @@ afterAll(async () => {
 });
 
 const objectExists = async (key: string) => {
-  const client = new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: storage.credentials });
+  const client = new S3Client({
+    region: storage.region,
+    endpoint: storage.endpoint,
+    forcePathStyle: true,
+    credentials: storage.credentials,
+  });
   try {
     await client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
     return true;
@@ -51,11 +62,25 @@ const objectExists = async (key: string) => {
 describe('S3-compatible storage', () => {
   it("sweeps objects no file row claims, listing the bucket, and keeps every file's (D25)", async () => {
     const file = await uploadFile(t, account.key, await docx({ paragraphs: [words(20)] }), 'kept.docx');
-    const client = new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: storage.credentials });
-    await client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: 'e0000000-dead', Body: 'left by a killed process' }));
+    const client = new S3Client({
+      region: storage.region,
+      endpoint: storage.endpoint,
+      forcePathStyle: true,
+      credentials: storage.credentials,
+    });
+    await client.send(
+      new PutObjectCommand({ Bucket: storage.bucket, Key: 'e0000000-dead', Body: 'left by a killed process' }),
+    );
     const em = t.orm.em.fork();
-    await em.getConnection().execute(`insert into storage_intents (storage_key, process_id, created_at) values ('e0000000-dead', 2147483000, now())`);
-    expect(await t.services.files.sweepStorage(em, () => liveProcessIds(em))).toEqual({ removed: ['e0000000-dead'], clearedIntents: 1 });
+    await em
+      .getConnection()
+      .execute(
+        `insert into storage_intents (storage_key, process_id, created_at) values ('e0000000-dead', 2147483000, now())`,
+      );
+    expect(await t.services.files.sweepStorage(em, () => liveProcessIds(em))).toEqual({
+      removed: ['e0000000-dead'],
+      clearedIntents: 1,
+    });
     expect([await objectExists('e0000000-dead'), await objectExists(file.id)]).toEqual([false, true]);
   });
 
@@ -77,13 +102,21 @@ describe('S3-compatible storage', () => {
     writeFileSync(path, content);
     const em = t.orm.em.fork();
     const file = await em.transactional(async (tx) =>
-      t.services.files.storeProduced(tx, { account: await tx.findOneOrFail(Account, { id: account.id }), type: FileType.TRANSLATION, name: 'out.docx', path }),
+      t.services.files.storeProduced(tx, {
+        account: await tx.findOneOrFail(Account, { id: account.id }),
+        type: FileType.TRANSLATION,
+        name: 'out.docx',
+        path,
+      }),
     );
     const url = t.services.files.downloadUrl(file)!.replace(t.config.appUrl, '');
-    const res = await t.rest.get(url).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t.rest
+      .get(url)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(Buffer.compare(res.body as Buffer, content)).toBe(0);
   });
@@ -95,10 +128,15 @@ describe('S3-compatible storage', () => {
   });
 
   it('answers 503 with Retry-After and stores nothing when the store is down (D2)', async () => {
-    const rows = async () => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM files`))[0].n as number;
+    const rows = async () =>
+      (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM files`))[0].n as number;
     const before = await rows();
     await s3.close();
-    const res = await t.rest.upload('/api/v1/files', { file: await docx({ paragraphs: ['down'] }), filename: 'down.docx' }, account.key);
+    const res = await t.rest.upload(
+      '/api/v1/files',
+      { file: await docx({ paragraphs: ['down'] }), filename: 'down.docx' },
+      account.key,
+    );
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'File storage unavailable.' });
     expect(res.headers['retry-after']).toBe('30');

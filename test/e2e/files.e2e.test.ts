@@ -29,8 +29,12 @@ const storedFiles = () => {
   const dir = (t.config.storage as { dir: string }).dir;
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => !String(f).match(/^[0-9a-f]{2}$/)) : [];
 };
-const countRows = async () => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM files`))[0].n as number;
-const expect422 = (res: { status: number; body: { errors: Record<string, string[]> } }, errors: Record<string, string[]>) => {
+const countRows = async () =>
+  (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM files`))[0].n as number;
+const expect422 = (
+  res: { status: number; body: { errors: Record<string, string[]> } },
+  errors: Record<string, string[]>,
+) => {
   expect(res.status).toBe(422);
   expect(res.body.errors).toEqual(errors);
 };
@@ -48,7 +52,9 @@ describe('large uploads (D5)', () => {
 
 describe('POST /files', () => {
   it('stores a DOCX with the detected type, the client name and null counts', async () => {
-    const res = await t.rest.upload('/api/v1/files', { file: sample, filename: 'statement.docx', fields: { type: 'source' } }, alice.key).expect(201);
+    const res = await t.rest
+      .upload('/api/v1/files', { file: sample, filename: 'statement.docx', fields: { type: 'source' } }, alice.key)
+      .expect(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'source',
@@ -66,7 +72,9 @@ describe('POST /files', () => {
   });
 
   it('decides the format from the bytes, whatever the name says', async () => {
-    const res = await t.rest.upload('/api/v1/files', { file: await pdf(['Hello']), filename: 'looks-like.docx' }, alice.key).expect(201);
+    const res = await t.rest
+      .upload('/api/v1/files', { file: await pdf(['Hello']), filename: 'looks-like.docx' }, alice.key)
+      .expect(201);
     expect(res.body.data.mime_type).toBe('application/pdf');
   });
 
@@ -76,7 +84,11 @@ describe('POST /files', () => {
     expect(ok.body.data.size_bytes).toBe(MB20);
 
     const [rowsBefore, filesBefore] = [await countRows(), storedFiles().length];
-    const tooBig = await t.rest.upload('/api/v1/files', { file: Buffer.concat([exact, Buffer.from(' ')]), filename: 'big.pdf' }, alice.key);
+    const tooBig = await t.rest.upload(
+      '/api/v1/files',
+      { file: Buffer.concat([exact, Buffer.from(' ')]), filename: 'big.pdf' },
+      alice.key,
+    );
     expect422(tooBig, { file: ['The file must not be greater than 20 MB.'] });
     expect(tooBig.body.message).toBe('The file must not be greater than 20 MB.');
     expect(await countRows()).toBe(rowsBefore);
@@ -86,9 +98,24 @@ describe('POST /files', () => {
 
   it.each([
     ['an empty file', Buffer.alloc(0), 'empty.pdf', 'The file must not be empty.'],
-    ['HTML named .pdf', Buffer.from('<!doctype html><html><body>hi</body></html>'), 'fake.pdf', 'The file must be a PDF, DOCX, JPEG or PNG document.'],
-    ['a renamed executable', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]), 'invoice.pdf', 'The file must be a PDF, DOCX, JPEG or PNG document.'],
-    ['a plain text file', Buffer.from('just text'), 'notes.docx', 'The file must be a PDF, DOCX, JPEG or PNG document.'],
+    [
+      'HTML named .pdf',
+      Buffer.from('<!doctype html><html><body>hi</body></html>'),
+      'fake.pdf',
+      'The file must be a PDF, DOCX, JPEG or PNG document.',
+    ],
+    [
+      'a renamed executable',
+      Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]),
+      'invoice.pdf',
+      'The file must be a PDF, DOCX, JPEG or PNG document.',
+    ],
+    [
+      'a plain text file',
+      Buffer.from('just text'),
+      'notes.docx',
+      'The file must be a PDF, DOCX, JPEG or PNG document.',
+    ],
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00'), 'a.png', 'The file must be a PDF, DOCX, JPEG or PNG document.'],
   ])('refuses %s', async (_label, content, filename, message) => {
     const before = await countRows();
@@ -104,15 +131,24 @@ describe('POST /files', () => {
   });
 
   it('refuses a request without a file part (422), and a JSON body (415, D25)', async () => {
-    expect422(await t.rest.upload('/api/v1/files', { fields: { type: 'source' } }, alice.key), { file: ['The file field is required.'] });
+    expect422(await t.rest.upload('/api/v1/files', { fields: { type: 'source' } }, alice.key), {
+      file: ['The file field is required.'],
+    });
     const json = await t.rest.post('/api/v1/files', { file: 'aGVsbG8=' }, alice.key).expect(415);
     expect(json.body).toEqual({ message: 'Unsupported media type: send multipart/form-data.' });
   });
 
   it('refuses any type but source (D5), together with other errors', async () => {
-    expect422(await t.rest.upload('/api/v1/files', { file: sample, filename: 'x.docx', fields: { type: 'translation' } }, alice.key), {
-      type: ['Only source files can be uploaded.'],
-    });
+    expect422(
+      await t.rest.upload(
+        '/api/v1/files',
+        { file: sample, filename: 'x.docx', fields: { type: 'translation' } },
+        alice.key,
+      ),
+      {
+        type: ['Only source files can be uploaded.'],
+      },
+    );
     expect422(await t.rest.upload('/api/v1/files', { fields: { type: 'certificate' } }, alice.key), {
       type: ['Only source files can be uploaded.'],
       file: ['The file field is required.'],
@@ -139,14 +175,18 @@ describe('POST /files', () => {
     ['déclaration sous serment — 宣誓.pdf', 'déclaration sous serment — 宣誓.pdf'],
     [`${'a'.repeat(300)}.pdf`, `${'a'.repeat(251)}.pdf`],
   ])('cleans the file name %j', async (given, kept) => {
-    const res = await t.rest.upload('/api/v1/files', { file: await pdf(['x']), filename: given }, alice.key).expect(201);
+    const res = await t.rest
+      .upload('/api/v1/files', { file: await pdf(['x']), filename: given }, alice.key)
+      .expect(201);
     expect(res.body.data.name).toBe(kept);
   });
 
   it('strips control characters that arrive percent-encoded in filename* (RFC 5987)', async () => {
     const content = await pdf(['x']);
     const body = Buffer.concat([
-      Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''tab%09bell%07new%0Aline%00.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--b\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''tab%09bell%07new%0Aline%00.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       content,
       Buffer.from('\r\n--b--\r\n'),
     ]);
@@ -165,11 +205,14 @@ describe('POST /files', () => {
   });
 });
 
-describe('ownership (contract section 5: another account\'s resource is 404)', () => {
-  it('hides one account\'s file from another on every route and both doors', async () => {
+describe("ownership (contract section 5: another account's resource is 404)", () => {
+  it("hides one account's file from another on every route and both doors", async () => {
     const file = await uploadFile(t, alice.key, sample, 'mine.docx');
     await t.rest.get(`/api/v1/files/${file.id}`, alice.key).expect(200);
-    for (const probe of [t.rest.get(`/api/v1/files/${file.id}`, bob.key), t.rest.delete(`/api/v1/files/${file.id}`, bob.key)]) {
+    for (const probe of [
+      t.rest.get(`/api/v1/files/${file.id}`, bob.key),
+      t.rest.delete(`/api/v1/files/${file.id}`, bob.key),
+    ]) {
       expect((await probe.expect(404)).body).toEqual({ message: 'Not found.' });
     }
     expect((await t.gql(FileDocument, { id: file.id }, bob.key)).errors![0].extensions!.code).toBe('NOT_FOUND');
@@ -196,7 +239,13 @@ describe('DELETE /files/{id}', () => {
 
   it('refuses to delete a file attached to a quote or an order, on both doors', async () => {
     const file = await uploadFile(t, alice.key, sample, 'attached.docx');
-    await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [file.id] }, alice.key).expect(201);
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [file.id] },
+        alice.key,
+      )
+      .expect(201);
     expect422(await t.rest.delete(`/api/v1/files/${file.id}`, alice.key), {
       file: ['The file is attached to a quote or order and cannot be deleted.'],
     });
@@ -217,7 +266,12 @@ describe('signed downloads (D5)', () => {
     writeFileSync(path, content);
     // A produced file of no order, stored through the service the pipeline uses; its link as the client would get it.
     const file = await em.transactional(async (tx) =>
-      t.services.files.storeProduced(tx, { account: await tx.findOneOrFail(Account, { id: account.id }), type: FileType.TRANSLATION, name, path }),
+      t.services.files.storeProduced(tx, {
+        account: await tx.findOneOrFail(Account, { id: account.id }),
+        type: FileType.TRANSLATION,
+        name,
+        path,
+      }),
     );
     return { id: file.id, download_url: t.services.files.downloadUrl(file)! };
   }
@@ -226,19 +280,28 @@ describe('signed downloads (D5)', () => {
   it('gives translations a 5-minute link that works without a key and streams the bytes as an attachment', async () => {
     const content = await docx({ paragraphs: ['Traducción certificada'] });
     const file = await translationFor(alice, content, 'statement.es.docx');
-    expect(file.download_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:3000/api/v1/files/${file.id}/download\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(file.download_url).toMatch(
+      new RegExp(
+        `^http://127\\.0\\.0\\.1:3000/api/v1/files/${file.id}/download\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+      ),
+    );
     const expires = Number(new URL(file.download_url).searchParams.get('expires'));
     expect(expires * 1000 - Date.now()).toBeGreaterThan(290_000);
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(300_000);
 
-    const res = await t.rest.get(relative(file.download_url)).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t.rest
+      .get(relative(file.download_url))
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(Buffer.compare(res.body as Buffer, content)).toBe(0);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="statement.es.docx"; filename*=UTF-8''statement.es.docx`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="statement.es.docx"; filename*=UTF-8''statement.es.docx`,
+    );
   });
 
   it('refuses expired and altered links with 403 Invalid signature', async () => {
@@ -274,12 +337,24 @@ describe('signed downloads (D5)', () => {
   it('keeps links signed with the previous key valid during a rotation (APP_KEY_PREVIOUS)', async () => {
     const file = await translationFor(alice, sample, 'rotated.docx');
     const link = relative(file.download_url);
-    const rotated = await startTestApp({ databaseOf: t, config: { appKey: 'a-brand-new-key-0123456789abcdef0123456789', appKeyPrevious: [t.config.appKey], storage: t.config.storage } });
-    const forgotten = await startTestApp({ databaseOf: t, config: { appKey: 'a-brand-new-key-0123456789abcdef0123456789', storage: t.config.storage } });
+    const rotated = await startTestApp({
+      databaseOf: t,
+      config: {
+        appKey: 'a-brand-new-key-0123456789abcdef0123456789',
+        appKeyPrevious: [t.config.appKey],
+        storage: t.config.storage,
+      },
+    });
+    const forgotten = await startTestApp({
+      databaseOf: t,
+      config: { appKey: 'a-brand-new-key-0123456789abcdef0123456789', storage: t.config.storage },
+    });
     try {
       await rotated.rest.get(link).expect(200);
       await forgotten.rest.get(link).expect(403);
-      const fresh = rotated.services.files.downloadUrl(await rotated.orm.em.fork().findOneOrFail(StoredFile, { id: file.id }))!;
+      const fresh = rotated.services.files.downloadUrl(
+        await rotated.orm.em.fork().findOneOrFail(StoredFile, { id: file.id }),
+      )!;
       await forgotten.rest.get(relative(fresh)).expect(200);
     } finally {
       await rotated.close();
@@ -290,9 +365,21 @@ describe('signed downloads (D5)', () => {
 
 describe('GraphQL files', () => {
   it('uploads with Apollo-Require-Preflight and answers like REST', async () => {
-    const { data, errors } = await t.gqlUpload(UploadFileDocument, {}, { content: sample, filename: '../gql — 宣誓.docx' }, { token: alice.key });
+    const { data, errors } = await t.gqlUpload(
+      UploadFileDocument,
+      {},
+      { content: sample, filename: '../gql — 宣誓.docx' },
+      { token: alice.key },
+    );
     expect(errors).toBeUndefined();
-    expect(data!.uploadFile).toMatchObject({ type: 'SOURCE', name: 'gql — 宣誓.docx', sizeBytes: sample.length, pageCount: null, analysisStatus: 'PENDING', downloadUrl: null });
+    expect(data!.uploadFile).toMatchObject({
+      type: 'SOURCE',
+      name: 'gql — 宣誓.docx',
+      sizeBytes: sample.length,
+      pageCount: null,
+      analysisStatus: 'PENDING',
+      downloadUrl: null,
+    });
     const rest = await t.rest.get(`/api/v1/files/${data!.uploadFile.id}`, alice.key).expect(200);
     expect(rest.body.data.name).toBe('gql — 宣誓.docx');
     const fetched = await t.gql(FileDocument, { id: data!.uploadFile.id }, alice.key);
@@ -301,19 +388,44 @@ describe('GraphQL files', () => {
 
   it('refuses a multipart upload without the preflight header (CSRF prevention), storing nothing', async () => {
     const before = await countRows();
-    const res = await t.gqlUpload(UploadFileDocument, {}, { content: sample, filename: 'csrf.docx' }, { token: alice.key, preflight: false });
+    const res = await t.gqlUpload(
+      UploadFileDocument,
+      {},
+      { content: sample, filename: 'csrf.docx' },
+      { token: alice.key, preflight: false },
+    );
     expect(res.status).toBe(400);
     expect(await countRows()).toBe(before);
   });
 
   it('applies the same rules as REST: type, format, size', async () => {
-    const translation = await t.gqlUpload(UploadFileDocument, { type: 'TRANSLATION' }, { content: sample, filename: 'x.docx' }, { token: alice.key });
-    expect(translation.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { type: ['Only source files can be uploaded.'] } });
-    const html = await t.gqlUpload(UploadFileDocument, {}, { content: Buffer.from('<html></html>'), filename: 'x.pdf' }, { token: alice.key });
-    expect(html.errors![0].extensions!.errors).toEqual({ file: ['The file must be a PDF, DOCX, JPEG or PNG document.'] });
+    const translation = await t.gqlUpload(
+      UploadFileDocument,
+      { type: 'TRANSLATION' },
+      { content: sample, filename: 'x.docx' },
+      { token: alice.key },
+    );
+    expect(translation.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { type: ['Only source files can be uploaded.'] },
+    });
+    const html = await t.gqlUpload(
+      UploadFileDocument,
+      {},
+      { content: Buffer.from('<html></html>'), filename: 'x.pdf' },
+      { token: alice.key },
+    );
+    expect(html.errors![0].extensions!.errors).toEqual({
+      file: ['The file must be a PDF, DOCX, JPEG or PNG document.'],
+    });
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(MB20, 0x20)]);
     const before = await countRows();
-    const tooBig = await t.gqlUpload(UploadFileDocument, {}, { content: big, filename: 'big.pdf' }, { token: alice.key });
+    const tooBig = await t.gqlUpload(
+      UploadFileDocument,
+      {},
+      { content: big, filename: 'big.pdf' },
+      { token: alice.key },
+    );
     expect(tooBig.errors![0].extensions!.errors).toEqual({ file: ['The file must not be greater than 20 MB.'] });
     expect(await countRows()).toBe(before);
     const anonymous = await t.gqlUpload(UploadFileDocument, {}, { content: sample, filename: 'x.docx' });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ask = (query: string, variables?: Record<string, unknown>) => gqlRaw(t.rest.raw(), query, { token: alice.key, variables });
+const ask = (query: string, variables?: Record<string, unknown>) =>
+  gqlRaw(t.rest.raw(), query, { token: alice.key, variables });
 const costOf = async (query: string, variables?: Record<string, unknown>) => {
   const answer = await ask(query, variables);
   expect(answer.errors).toBeUndefined();
@@ -37,18 +38,27 @@ describe('the cost of a query (D24)', () => {
   });
 
   it('adds up aliases and counts fragments (named and inline) where they are spread', async () => {
-    expect(await costOf('{ a: orders(perPage: 10) { items { id } } b: orders(perPage: 5) { items { id } } }')).toBe(11 + 6);
+    expect(await costOf('{ a: orders(perPage: 10) { items { id } } b: orders(perPage: 5) { items { id } } }')).toBe(
+      11 + 6,
+    );
     const inline = '{ orders(perPage: 10) { items { files { id } } } }';
     expect(await costOf(inline)).toBe(21);
     expect(await costOf('{ orders(perPage: 10) { items { ...F } } } fragment F on Order { files { id } }')).toBe(21);
     expect(await costOf('{ orders(perPage: 10) { items { ... on Order { files { id } } } } }')).toBe(21);
-    expect(await costOf('{ a: orders(perPage: 10) { ...P } b: orders(perPage: 10) { ...P } } fragment P on OrderPage { items { files { id } } }')).toBe(42);
+    expect(
+      await costOf(
+        '{ a: orders(perPage: 10) { ...P } b: orders(perPage: 10) { ...P } } fragment P on OrderPage { items { files { id } } }',
+      ),
+    ).toBe(42);
   });
 });
 
 describe('the per-request maximum (D24)', () => {
   it("refuses the issue's query (120 aliases of a 100-order page with files) before any resolver runs", async () => {
-    const aliases = Array.from({ length: 120 }, (_, i) => `a${i}: orders(perPage: 100) { items { files { downloadUrl } } }`);
+    const aliases = Array.from(
+      { length: 120 },
+      (_, i) => `a${i}: orders(perPage: 100) { items { files { downloadUrl } } }`,
+    );
     const refused = await ask(`{ ${aliases.join(' ')} }`);
     expect(refused.status).toBe(400);
     expect(refused.data).toBeUndefined();
@@ -63,9 +73,15 @@ describe('the per-request maximum (D24)', () => {
   it('refuses over the maximum whatever the depth or alias count: one shallow field, or a few aliases', async () => {
     const one = await ask('{ orders(perPage: 1000) { items { id } } }');
     expect(one.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', cost: 1001 });
-    const few = await ask(`{ ${Array.from({ length: 11 }, (_, i) => `a${i}: orders(perPage: 100) { items { id } }`).join(' ')} }`);
+    const few = await ask(
+      `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: orders(perPage: 100) { items { id } }`).join(' ')} }`,
+    );
     expect(few.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', cost: 11 * 101 });
     // Just under the maximum runs.
-    expect(await costOf(`{ ${Array.from({ length: 9 }, (_, i) => `a${i}: orders(perPage: 100) { items { id } }`).join(' ')} }`)).toBe(909);
+    expect(
+      await costOf(
+        `{ ${Array.from({ length: 9 }, (_, i) => `a${i}: orders(perPage: 100) { items { id } }`).join(' ')} }`,
+      ),
+    ).toBe(909);
   });
 });

@@ -22,7 +22,10 @@ function expectRefusedForFields(answer: RawGraphQLAnswer, fields: number): void 
   expect(answer.status).toBe(400);
   expect(answer.data).toBeUndefined();
   expect(answer.errors).toEqual([
-    expect.objectContaining({ message: `Query selects ${fields} fields, more than the limit of 500.`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+    expect.objectContaining({
+      message: `Query selects ${fields} fields, more than the limit of 500.`,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    }),
   ]);
   // Refused by validation: the cost walk never ran, and nothing was read.
   expect(answer.extensions?.cost).toBeUndefined();
@@ -37,7 +40,11 @@ describe('a chain of fragments each spreading the one before twice (issue 27)', 
   });
 
   it('is refused spread under aliases', async () => {
-    const aliased = fragmentChain(30, { on: 'Language', first: 'code name', query: (top) => `{ a: languages { ${top} } b: languages { ${top} } }` });
+    const aliased = fragmentChain(30, {
+      on: 'Language',
+      first: 'code name',
+      query: (top) => `{ a: languages { ${top} } b: languages { ${top} } }`,
+    });
     expectRefusedForFields(await anonymous(aliased), 2 * (1 + 2 ** 31));
   });
 
@@ -52,7 +59,11 @@ it('answers a legal document nested 40 fragments deep, through inline fragments,
   const deep = await anonymous(fragmentChain(40, { first, spread: (name) => `... { ...${name} } __typename` }));
   expect(deep.status).toBe(200);
   expect(deep.errors).toBeUndefined();
-  expect(deep.data).toMatchObject({ __typename: 'Query', languages: expect.arrayContaining([{ code: 'en' }]), __type: { fields: expect.any(Array) } });
+  expect(deep.data).toMatchObject({
+    __typename: 'Query',
+    languages: expect.arrayContaining([{ code: 'en' }]),
+    __type: { fields: expect.any(Array) },
+  });
   expect(deep.extensions?.cost).toBe(1);
 });
 

@@ -40,13 +40,26 @@ beforeAll(async () => {
   [mallory, victim] = [await createApprovedAccount(t, staff), await createApprovedAccount(t, staff)];
   // Orders with files, so that a page of them costs the CPU the issue measured.
   const files = [];
-  for (let i = 0; i < 3; i++) files.push((await uploadFile(t, mallory.key, await docx({ paragraphs: [words(50)] }), `f${i}.docx`)).id);
+  for (let i = 0; i < 3; i++)
+    files.push((await uploadFile(t, mallory.key, await docx({ paragraphs: [words(50)] }), `f${i}.docx`)).id);
   for (const id of files) await waitForAnalysis(t, mallory.key, id);
   for (let i = 0; i < ORDERS; i++) {
-    const quote = await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: files }, mallory.key).expect(201);
+    const quote = await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: files },
+        mallory.key,
+      )
+      .expect(201);
     await t.rest.post(`/api/v1/quotes/${quote.body.data.id}/convert`, undefined, mallory.key).expect(201);
   }
-  const env = cleanEnv({ DATABASE_URL: t.database.url, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: String(BUDGET), DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-starve-')) });
+  const env = cleanEnv({
+    DATABASE_URL: t.database.url,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_MINUTE: String(BUDGET),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-starve-')),
+  });
   service = startProcess(MAIN, ['--role', 'serve'], env);
   const listening = await service.waitFor(/listening on port/, 60_000);
   base = `http://127.0.0.1:${JSON.parse(listening).port}`;
@@ -60,7 +73,11 @@ afterAll(async () => {
 });
 
 const post = (key: string, query: string) =>
-  fetch(`${base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
 
 /** The issue's query: 120 aliases of a 100-order page with every file's link. */
 const ISSUE_QUERY = `{ ${Array.from({ length: 120 }, (_, i) => `a${i}: orders(perPage: 100) { items { files { downloadUrl } } }`).join(' ')} }`;
@@ -74,7 +91,10 @@ describe('one tenant cannot starve another (D24)', () => {
       const latencies: number[] = [];
       for (let i = 0; Date.now() < until; i++) {
         const started = performance.now();
-        const res = i % 2 ? await post(victim.key, '{ me { id name } }') : await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${victim.key}` } });
+        const res =
+          i % 2
+            ? await post(victim.key, '{ me { id name } }')
+            : await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${victim.key}` } });
         await res.arrayBuffer();
         expect(res.status).toBe(200);
         latencies.push(performance.now() - started);
@@ -82,7 +102,7 @@ describe('one tenant cannot starve another (D24)', () => {
       }
       return latencies.sort((a, b) => a - b);
     };
-    const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)]!;
+    const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)];
     // The attack runs in a process of its own, so this one times the other tenant without sharing its event loop
     // with hundreds of attacking requests a second. Everything inside one budget window (a clock minute).
     const left = 60_000 - (Date.now() % 60_000);
@@ -123,6 +143,21 @@ async function attack(ms: number, queries: string[]): Promise<Record<string, num
     };
     Promise.all(Array.from({ length: connections }, (_, i) => loop(queries[i % queries.length]))).then(() => process.stdout.write(JSON.stringify(outcomes)));
   `;
-  const { stdout } = await exec('nice', ['-n', '10', process.execPath, '-e', script, base, mallory.key, String(ms), String(ATTACKERS), JSON.stringify(queries)], { maxBuffer: 1 << 20 });
+  const { stdout } = await exec(
+    'nice',
+    [
+      '-n',
+      '10',
+      process.execPath,
+      '-e',
+      script,
+      base,
+      mallory.key,
+      String(ms),
+      String(ATTACKERS),
+      JSON.stringify(queries),
+    ],
+    { maxBuffer: 1 << 20 },
+  );
   return JSON.parse(stdout) as Record<string, number>;
 }

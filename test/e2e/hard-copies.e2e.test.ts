@@ -23,41 +23,92 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ADDRESS = { name: 'Smith & Partners LLP', line1: '100 Court St', line2: 'Suite 4', city: 'Springfield', region: 'IL', postal_code: '62701', country: 'us' };
+const ADDRESS = {
+  name: 'Smith & Partners LLP',
+  line1: '100 Court St',
+  line2: 'Suite 4',
+  city: 'Springfield',
+  region: 'IL',
+  postal_code: '62701',
+  country: 'us',
+};
 const STORED = { ...ADDRESS, country: 'US' };
-const OTHER_ADDRESS = { name: 'Jones Law', line1: '1 Rue de Rivoli', city: 'Paris', postal_code: '75001', country: 'FR' };
-const quoteBody = (extra: object) => ({ source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [fileId], ...extra });
+const OTHER_ADDRESS = {
+  name: 'Jones Law',
+  line1: '1 Rue de Rivoli',
+  city: 'Paris',
+  postal_code: '75001',
+  country: 'FR',
+};
+const quoteBody = (extra: object) => ({
+  source_language: 'es',
+  target_language: 'en',
+  service_type: 'standard',
+  file_ids: [fileId],
+  ...extra,
+});
 const withCopies = { addons: [{ code: 'hard_copy', quantity: 2 }] };
 
 const sql = <T>(query: string, params: unknown[]) => t.orm.em.fork().getConnection().execute<T[]>(query, params);
 const getOrder = async (id: string) => (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
-const putAddress = (id: string, body: unknown, key = alice.key) => t.rest.put(`/api/v1/orders/${id}/shipping_address`, body, key);
+const putAddress = (id: string, body: unknown, key = alice.key) =>
+  t.rest.put(`/api/v1/orders/${id}/shipping_address`, body, key);
 const auditCount = async (id: string, action: string) =>
-  (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_entries WHERE resource_id = ? AND action = ?`, [id, action]))[0].n;
+  (
+    await sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_entries WHERE resource_id = ? AND action = ?`, [
+      id,
+      action,
+    ])
+  )[0].n;
 const mails = async (kind: string, number: string) =>
-  (await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, staff)).data!.sentEmails.items.filter((mail) => mail.kind === kind && mail.subject.includes(number));
+  (await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, staff)).data!.sentEmails.items.filter(
+    (mail) => mail.kind === kind && mail.subject.includes(number),
+  );
 
 /** A converted order (paid unless told otherwise): its id and number. */
 async function order(extra: object = withCopies, { pay = true } = {}): Promise<{ id: string; number: string }> {
   const quote = (await t.rest.post('/api/v1/quotes', quoteBody(extra), alice.key).expect(201)).body.data;
   const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body;
-  if (pay) await t.rest.raw().post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+  if (pay)
+    await t.rest
+      .raw()
+      .post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`)
+      .type('form')
+      .send({})
+      .expect(200);
   return converted.data;
 }
 
 /** The pipeline's own end of a standard order's translation (no worker runs here, so the test decides when). */
-const complete = (id: string) => t.services.orders.lifecycle.change(t.orm.em.fork(), { id }, (em, row) => t.services.orders.translationFinished(em, row));
+const complete = (id: string) =>
+  t.services.orders.lifecycle.change(t.orm.em.fork(), { id }, (em, row) =>
+    t.services.orders.translationFinished(em, row),
+  );
 
 const markShipped = (orderId: string, tracking = '1Z999AA10123456784', token = staff) =>
-  gqlRaw(t.rest.raw(), `mutation { markShipped(orderId: "${orderId}", carrier: "UPS", trackingNumber: "${tracking}") { shipment { carrier trackingNumber shippedAt } } }`, { token });
+  gqlRaw(
+    t.rest.raw(),
+    `mutation { markShipped(orderId: "${orderId}", carrier: "UPS", trackingNumber: "${tracking}") { shipment { carrier trackingNumber shippedAt } } }`,
+    { token },
+  );
 
 describe('a v1 quote for hard copies', () => {
   it('is priced without an address, exactly as the contract writes it, and its order asks for one', async () => {
-    const quote = await t.rest.post('/api/v1/quotes', quoteBody({ addons: [{ code: 'hard_copy' }] }), alice.key).expect(201);
+    const quote = await t.rest
+      .post('/api/v1/quotes', quoteBody({ addons: [{ code: 'hard_copy' }] }), alice.key)
+      .expect(201);
     expect(quote.body.data).toMatchObject({ addons_total_cents: 1495, shipping_address: null });
     const { id } = await order();
-    expect(await getOrder(id)).toMatchObject({ shipping_address: null, shipping_address_required: true, shipment: null });
-    const partner = await gqlRaw(t.rest.raw(), `{ order(id: "${id}") { shippingAddress { city } shippingAddressRequired } }`, { token: alice.key });
+    expect(await getOrder(id)).toMatchObject({
+      shipping_address: null,
+      shipping_address_required: true,
+      shipment: null,
+    });
+    const partner = await gqlRaw(
+      t.rest.raw(),
+      `{ order(id: "${id}") { shippingAddress { city } shippingAddressRequired } }`,
+      { token: alice.key },
+    );
     expect(partner.data).toEqual({ order: { shippingAddress: null, shippingAddressRequired: true } });
   });
 
@@ -71,15 +122,29 @@ describe('a v1 quote for hard copies', () => {
   it('still refuses an address without hard copies, and names each wrong field, storing nothing', async () => {
     const before = (await t.rest.get('/api/v1/quotes', alice.key).expect(200)).body.meta.total;
     const unused = await t.rest.post('/api/v1/quotes', quoteBody({ shipping_address: ADDRESS }), alice.key).expect(422);
-    expect(unused.body.errors).toEqual({ shipping_address: ['The shipping address field is only for quotes with hard copies.'] });
+    expect(unused.body.errors).toEqual({
+      shipping_address: ['The shipping address field is only for quotes with hard copies.'],
+    });
     const { postal_code: _dropped, ...noPostalCode } = ADDRESS;
-    const res = await t.rest.post('/api/v1/quotes', quoteBody({ ...withCopies, shipping_address: { ...noPostalCode, country: 'XX', name: '' } }), alice.key).expect(422);
+    const res = await t.rest
+      .post(
+        '/api/v1/quotes',
+        quoteBody({ ...withCopies, shipping_address: { ...noPostalCode, country: 'XX', name: '' } }),
+        alice.key,
+      )
+      .expect(422);
     expect(res.body.errors).toEqual({
       'shipping_address.name': ['The shipping address.name field is required.'],
       'shipping_address.postal_code': ['The shipping address.postal code field is required.'],
       'shipping_address.country': ['The country field must be an ISO 3166-1 alpha-2 country code.'],
     });
-    expect((await t.rest.post('/api/v1/quotes', quoteBody({ ...withCopies, shipping_address: 'Springfield' }), alice.key).expect(422)).body.errors).toEqual({
+    expect(
+      (
+        await t.rest
+          .post('/api/v1/quotes', quoteBody({ ...withCopies, shipping_address: 'Springfield' }), alice.key)
+          .expect(422)
+      ).body.errors,
+    ).toEqual({
       shipping_address: ['The shipping address field must be an object.'],
     });
     expect((await t.rest.get('/api/v1/quotes', alice.key).expect(200)).body.meta.total).toBe(before);
@@ -88,7 +153,11 @@ describe('a v1 quote for hard copies', () => {
   it('answers the same refusals on GraphQL, keyed as its input names the fields', async () => {
     const input = `{ sourceLanguage: "es", targetLanguage: "en", serviceType: CERTIFIED, fileIds: ["${fileId}"], addons: [{ code: "hard_copy" }],
       shippingAddress: { name: "Smith & Partners LLP", line1: "100 Court St", city: "Springfield", postalCode: "", country: "ZZ" } }`;
-    const res = await gqlRaw(t.rest.raw(), `mutation { createQuote(input: ${input}) { id shippingAddress { city } } }`, { token: alice.key });
+    const res = await gqlRaw(
+      t.rest.raw(),
+      `mutation { createQuote(input: ${input}) { id shippingAddress { city } } }`,
+      { token: alice.key },
+    );
     expect(res.errors![0].extensions).toEqual({
       code: 'BAD_USER_INPUT',
       errors: {
@@ -97,7 +166,11 @@ describe('a v1 quote for hard copies', () => {
       },
     });
     const without = `{ sourceLanguage: "es", targetLanguage: "en", serviceType: CERTIFIED, fileIds: ["${fileId}"], addons: [{ code: "hard_copy" }] }`;
-    const priced = await gqlRaw(t.rest.raw(), `mutation { createQuote(input: ${without}) { shippingAddress { city } addonsTotalCents } }`, { token: alice.key });
+    const priced = await gqlRaw(
+      t.rest.raw(),
+      `mutation { createQuote(input: ${without}) { shippingAddress { city } addonsTotalCents } }`,
+      { token: alice.key },
+    );
     expect(priced).toMatchObject({ data: { createQuote: { shippingAddress: null, addonsTotalCents: 1495 } } });
   });
 });
@@ -106,14 +179,23 @@ describe('PUT /orders/{id}/shipping_address', () => {
   it('sets the address before payment, idempotently: the same address again changes nothing', async () => {
     const { id } = await order(withCopies, { pay: false });
     const first = await putAddress(id, ADDRESS).expect(200);
-    expect(first.body.data).toMatchObject({ id, status: 'pending_payment', shipping_address: STORED, shipping_address_required: false });
+    expect(first.body.data).toMatchObject({
+      id,
+      status: 'pending_payment',
+      shipping_address: STORED,
+      shipping_address_required: false,
+    });
     const etag = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).headers.etag;
     const again = await putAddress(id, ADDRESS).expect(200);
     expect(again.body.data.updated_at).toBe(first.body.data.updated_at);
     await t.rest.get(`/api/v1/orders/${id}`, alice.key).set('If-None-Match', etag).expect(304);
     expect(await auditCount(id, 'order.set_shipping_address')).toBe(1);
     // Another address replaces it, and the poller sees the change.
-    expect((await putAddress(id, OTHER_ADDRESS).expect(200)).body.data.shipping_address).toEqual({ ...OTHER_ADDRESS, line2: null, region: null });
+    expect((await putAddress(id, OTHER_ADDRESS).expect(200)).body.data.shipping_address).toEqual({
+      ...OTHER_ADDRESS,
+      line2: null,
+      region: null,
+    });
     await t.rest.get(`/api/v1/orders/${id}`, alice.key).set('If-None-Match', etag).expect(200);
   });
 
@@ -128,20 +210,36 @@ describe('PUT /orders/{id}/shipping_address', () => {
         country: ['The country field must be an ISO 3166-1 alpha-2 country code.'],
       },
     });
-    expect(Object.keys((await putAddress(id, [ADDRESS]).expect(422)).body.errors)).toEqual(['name', 'line1', 'city', 'postal_code', 'country']);
-    expect((await putAddress(id, { ...ADDRESS, name: 'a\u0000b' }).expect(422)).body.errors).toEqual({ name: ['The name field must not contain control characters.'] });
-    await t.rest.raw().put(`/api/v1/orders/${id}/shipping_address`).set('Authorization', `Bearer ${alice.key}`).set('Content-Type', 'application/json').send('{"name":').expect(400);
+    expect(Object.keys((await putAddress(id, [ADDRESS]).expect(422)).body.errors)).toEqual([
+      'name',
+      'line1',
+      'city',
+      'postal_code',
+      'country',
+    ]);
+    expect((await putAddress(id, { ...ADDRESS, name: 'a\u0000b' }).expect(422)).body.errors).toEqual({
+      name: ['The name field must not contain control characters.'],
+    });
+    await t.rest
+      .raw()
+      .put(`/api/v1/orders/${id}/shipping_address`)
+      .set('Authorization', `Bearer ${alice.key}`)
+      .set('Content-Type', 'application/json')
+      .send('{"name":')
+      .expect(400);
     expect(await getOrder(id)).toMatchObject({ shipping_address: null, shipping_address_required: true });
   });
 
-  it('is 404 for an unknown id, a malformed id and another account\'s order; 401 without a key; 405 for another method', async () => {
+  it("is 404 for an unknown id, a malformed id and another account's order; 401 without a key; 405 for another method", async () => {
     const { id } = await order();
     for (const path of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       expect((await putAddress(path, ADDRESS).expect(404)).body).toEqual({ message: 'Not found.' });
     }
     expect((await putAddress(id, ADDRESS, bob.key).expect(404)).body).toEqual({ message: 'Not found.' });
     await t.rest.raw().put(`/api/v1/orders/${id}/shipping_address`).send(ADDRESS).expect(401);
-    expect((await t.rest.post(`/api/v1/orders/${id}/shipping_address`, ADDRESS, alice.key).expect(405)).headers.allow).toBe('PUT');
+    expect(
+      (await t.rest.post(`/api/v1/orders/${id}/shipping_address`, ADDRESS, alice.key).expect(405)).headers.allow,
+    ).toBe('PUT');
     expect((await getOrder(id)).shipping_address).toBeNull();
   });
 
@@ -152,19 +250,40 @@ describe('PUT /orders/{id}/shipping_address', () => {
     });
     const unpaid = await order(withCopies, { pay: false });
     await t.rest.post(`/api/v1/orders/${unpaid.id}/cancel`, undefined, alice.key).expect(200);
-    expect((await putAddress(unpaid.id, ADDRESS).expect(422)).body.errors).toEqual({ status: ['Cannot set the shipping address while the status is cancelled.'] });
+    expect((await putAddress(unpaid.id, ADDRESS).expect(422)).body.errors).toEqual({
+      status: ['Cannot set the shipping address while the status is cancelled.'],
+    });
   });
 
   it('works on GraphQL with the same rules', async () => {
     const { id } = await order();
     const set = (address: string, token = alice.key) =>
-      gqlRaw(t.rest.raw(), `mutation { setShippingAddress(orderId: "${id}", address: ${address}) { shippingAddress { city country } shippingAddressRequired } }`, { token });
-    const bad = await set('{ name: "Jones Law", line1: "1 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "XX" }');
-    expect(bad.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { country: ['The country field must be an ISO 3166-1 alpha-2 country code.'] } });
-    expect((await set('{ name: "J", line1: "1", city: "P", postalCode: "7", country: "FR" }', bob.key)).errors![0].extensions.code).toBe('NOT_FOUND');
-    expect((await set('{ name: "J", line1: "1", city: "P", postalCode: "7", country: "FR" }', staff)).errors![0].extensions.code).toMatch(/^(UNAUTHENTICATED|FORBIDDEN)$/);
-    const good = await set('{ name: "Jones Law", line1: "1 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "fr" }');
-    expect(good.data).toEqual({ setShippingAddress: { shippingAddress: { city: 'Paris', country: 'FR' }, shippingAddressRequired: false } });
+      gqlRaw(
+        t.rest.raw(),
+        `mutation { setShippingAddress(orderId: "${id}", address: ${address}) { shippingAddress { city country } shippingAddressRequired } }`,
+        { token },
+      );
+    const bad = await set(
+      '{ name: "Jones Law", line1: "1 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "XX" }',
+    );
+    expect(bad.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { country: ['The country field must be an ISO 3166-1 alpha-2 country code.'] },
+    });
+    expect(
+      (await set('{ name: "J", line1: "1", city: "P", postalCode: "7", country: "FR" }', bob.key)).errors![0].extensions
+        .code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await set('{ name: "J", line1: "1", city: "P", postalCode: "7", country: "FR" }', staff)).errors![0].extensions
+        .code,
+    ).toMatch(/^(UNAUTHENTICATED|FORBIDDEN)$/);
+    const good = await set(
+      '{ name: "Jones Law", line1: "1 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "fr" }',
+    );
+    expect(good.data).toEqual({
+      setShippingAddress: { shippingAddress: { city: 'Paris', country: 'FR' }, shippingAddressRequired: false },
+    });
     expect((await getOrder(id)).shipping_address).toEqual({ ...OTHER_ADDRESS, line2: null, region: null });
   });
 });
@@ -172,23 +291,44 @@ describe('PUT /orders/{id}/shipping_address', () => {
 describe('completion and shipment', () => {
   it('asks once for the address when the order completes without one, then ships once it is given', async () => {
     const { id, number } = await order();
-    expect((await markShipped(id)).errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { status: ['Cannot ship the order while the status is processing.'] } });
+    expect((await markShipped(id)).errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { status: ['Cannot ship the order while the status is processing.'] },
+    });
     await complete(id);
     expect(await getOrder(id)).toMatchObject({ status: 'completed', shipping_address_required: true });
     const asked = await mails('shipping_address_needed', number);
     expect(asked).toHaveLength(1);
     expect(asked[0].text).toContain(`PUT /api/v1/orders/${id}/shipping_address`);
-    expect((await markShipped(id)).errors![0].extensions!.errors).toEqual({ shippingAddress: ['The client has not given a shipping address yet.'] });
+    expect((await markShipped(id)).errors![0].extensions.errors).toEqual({
+      shippingAddress: ['The client has not given a shipping address yet.'],
+    });
 
-    expect((await putAddress(id, ADDRESS).expect(200)).body.data).toMatchObject({ status: 'completed', shipping_address: STORED, shipping_address_required: false });
-    expect((await markShipped(id, '1Z999AA10123456784', alice.key)).errors![0].extensions!.code).toMatch(/^(UNAUTHENTICATED|FORBIDDEN)$/);
+    expect((await putAddress(id, ADDRESS).expect(200)).body.data).toMatchObject({
+      status: 'completed',
+      shipping_address: STORED,
+      shipping_address_required: false,
+    });
+    expect((await markShipped(id, '1Z999AA10123456784', alice.key)).errors![0].extensions.code).toMatch(
+      /^(UNAUTHENTICATED|FORBIDDEN)$/,
+    );
     const shipped = await markShipped(id);
-    expect(shipped.data).toEqual({ markShipped: { shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: expect.stringMatching(/Z$/) } } });
-    expect((await getOrder(id)).shipment).toEqual({ carrier: 'UPS', tracking_number: '1Z999AA10123456784', shipped_at: expect.stringMatching(/Z$/) });
+    expect(shipped.data).toEqual({
+      markShipped: {
+        shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: expect.stringMatching(/Z$/) },
+      },
+    });
+    expect((await getOrder(id)).shipment).toEqual({
+      carrier: 'UPS',
+      tracking_number: '1Z999AA10123456784',
+      shipped_at: expect.stringMatching(/Z$/),
+    });
     expect((await mails('hard_copies_shipped', number))[0].text).toContain('1Z999AA10123456784');
     expect(await mails('shipping_address_needed', number)).toHaveLength(1);
     // Too late to send them elsewhere through the API.
-    expect((await putAddress(id, OTHER_ADDRESS).expect(422)).body.errors).toEqual({ shipment: ['The hard copies have already shipped; contact us to redirect them.'] });
+    expect((await putAddress(id, OTHER_ADDRESS).expect(422)).body.errors).toEqual({
+      shipment: ['The hard copies have already shipped; contact us to redirect them.'],
+    });
   });
 
   it('corrects the shipment when staff mark it again (audited, the client told), and changes nothing for the same details', async () => {
@@ -197,19 +337,38 @@ describe('completion and shipment', () => {
     expect(await mails('shipping_address_needed', number)).toHaveLength(0);
     const first = (await markShipped(id, '1ZWRONG')).data as { markShipped: { shipment: { shippedAt: string } } };
     const corrected = await markShipped(id, '1ZRIGHT');
-    expect(corrected.data).toEqual({ markShipped: { shipment: { carrier: 'UPS', trackingNumber: '1ZRIGHT', shippedAt: first.markShipped.shipment.shippedAt } } });
+    expect(corrected.data).toEqual({
+      markShipped: {
+        shipment: { carrier: 'UPS', trackingNumber: '1ZRIGHT', shippedAt: first.markShipped.shipment.shippedAt },
+      },
+    });
     expect((await markShipped(id, '1ZRIGHT')).errors).toBeUndefined();
-    expect([await auditCount(id, 'order.mark_shipped'), await auditCount(id, 'order.correct_shipment')]).toEqual([1, 1]);
-    const [correction] = await sql<{ details: object }>(`SELECT details FROM audit_entries WHERE resource_id = ? AND action = 'order.correct_shipment'`, [id]);
-    expect(correction.details).toEqual({ carrier: 'UPS', tracking_number: '1ZRIGHT', from_carrier: 'UPS', from_tracking_number: '1ZWRONG' });
+    expect([await auditCount(id, 'order.mark_shipped'), await auditCount(id, 'order.correct_shipment')]).toEqual([
+      1, 1,
+    ]);
+    const [correction] = await sql<{ details: object }>(
+      `SELECT details FROM audit_entries WHERE resource_id = ? AND action = 'order.correct_shipment'`,
+      [id],
+    );
+    expect(correction.details).toEqual({
+      carrier: 'UPS',
+      tracking_number: '1ZRIGHT',
+      from_carrier: 'UPS',
+      from_tracking_number: '1ZWRONG',
+    });
     const sent = await mails('hard_copies_shipped', number);
-    expect(sent.map((mail) => mail.subject)).toEqual([`Order ${number}: corrected tracking for your hard copies`, `Order ${number}: your hard copies have shipped`]);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      `Order ${number}: corrected tracking for your hard copies`,
+      `Order ${number}: your hard copies have shipped`,
+    ]);
   });
 
   it('refuses to ship an order without hard copies', async () => {
     const { id } = await order({});
     await complete(id);
-    expect((await markShipped(id)).errors![0].extensions!.errors).toEqual({ order: ['The order has no hard copies to ship.'] });
+    expect((await markShipped(id)).errors![0].extensions.errors).toEqual({
+      order: ['The order has no hard copies to ship.'],
+    });
   });
 });
 
@@ -238,7 +397,9 @@ describe('at the same moment', () => {
       if (put.status === 200) expect(final.shipping_address).toEqual(STORED);
       else {
         expect(put.status).toBe(422);
-        expect(put.body.errors).toEqual({ shipment: ['The hard copies have already shipped; contact us to redirect them.'] });
+        expect(put.body.errors).toEqual({
+          shipment: ['The hard copies have already shipped; contact us to redirect them.'],
+        });
         expect(final.shipping_address.city).toBe(OTHER_ADDRESS.city);
       }
       expect(await auditCount(id, 'order.mark_shipped')).toBe(1);
@@ -250,8 +411,15 @@ describe('at the same moment', () => {
       const { id, number } = await order();
       const [put] = await Promise.all([putAddress(id, ADDRESS), complete(id)]);
       expect(put.status).toBe(200);
-      expect(await getOrder(id)).toMatchObject({ status: 'completed', shipping_address: STORED, shipping_address_required: false });
-      const [set] = await sql<{ from_state: string }>(`SELECT from_state FROM audit_entries WHERE resource_id = ? AND action = 'order.set_shipping_address'`, [id]);
+      expect(await getOrder(id)).toMatchObject({
+        status: 'completed',
+        shipping_address: STORED,
+        shipping_address_required: false,
+      });
+      const [set] = await sql<{ from_state: string }>(
+        `SELECT from_state FROM audit_entries WHERE resource_id = ? AND action = 'order.set_shipping_address'`,
+        [id],
+      );
       expect(await mails('shipping_address_needed', number)).toHaveLength(set.from_state === 'completed' ? 1 : 0);
     }
   });

@@ -52,7 +52,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function call(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> & { id: string } }> {
+async function call(
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<{ status: number; data: Record<string, unknown> & { id: string } }> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -70,7 +75,11 @@ async function call(method: string, path: string, key: string, body?: unknown): 
 async function paidOrder(key: string, content: Buffer): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([content]), 'document.docx');
-  const uploaded = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const uploaded = await fetch(`${base}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
   expect(uploaded.status).toBe(201);
   const fileId = ((await uploaded.json()) as { data: { id: string } }).data.id;
   let file = (await call('GET', `/api/v1/files/${fileId}`, key)).data;
@@ -86,9 +95,19 @@ async function paidOrder(key: string, content: Buffer): Promise<string> {
     ...(file.analysis_status === 'uncountable' ? { unit_count: 1 } : {}),
   });
   expect(quote.status).toBe(201);
-  const converted = await fetch(`${base}/api/v1/quotes/${quote.data.id}/convert`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
-  const { data, provider_approval_url } = (await converted.json()) as { data: { id: string }; provider_approval_url: string };
-  const paid = await fetch(`${provider_approval_url.replace(/^https?:\/\/[^/]+/, base)}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const converted = await fetch(`${base}/api/v1/quotes/${quote.data.id}/convert`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const { data, provider_approval_url } = (await converted.json()) as {
+    data: { id: string };
+    provider_approval_url: string;
+  };
+  const paid = await fetch(`${provider_approval_url.replace(/^https?:\/\/[^/]+/, base)}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
   expect(paid.status).toBe(200);
   return data.id;
 }
@@ -108,7 +127,7 @@ async function slowestNeighbourPoll(done: Promise<unknown>): Promise<number> {
 }
 
 async function heldOrder(key: string, id: string): Promise<Record<string, unknown>> {
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
     const order = (await call('GET', `/api/v1/orders/${id}`, key)).data;
     if (order.status !== 'processing') return order;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -118,20 +137,34 @@ async function heldOrder(key: string, id: string): Promise<Record<string, unknow
 
 it.each([
   ['a 2 KB DOCX of 200,000 empty paragraphs', () => emptyParagraphsDocx(200_000), /unpacks to more than the limit/],
-  ['the same 200,000 paragraphs stored uncompressed (1.2 MB, walked whole)', () => emptyParagraphsDocx(200_000, { compress: false }), /no text to translate/],
-  ['a 3 MB DOCX with three media parts of 1,000 MB each', async () => mediaBombDocx(1000, 3), /unpacks to more than the limit/],
-])('%s: translated in the sandbox, held with its reason; the neighbour never waits and memory stays under the ceiling', async (_name, make, reason) => {
-  const content = await make();
-  const pid = service.child.pid!;
-  const baseline = serviceMemoryBytes(pid);
-  const peak = samplePeakMemory(pid);
-  const orderId = await paidOrder(attacker, content);
-  const held = heldOrder(attacker, orderId);
-  const slowest = await slowestNeighbourPoll(held);
-  const peakBytes = peak.stop();
+  [
+    'the same 200,000 paragraphs stored uncompressed (1.2 MB, walked whole)',
+    () => emptyParagraphsDocx(200_000, { compress: false }),
+    /no text to translate/,
+  ],
+  [
+    'a 3 MB DOCX with three media parts of 1,000 MB each',
+    async () => mediaBombDocx(1000, 3),
+    /unpacks to more than the limit/,
+  ],
+])(
+  '%s: translated in the sandbox, held with its reason; the neighbour never waits and memory stays under the ceiling',
+  async (_name, make, reason) => {
+    const content = await make();
+    const pid = service.child.pid!;
+    const baseline = serviceMemoryBytes(pid);
+    const peak = samplePeakMemory(pid);
+    const orderId = await paidOrder(attacker, content);
+    const held = heldOrder(attacker, orderId);
+    const slowest = await slowestNeighbourPoll(held);
+    const peakBytes = peak.stop();
 
-  expect(await held).toMatchObject({ status: 'on_hold', hold_reason: expect.stringMatching(reason) });
-  expect({ slowestPollMs: Math.round(slowest), underASecond: slowest < 1000 }).toMatchObject({ underASecond: true });
-  const overBaselineMb = (peakBytes - baseline) / 1024 / 1024;
-  expect({ overBaselineMb: Math.round(overBaselineMb), withinCeiling: overBaselineMb <= CEILING_MB }).toMatchObject({ withinCeiling: true });
-}, 150_000);
+    expect(await held).toMatchObject({ status: 'on_hold', hold_reason: expect.stringMatching(reason) });
+    expect({ slowestPollMs: Math.round(slowest), underASecond: slowest < 1000 }).toMatchObject({ underASecond: true });
+    const overBaselineMb = (peakBytes - baseline) / 1024 / 1024;
+    expect({ overBaselineMb: Math.round(overBaselineMb), withinCeiling: overBaselineMb <= CEILING_MB }).toMatchObject({
+      withinCeiling: true,
+    });
+  },
+  150_000,
+);

@@ -21,7 +21,8 @@ afterAll(() => t.close());
 const body = () => ({ source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [fileId] });
 const post = (path: string, payload: object | undefined, key: string, account = alice) =>
   t.rest.post(path, payload, account.key).set('Idempotency-Key', key);
-const count = async (table: string) => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
+const count = async (table: string) =>
+  (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
 
 describe('Idempotency-Key (D9)', () => {
   it('replays the first answer for the same request, creating nothing more', async () => {
@@ -35,24 +36,49 @@ describe('Idempotency-Key (D9)', () => {
   });
 
   it('takes the same body with its fields in another order as the same request', async () => {
-    const first = await post('/api/v1/quotes', { ...body(), reference: 'R-1', shipping_address: null }, 'quote-order').expect(201);
-    const reordered = { shipping_address: null, reference: 'R-1', file_ids: [fileId], service_type: 'standard', target_language: 'en', source_language: 'es' };
+    const first = await post(
+      '/api/v1/quotes',
+      { ...body(), reference: 'R-1', shipping_address: null },
+      'quote-order',
+    ).expect(201);
+    const reordered = {
+      shipping_address: null,
+      reference: 'R-1',
+      file_ids: [fileId],
+      service_type: 'standard',
+      target_language: 'en',
+      source_language: 'es',
+    };
     const again = await post('/api/v1/quotes', reordered, 'quote-order').expect(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     // Arrays keep their order: that is part of what was asked.
-    const otherList = await post('/api/v1/quotes', { ...body(), reference: 'R-1', shipping_address: null, file_ids: [fileId, fileId] }, 'quote-order').expect(422);
+    const otherList = await post(
+      '/api/v1/quotes',
+      { ...body(), reference: 'R-1', shipping_address: null, file_ids: [fileId, fileId] },
+      'quote-order',
+    ).expect(422);
     expect(Object.keys(otherList.body.errors)).toEqual(['idempotency_key']);
   });
 
   it('still replays a key recorded before bodies were compared with their keys in order', async () => {
     // As the previous release stored it: the SHA-256 of method, path and the body's JSON as sent.
     const sent = { target_language: 'en', source_language: 'es', service_type: 'standard', file_ids: [fileId] };
-    const earlier = createHash('sha256').update(`POST /api/v1/quotes\n${JSON.stringify(sent)}`).digest('hex');
+    const earlier = createHash('sha256')
+      .update(`POST /api/v1/quotes\n${JSON.stringify(sent)}`)
+      .digest('hex');
     const answered = (await t.rest.post('/api/v1/quotes', sent, alice.key).expect(201)).body;
     const em = t.orm.em.fork();
     const account = await em.findOneOrFail(Account, { email: alice.email });
-    await em.insert(Object.assign(new IdempotencyKey(), { account, key: 'before-upgrade', fingerprint: earlier, statusCode: 201, responseBody: answered }));
+    await em.insert(
+      Object.assign(new IdempotencyKey(), {
+        account,
+        key: 'before-upgrade',
+        fingerprint: earlier,
+        statusCode: 201,
+        responseBody: answered,
+      }),
+    );
     const before = await count('quotes');
     const replayed = await post('/api/v1/quotes', sent, 'before-upgrade').expect(201);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
@@ -63,8 +89,14 @@ describe('Idempotency-Key (D9)', () => {
   it('refuses the same key with a different request', async () => {
     await post('/api/v1/quotes', body(), 'quote-2').expect(201);
     const res = await post('/api/v1/quotes', { ...body(), reference: 'changed' }, 'quote-2').expect(422);
-    expect(res.body.errors).toEqual({ idempotency_key: ['This Idempotency-Key was already used with a different request.'] });
-    const otherPath = await post(`/api/v1/quotes/${(await post('/api/v1/quotes', body(), 'quote-3').expect(201)).body.data.id}/convert`, undefined, 'quote-3').expect(422);
+    expect(res.body.errors).toEqual({
+      idempotency_key: ['This Idempotency-Key was already used with a different request.'],
+    });
+    const otherPath = await post(
+      `/api/v1/quotes/${(await post('/api/v1/quotes', body(), 'quote-3').expect(201)).body.data.id}/convert`,
+      undefined,
+      'quote-3',
+    ).expect(422);
     expect(Object.keys(otherPath.body.errors)).toEqual(['idempotency_key']);
   });
 
@@ -90,8 +122,14 @@ describe('Idempotency-Key (D9)', () => {
   it('replays an upload without storing the file twice', async () => {
     const content = await docx({ paragraphs: ['same upload'] });
     const before = await count('files');
-    const first = await t.rest.upload('/api/v1/files', { file: content, filename: 'u.docx' }, alice.key).set('Idempotency-Key', 'upload-1').expect(201);
-    const second = await t.rest.upload('/api/v1/files', { file: content, filename: 'u.docx' }, alice.key).set('Idempotency-Key', 'upload-1').expect(201);
+    const first = await t.rest
+      .upload('/api/v1/files', { file: content, filename: 'u.docx' }, alice.key)
+      .set('Idempotency-Key', 'upload-1')
+      .expect(201);
+    const second = await t.rest
+      .upload('/api/v1/files', { file: content, filename: 'u.docx' }, alice.key)
+      .set('Idempotency-Key', 'upload-1')
+      .expect(201);
     expect(second.body.data.id).toBe(first.body.data.id);
     expect(await count('files')).toBe(before + 1);
   });
@@ -101,13 +139,22 @@ describe('Idempotency-Key (D9)', () => {
     const sameSize = Buffer.from(content);
     sameSize[sameSize.length - 30] ^= 1; // one byte changed: same length, other content
     const before = await count('files');
-    const upload = (part: Parameters<TestApp['rest']['upload']>[1]) => t.rest.upload('/api/v1/files', part, alice.key).set('Idempotency-Key', 'upload-2');
+    const upload = (part: Parameters<TestApp['rest']['upload']>[1]) =>
+      t.rest.upload('/api/v1/files', part, alice.key).set('Idempotency-Key', 'upload-2');
     await upload({ file: content, filename: 'u.docx' }).expect(201);
-    for (const other of [{ file: sameSize, filename: 'u.docx' }, { file: content, filename: 'v.docx' }, { file: content, filename: 'u.docx', fields: { type: 'source' } }]) {
+    for (const other of [
+      { file: sameSize, filename: 'u.docx' },
+      { file: content, filename: 'v.docx' },
+      { file: content, filename: 'u.docx', fields: { type: 'source' } },
+    ]) {
       const res = await upload(other).expect(422);
-      expect(res.body.errors).toEqual({ idempotency_key: ['This Idempotency-Key was already used with a different request.'] });
+      expect(res.body.errors).toEqual({
+        idempotency_key: ['This Idempotency-Key was already used with a different request.'],
+      });
     }
-    expect((await upload({ file: content, filename: 'u.docx' }).expect(201)).headers['idempotent-replayed']).toBe('true');
+    expect((await upload({ file: content, filename: 'u.docx' }).expect(201)).headers['idempotent-replayed']).toBe(
+      'true',
+    );
     expect(await count('files')).toBe(before + 1);
   });
 
@@ -120,7 +167,10 @@ describe('Idempotency-Key (D9)', () => {
       .set('Content-Type', 'multipart/form-data')
       .send('no boundary here');
     expect(malformed.status).toBe(400);
-    const retried = await t.rest.upload('/api/v1/files', { file: await docx({ paragraphs: ['retry'] }), filename: 'r.docx' }, alice.key).set('Idempotency-Key', 'upload-3').expect(201);
+    const retried = await t.rest
+      .upload('/api/v1/files', { file: await docx({ paragraphs: ['retry'] }), filename: 'r.docx' }, alice.key)
+      .set('Idempotency-Key', 'upload-3')
+      .expect(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 
@@ -129,7 +179,10 @@ describe('Idempotency-Key (D9)', () => {
       t.orm.em
         .fork()
         .getConnection()
-        .execute(`INSERT INTO idempotency_keys (id, account_id, key, fingerprint, created_at) VALUES (gen_random_uuid(), ?, ?, NULL, now() - make_interval(mins => ?))`, [alice.id, key, minutesAgo]);
+        .execute(
+          `INSERT INTO idempotency_keys (id, account_id, key, fingerprint, created_at) VALUES (gen_random_uuid(), ?, ?, NULL, now() - make_interval(mins => ?))`,
+          [alice.id, key, minutesAgo],
+        );
     await claim('died-1', 16);
     const fresh = await post('/api/v1/quotes', body(), 'died-1').expect(201);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
@@ -139,7 +192,10 @@ describe('Idempotency-Key (D9)', () => {
 
   it('forgets keys after 24 hours', async () => {
     const first = await post('/api/v1/quotes', body(), 'old-key').expect(201);
-    await t.orm.em.fork().getConnection().execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-key'`);
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-key'`);
     const fresh = await post('/api/v1/quotes', body(), 'old-key').expect(201);
     expect(fresh.body.data.id).not.toBe(first.body.data.id);
   });

@@ -13,8 +13,11 @@ let t: TestApp;
 beforeAll(async () => (t = await startTestApp({ workers: false })));
 afterAll(() => t.close());
 
-const jobsFor = async (marker: string) =>
-  (await t.orm.em.fork().getConnection().execute(`SELECT name, data FROM pgboss.job WHERE data->>'fileId' = ?`, [marker])) as { name: string; data: object }[];
+const jobsFor = (marker: string) =>
+  t.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ name: string; data: object }[]>(`SELECT name, data FROM pgboss.job WHERE data->>'fileId' = ?`, [marker]);
 
 describe('JobQueue.enqueue', () => {
   it('commits the job with the transaction', async () => {
@@ -54,12 +57,21 @@ describe('the upgrade from pg-boss 10', () => {
       await client.query(insert, [queued, { fileId: 'queued-before-the-upgrade' }, 'created']);
       await client.query(insert, [randomUUID(), { fileId: 'done-before-the-upgrade' }, 'completed']);
 
-      queue = await JobQueue.start(database.url, createLogger('silent'), { pollingIntervalSeconds: 0.5, heartbeatSeconds: 10 });
+      queue = await JobQueue.start(database.url, createLogger('silent'), {
+        pollingIntervalSeconds: 0.5,
+        heartbeatSeconds: 10,
+      });
       const ran: object[] = [];
       await queue.work<object>('analyse-file', async (data) => void ran.push(data));
-      await pollUntil(async () => ran.length, (count) => count > 0, { timeoutMs: 20_000, intervalMs: 100, failure: () => 'the queued job never ran' });
+      await pollUntil(
+        async () => ran.length,
+        (count) => count > 0,
+        { timeoutMs: 20_000, intervalMs: 100, failure: () => 'the queued job never ran' },
+      );
       expect(ran).toEqual([{ fileId: 'queued-before-the-upgrade' }]);
-      expect((await client.query(`SELECT id FROM pgboss.job WHERE name = 'analyse-file'`)).rows).toEqual([{ id: queued }]);
+      expect((await client.query(`SELECT id FROM pgboss.job WHERE name = 'analyse-file'`)).rows).toEqual([
+        { id: queued },
+      ]);
       expect((await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss_v10'`)).rows).toEqual([]);
     } finally {
       await queue?.stop();

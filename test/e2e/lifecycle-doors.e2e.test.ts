@@ -45,13 +45,20 @@ const rest = async (path: string): Promise<Answer> => {
   expect([200, 422]).toContain(res.status);
   return { ok: res.status === 200, statusError: res.body.errors?.status?.[0] };
 };
-const gql = async (result: Promise<{ errors?: { extensions?: { code?: string; errors?: Record<string, string[]> } }[] }>): Promise<Answer> => {
+const gql = async (
+  result: Promise<{ errors?: { extensions?: { code?: string; errors?: Record<string, string[]> } }[] }>,
+): Promise<Answer> => {
   const { errors } = await result;
   if (errors) expect(errors[0].extensions?.code).toBe('BAD_USER_INPUT');
   return { ok: !errors, statusError: errors?.[0].extensions?.errors?.status?.[0] };
 };
 const auditCount = async (id: string) =>
-  (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM audit_entries WHERE resource_id = ?`, [id]))[0].n as number;
+  (
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS n FROM audit_entries WHERE resource_id = ?`, [id])
+  )[0].n as number;
 
 async function tryEveryMove<S extends string>(
   states: Record<S, () => Promise<string>>,
@@ -78,9 +85,18 @@ async function tryEveryMove<S extends string>(
 }
 
 describe('orders', () => {
-  const orderStatus = async (id: string) => (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.status as string;
+  const orderStatus = async (id: string) =>
+    (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.status as string;
   const convert = async (serviceType = 'standard') => {
-    const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: serviceType, file_ids: [fileId] }, alice.key).expect(201)).body;
+    const quote = (
+      await t.rest
+        .post(
+          '/api/v1/quotes',
+          { source_language: 'de', target_language: 'en', service_type: serviceType, file_ids: [fileId] },
+          alice.key,
+        )
+        .expect(201)
+    ).body;
     return (await t.rest.post(`/api/v1/quotes/${quote.data.id}/convert`, undefined, alice.key).expect(201)).body;
   };
   const paid = (serviceType = 'standard') => paidOrder(t, alice, [fileId], serviceType, { source_language: 'de' });
@@ -113,7 +129,12 @@ describe('orders', () => {
     await t.gql(HoldOrderDocument, { id, reason: 'Checking a page' }, staff);
     await t.gql(ReleaseOrderDocument, { id }, staff);
     await t.services.translation.translateOrder(t.orm.em.fork(), id, { retryCount: 0, retryLimit: 5 });
-    const rows = await t.orm.em.fork().getConnection().execute(`SELECT action, from_state, to_state FROM audit_entries WHERE resource_id = ? ORDER BY created_at, id`, [id]);
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT action, from_state, to_state FROM audit_entries WHERE resource_id = ? ORDER BY created_at, id`, [
+        id,
+      ]);
     expect(rows.map((row: Record<string, string>) => [row.action, row.from_state, row.to_state])).toEqual([
       ['order.paid', 'pending_payment', 'processing'],
       ['order.hold', 'processing', 'on_hold'],
@@ -126,11 +147,31 @@ describe('orders', () => {
     await tryEveryMove<S>(
       states,
       {
-        'client cancel (REST)': { from: ['pending_payment', 'on_hold'], to: 'cancelled', run: (id) => rest(`/api/v1/orders/${id}/cancel`) },
-        'client cancel (GraphQL)': { from: ['pending_payment', 'on_hold'], to: 'cancelled', run: (id) => gql(t.gql(CancelOrderDocument, { id }, alice.key)) },
-        'staff hold': { from: ['pending_payment', 'processing', 'in_review'], to: 'on_hold', run: (id) => gql(t.gql(HoldOrderDocument, { id, reason: 'Why not' }, staff)) },
-        'staff release': { from: ['on_hold'], to: 'pending_payment', run: (id) => gql(t.gql(ReleaseOrderDocument, { id }, staff)) },
-        'staff cancel': { from: open, to: 'cancelled', run: (id) => gql(t.gql(StaffCancelOrderDocument, { id, reason: 'Duplicate' }, staff)) },
+        'client cancel (REST)': {
+          from: ['pending_payment', 'on_hold'],
+          to: 'cancelled',
+          run: (id) => rest(`/api/v1/orders/${id}/cancel`),
+        },
+        'client cancel (GraphQL)': {
+          from: ['pending_payment', 'on_hold'],
+          to: 'cancelled',
+          run: (id) => gql(t.gql(CancelOrderDocument, { id }, alice.key)),
+        },
+        'staff hold': {
+          from: ['pending_payment', 'processing', 'in_review'],
+          to: 'on_hold',
+          run: (id) => gql(t.gql(HoldOrderDocument, { id, reason: 'Why not' }, staff)),
+        },
+        'staff release': {
+          from: ['on_hold'],
+          to: 'pending_payment',
+          run: (id) => gql(t.gql(ReleaseOrderDocument, { id }, staff)),
+        },
+        'staff cancel': {
+          from: open,
+          to: 'cancelled',
+          run: (id) => gql(t.gql(StaffCancelOrderDocument, { id, reason: 'Duplicate' }, staff)),
+        },
       },
       orderStatus,
     );
@@ -138,9 +179,16 @@ describe('orders', () => {
 });
 
 describe('interpretation bookings', () => {
-  const bookingStatus = async (id: string) => (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data.status as string;
+  const bookingStatus = async (id: string) =>
+    (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data.status as string;
   const requested = async () => {
-    const body = { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2031-05-01T15:00:00Z', duration_hours: 2 };
+    const body = {
+      source_language: 'es',
+      target_language: 'en',
+      mode: 'video_remote',
+      scheduled_at: '2031-05-01T15:00:00Z',
+      duration_hours: 2,
+    };
     return (await t.rest.post('/api/v1/interpretation-bookings', body, alice.key).expect(201)).body.data.id as string;
   };
   const awaiting = async () => {
@@ -151,7 +199,12 @@ describe('interpretation bookings', () => {
   const confirmed = async () => {
     const id = await awaiting();
     const { approval_url } = (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key)).body.data.payment;
-    await t.rest.raw().post(`${approval_url.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+    await t.rest
+      .raw()
+      .post(`${approval_url.replace(t.config.appUrl, '')}/pay`)
+      .type('form')
+      .send({})
+      .expect(200);
     // Paid before its start, which then passes: staff may complete it (D29).
     await passStart(t, id);
     return id;
@@ -182,16 +235,37 @@ describe('interpretation bookings', () => {
     await tryEveryMove<S>(
       states,
       {
-        'client cancel (REST)': { from: ['requested', 'awaiting_payment'], to: 'cancelled', run: (id) => rest(`/api/v1/interpretation-bookings/${id}/cancel`) },
-        'client cancel (GraphQL)': { from: ['requested', 'awaiting_payment'], to: 'cancelled', run: (id) => gql(t.gql(CancelInterpretationBookingDocument, { id }, alice.key)) },
+        'client cancel (REST)': {
+          from: ['requested', 'awaiting_payment'],
+          to: 'cancelled',
+          run: (id) => rest(`/api/v1/interpretation-bookings/${id}/cancel`),
+        },
+        'client cancel (GraphQL)': {
+          from: ['requested', 'awaiting_payment'],
+          to: 'cancelled',
+          run: (id) => gql(t.gql(CancelInterpretationBookingDocument, { id }, alice.key)),
+        },
         'confirm availability': {
           from: ['requested'],
           to: 'awaiting_payment',
-          run: (id) => gql(t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, staff)),
+          run: (id) =>
+            gql(t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, staff)),
         },
-        complete: { from: ['confirmed'], to: 'completed', run: (id) => gql(t.gql(CompleteInterpretationBookingDocument, { id }, staff)) },
-        'staff hold': { from: ['requested', 'awaiting_payment', 'confirmed'], to: 'on_hold', run: (id) => gql(t.gql(HoldInterpretationBookingDocument, { id, reason: 'Why not' }, staff)) },
-        'staff release': { from: ['on_hold'], to: 'requested', run: (id) => gql(t.gql(ReleaseInterpretationBookingDocument, { id }, staff)) },
+        complete: {
+          from: ['confirmed'],
+          to: 'completed',
+          run: (id) => gql(t.gql(CompleteInterpretationBookingDocument, { id }, staff)),
+        },
+        'staff hold': {
+          from: ['requested', 'awaiting_payment', 'confirmed'],
+          to: 'on_hold',
+          run: (id) => gql(t.gql(HoldInterpretationBookingDocument, { id, reason: 'Why not' }, staff)),
+        },
+        'staff release': {
+          from: ['on_hold'],
+          to: 'requested',
+          run: (id) => gql(t.gql(ReleaseInterpretationBookingDocument, { id }, staff)),
+        },
         'staff cancel': {
           from: ['requested', 'awaiting_payment', 'confirmed', 'on_hold'],
           to: 'cancelled',

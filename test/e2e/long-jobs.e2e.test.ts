@@ -34,8 +34,14 @@ afterAll(async () => {
   await deepl.close();
 });
 
-const upload = async (app: TestApp, name: string) => (await uploadFile(app, alice.key, await docx({ paragraphs: [words(50)] }), name)).id;
-const deeplConfig = () => ({ engine: 'deepl' as const, authKey: deepl.authKey, serverUrl: deepl.serverUrl, maxRetries: 0 });
+const upload = async (app: TestApp, name: string) =>
+  (await uploadFile(app, alice.key, await docx({ paragraphs: [words(50)] }), name)).id;
+const deeplConfig = () => ({
+  engine: 'deepl' as const,
+  authKey: deepl.authKey,
+  serverUrl: deepl.serverUrl,
+  maxRetries: 0,
+});
 
 /** A worker app on the suite's database whose translation engine is `engine`. */
 const workerWith = (engine: TranslationEngine) =>
@@ -43,7 +49,13 @@ const workerWith = (engine: TranslationEngine) =>
     databaseOf: t,
     config: { jobs: HEARTBEAT },
     adjust: (services) => {
-      services.translation = new TranslationService({ engine, storage: createStorage(t.config.storage), files: services.files, orders: services.orders, logger: createLogger('silent') });
+      services.translation = new TranslationService({
+        engine,
+        storage: createStorage(t.config.storage),
+        files: services.files,
+        orders: services.orders,
+        logger: createLogger('silent'),
+      });
     },
   });
 
@@ -59,7 +71,13 @@ it('runs a translation slower than the heartbeat once, and completes the order',
   };
   const worker = await workerWith(slow);
   try {
-    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [await upload(t, 'slow.docx')]), ['completed', 'on_hold'], 90_000);
+    const order = await waitForStatus(
+      t,
+      alice,
+      await paidOrder(t, alice, [await upload(t, 'slow.docx')]),
+      ['completed', 'on_hold'],
+      90_000,
+    );
     expect(order.status).toBe('completed');
     expect(calls).toBe(1);
   } finally {
@@ -69,10 +87,18 @@ it('runs a translation slower than the heartbeat once, and completes the order',
 
 it('uploads a document DeepL is slow to translate once', async () => {
   deepl.mode.slowSeconds = SLOW_SECONDS;
-  const worker = await workerWith(new DeepLTranslationEngine(deepl.authKey, { serverUrl: deepl.serverUrl, maxRetries: 0 }));
+  const worker = await workerWith(
+    new DeepLTranslationEngine(deepl.authKey, { serverUrl: deepl.serverUrl, maxRetries: 0 }),
+  );
   try {
     const before = deepl.calls.filter((call) => call === 'POST /v2/document').length;
-    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [await upload(t, 'slow-deepl.docx')]), ['completed', 'on_hold'], 90_000);
+    const order = await waitForStatus(
+      t,
+      alice,
+      await paidOrder(t, alice, [await upload(t, 'slow-deepl.docx')]),
+      ['completed', 'on_hold'],
+      90_000,
+    );
     expect(order.status).toBe('completed');
     expect(deepl.calls.filter((call) => call === 'POST /v2/document').length - before).toBe(1);
   } finally {
@@ -89,12 +115,18 @@ it('resumes the document DeepL already has when the job runs again after a failu
     const before = uploads();
     // The document is uploaded, then DeepL fails while the job waits for it: the run ends as a crash would.
     deepl.mode.statusDown = true;
-    await expect(quiet.services.translation.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 5 })).rejects.toThrow(/Service unavailable/);
+    await expect(
+      quiet.services.translation.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 5 }),
+    ).rejects.toThrow(/Service unavailable/);
     expect(await quiet.orm.em.fork().count(EngineRequest, { order: orderId })).toBe(1);
     deepl.mode.statusDown = false;
     await quiet.services.translation.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 1, retryLimit: 5 });
     expect(uploads() - before).toBe(1);
-    expect((await waitForStatus(quiet, alice, orderId, 'completed')).files.filter((f: { type: string }) => f.type === 'translation')).toHaveLength(1);
+    expect(
+      (await waitForStatus(quiet, alice, orderId, 'completed')).files.filter(
+        (f: { type: string }) => f.type === 'translation',
+      ),
+    ).toHaveLength(1);
     // The handle is gone with the stored translation.
     expect(await quiet.orm.em.fork().count(EngineRequest, { order: orderId })).toBe(0);
   } finally {
@@ -106,15 +138,24 @@ it('resumes the document DeepL already has when the job runs again after a failu
 it('holds the order, with its reason, when the queue fails its translation for good (its worker lost on the last try)', async () => {
   const orderId = await paidOrder(t, alice, [await upload(t, 'lost.docx')]);
   // What a worker that died on the job's last try leaves behind: the job running, its heartbeat stopped long ago.
-  await t.orm.em.fork().getConnection().execute(
-    `UPDATE pgboss.job SET state = 'active', retry_count = retry_limit, started_on = now() - interval '1 hour', heartbeat_on = now() - interval '1 hour'
+  await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `UPDATE pgboss.job SET state = 'active', retry_count = retry_limit, started_on = now() - interval '1 hour', heartbeat_on = now() - interval '1 hour'
       WHERE name = 'translate-order' AND data->>'orderId' = ?`,
-    [orderId],
-  );
-  const worker = await workerWith({ name: 'unused', translate: () => Promise.reject(new Error('the job should not run again')) });
+      [orderId],
+    );
+  const worker = await workerWith({
+    name: 'unused',
+    translate: () => Promise.reject(new Error('the job should not run again')),
+  });
   try {
     const order = await waitForStatus(t, alice, orderId, ['on_hold', 'completed'], 60_000);
-    expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'The translation engine kept failing; staff will finish this order.' });
+    expect(order).toMatchObject({
+      status: 'on_hold',
+      hold_reason: 'The translation engine kept failing; staff will finish this order.',
+    });
   } finally {
     await worker.close();
   }

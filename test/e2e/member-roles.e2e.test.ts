@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MemberRole } from '../../src/domain/members/member.entity';
-import { mayCall, PARTNER_PERMISSIONS, ROLE_FORBIDDEN, type PartnerCaller, type PartnerOperation } from '../../src/domain/members/partner-permissions';
+import {
+  mayCall,
+  PARTNER_PERMISSIONS,
+  ROLE_FORBIDDEN,
+  type PartnerCaller,
+  type PartnerOperation,
+} from '../../src/domain/members/partner-permissions';
 import { UploadFileDocument } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, keysMailedTo } from '../helpers/fixtures';
 import { gqlRaw } from '../helpers/graphql-raw';
@@ -35,22 +41,38 @@ type Answer = { status: number; forbidden: boolean; body: unknown };
 type Door = (token: string) => Promise<Answer>;
 
 const id = randomUUID();
-const graphql = (query: string): Door => async (token) => {
-  const answer = await gqlRaw(t.rest.raw(), query, { token });
-  const codes = (answer.errors ?? []).map((error) => error.extensions.code);
-  return { status: answer.status, forbidden: codes.includes('FORBIDDEN'), body: answer.errors };
-};
-const rest = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object): Door => async (token) => {
-  const res = method === 'get' || method === 'delete' ? await t.rest[method](path, token) : await t.rest[method](path, body ?? {}, token);
-  return { status: res.status, forbidden: res.status === 403, body: res.body };
-};
+const graphql =
+  (query: string): Door =>
+  async (token) => {
+    const answer = await gqlRaw(t.rest.raw(), query, { token });
+    const codes = (answer.errors ?? []).map((error) => error.extensions.code);
+    return { status: answer.status, forbidden: codes.includes('FORBIDDEN'), body: answer.errors };
+  };
+const rest =
+  (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object): Door =>
+  async (token) => {
+    const res =
+      method === 'get' || method === 'delete'
+        ? await t.rest[method](path, token)
+        : await t.rest[method](path, body ?? {}, token);
+    return { status: res.status, forbidden: res.status === 403, body: res.body };
+  };
 const upload: Door = async (token) => {
   const res = await t.rest.upload('/api/v1/files', { fields: { type: 'source' } }, token);
   return { status: res.status, forbidden: res.status === 403, body: res.body };
 };
 const graphqlUpload: Door = async (token) => {
-  const answer = await t.gqlUpload(UploadFileDocument, {}, { content: Buffer.alloc(0), filename: 'empty.pdf' }, { token });
-  return { status: answer.status, forbidden: answer.errors?.some((error) => error.extensions?.code === 'FORBIDDEN') ?? false, body: answer.errors };
+  const answer = await t.gqlUpload(
+    UploadFileDocument,
+    {},
+    { content: Buffer.alloc(0), filename: 'empty.pdf' },
+    { token },
+  );
+  return {
+    status: answer.status,
+    forbidden: answer.errors?.some((error) => error.extensions?.code === 'FORBIDDEN') ?? false,
+    body: answer.errors,
+  };
 };
 
 /** Rotates the key when allowed; the walk goes on with the new one, read from the account's mail as its owner would. */
@@ -65,27 +87,60 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
   'account.read': { graphql: graphql('{ me { id } }'), rest: rest('get', '/api/v1/me') },
   'files.read': { graphql: graphql(`{ file(id: "${id}") { id } }`), rest: rest('get', `/api/v1/files/${id}`) },
   'files.upload': { graphql: graphqlUpload, rest: upload },
-  'files.delete': { graphql: graphql(`mutation { deleteFile(id: "${id}") }`), rest: rest('delete', `/api/v1/files/${id}`) },
+  'files.delete': {
+    graphql: graphql(`mutation { deleteFile(id: "${id}") }`),
+    rest: rest('delete', `/api/v1/files/${id}`),
+  },
   'quotes.read': { graphql: graphql('{ quotes { items { id } } }'), rest: rest('get', '/api/v1/quotes') },
   'quotes.create': {
-    graphql: graphql('mutation { createQuote(input: { sourceLanguage: "xx", targetLanguage: "en", serviceType: CERTIFIED, fileIds: [] }) { id } }'),
+    graphql: graphql(
+      'mutation { createQuote(input: { sourceLanguage: "xx", targetLanguage: "en", serviceType: CERTIFIED, fileIds: [] }) { id } }',
+    ),
     rest: rest('post', '/api/v1/quotes', {}),
   },
-  'quotes.delete': { graphql: graphql(`mutation { deleteQuote(id: "${id}") }`), rest: rest('delete', `/api/v1/quotes/${id}`) },
-  'orders.read': { graphql: graphql('{ orders { items { id } } }'), rest: rest('get', '/api/v1/orders') },
-  'orders.convert': { graphql: graphql(`mutation { convertQuote(id: "${id}") { approvalUrl } }`), rest: rest('post', `/api/v1/quotes/${id}/convert`) },
-  'orders.cancel': { graphql: graphql(`mutation { cancelOrder(id: "${id}") { id } }`), rest: rest('post', `/api/v1/orders/${id}/cancel`) },
-  'orders.set_shipping_address': {
-    graphql: graphql(`mutation { setShippingAddress(orderId: "${id}", address: { name: "A", line1: "1 Main St", city: "Springfield", postalCode: "62701", country: "US" }) { id } }`),
-    rest: rest('put', `/api/v1/orders/${id}/shipping_address`, { name: 'A', line1: '1 Main St', city: 'Springfield', postal_code: '62701', country: 'US' }),
+  'quotes.delete': {
+    graphql: graphql(`mutation { deleteQuote(id: "${id}") }`),
+    rest: rest('delete', `/api/v1/quotes/${id}`),
   },
-  'orders.renew_checkout': { graphql: graphql(`mutation { renewCheckout(orderId: "${id}") { approvalUrl } }`), rest: rest('post', `/api/v1/orders/${id}/checkout`) },
-  'bookings.read': { graphql: graphql('{ interpretationBookings { items { id } } }'), rest: rest('get', '/api/v1/interpretation-bookings') },
+  'orders.read': { graphql: graphql('{ orders { items { id } } }'), rest: rest('get', '/api/v1/orders') },
+  'orders.convert': {
+    graphql: graphql(`mutation { convertQuote(id: "${id}") { approvalUrl } }`),
+    rest: rest('post', `/api/v1/quotes/${id}/convert`),
+  },
+  'orders.cancel': {
+    graphql: graphql(`mutation { cancelOrder(id: "${id}") { id } }`),
+    rest: rest('post', `/api/v1/orders/${id}/cancel`),
+  },
+  'orders.set_shipping_address': {
+    graphql: graphql(
+      `mutation { setShippingAddress(orderId: "${id}", address: { name: "A", line1: "1 Main St", city: "Springfield", postalCode: "62701", country: "US" }) { id } }`,
+    ),
+    rest: rest('put', `/api/v1/orders/${id}/shipping_address`, {
+      name: 'A',
+      line1: '1 Main St',
+      city: 'Springfield',
+      postal_code: '62701',
+      country: 'US',
+    }),
+  },
+  'orders.renew_checkout': {
+    graphql: graphql(`mutation { renewCheckout(orderId: "${id}") { approvalUrl } }`),
+    rest: rest('post', `/api/v1/orders/${id}/checkout`),
+  },
+  'bookings.read': {
+    graphql: graphql('{ interpretationBookings { items { id } } }'),
+    rest: rest('get', '/api/v1/interpretation-bookings'),
+  },
   'bookings.create': {
-    graphql: graphql('mutation { createInterpretationBooking(input: { sourceLanguage: "es", targetLanguage: "en", mode: VIDEO_REMOTE, scheduledAt: "2020-01-01T10:00:00Z", durationHours: 1 }) { id } }'),
+    graphql: graphql(
+      'mutation { createInterpretationBooking(input: { sourceLanguage: "es", targetLanguage: "en", mode: VIDEO_REMOTE, scheduledAt: "2020-01-01T10:00:00Z", durationHours: 1 }) { id } }',
+    ),
     rest: rest('post', '/api/v1/interpretation-bookings', {}),
   },
-  'bookings.cancel': { graphql: graphql(`mutation { cancelInterpretationBooking(id: "${id}") { id } }`), rest: rest('post', `/api/v1/interpretation-bookings/${id}/cancel`) },
+  'bookings.cancel': {
+    graphql: graphql(`mutation { cancelInterpretationBooking(id: "${id}") { id } }`),
+    rest: rest('post', `/api/v1/interpretation-bookings/${id}/cancel`),
+  },
   'bookings.renew_checkout': {
     graphql: graphql(`mutation { renewCheckout(bookingId: "${id}") { approvalUrl } }`),
     rest: rest('post', `/api/v1/interpretation-bookings/${id}/checkout`),
@@ -97,7 +152,9 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
 
 const CALLERS: PartnerCaller[] = ['api_key', MemberRole.ADMIN, MemberRole.MEMBER, MemberRole.VIEWER];
 const cases = Object.entries(DOORS).flatMap(([operation, doors]) =>
-  CALLERS.flatMap((caller) => Object.entries(doors).map(([door, call]) => [operation as PartnerOperation, caller, door, call] as const)),
+  CALLERS.flatMap((caller) =>
+    Object.entries(doors).map(([door, call]) => [operation as PartnerOperation, caller, door, call] as const),
+  ),
 );
 
 describe('every partner operation for every caller', () => {
@@ -109,7 +166,9 @@ describe('every partner operation for every caller', () => {
     } else if (door === 'rest') {
       expect(answer).toMatchObject({ status: 403, body: { message: ROLE_FORBIDDEN } });
     } else {
-      expect(answer.body).toEqual([expect.objectContaining({ message: ROLE_FORBIDDEN, extensions: { code: 'FORBIDDEN' } })]);
+      expect(answer.body).toEqual([
+        expect.objectContaining({ message: ROLE_FORBIDDEN, extensions: { code: 'FORBIDDEN' } }),
+      ]);
     }
   });
 
@@ -127,9 +186,16 @@ describe('every partner operation for every caller', () => {
     const viewerMay = operations.filter((operation) => mayCall(MemberRole.VIEWER, operation));
     expect(viewerMay.filter((operation) => !operation.endsWith('.read'))).toEqual(['session.sign_out']);
     for (const caller of ['api_key', MemberRole.MEMBER, MemberRole.VIEWER] as const) {
-      expect(mayCall(caller, 'members.manage') || mayCall(caller, 'members.read') || mayCall(caller, 'account.key.manage')).toBe(false);
+      expect(
+        mayCall(caller, 'members.manage') || mayCall(caller, 'members.read') || mayCall(caller, 'account.key.manage'),
+      ).toBe(false);
     }
-    const work = operations.filter((operation) => !operation.startsWith('members.') && operation !== 'session.sign_out' && operation !== 'account.key.manage');
-    expect(work.every((operation) => mayCall('api_key', operation) && mayCall(MemberRole.MEMBER, operation))).toBe(true);
+    const work = operations.filter(
+      (operation) =>
+        !operation.startsWith('members.') && operation !== 'session.sign_out' && operation !== 'account.key.manage',
+    );
+    expect(work.every((operation) => mayCall('api_key', operation) && mayCall(MemberRole.MEMBER, operation))).toBe(
+      true,
+    );
   });
 });

@@ -38,7 +38,7 @@ const codeOf = (result: { errors?: { extensions?: { code?: string } }[] }) => re
 const sql = (text: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute(text, params);
 
 describe('the first admin and sign-in', () => {
-  it('makes the approved account\'s e-mail its first admin, who signs in with the code from the outbox', async () => {
+  it("makes the approved account's e-mail its first admin, who signs in with the code from the outbox", async () => {
     const me = await t.gql(ViewerDocument, {}, admin);
     expect(me.data!.me.viewer).toMatchObject({ email: firm.email, role: 'ADMIN', status: 'ACTIVE' });
     expect(me.data!.me.viewer!.lastSignInAt).toBeTruthy();
@@ -77,7 +77,9 @@ describe('the first admin and sign-in', () => {
     const code = (await codeMailedTo(t, staff, email))!;
     const wrong = code === '999999' ? '999998' : '999999';
     const first = await t.gql(SignInDocument, { email, code: wrong });
-    expect(first.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', errors: { code: [expect.stringMatching(/wrong or has expired/)] } } });
+    expect(first.errors![0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', errors: { code: [expect.stringMatching(/wrong or has expired/)] } },
+    });
     for (let i = 0; i < 4; i++) await t.gql(SignInDocument, { email, code: wrong });
     const right = await t.gql(SignInDocument, { email, code });
     expect(right.errors![0].extensions!.errors).toEqual({ code: ['Too many wrong tries: ask for a new code.'] });
@@ -106,25 +108,37 @@ describe('the first admin and sign-in', () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await t.gql(RequestSignInCodeDocument, { email }));
     expect(answers.slice(0, 5).every((answer) => answer.data?.requestSignInCode === true)).toBe(true);
-    expect(answers[5].errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    expect(answers[5].errors![0].extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: expect.any(Number),
+    });
   }, 30_000);
 
   it('limits code requests per e-mail and per client address, counting a burst at once one by one', async () => {
     const ctx = () => ({ em: t.orm.em.fork(), requestId: 'test', actor: null });
-    const outcomes = (results: PromiseSettledResult<void>[]) => results.map((result) => (result.status === 'fulfilled' ? 'sent' : result.reason.constructor.name));
+    const outcomes = (results: PromiseSettledResult<void>[]) =>
+      results.map((result) => (result.status === 'fulfilled' ? 'sent' : result.reason.constructor.name));
     // One e-mail asked six times at once (from six addresses): five codes, one refusal.
     const email = uniqueEmail('burst');
-    const forOne = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => t.services.signIn.requestCode(ctx(), { email }, `198.51.100.${i + 1}`)));
+    const forOne = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => t.services.signIn.requestCode(ctx(), { email }, `198.51.100.${i + 1}`)),
+    );
     expect(outcomes(forOne).sort()).toEqual(['TooManyAttemptsError', ...Array(5).fill('sent')]);
     // One office address asking for 61 different people at once: 60 codes in the window, then a refusal with its reset.
     const office = '203.0.113.7';
-    const forMany = await Promise.allSettled(Array.from({ length: 61 }, (_, i) => t.services.signIn.requestCode(ctx(), { email: uniqueEmail(`office${i}`) }, office)));
+    const forMany = await Promise.allSettled(
+      Array.from({ length: 61 }, (_, i) =>
+        t.services.signIn.requestCode(ctx(), { email: uniqueEmail(`office${i}`) }, office),
+      ),
+    );
     expect(outcomes(forMany).filter((outcome) => outcome === 'sent')).toHaveLength(60);
     const refused = forMany.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ state: { limit: 60, remaining: 0, resetInSeconds: expect.any(Number) } });
     expect(refused.reason.state.resetInSeconds).toBeGreaterThan(14 * 60);
     // Another address is not held back by the office's.
-    await expect(t.services.signIn.requestCode(ctx(), { email: uniqueEmail('elsewhere') }, '203.0.113.8')).resolves.toBeUndefined();
+    await expect(
+      t.services.signIn.requestCode(ctx(), { email: uniqueEmail('elsewhere') }, '203.0.113.8'),
+    ).resolves.toBeUndefined();
   }, 60_000);
 
   it('gives one session for two sign-ins with the same code at once', async () => {
@@ -145,11 +159,17 @@ describe('sessions end', () => {
     await t.rest.get('/api/v1/orders', viewer.session).expect(401);
 
     const idle = await signInAs(t, staff, viewer.email);
-    await sql(`update sessions set last_used_at = now() - interval '12 hours 1 minute' where ended_at is null and subject_id = ?`, [viewer.id]);
+    await sql(
+      `update sessions set last_used_at = now() - interval '12 hours 1 minute' where ended_at is null and subject_id = ?`,
+      [viewer.id],
+    );
     await t.rest.get('/api/v1/orders', idle).expect(401);
 
     const old = await signInAs(t, staff, viewer.email);
-    await sql(`update sessions set expires_at = now() - interval '1 second' where ended_at is null and subject_id = ?`, [viewer.id]);
+    await sql(
+      `update sessions set expires_at = now() - interval '1 second' where ended_at is null and subject_id = ?`,
+      [viewer.id],
+    );
     expect(codeOf(await t.gql(ViewerDocument, {}, old))).toBe('UNAUTHENTICATED');
   }, 30_000);
 
@@ -165,7 +185,10 @@ describe('sessions end', () => {
     await t.gql(SuspendAccountDocument, { id: other.id }, staff);
     await t.rest.get('/api/v1/orders', otherAdmin).expect(401);
     expect(codeOf(await t.gql(ViewerDocument, {}, otherAdmin))).toBe('UNAUTHENTICATED');
-    const [row] = await sql(`select count(*)::int as live from sessions s join account_members m on m.id = s.subject_id where m.account_id = ? and s.ended_at is null`, [other.id]);
+    const [row] = await sql(
+      `select count(*)::int as live from sessions s join account_members m on m.id = s.subject_id where m.account_id = ? and s.ended_at is null`,
+      [other.id],
+    );
     expect(row.live).toBe(0);
   }, 30_000);
 
@@ -183,7 +206,10 @@ describe('managing people', () => {
     expect(mails.data!.sentEmails.items[0]).toMatchObject({ kind: 'member_invitation' });
 
     const again = await t.gql(InviteMemberDocument, { email, name: 'Pat Again', role: 'VIEWER' }, admin);
-    expect(again.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { email: ['This e-mail is already a member of the account.'] } });
+    expect(again.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { email: ['This e-mail is already a member of the account.'] },
+    });
 
     const listed = await t.gql(MembersDocument, { perPage: 100 }, admin);
     expect(listed.data!.members.items.map((m) => m.email)).toEqual(expect.arrayContaining([firm.email, email]));
@@ -193,14 +219,26 @@ describe('managing people', () => {
     const lonelyAdmin = await signInAs(t, staff, lonely.email);
     const lonelyId = (await t.gql(ViewerDocument, {}, lonelyAdmin)).data!.me.viewer!.id;
     const demoted = await t.gql(UpdateMemberRoleDocument, { id: lonelyId, role: 'VIEWER' }, lonelyAdmin);
-    expect(demoted.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { role: ['The last admin cannot be demoted.'] } });
+    expect(demoted.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { role: ['The last admin cannot be demoted.'] },
+    });
     const removed = await t.gql(RemoveMemberDocument, { id: lonelyId }, lonelyAdmin);
-    expect(removed.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { id: ['The last admin cannot be removed.'] } });
+    expect(removed.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { id: ['The last admin cannot be removed.'] },
+    });
     // Another account's member id is unknown here.
     expect(codeOf(await t.gql(UpdateMemberRoleDocument, { id: lonelyId, role: 'VIEWER' }, admin))).toBe('NOT_FOUND');
     expect(codeOf(await t.gql(RemoveMemberDocument, { id: me.id }, lonelyAdmin))).toBe('NOT_FOUND');
-    const elsewhere = await t.gql(InviteMemberDocument, { email: firm.email, name: 'Poached', role: 'ADMIN' }, lonelyAdmin);
-    expect(elsewhere.errors![0].extensions!.errors).toEqual({ email: ['This e-mail belongs to a member of another account.'] });
+    const elsewhere = await t.gql(
+      InviteMemberDocument,
+      { email: firm.email, name: 'Poached', role: 'ADMIN' },
+      lonelyAdmin,
+    );
+    expect(elsewhere.errors![0].extensions!.errors).toEqual({
+      email: ['This e-mail belongs to a member of another account.'],
+    });
     const [row] = await sql(`select role, status from account_members where id = ?`, [lonelyId]);
     expect(row).toEqual({ role: 'admin', status: 'active' });
   }, 30_000);
@@ -210,21 +248,33 @@ describe('managing people', () => {
     const first = await signInAs(t, staff, other.email);
     const firstId = (await t.gql(ViewerDocument, {}, first)).data!.me.viewer!.id;
     const second = await memberSession(t, staff, first, 'ADMIN');
-    const answers = await Promise.all([t.gql(RemoveMemberDocument, { id: second.id }, first), t.gql(RemoveMemberDocument, { id: firstId }, second.session)]);
+    const answers = await Promise.all([
+      t.gql(RemoveMemberDocument, { id: second.id }, first),
+      t.gql(RemoveMemberDocument, { id: firstId }, second.session),
+    ]);
     expect(answers.filter((answer) => answer.data?.removeMember)).toHaveLength(1);
-    const [row] = await sql(`select count(*)::int as admins from account_members where account_id = ? and role = 'admin' and status <> 'removed'`, [other.id]);
+    const [row] = await sql(
+      `select count(*)::int as admins from account_members where account_id = ? and role = 'admin' and status <> 'removed'`,
+      [other.id],
+    );
     expect(row.admins).toBe(1);
   }, 30_000);
 });
 
 describe('Idempotency-Key between people', () => {
-  it('never replays one person\'s answer to another', async () => {
+  it("never replays one person's answer to another", async () => {
     const viewer = await memberSession(t, staff, admin, 'VIEWER');
     const member = await memberSession(t, staff, admin, 'MEMBER');
     const body = { source_language: 'de', target_language: 'en', service_type: 'certified', file_ids: [] };
-    const refused = await t.rest.post('/api/v1/quotes', body, viewer.session).set('Idempotency-Key', 'shared-key-1').expect(403);
+    const refused = await t.rest
+      .post('/api/v1/quotes', body, viewer.session)
+      .set('Idempotency-Key', 'shared-key-1')
+      .expect(403);
     expect(refused.body).toEqual({ message: 'This action is not allowed for your role.' });
-    const other = await t.rest.post('/api/v1/quotes', body, member.session).set('Idempotency-Key', 'shared-key-1').expect(422);
+    const other = await t.rest
+      .post('/api/v1/quotes', body, member.session)
+      .set('Idempotency-Key', 'shared-key-1')
+      .expect(422);
     expect(Object.keys(other.body.errors)).toEqual(['idempotency_key']);
   }, 30_000);
 });
@@ -233,24 +283,52 @@ describe('who did it', () => {
   it('records the member on the quote, order and booking, on both doors, and audits their cancel', async () => {
     const member = await memberSession(t, staff, admin, 'MEMBER');
     const file = await uploadFile(t, member.session, await docx({ paragraphs: [words(300)] }), 'lease.docx');
-    const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'certified', file_ids: [file.id] }, member.session).expect(201)).body.data;
+    const quote = (
+      await t.rest
+        .post(
+          '/api/v1/quotes',
+          { source_language: 'de', target_language: 'en', service_type: 'certified', file_ids: [file.id] },
+          member.session,
+        )
+        .expect(201)
+    ).body.data;
     const placedBy = { kind: 'member', member: { id: member.id, name: 'Pat member', email: member.email } };
     expect(quote.placed_by).toEqual(placedBy);
-    const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, member.session).expect(201)).body.data;
-    expect((await t.rest.get(`/api/v1/orders/${converted.id}`, firm.key).expect(200)).body.data.placed_by).toEqual(placedBy);
-    const listed = (await t.gql(OrdersPlacedByDocument, {}, firm.key)).data!.orders.items.find((order) => order.id === converted.id);
+    const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, member.session).expect(201))
+      .body.data;
+    expect((await t.rest.get(`/api/v1/orders/${converted.id}`, firm.key).expect(200)).body.data.placed_by).toEqual(
+      placedBy,
+    );
+    const listed = (await t.gql(OrdersPlacedByDocument, {}, firm.key)).data!.orders.items.find(
+      (order) => order.id === converted.id,
+    );
     expect(listed!.placedBy).toEqual({ kind: 'MEMBER', member: placedBy.member });
 
     const booking = (
       await t.rest
-        .post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: '2031-05-01T10:00:00+00:00', duration_hours: 1 }, firm.key)
+        .post(
+          '/api/v1/interpretation-bookings',
+          {
+            source_language: 'es',
+            target_language: 'en',
+            mode: 'video_remote',
+            scheduled_at: '2031-05-01T10:00:00+00:00',
+            duration_hours: 1,
+          },
+          firm.key,
+        )
         .expect(201)
     ).body.data;
     expect(booking.placed_by).toEqual({ kind: 'api_key', member: null });
 
-    expect((await t.gql(CancelOrderDocument, { id: converted.id }, member.session)).data!.cancelOrder.status).toBe('CANCELLED');
+    expect((await t.gql(CancelOrderDocument, { id: converted.id }, member.session)).data!.cancelOrder.status).toBe(
+      'CANCELLED',
+    );
     const audit = await t.gql(AuditLogDocument, { resourceId: converted.id }, staff);
-    expect(audit.data!.auditLog.items.find((entry) => entry.action === 'order.cancel')).toMatchObject({ actorId: member.id, actorLabel: `member ${member.email}` });
+    expect(audit.data!.auditLog.items.find((entry) => entry.action === 'order.cancel')).toMatchObject({
+      actorId: member.id,
+      actorLabel: `member ${member.email}`,
+    });
     const invites = await t.gql(AuditLogDocument, { resourceId: member.id }, staff);
     expect(invites.data!.auditLog.items.map((entry) => entry.action)).toContain('member.invite');
   }, 60_000);
@@ -271,7 +349,10 @@ describe("the account's API key, managed by its admins (D27)", () => {
     await t.rest.get('/api/v1/me', mailed).expect(200);
     const audit = await t.gql(AuditLogDocument, { resourceId: own.id }, staff);
     const me = (await t.gql(ViewerDocument, {}, ownAdmin)).data!.me.viewer!;
-    expect(audit.data!.auditLog.items.find((entry) => entry.action === 'account.regenerate_key')).toMatchObject({ actorId: me.id, actorLabel: `member ${own.email}` });
+    expect(audit.data!.auditLog.items.find((entry) => entry.action === 'account.regenerate_key')).toMatchObject({
+      actorId: me.id,
+      actorLabel: `member ${own.email}`,
+    });
   });
 
   it('revokes, and a later regeneration issues a new key; two regenerations at once leave the last e-mailed key working', async () => {
@@ -280,10 +361,16 @@ describe("the account's API key, managed by its admins (D27)", () => {
     expect((await key('mutation { revokeAccountApiKey { id } }', ownAdmin)).errors).toBeUndefined();
     await t.rest.get('/api/v1/me', own.key).expect(401);
     const again = await key('mutation { revokeAccountApiKey { id } }', ownAdmin);
-    expect(again.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: { apiKey: ['The account has no active API key.'] } });
+    expect(again.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { apiKey: ['The account has no active API key.'] },
+    });
     // The admin's own session is not the key: it goes on working.
     await t.rest.get('/api/v1/me', ownAdmin).expect(200);
-    const both = await Promise.all([key('mutation { regenerateAccountApiKey { id } }', ownAdmin), key('mutation { regenerateAccountApiKey { id } }', ownAdmin)]);
+    const both = await Promise.all([
+      key('mutation { regenerateAccountApiKey { id } }', ownAdmin),
+      key('mutation { regenerateAccountApiKey { id } }', ownAdmin),
+    ]);
     expect(both.map((answer) => answer.errors)).toEqual([undefined, undefined]);
     const [first, second] = (await keysMailedTo(t, staff, own.email)).slice(-2);
     await t.rest.get('/api/v1/me', first).expect(401);

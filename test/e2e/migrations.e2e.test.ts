@@ -19,7 +19,7 @@ describe('migrations', () => {
     const applied = await migrate(orm);
     expect(applied.length).toBeGreaterThan(0);
     expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');
-    expect(await orm.getMigrator().getPendingMigrations()).toEqual([]);
+    expect(await orm.migrator.getPendingMigrations()).toEqual([]);
   });
 
   it('are idempotent: running them again applies nothing', async () => {
@@ -27,10 +27,12 @@ describe('migrations', () => {
   });
 
   it('can be rolled back to nothing and applied again', async () => {
-    await orm.getMigrator().down({ to: 0 });
-    const tables = await orm.em.getConnection().execute(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'mikro_orm_migrations'`,
-    );
+    await orm.migrator.down({ to: 0 });
+    const tables = await orm.em
+      .getConnection()
+      .execute(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'mikro_orm_migrations'`,
+      );
     expect(tables).toEqual([]);
     await migrate(orm);
     expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).toBe('');

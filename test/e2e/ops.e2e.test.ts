@@ -32,13 +32,20 @@ async function appOver(url: string) {
   // No file is written here (the database may be unreachable): no ProcessClaim is taken for its intents.
   const claim = { id: 0, execute: async () => undefined };
   const app = await createApp({ orm, services: createServices(config, { queue, logger, claim }), logger });
-  return { http: request(app.express), orm, close: async () => (await app.close(), await queue.stop(), await orm.close(true)) };
+  return {
+    http: request(app.express),
+    orm,
+    close: async () => (await app.close(), await queue.stop(), await orm.close(true)),
+  };
 }
 
 describe('health and readiness (D15)', () => {
   it('answers /healthz and /readyz when the database is migrated', async () => {
     expect((await t.rest.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
-    expect((await t.rest.get('/readyz').expect(200)).body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', documents: 'ok' } });
+    expect((await t.rest.get('/readyz').expect(200)).body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'ok', documents: 'ok' },
+    });
   });
 
   it('is not ready while migrations are pending', async () => {
@@ -46,7 +53,10 @@ describe('health and readiness (D15)', () => {
     const app = await appOver(empty.url);
     try {
       const res = await app.http.get('/readyz').expect(503);
-      expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending', documents: 'ok' } });
+      expect(res.body).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'pending', documents: 'ok' },
+      });
       await app.http.get('/healthz').expect(200);
     } finally {
       await app.close();
@@ -74,8 +84,12 @@ describe('metrics and logs (D15)', () => {
     await t.rest.get('/api/v1/me').expect(401);
     const res = await t.rest.get('/metrics').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/languages",status="200"\} [1-9]/);
-    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/me",status="401"\} [1-9]/);
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/languages",status="200"\} [1-9]/,
+    );
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/me",status="401"\} [1-9]/,
+    );
     expect(res.text).toContain('process_resident_memory_bytes');
   });
 
@@ -96,7 +110,13 @@ describe('metrics and logs (D15)', () => {
     const res = await t.rest.get('/api/v1/pricing?x=1').set('X-Request-Id', 'log-check-1').expect(200);
     expect(res.headers['x-request-id']).toBe('log-check-1');
     const line = logLines.find((l) => l.request_id === 'log-check-1');
-    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v1/pricing', status: 200, duration_ms: expect.any(Number) });
+    expect(line).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      path: '/api/v1/pricing',
+      status: 200,
+      duration_ms: expect.any(Number),
+    });
   });
 });
 
@@ -116,8 +136,11 @@ describe('metrics outside the sandbox (D15)', () => {
   };
 
   it('serves METRICS_ALLOW_FROM addresses and ranges, and the METRICS_TOKEN bearer from anywhere', async () => {
-    for (const from of [undefined, '192.0.2.77', '2001:db8::5']) expect((await scrape(from)).text).toContain('process_resident_memory_bytes');
-    expect((await scrape('198.51.100.1', `Bearer ${token}`).expect(200)).text).toContain('process_resident_memory_bytes');
+    for (const from of [undefined, '192.0.2.77', '2001:db8::5'])
+      expect((await scrape(from)).text).toContain('process_resident_memory_bytes');
+    expect((await scrape('198.51.100.1', `Bearer ${token}`).expect(200)).text).toContain(
+      'process_resident_memory_bytes',
+    );
   });
 
   it('refuses anyone else 403, and a wrong bearer 401, in D2 shape', async () => {

@@ -1,4 +1,11 @@
-import { ApproveTranslationDocument, CompleteCertifiedOrderDocument, OrderCertificateDocument, OrdersCertificatesDocument, StaffOrderCertificateDocument, StaffOrderDocument } from '../graphql/generated';
+import {
+  ApproveTranslationDocument,
+  CompleteCertifiedOrderDocument,
+  OrderCertificateDocument,
+  OrdersCertificatesDocument,
+  StaffOrderCertificateDocument,
+  StaffOrderDocument,
+} from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
@@ -15,7 +22,8 @@ const statements = new StatementLog();
 beforeAll(async () => {
   t = await startTestApp({ onQuery: statements.record });
   const staff = await createStaffToken(t);
-  reviewer = (await createStaffMember(t, { name: 'Rosa Reviewer', credentials: 'ATA-certified translator no. 123456' })).token;
+  reviewer = (await createStaffMember(t, { name: 'Rosa Reviewer', credentials: 'ATA-certified translator no. 123456' }))
+    .token;
   alice = await createApprovedAccount(t, staff);
 });
 afterAll(() => t.close());
@@ -28,7 +36,9 @@ async function reviewedOrder(): Promise<string> {
   const source = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(300)] }), 'deed.docx')).id;
   const id = await paidOrder(t, alice, [source], 'certified');
   await waitForStatus(t, alice, id, 'in_review');
-  const translation = (await t.gql(StaffOrderDocument, { id }, reviewer)).data!.staffOrder!.files.find((file) => file.type === 'TRANSLATION')!;
+  const translation = (await t.gql(StaffOrderDocument, { id }, reviewer)).data!.staffOrder!.files.find(
+    (file) => file.type === 'TRANSLATION',
+  )!;
   expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, reviewer)).errors).toBeUndefined();
   return id;
 }
@@ -44,12 +54,30 @@ describe('the certificate on the order (D29)', () => {
     // No statement more for the polled order: the key, then the order with everything it shows (D23).
     expect(statements.of(polled)).toHaveLength(2);
     const { certificate } = polled.body.data;
-    expect(certificate).toEqual({ verification_code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/), verify_url: `${t.config.appUrl}/verify/${certificate.verification_code}` });
-    expect((await graphql(id)).certificate).toEqual({ verificationCode: certificate.verification_code, verifyUrl: certificate.verify_url });
-    const listed = (await t.gql(OrdersCertificatesDocument, {}, alice.key)).data!.orders.items.find((order) => order.id === id)!;
-    expect(listed.certificate).toEqual({ verificationCode: certificate.verification_code, verifyUrl: certificate.verify_url });
-    expect((await t.rest.get('/api/v1/orders?per_page=100', alice.key).expect(200)).body.data.find((order: { id: string }) => order.id === id).certificate).toEqual(certificate);
-    expect((await t.gql(StaffOrderCertificateDocument, { id }, reviewer)).data!.staffOrder!.certificate).toEqual({ verificationCode: certificate.verification_code, verifyUrl: certificate.verify_url });
+    expect(certificate).toEqual({
+      verification_code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/),
+      verify_url: `${t.config.appUrl}/verify/${certificate.verification_code}`,
+    });
+    expect((await graphql(id)).certificate).toEqual({
+      verificationCode: certificate.verification_code,
+      verifyUrl: certificate.verify_url,
+    });
+    const listed = (await t.gql(OrdersCertificatesDocument, {}, alice.key)).data!.orders.items.find(
+      (order) => order.id === id,
+    )!;
+    expect(listed.certificate).toEqual({
+      verificationCode: certificate.verification_code,
+      verifyUrl: certificate.verify_url,
+    });
+    expect(
+      (await t.rest.get('/api/v1/orders?per_page=100', alice.key).expect(200)).body.data.find(
+        (order: { id: string }) => order.id === id,
+      ).certificate,
+    ).toEqual(certificate);
+    expect((await t.gql(StaffOrderCertificateDocument, { id }, reviewer)).data!.staffOrder!.certificate).toEqual({
+      verificationCode: certificate.verification_code,
+      verifyUrl: certificate.verify_url,
+    });
 
     // The code is the one the public verification knows.
     const verified = (await t.rest.get(`/api/v1/certificates/${certificate.verification_code}`).expect(200)).body.data;

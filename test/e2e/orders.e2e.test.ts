@@ -33,20 +33,46 @@ afterAll(() => t.close());
 
 const REDIRECT = 'https://portal.example.test/orders/done';
 const newQuote = async (extra: object = {}, key = alice.key, files = [fileId]) =>
-  (await t.rest.post('/api/v1/quotes', { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: files, ...extra }, key).expect(201)).body.data;
-const convert = (quoteId: string, body?: object, key = alice.key) => t.rest.post(`/api/v1/quotes/${quoteId}/convert`, body, key);
-const getOrder = async (id: string, key = alice.key) => (await t.rest.get(`/api/v1/orders/${id}`, key).expect(200)).body.data;
+  (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: files, ...extra },
+        key,
+      )
+      .expect(201)
+  ).body.data;
+const convert = (quoteId: string, body?: object, key = alice.key) =>
+  t.rest.post(`/api/v1/quotes/${quoteId}/convert`, body, key);
+const getOrder = async (id: string, key = alice.key) =>
+  (await t.rest.get(`/api/v1/orders/${id}`, key).expect(200)).body.data;
 const checkoutPath = (approvalUrl: string) => approvalUrl.replace(t.config.appUrl, '');
-const pay = async (approvalUrl: string) => t.rest.raw().post(`${checkoutPath(approvalUrl)}/pay`).type('form').send({});
+const pay = async (approvalUrl: string) =>
+  t.rest
+    .raw()
+    .post(`${checkoutPath(approvalUrl)}/pay`)
+    .type('form')
+    .send({});
 const jobsFor = async (orderId: string) =>
-  (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'translate-order' AND data->>'orderId' = ?`, [orderId]))[0].n as number;
+  (
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'translate-order' AND data->>'orderId' = ?`, [
+        orderId,
+      ])
+  )[0].n as number;
 
 describe('the sandbox flow over HTTP: convert, checkout page, Pay, poll', () => {
   it('turns a priced quote into a paid order in processing, with its translation queued', async () => {
     const quote = await newQuote({ reference: 'Matter 7' });
     const converted = await convert(quote.id, { redirect_url: REDIRECT }).expect(201);
     expect(converted.body).toEqual({
-      data: { id: expect.any(String), number: expect.stringMatching(/^LT-\d{4}-[A-Z0-9]{6}$/), status: 'pending_payment' },
+      data: {
+        id: expect.any(String),
+        number: expect.stringMatching(/^LT-\d{4}-[A-Z0-9]{6}$/),
+        status: 'pending_payment',
+      },
       provider_approval_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:3000\/api\/v1\/sandbox\/checkout\/SBX-/),
     });
     const { id, number } = converted.body.data;
@@ -71,7 +97,9 @@ describe('the sandbox flow over HTTP: convert, checkout page, Pay, poll', () => 
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain(number);
     expect(page.text).toContain('$3.00');
-    expect(page.text).toMatch(/<form method="post" action="[^"]+\/pay"><button type="submit" class="primary" aria-label="Pay \$3\.00">Pay/);
+    expect(page.text).toMatch(
+      /<form method="post" action="[^"]+\/pay"><button type="submit" class="primary" aria-label="Pay \$3\.00">Pay/,
+    );
 
     const paid = await pay(approvalUrl);
     expect(paid.status).toBe(303);
@@ -102,7 +130,11 @@ describe('the sandbox flow over HTTP: convert, checkout page, Pay, poll', () => 
 
   it('leaves the order waiting when the customer cancels at the checkout', async () => {
     const converted = (await convert((await newQuote()).id, { redirect_url: REDIRECT }).expect(201)).body;
-    const back = await t.rest.raw().post(`${checkoutPath(converted.provider_approval_url)}/cancel`).type('form').send({});
+    const back = await t.rest
+      .raw()
+      .post(`${checkoutPath(converted.provider_approval_url)}/cancel`)
+      .type('form')
+      .send({});
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(`${REDIRECT}?payment=cancelled&order_id=${converted.data.id}`);
     expect((await getOrder(converted.data.id)).status).toBe('pending_payment');
@@ -121,13 +153,19 @@ describe('convert (D9)', () => {
     const quote = await newQuote();
     const results = await Promise.all(Array.from({ length: 10 }, () => convert(quote.id)));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(422)]);
-    const rows = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM orders WHERE quote_id = ?`, [quote.id]);
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS n FROM orders WHERE quote_id = ?`, [quote.id]);
     expect(rows[0].n).toBe(1);
   });
 
-  it('refuses an expired quote, a bad redirect_url, and another account\'s quote', async () => {
+  it("refuses an expired quote, a bad redirect_url, and another account's quote", async () => {
     const expired = await newQuote();
-    await t.orm.em.fork().getConnection().execute(`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = ?`, [expired.id]);
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = ?`, [expired.id]);
     expect((await convert(expired.id).expect(422)).body.errors).toEqual({ quote: ['The quote has expired.'] });
 
     const quote = await newQuote();
@@ -144,7 +182,11 @@ describe('convert (D9)', () => {
     const quote = await newQuote();
     const { data, errors } = await t.gql(ConvertQuoteDocument, { id: quote.id, redirectUrl: REDIRECT }, alice.key);
     expect(errors).toBeUndefined();
-    expect(data!.convertQuote.order).toMatchObject({ status: 'PENDING_PAYMENT', quoteId: quote.id, files: [{ id: fileId, type: 'SOURCE', downloadUrl: null }] });
+    expect(data!.convertQuote.order).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      quoteId: quote.id,
+      files: [{ id: fileId, type: 'SOURCE', downloadUrl: null }],
+    });
     expect(data!.convertQuote.approvalUrl).toBe(data!.convertQuote.order.payment.approvalUrl);
   });
 });
@@ -182,15 +224,20 @@ describe('cancelling (contract 3.1, 4.12; D10)', () => {
     expect(view).toMatchObject({ status: 'on_hold', hold_reason: 'Unreadable scan on page 3' });
 
     const cancelled = await t.gql(CancelOrderDocument, { id: converted.data.id }, alice.key);
-    expect(cancelled.data!.cancelOrder).toMatchObject({ status: 'CANCELLED', payment: { refundedAt: expect.stringMatching(/Z$/) } });
+    expect(cancelled.data!.cancelOrder).toMatchObject({
+      status: 'CANCELLED',
+      payment: { refundedAt: expect.stringMatching(/Z$/) },
+    });
     expect((await getOrder(converted.data.id)).payment.refunded_at).toMatch(/Z$/);
   });
 
-  it('hides another account\'s orders behind 404 on both doors', async () => {
+  it("hides another account's orders behind 404 on both doors", async () => {
     const converted = (await convert((await newQuote()).id).expect(201)).body;
     await t.rest.get(`/api/v1/orders/${converted.data.id}`, bob.key).expect(404);
     await t.rest.post(`/api/v1/orders/${converted.data.id}/cancel`, undefined, bob.key).expect(404);
-    expect((await t.gql(OrderDocument, { id: converted.data.id }, bob.key)).errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await t.gql(OrderDocument, { id: converted.data.id }, bob.key)).errors![0].extensions!.code).toBe(
+      'NOT_FOUND',
+    );
     await t.rest.get('/api/v1/orders/not-an-id', alice.key).expect(404);
   });
 
@@ -217,7 +264,10 @@ describe('staff moves (D10), audited', () => {
     expect(await jobsFor(id)).toBe(1);
 
     const notHeld = await t.gql(ReleaseOrderDocument, { id }, staff);
-    expect(notHeld.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: { status: ['Cannot release the order while the status is processing.'] } });
+    expect(notHeld.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { status: ['Cannot release the order while the status is processing.'] },
+    });
     const noReason = await t.gql(HoldOrderDocument, { id, reason: ' ' }, staff);
     expect(noReason.errors![0].extensions!.errors).toEqual({ reason: ['The reason field is required.'] });
 
@@ -232,10 +282,22 @@ describe('staff moves (D10), audited', () => {
   it('cancels a paid order with a refund, and lists orders by due time', async () => {
     const converted = (await convert((await newQuote()).id).expect(201)).body;
     await pay(converted.provider_approval_url);
-    const cancelled = await t.gql(StaffCancelOrderDocument, { id: converted.data.id, reason: 'Duplicate order' }, staff);
-    expect(cancelled.data!.staffCancelOrder).toMatchObject({ status: 'CANCELLED', payment: { refundedAt: expect.any(String) } });
+    const cancelled = await t.gql(
+      StaffCancelOrderDocument,
+      { id: converted.data.id, reason: 'Duplicate order' },
+      staff,
+    );
+    expect(cancelled.data!.staffCancelOrder).toMatchObject({
+      status: 'CANCELLED',
+      payment: { refundedAt: expect.any(String) },
+    });
     const audit = await t.gql(AuditLogDocument, { resourceId: converted.data.id }, staff);
-    expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'order.cancel', fromState: 'processing', toState: 'cancelled', details: { reason: 'Duplicate order' } });
+    expect(audit.data!.auditLog.items[0]).toMatchObject({
+      action: 'order.cancel',
+      fromState: 'processing',
+      toState: 'cancelled',
+      details: { reason: 'Duplicate order' },
+    });
 
     const list = await t.gql(StaffOrdersDocument, { status: 'PROCESSING', perPage: 100 }, staff);
     const due = list.data!.staffOrders.items.map((o) => Date.parse(o.dueAt!));
@@ -247,14 +309,16 @@ describe('staff moves (D10), audited', () => {
 });
 
 describe('lists and polling', () => {
-  it('lists the caller\'s orders newest first with a status filter, on both doors', async () => {
+  it("lists the caller's orders newest first with a status filter, on both doors", async () => {
     // Cancelled is final: the workers of this app keep moving processing orders on while the test reads.
     const list = await t.rest.get('/api/v1/orders?status=cancelled&per_page=2', alice.key).expect(200);
     expect(list.body.data).toHaveLength(2);
     expect(list.body.data.every((o: { status: string }) => o.status === 'cancelled')).toBe(true);
     expect(Date.parse(list.body.data[0].created_at)).toBeGreaterThanOrEqual(Date.parse(list.body.data[1].created_at));
     expect(list.body.meta.per_page).toBe(2);
-    expect((await t.rest.get('/api/v1/orders?status=shipped', alice.key).expect(422)).body.errors).toEqual({ status: ['The selected status is invalid.'] });
+    expect((await t.rest.get('/api/v1/orders?status=shipped', alice.key).expect(422)).body.errors).toEqual({
+      status: ['The selected status is invalid.'],
+    });
     const gql = await t.gql(OrdersDocument, { status: 'CANCELLED', perPage: 2 }, alice.key);
     expect(gql.data!.orders.items.map((o) => o.id)).toEqual(list.body.data.map((o: { id: string }) => o.id));
     expect((await t.rest.get('/api/v1/orders', bob.key).expect(200)).body.meta.total).toBe(0);
@@ -262,7 +326,8 @@ describe('lists and polling', () => {
 
   it('answers GET /orders/{id} and a page of orders in a constant number of queries', async () => {
     const files = [];
-    for (let i = 0; i < 4; i++) files.push((await uploadFile(t, alice.key, await docx({ paragraphs: [words(10)] }), `f${i}.docx`)).id);
+    for (let i = 0; i < 4; i++)
+      files.push((await uploadFile(t, alice.key, await docx({ paragraphs: [words(10)] }), `f${i}.docx`)).id);
     for (const id of files) await waitForAnalysis(t, alice.key, id);
     const small = (await convert((await newQuote({}, alice.key, [files[0]])).id).expect(201)).body.data.id;
     const large = (await convert((await newQuote({}, alice.key, files)).id).expect(201)).body.data.id;
@@ -273,7 +338,13 @@ describe('lists and polling', () => {
     expect(forSmall).toBe(2);
     // GraphQL polls the same way: the order's files come with it, so asking for them costs no statement more.
     const viaGraphQL = async (id: string) =>
-      statements.of(await gqlRaw(t.rest.raw(), 'query ($id: ID!) { order(id: $id) { status files { id downloadUrl } payment { paidAt } } }', { token: alice.key, variables: { id } }));
+      statements.of(
+        await gqlRaw(
+          t.rest.raw(),
+          'query ($id: ID!) { order(id: $id) { status files { id downloadUrl } payment { paidAt } } }',
+          { token: alice.key, variables: { id } },
+        ),
+      );
     expect(await viaGraphQL(large)).toHaveLength(2);
     expect(await viaGraphQL(small)).toHaveLength(2);
     const page2 = await count('/api/v1/orders?per_page=2');

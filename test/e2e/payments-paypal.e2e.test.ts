@@ -1,4 +1,12 @@
-import { AuditLogDocument, CancelOrderDocument, ConfirmInterpretationAvailabilityDocument, OrderPaymentBooksDocument, SentEmailsDocument, StaffCancelOrderDocument, StaffOrderPaymentDocument } from '../graphql/generated';
+import {
+  AuditLogDocument,
+  CancelOrderDocument,
+  ConfirmInterpretationAvailabilityDocument,
+  OrderPaymentBooksDocument,
+  SentEmailsDocument,
+  StaffCancelOrderDocument,
+  StaffOrderPaymentDocument,
+} from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -17,7 +25,13 @@ beforeAll(async () => {
   paypal = await startPayPalStandIn();
   t = await startTestApp({
     config: {
-      payment: { provider: 'paypal', baseUrl: paypal.baseUrl, clientId: paypal.credentials.clientId, clientSecret: paypal.credentials.secret, webhookId: paypal.credentials.webhookId },
+      payment: {
+        provider: 'paypal',
+        baseUrl: paypal.baseUrl,
+        clientId: paypal.credentials.clientId,
+        clientSecret: paypal.credentials.secret,
+        webhookId: paypal.credentials.webhookId,
+      },
     },
   });
   staff = await createStaffToken(t);
@@ -34,18 +48,38 @@ beforeEach(() => {
 
 const REDIRECT = 'https://portal.example.test/back';
 async function convertOrder(redirect: string | undefined = REDIRECT) {
-  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] }, alice.key).expect(201)).body.data;
-  const res = await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, redirect ? { redirect_url: redirect } : undefined, alice.key).expect(201);
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
+        alice.key,
+      )
+      .expect(201)
+  ).body.data;
+  const res = await t.rest
+    .post(`/api/v1/quotes/${quote.id}/convert`, redirect ? { redirect_url: redirect } : undefined, alice.key)
+    .expect(201);
   const order = (await t.rest.get(`/api/v1/orders/${res.body.data.id}`, alice.key).expect(200)).body.data;
-  return { quote, order, approvalUrl: res.body.provider_approval_url as string, paypalId: order.payment.provider_order_id as string };
+  return {
+    quote,
+    order,
+    approvalUrl: res.body.provider_approval_url as string,
+    paypalId: order.payment.provider_order_id as string,
+  };
 }
 const orderState = async (id: string) => (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
 const webhook = (event: { id: string } & Record<string, unknown>, forged = false) =>
   t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event, forged)).send(event);
-const approvedEvent = (paypalId: string) => ({ id: `WH-${Math.random().toString(36).slice(2)}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: paypalId, status: 'APPROVED' } });
+const approvedEvent = (paypalId: string) => ({
+  id: `WH-${Math.random().toString(36).slice(2)}`,
+  event_type: 'CHECKOUT.ORDER.APPROVED',
+  resource: { id: paypalId, status: 'APPROVED' },
+});
 const captures = () => paypal.calls.filter((c) => /\/capture$/.test(c)).length;
 /** Refunds the service asked PayPal for (a dashboard refund has no request id). */
-const refundsAsked = (captureId: string) => paypal.refunds.filter((refund) => refund.captureId === captureId && refund.requestId);
+const refundsAsked = (captureId: string) =>
+  paypal.refunds.filter((refund) => refund.captureId === captureId && refund.requestId);
 
 describe('PayPal checkout', () => {
   it('creates a CAPTURE order for the total with the payer-action link, then captures on return', async () => {
@@ -56,12 +90,20 @@ describe('PayPal checkout', () => {
     expect(created.amount).toEqual({ currency_code: 'USD', value: '12.34' });
     expect(created.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.returnUrl).toBe('http://127.0.0.1:3000/api/v1/payments/paypal/return');
-    expect(order.payment).toMatchObject({ provider: 'paypal', provider_order_id: paypalId, approval_url: approvalUrl, paid_at: null });
+    expect(order.payment).toMatchObject({
+      provider: 'paypal',
+      provider_order_id: paypalId,
+      approval_url: approvalUrl,
+      paid_at: null,
+    });
 
     paypal.approve(paypalId);
     const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}&PayerID=PAYER1`).expect(303);
     expect(back.headers.location).toBe(`${REDIRECT}?payment=paid&order_id=${order.id}`);
-    expect(await orderState(order.id)).toMatchObject({ status: 'processing', payment: { paid_at: expect.stringMatching(/Z$/) } });
+    expect(await orderState(order.id)).toMatchObject({
+      status: 'processing',
+      payment: { paid_at: expect.stringMatching(/Z$/) },
+    });
     // The token is fetched once and reused.
     expect(paypal.calls.filter((c) => c === 'POST /v1/oauth2/token').length - tokenCallsBefore).toBeLessThanOrEqual(1);
   });
@@ -84,20 +126,32 @@ describe('PayPal checkout', () => {
     const { order, paypalId } = await convertOrder();
     paypal.approve(paypalId);
     const before = captures();
-    const [back, hook] = await Promise.all([t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`), webhook(approvedEvent(paypalId))]);
+    const [back, hook] = await Promise.all([
+      t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`),
+      webhook(approvedEvent(paypalId)),
+    ]);
     expect(back.status).toBe(303);
     expect(hook.status).toBe(200);
     expect(captures() - before).toBe(1);
     const state = await orderState(order.id);
     expect(state.status).toBe('processing');
-    const jobs = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'translate-order' AND data->>'orderId' = ?`, [order.id]);
+    const jobs = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'translate-order' AND data->>'orderId' = ?`, [
+        order.id,
+      ]);
     expect(jobs[0].n).toBe(1);
   });
 
   it('marks paid from PAYMENT.CAPTURE.COMPLETED without capturing again', async () => {
     const { order, paypalId } = await convertOrder();
     const before = captures();
-    const event = { id: 'WH-CAP-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAPX1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    const event = {
+      id: 'WH-CAP-1',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPX1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } },
+    };
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
     expect(captures()).toBe(before);
     expect((await orderState(order.id)).status).toBe('processing');
@@ -109,11 +163,18 @@ describe('PayPal checkout', () => {
     const event = approvedEvent(paypalId);
     const forged = await webhook(event, true).expect(400);
     expect(forged.body).toEqual({ message: 'Invalid webhook signature.' });
-    const unsigned = await t.rest.raw().post('/api/v1/payments/paypal/webhook').send(approvedEvent(paypalId)).expect(400);
+    const unsigned = await t.rest
+      .raw()
+      .post('/api/v1/payments/paypal/webhook')
+      .send(approvedEvent(paypalId))
+      .expect(400);
     expect(unsigned.body).toEqual({ message: 'Invalid webhook signature.' });
     expect((await orderState(order.id)).status).toBe('pending_payment');
     // Not even recorded: the genuine event with the same id is still handled when it comes.
-    const rows = await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM webhook_events WHERE event_id = ?`, [event.id]);
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS n FROM webhook_events WHERE event_id = ?`, [event.id]);
     expect(rows[0].n).toBe(0);
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
     expect((await orderState(order.id)).status).toBe('processing');
@@ -132,7 +193,11 @@ describe('PayPal checkout', () => {
     const { order, paypalId } = await convertOrder();
     paypal.approve(paypalId);
     await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
-    const reversal = { id: 'WH-REV-1', event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    const reversal = {
+      id: 'WH-REV-1',
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } },
+    };
     await webhook(reversal).expect(200);
     expect(await orderState(order.id)).toMatchObject({ status: 'on_hold', hold_reason: 'Payment reversed at PayPal' });
   });
@@ -144,33 +209,84 @@ describe('PayPal checkout', () => {
     const { data, errors } = await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff);
     expect(errors).toBeUndefined();
     expect(data!.staffCancelOrder.payment.refundedAt).toMatch(/Z$/);
-    expect(paypal.refunds.at(-1)).toMatchObject({ captureId: paypal.orders.get(paypalId)!.captureId, amount: { value: '12.34', currency_code: 'USD' } });
+    expect(paypal.refunds.at(-1)).toMatchObject({
+      captureId: paypal.orders.get(paypalId)!.captureId,
+      amount: { value: '12.34', currency_code: 'USD' },
+    });
   });
 
-  it('takes a booking\'s payment the same way once staff confirm an interpreter', async () => {
-    const booking = (await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'asl', scheduled_at: '2030-06-01T10:00:00+02:00', duration_hours: 1 }, alice.key).expect(201)).body.data;
-    const confirmed = await t.gql(ConfirmInterpretationAvailabilityDocument, { id: booking.id, interpreterName: 'Sam Signer' }, staff);
+  it("takes a booking's payment the same way once staff confirm an interpreter", async () => {
+    const booking = (
+      await t.rest
+        .post(
+          '/api/v1/interpretation-bookings',
+          {
+            source_language: 'es',
+            target_language: 'en',
+            mode: 'asl',
+            scheduled_at: '2030-06-01T10:00:00+02:00',
+            duration_hours: 1,
+          },
+          alice.key,
+        )
+        .expect(201)
+    ).body.data;
+    const confirmed = await t.gql(
+      ConfirmInterpretationAvailabilityDocument,
+      { id: booking.id, interpreterName: 'Sam Signer' },
+      staff,
+    );
     expect(confirmed.errors).toBeUndefined();
-    const payment = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data.payment;
-    expect(payment).toMatchObject({ provider: 'paypal', approval_url: `https://www.sandbox.paypal.com/checkoutnow?token=${payment.provider_order_id}` });
+    const payment = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data
+      .payment;
+    expect(payment).toMatchObject({
+      provider: 'paypal',
+      approval_url: `https://www.sandbox.paypal.com/checkoutnow?token=${payment.provider_order_id}`,
+    });
     expect(paypal.orders.get(payment.provider_order_id)!.amount).toEqual({ currency_code: 'USD', value: '220.00' });
     paypal.approve(payment.provider_order_id);
-    expect((await t.rest.get(`/api/v1/payments/paypal/return?token=${payment.provider_order_id}`).expect(200)).text).toContain('Payment received');
-    expect((await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data).toMatchObject({ status: 'confirmed', payment: { paid_at: expect.stringMatching(/Z$/) } });
+    expect(
+      (await t.rest.get(`/api/v1/payments/paypal/return?token=${payment.provider_order_id}`).expect(200)).text,
+    ).toContain('Payment received');
+    expect(
+      (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data,
+    ).toMatchObject({ status: 'confirmed', payment: { paid_at: expect.stringMatching(/Z$/) } });
 
     // The money taken back: on hold for staff, the account told, the move audited.
-    const reversal = { id: 'WH-REV-BOOKING', event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: payment.provider_order_id } } } };
+    const reversal = {
+      id: 'WH-REV-BOOKING',
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource: { id: 'x', supplementary_data: { related_ids: { order_id: payment.provider_order_id } } },
+    };
     await webhook(reversal).expect(200);
-    expect((await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data).toMatchObject({ status: 'on_hold', hold_reason: 'Payment reversed at PayPal' });
+    expect(
+      (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data,
+    ).toMatchObject({ status: 'on_hold', hold_reason: 'Payment reversed at PayPal' });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
-    expect(mail.data!.sentEmails.items.find((message) => message.subject.includes(booking.number))).toMatchObject({ kind: 'on_hold' });
+    expect(mail.data!.sentEmails.items.find((message) => message.subject.includes(booking.number))).toMatchObject({
+      kind: 'on_hold',
+    });
     const audit = await t.gql(AuditLogDocument, { resourceId: booking.id }, staff);
-    expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'booking.hold', actorLabel: 'system', fromState: 'confirmed', toState: 'on_hold' });
+    expect(audit.data!.auditLog.items[0]).toMatchObject({
+      action: 'booking.hold',
+      actorLabel: 'system',
+      fromState: 'confirmed',
+      toState: 'on_hold',
+    });
   });
 
   it('answers 503 when PayPal is down, leaving the quote priced and nothing half-made', async () => {
-    const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] }, alice.key).expect(201)).body.data;
-    const count = async (table: string) => (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
+    const quote = (
+      await t.rest
+        .post(
+          '/api/v1/quotes',
+          { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
+          alice.key,
+        )
+        .expect(201)
+    ).body.data;
+    const count = async (table: string) =>
+      (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
     const [orders, payments] = [await count('orders'), await count('payments')];
     paypal.mode.down = true;
     const res = await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(503);
@@ -185,7 +301,12 @@ describe('PayPal checkout', () => {
 
 describe('money that reconciles (D26)', () => {
   const paymentRow = async (paypalId: string) =>
-    (await t.orm.em.fork().getConnection().execute(`SELECT status, captured_cents, refunded_cents FROM payments WHERE provider_order_id = ?`, [paypalId]))[0];
+    (
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`SELECT status, captured_cents, refunded_cents FROM payments WHERE provider_order_id = ?`, [paypalId])
+    )[0];
   afterEach(() => Object.assign(paypal.mode, { captureDelayMs: 0, loseCaptureAnswer: false }));
 
   it('refuses a cancel while the capture is under way, and the payment wins', async () => {
@@ -194,11 +315,15 @@ describe('money that reconciles (D26)', () => {
     paypal.mode.captureDelayMs = 400;
     const back = t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).then((res) => res);
     // The capture is held 400 ms at PayPal: the cancel must land inside it.
-    await pollUntil(() => paymentRow(paypalId), (row) => row.status === 'capturing', {
-      timeoutMs: 2_000,
-      intervalMs: 10,
-      failure: (row) => `payment ${paypalId} never seen capturing (now ${row.status})`,
-    });
+    await pollUntil(
+      () => paymentRow(paypalId),
+      (row) => row.status === 'capturing',
+      {
+        timeoutMs: 2_000,
+        intervalMs: 10,
+        failure: (row) => `payment ${paypalId} never seen capturing (now ${row.status})`,
+      },
+    );
     const refused = await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422);
     expect(refused.body.errors).toEqual({ status: ['The payment is being processed.'] });
     expect((await back).headers.location).toBe(`${REDIRECT}?payment=paid&order_id=${order.id}`);
@@ -211,17 +336,32 @@ describe('money that reconciles (D26)', () => {
     expect((await paymentRow(paypalId)).status).toBe('voided');
     // The payer's capture went through at PayPal all the same.
     Object.assign(paypal.orders.get(paypalId)!, { status: 'COMPLETED', captureId: 'CAPLATE1' });
-    const event = { id: 'WH-LATE-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAPLATE1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    const event = {
+      id: 'WH-LATE-1',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPLATE1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: paypalId } } },
+    };
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
 
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
     expect(paypal.refunds.filter((refund) => refund.captureId === 'CAPLATE1')).toHaveLength(1);
-    expect(await orderState(order.id)).toMatchObject({ status: 'cancelled', payment: { refunded_at: expect.stringMatching(/Z$/) } });
+    expect(await orderState(order.id)).toMatchObject({
+      status: 'cancelled',
+      payment: { refunded_at: expect.stringMatching(/Z$/) },
+    });
     const audit = await t.gql(AuditLogDocument, { resourceId: order.id }, staff);
-    expect(audit.data!.auditLog.items[0]).toMatchObject({ action: 'order.late_capture_refunded', fromState: 'cancelled', toState: 'cancelled' });
+    expect(audit.data!.auditLog.items[0]).toMatchObject({
+      action: 'order.late_capture_refunded',
+      fromState: 'cancelled',
+      toState: 'cancelled',
+    });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     // Told why the money goes back, then (D28) that it went back.
-    expect(mail.data!.sentEmails.items.filter((message) => message.subject.includes(order.number)).map((message) => message.kind)).toEqual(['refund_made', 'payment_refunded']);
+    expect(
+      mail
+        .data!.sentEmails.items.filter((message) => message.subject.includes(order.number))
+        .map((message) => message.kind),
+    ).toEqual(['refund_made', 'payment_refunded']);
     // PayPal redelivers the event: nothing moves twice.
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'duplicate' });
     expect(paypal.refunds.filter((refund) => refund.captureId === 'CAPLATE1')).toHaveLength(1);
@@ -234,7 +374,9 @@ describe('money that reconciles (D26)', () => {
     const back = await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
     expect(back.headers.location).toBe(`${REDIRECT}?payment=processing&order_id=${order.id}`);
     expect(await paymentRow(paypalId)).toMatchObject({ status: 'capturing', captured_cents: 0 });
-    expect((await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422)).body.errors).toEqual({ status: ['The payment is being processed.'] });
+    expect(
+      (await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(422)).body.errors,
+    ).toEqual({ status: ['The payment is being processed.'] });
 
     paypal.mode.loseCaptureAnswer = false;
     expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
@@ -256,7 +398,9 @@ describe('money that reconciles (D26)', () => {
     paypal.mode.down = false;
     expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
-    expect(paypal.refunds.filter((refund) => refund.captureId === paypal.orders.get(paypalId)!.captureId)).toHaveLength(1);
+    expect(paypal.refunds.filter((refund) => refund.captureId === paypal.orders.get(paypalId)!.captureId)).toHaveLength(
+      1,
+    );
   });
 
   it('takes a capture PayPal says is refunded already (in its own dashboard) as refunded, and asks no more', async () => {
@@ -278,11 +422,17 @@ describe('money that reconciles (D26)', () => {
     paypal.approve(paypalId);
     await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(303);
     paypal.mode.refundsDown = true;
-    expect((await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors).toBeUndefined();
+    expect(
+      (await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors,
+    ).toBeUndefined();
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunding', captured_cents: 1234, refunded_cents: 0 });
 
     // A reversal, or a refund made in PayPal's dashboard, of how much the event does not say: the refund stays owed.
-    const reversal = { id: 'WH-REV-OWED', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } } };
+    const reversal = {
+      id: 'WH-REV-OWED',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource: { id: 'x', supplementary_data: { related_ids: { order_id: paypalId } } },
+    };
     await webhook(reversal).expect(200);
     expect(await paymentRow(paypalId)).toEqual({ status: 'refunding', captured_cents: 1234, refunded_cents: 0 });
     expect((await orderState(order.id)).status).toBe('cancelled');
@@ -298,11 +448,14 @@ describe('money that reconciles (D26)', () => {
 
 describe('refunds by amount (D26)', () => {
   const books = async (paypalId: string) => {
-    const [row] = await t.orm.em.fork().getConnection().execute(
-      `SELECT p.status, p.captured_cents, p.refunded_cents, (SELECT coalesce(sum(r.amount_cents), 0)::int FROM payment_refunds r WHERE r.payment_id = p.id) AS refunds_cents
+    const [row] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `SELECT p.status, p.captured_cents, p.refunded_cents, (SELECT coalesce(sum(r.amount_cents), 0)::int FROM payment_refunds r WHERE r.payment_id = p.id) AS refunds_cents
        FROM payments p WHERE p.provider_order_id = ?`,
-      [paypalId],
-    );
+        [paypalId],
+      );
     // Each refund row adds up to the payment's refunded amount, whatever happened.
     expect(row.refunds_cents).toBe(row.refunded_cents);
     return { status: row.status, captured_cents: row.captured_cents, refunded_cents: row.refunded_cents };
@@ -314,21 +467,30 @@ describe('refunds by amount (D26)', () => {
     return { order, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
   }
 
-  it('counts a refund in part made in PayPal, and the client\'s cancel then refunds exactly the rest', async () => {
+  it("counts a refund in part made in PayPal, and the client's cancel then refunds exactly the rest", async () => {
     const { order, paypalId, captureId } = await paidOrder();
     const { event } = paypal.refundInDashboard(captureId, 100);
     expect((await webhook(event).expect(200)).body).toEqual({ status: 'handled' });
     expect(await books(paypalId)).toEqual({ status: 'captured', captured_cents: 1234, refunded_cents: 100 });
-    expect(await orderState(order.id)).toMatchObject({ status: 'on_hold', hold_reason: 'Payment refunded at PayPal', payment: { refunded_at: null } });
+    expect(await orderState(order.id)).toMatchObject({
+      status: 'on_hold',
+      hold_reason: 'Payment refunded at PayPal',
+      payment: { refunded_at: null },
+    });
 
     const cancelled = await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(200);
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment: { refunded_at: expect.stringMatching(/Z$/) } });
+    expect(cancelled.body.data).toMatchObject({
+      status: 'cancelled',
+      payment: { refunded_at: expect.stringMatching(/Z$/) },
+    });
     expect(refundsAsked(captureId).map((refund) => refund.amount)).toEqual([{ value: '11.34', currency_code: 'USD' }]);
     expect(paypal.refundedCents(captureId)).toBe(1234);
     expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
 
     // PayPal's event for the service's own refund changes nothing.
-    expect((await webhook(paypal.refundedEvent(refundsAsked(captureId)[0])).expect(200)).body).toEqual({ status: 'handled' });
+    expect((await webhook(paypal.refundedEvent(refundsAsked(captureId)[0])).expect(200)).body).toEqual({
+      status: 'handled',
+    });
     expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
   });
 
@@ -340,13 +502,24 @@ describe('refunds by amount (D26)', () => {
     await webhook(second.event).expect(200);
     // The same refund again: the same event is a duplicate; under a new event id it is counted once by its refund id.
     expect((await webhook(first.event).expect(200)).body).toEqual({ status: 'duplicate' });
-    expect((await webhook({ ...first.event, id: `${first.event.id}-AGAIN` }).expect(200)).body).toEqual({ status: 'handled' });
+    expect((await webhook({ ...first.event, id: `${first.event.id}-AGAIN` }).expect(200)).body).toEqual({
+      status: 'handled',
+    });
     expect(await books(paypalId)).toEqual({ status: 'captured', captured_cents: 1234, refunded_cents: 334 });
 
     // Staff see the books; a client asking for them is refused.
     const desk = await t.gql(StaffOrderPaymentDocument, { id: order.id }, staff);
-    expect(desk.data!.staffOrder!.payment).toEqual({ status: 'CAPTURED', capturedCents: 1234, refundedCents: 334, currency: 'USD', refundRefusal: null, refundedAt: null });
-    expect((await t.gql(OrderPaymentBooksDocument, { id: order.id }, alice.key)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(desk.data!.staffOrder!.payment).toEqual({
+      status: 'CAPTURED',
+      capturedCents: 1234,
+      refundedCents: 334,
+      currency: 'USD',
+      refundRefusal: null,
+      refundedAt: null,
+    });
+    expect((await t.gql(OrderPaymentBooksDocument, { id: order.id }, alice.key)).errors?.[0].extensions?.code).toBe(
+      'FORBIDDEN',
+    );
 
     const { errors } = await t.gql(CancelOrderDocument, { id: order.id }, alice.key);
     expect(errors).toBeUndefined();
@@ -357,7 +530,9 @@ describe('refunds by amount (D26)', () => {
   it('asks for all that is left when a refund in part at PayPal has not reached the books yet', async () => {
     const { order, paypalId, captureId } = await paidOrder();
     const late = paypal.refundInDashboard(captureId, 100); // its event is delayed
-    expect((await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors).toBeUndefined();
+    expect(
+      (await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors,
+    ).toBeUndefined();
     // 12.34 was refused (only 11.34 left), the capture looked up, then all that is left refunded.
     expect(refundsAsked(captureId).map((refund) => refund.amount.value)).toEqual(['11.34']);
     expect(paypal.calls).toContain(`GET /v2/payments/captures/${captureId}`);
@@ -381,11 +556,24 @@ describe('refunds by amount (D26)', () => {
   it('shows a refund PayPal refuses for good as refund refused to staff, audited, and never asks again', async () => {
     const { order, paypalId, captureId } = await paidOrder();
     paypal.mode.refuseRefunds = 'REFUND_TIME_LIMIT_EXCEEDED';
-    expect((await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors).toBeUndefined();
+    expect(
+      (await t.gql(StaffCancelOrderDocument, { id: order.id, reason: 'Client withdrew' }, staff)).errors,
+    ).toBeUndefined();
     expect(await books(paypalId)).toEqual({ status: 'refund_refused', captured_cents: 1234, refunded_cents: 0 });
     const desk = await t.gql(StaffOrderPaymentDocument, { id: order.id }, staff);
-    expect(desk.data!.staffOrder).toMatchObject({ status: 'CANCELLED', payment: { status: 'REFUND_REFUSED', refundRefusal: 'REFUND_TIME_LIMIT_EXCEEDED', refundedCents: 0, refundedAt: null } });
-    const [{ id: paymentId }] = await t.orm.em.fork().getConnection().execute(`SELECT id FROM payments WHERE provider_order_id = ?`, [paypalId]);
+    expect(desk.data!.staffOrder).toMatchObject({
+      status: 'CANCELLED',
+      payment: {
+        status: 'REFUND_REFUSED',
+        refundRefusal: 'REFUND_TIME_LIMIT_EXCEEDED',
+        refundedCents: 0,
+        refundedAt: null,
+      },
+    });
+    const [{ id: paymentId }] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT id FROM payments WHERE provider_order_id = ?`, [paypalId]);
     const audit = await t.gql(AuditLogDocument, { resourceId: paymentId }, staff);
     expect(audit.data!.auditLog.items[0]).toMatchObject({
       action: 'payment.refund_refused',
@@ -419,7 +607,9 @@ describe('refunds by amount (D26)', () => {
       expect(await books(paypalId)).toEqual({ status: 'refunded', captured_cents: 1234, refunded_cents: 1234 });
       expect(paypal.refundedCents(captureId)).toBe(1234);
       // What the service asked for, and got, is exactly what was left after the dashboard's refund.
-      expect(refundsAsked(captureId).reduce((sum, refund) => sum + Math.round(Number(refund.amount.value) * 100), 0)).toBe(1234 - 100 - round);
+      expect(
+        refundsAsked(captureId).reduce((sum, refund) => sum + Math.round(Number(refund.amount.value) * 100), 0),
+      ).toBe(1234 - 100 - round);
     }
   });
 });

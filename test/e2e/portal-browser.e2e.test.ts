@@ -28,14 +28,28 @@ let orderNumber: string;
 beforeAll(async () => {
   t = await startTestApp({ workers: false });
   const page = readFileSync(join(EXAMPLES, 'partner-portal', 'index.html'));
-  portal = createServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page));
+  portal = createServer(
+    (_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page),
+  );
   await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
   portalPort = (portal.address() as AddressInfo).port;
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   staff = await createStaffToken(t);
   firm = await createApprovedAccount(t, staff);
   const file = await uploadFile(t, firm.key, await docx({ paragraphs: [words(300)] }), 'lease.docx');
-  const quote = (await t.rest.post('/api/v1/quotes', { source_language: 'de', target_language: 'en', service_type: 'certified', file_ids: [file.id] }, firm.key).expect(201)).body.data;
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'de', target_language: 'en', service_type: 'certified', file_ids: [file.id] },
+        firm.key,
+      )
+      .expect(201)
+  ).body.data;
   const order = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, firm.key).expect(201)).body.data;
   orderNumber = order.number;
 }, 60_000);
@@ -64,16 +78,23 @@ it('signs a member in with the e-mailed code, lists the orders and uploads a fil
   await page.type('#code', code!);
   await page.click('#enter button');
   // Scripts evaluate in the browser, where `document` lives.
-  await page.waitForFunction(`document.getElementById('orders').textContent.includes(${JSON.stringify(orderNumber)})`, { timeout: 15_000 });
+  await page.waitForFunction(`document.getElementById('orders').textContent.includes(${JSON.stringify(orderNumber)})`, {
+    timeout: 15_000,
+  });
   expect(await statusText(page)).toMatch(/Signed in as .+ \(admin\)/);
   expect(await page.$eval('#orders', (element) => element.textContent)).toContain('placed by the API key');
 
   const input = await page.$('#file');
   await input!.uploadFile(join(EXAMPLES, 'affidavit.docx'));
   await page.click('#upload button');
-  await page.waitForFunction(`document.getElementById('status').textContent.startsWith('Uploaded')`, { timeout: 15_000 });
+  await page.waitForFunction(`document.getElementById('status').textContent.startsWith('Uploaded')`, {
+    timeout: 15_000,
+  });
   expect(await statusText(page)).toBe('Uploaded affidavit.docx.');
-  const files = await t.orm.em.fork().getConnection().execute(`select name from files where account_id = ? and name = 'affidavit.docx'`, [firm.id]);
+  const files = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(`select name from files where account_id = ? and name = 'affidavit.docx'`, [firm.id]);
   expect(files).toHaveLength(1);
   await page.close();
 }, 60_000);
@@ -82,7 +103,11 @@ it('is refused by the browser from an origin not in the list', async () => {
   const page = await openPortal('127.0.0.1');
   const outcome = await page.evaluate(async (api: string) => {
     try {
-      await fetch(`${api}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ languages { code } }' }) });
+      await fetch(`${api}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: '{ languages { code } }' }),
+      });
       return 'answered';
     } catch {
       return 'refused';

@@ -1,5 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +36,9 @@ const portOpen = (port: number) =>
   });
 /** The embedded server of a DATA_DIR: its postmaster's pid and port. */
 const postmaster = (dataDir: string) => {
-  const [pid, , , port] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n').map(Number);
+  const [pid, , , port] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')
+    .map(Number);
   return { pid, port };
 };
 const parentOf = (pid: number) => {
@@ -35,32 +48,41 @@ const parentOf = (pid: number) => {
 /** The processes recorded as using a DATA_DIR's embedded server. */
 const holders = (dataDir: string) => readdirSync(join(dataDir, 'postgres.holders')).map(Number);
 const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  for (const deadline = Date.now() + timeoutMs; !condition() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+  for (const deadline = Date.now() + timeoutMs; !condition() && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 50));
   return condition();
 };
 
 describe('npm start stops on SIGTERM or SIGINT sent to npm (what a supervisor signals)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ltk-npm-'));
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s: node and the embedded PostgreSQL are gone, their ports free', async (signal) => {
-    const npm = spawn('npm', ['start'], { cwd: REPO_ROOT, env: cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    npm.stdout.on('data', (chunk) => (output += chunk));
-    npm.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => npm.once('exit', resolve));
-    expect(await until(() => /listening on port/.test(output), 40_000)).toBe(true);
-    const port = Number(output.match(/"port":(\d+)/)![1]);
-    const [node] = holders(dataDir);
-    const server = postmaster(dataDir);
-    expect([alive(node), alive(server.pid), await portOpen(server.port)]).toEqual([true, true, true]);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s: node and the embedded PostgreSQL are gone, their ports free',
+    async (signal) => {
+      const npm = spawn('npm', ['start'], {
+        cwd: REPO_ROOT,
+        env: cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout.on('data', (chunk) => (output += chunk));
+      npm.stderr.on('data', (chunk) => (output += chunk));
+      const exited = new Promise((resolve) => npm.once('exit', resolve));
+      expect(await until(() => /listening on port/.test(output), 40_000)).toBe(true);
+      const port = Number(output.match(/"port":(\d+)/)![1]);
+      const [node] = holders(dataDir);
+      const server = postmaster(dataDir);
+      expect([alive(node), alive(server.pid), await portOpen(server.port)]).toEqual([true, true, true]);
 
-    npm.kill(signal);
-    await exited;
-    expect(await until(() => !alive(node) && !alive(server.pid))).toBe(true);
-    expect([await portOpen(port), await portOpen(server.port)]).toEqual([false, false]);
-    expect(output).toContain('"msg":"stopped"');
-    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 60_000);
+      npm.kill(signal);
+      await exited;
+      expect(await until(() => !alive(node) && !alive(server.pid))).toBe(true);
+      expect([await portOpen(port), await portOpen(server.port)]).toEqual([false, false]);
+      expect(output).toContain('"msg":"stopped"');
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe('an embedded PostgreSQL orphaned by a SIGKILL', () => {
@@ -95,7 +117,11 @@ describe('two processes on one DATA_DIR (serve beside worker, the CLI beside the
     const env = cleanEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' });
     const services = [startProcess(MAIN, ['--role', 'serve'], env), startProcess(MAIN, ['--role', 'serve'], env)];
     try {
-      const ports = await Promise.all(services.map(async (service) => Number((await service.waitFor(/listening on port/, 40_000)).match(/"port":(\d+)/)![1])));
+      const ports = await Promise.all(
+        services.map(async (service) =>
+          Number((await service.waitFor(/listening on port/, 40_000)).match(/"port":(\d+)/)![1]),
+        ),
+      );
       const server = postmaster(dataDir);
       expect(holders(dataDir).sort()).toEqual(services.map((service) => service.child.pid).sort());
 
@@ -154,7 +180,9 @@ asRoot('as root, a DATA_DIR or checkout the postgres OS user cannot enter (mode 
     expect(canReach(user, join(native, 'bin', 'postgres'))).toBe(false);
     const copy = reachableNativeDir(native, user, shared);
     expect(copy).toBe(join(shared, 'native-0.0.0-test'));
-    expect(spawnSync(join(copy, 'bin', 'postgres'), { uid: user.uid, gid: user.gid, encoding: 'utf8' }).stdout).toBe('ok\n');
+    expect(spawnSync(join(copy, 'bin', 'postgres'), { uid: user.uid, gid: user.gid, encoding: 'utf8' }).stdout).toBe(
+      'ok\n',
+    );
   });
 });
 

@@ -60,21 +60,32 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
 
   it('walks the README path: first admin from the CLI, an account, its key, an authenticated request', async () => {
     // The CLI joins the embedded server the running service started, instead of failing on its lock.
-    const created = await run(CLI, ['staff:create', '--email', 'admin@example.test', '--name', 'Ada Admin', '--role', 'admin'], env);
+    const created = await run(
+      CLI,
+      ['staff:create', '--email', 'admin@example.test', '--name', 'Ada Admin', '--role', 'admin'],
+      env,
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toHaveLength(1);
     const token = created.stdout[0];
     expect(token).toMatch(/^ltk_staff_[A-Za-z0-9]{40}$/);
 
     const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-      const res = await http.post('/graphql').set('Authorization', `Bearer ${token}`).send({ query, variables }).expect(200);
+      const res = await http
+        .post('/graphql')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ query, variables })
+        .expect(200);
       expect(res.body.errors).toBeUndefined();
       return res.body.data;
     };
-    const { createAccount } = await gql('mutation($n: String!, $e: String!) { createAccount(name: $n, email: $e) { id } }', {
-      n: 'Smith & Partners LLP',
-      e: 'it@smith.example',
-    });
+    const { createAccount } = await gql(
+      'mutation($n: String!, $e: String!) { createAccount(name: $n, email: $e) { id } }',
+      {
+        n: 'Smith & Partners LLP',
+        e: 'it@smith.example',
+      },
+    );
     await gql('mutation($id: ID!) { approveAccount(id: $id) { status } }', { id: createAccount.id });
     const { sentEmails } = await gql('{ sentEmails(to: "it@smith.example") { items { text } } }');
     const key = sentEmails.items[0].text.match(/ltk_test_[A-Za-z0-9]{40}/)[0];
@@ -107,7 +118,9 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
     });
     await new Promise((resolve) => socket.once('connect', resolve));
     // Half a request is on the wire when the signal comes; the rest follows once draining has begun.
-    socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await heldByServer;
     service.child.kill('SIGTERM');
@@ -126,7 +139,13 @@ describe('a fresh machine: npm start with no DATABASE_URL', () => {
 describe('npm run serve and npm run worker: HTTP and jobs in separate processes on one database (D11)', () => {
   it('analyses an upload taken by the HTTP process in the worker process', async () => {
     const database = await createTestDatabase();
-    const env = cleanEnv({ DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-split-')), JOBS_POLLING_INTERVAL_SECONDS: '0.5' });
+    const env = cleanEnv({
+      DATABASE_URL: database.url,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-split-')),
+      JOBS_POLLING_INTERVAL_SECONDS: '0.5',
+    });
     const serve = startProcess(MAIN, ['--role', 'serve'], env);
     const worker = startProcess(MAIN, ['--role', 'worker'], env);
     try {
@@ -135,14 +154,27 @@ describe('npm run serve and npm run worker: HTTP and jobs in separate processes 
       await worker.waitFor(/working on jobs/, 60_000);
       const http = request(`http://127.0.0.1:${listening.port}`);
 
-      const created = await run(CLI, ['staff:create', '--email', 'ops@example.test', '--name', 'Ops', '--role', 'admin'], env);
+      const created = await run(
+        CLI,
+        ['staff:create', '--email', 'ops@example.test', '--name', 'Ops', '--role', 'admin'],
+        env,
+      );
       const token = created.stdout[0];
-      const gql = async (query: string) => (await http.post('/graphql').set('Authorization', `Bearer ${token}`).send({ query }).expect(200)).body.data;
-      const { createAccount } = await gql('mutation { createAccount(name: "Split Co", email: "split@example.test") { id } }');
+      const gql = async (query: string) =>
+        (await http.post('/graphql').set('Authorization', `Bearer ${token}`).send({ query }).expect(200)).body.data;
+      const { createAccount } = await gql(
+        'mutation { createAccount(name: "Split Co", email: "split@example.test") { id } }',
+      );
       await gql(`mutation { approveAccount(id: "${createAccount.id}") { status } }`);
-      const key = (await gql('{ sentEmails(to: "split@example.test") { items { text } } }')).sentEmails.items[0].text.match(/ltk_test_[A-Za-z0-9]{40}/)[0];
+      const key = (
+        await gql('{ sentEmails(to: "split@example.test") { items { text } } }')
+      ).sentEmails.items[0].text.match(/ltk_test_[A-Za-z0-9]{40}/)[0];
 
-      const upload = await http.post('/api/v1/files').set('Authorization', `Bearer ${key}`).attach('file', await docx({ paragraphs: [words(42)] }), 'split.docx').expect(201);
+      const upload = await http
+        .post('/api/v1/files')
+        .set('Authorization', `Bearer ${key}`)
+        .attach('file', await docx({ paragraphs: [words(42)] }), 'split.docx')
+        .expect(201);
       const file = await analysed(http, key, upload.body.data.id);
       expect(file).toMatchObject({ analysis_status: 'counted', word_count: 42 });
     } finally {
@@ -154,7 +186,11 @@ describe('npm run serve and npm run worker: HTTP and jobs in separate processes 
   }, 120_000);
 
   it('refuses an unknown role', async () => {
-    const result = await run(MAIN, ['--role', 'janitor'], cleanEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-role-')) }));
+    const result = await run(
+      MAIN,
+      ['--role', 'janitor'],
+      cleanEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-role-')) }),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toEqual(['Invalid role: --role must be all, serve or worker (got "janitor").']);
   });

@@ -65,13 +65,20 @@ describe('rate limits per API key (D16)', () => {
     const first = await t.rest.get('/api/v1/orders', alice.key).expect(200);
     expect(first.headers['x-ratelimit-remaining']).toBe('2');
     for (let i = 0; i < 5; i++) {
-      const unchanged = await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', first.headers.etag!).expect(304);
+      const unchanged = await t.rest
+        .get('/api/v1/orders', alice.key)
+        .set('If-None-Match', first.headers.etag)
+        .expect(304);
       expect(unchanged.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' });
     }
-    expect((await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', '"stale"').expect(200)).headers['x-ratelimit-remaining']).toBe('1');
+    expect(
+      (await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', '"stale"').expect(200)).headers[
+        'x-ratelimit-remaining'
+      ],
+    ).toBe('1');
     await t.rest.get('/api/v1/me', alice.key).expect(200);
     // A spent key is refused its conditional requests too: a 304 is free, not a way past the limit.
-    await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', first.headers.etag!).expect(429);
+    await t.rest.get('/api/v1/orders', alice.key).set('If-None-Match', first.headers.etag).expect(429);
   });
 
   it("limits requests with a bad key or none per client address on both doors, never from an account's budget", async () => {
@@ -88,11 +95,17 @@ describe('rate limits per API key (D16)', () => {
     const graphql = await gqlRaw(t.rest.raw(), '{ languages { code } }', { token: badKey, headers: address });
     expect(graphql.status).toBe(429);
     // The bad key was looked up once: its miss is remembered, so repeating it costs no database work (D24).
-    expect(statements.of(refused[0]!)).toEqual([expect.stringMatching(/from "accounts"/)]);
+    expect(statements.of(refused[0])).toEqual([expect.stringMatching(/from "accounts"/)]);
     expect([...refused.slice(1), rest, graphql].flatMap((res) => statements.of(res))).toEqual([]);
     // A good key from that address spends its account's budget; another address has its own.
-    expect((await t.rest.get('/api/v1/orders', alice.key).set(address).expect(200)).headers['x-ratelimit-remaining']).toBe('2');
-    expect((await t.rest.get('/api/v1/orders', badKey).set({ 'X-Forwarded-For': '192.0.2.61' }).expect(401)).headers['x-ratelimit-remaining']).toBe('2');
+    expect(
+      (await t.rest.get('/api/v1/orders', alice.key).set(address).expect(200)).headers['x-ratelimit-remaining'],
+    ).toBe('2');
+    expect(
+      (await t.rest.get('/api/v1/orders', badKey).set({ 'X-Forwarded-For': '192.0.2.61' }).expect(401)).headers[
+        'x-ratelimit-remaining'
+      ],
+    ).toBe('2');
   });
 
   it('limits a bad key on GraphQL per client address first, then on REST from the same budget', async () => {
@@ -100,13 +113,16 @@ describe('rate limits per API key (D16)', () => {
     const address = { 'X-Forwarded-For': '192.0.2.62' };
     const badKey = `ltk_test_${'0'.repeat(39)}2`;
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await gqlRaw(t.rest.raw(), '{ languages { code } }', { token: badKey, headers: address }));
+    for (let i = 0; i < 3; i++)
+      answers.push(await gqlRaw(t.rest.raw(), '{ languages { code } }', { token: badKey, headers: address }));
     expect(answers.map((answer) => [answer.status, answer.headers['x-ratelimit-remaining']])).toEqual([
       [200, '2'],
       [200, '1'],
       [200, '0'],
     ]);
-    expect((await gqlRaw(t.rest.raw(), '{ languages { code } }', { token: badKey, headers: address })).status).toBe(429);
+    expect((await gqlRaw(t.rest.raw(), '{ languages { code } }', { token: badKey, headers: address })).status).toBe(
+      429,
+    );
     await t.rest.get('/api/v1/orders', badKey).set(address).expect(429);
     expect(answers.slice(1).flatMap((answer) => statements.of(answer))).toEqual([]);
   });
@@ -117,7 +133,10 @@ describe('rate limits per API key (D16)', () => {
     const rest = await t.rest.get('/api/v1/me', alice.key).expect(200);
     const graphql = await gqlRaw(t.rest.raw(), '{ me { id } }', { token: alice.key });
     // The key's look-up, once per request.
-    expect([...statements.of(rest), ...statements.of(graphql)]).toEqual([expect.stringMatching(/from "accounts"/), expect.stringMatching(/from "accounts"/)]);
+    expect([...statements.of(rest), ...statements.of(graphql)]).toEqual([
+      expect.stringMatching(/from "accounts"/),
+      expect.stringMatching(/from "accounts"/),
+    ]);
   });
 });
 
@@ -125,7 +144,11 @@ describe('a new window (D16)', () => {
   const WINDOW_MS = 2000;
   let short: TestApp;
   beforeAll(async () => {
-    short = await startTestApp({ databaseOf: t, workers: false, adjust: (services) => void (services.rateLimits = new RateLimitService(3, WINDOW_MS)) });
+    short = await startTestApp({
+      databaseOf: t,
+      workers: false,
+      adjust: (services) => void (services.rateLimits = new RateLimitService(3, WINDOW_MS)),
+    });
   });
   afterAll(() => short.close());
 
@@ -133,7 +156,13 @@ describe('a new window (D16)', () => {
     const alice = await newAccount();
     await earlyInWindow(WINDOW_MS, 1500);
     for (let i = 0; i < 3; i++) await short.rest.get('/api/v1/orders', alice.key).expect(200);
-    const body = { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [], unit_count: 1 };
+    const body = {
+      source_language: 'es',
+      target_language: 'en',
+      service_type: 'standard',
+      file_ids: [],
+      unit_count: 1,
+    };
     await short.rest.post('/api/v1/quotes', body, alice.key).set('Idempotency-Key', 'limited-1').expect(429);
     await earlyInWindow(WINDOW_MS, WINDOW_MS);
     const created = await short.rest.post('/api/v1/quotes', body, alice.key).set('Idempotency-Key', 'limited-1');
@@ -160,7 +189,11 @@ describe('one budget for both doors (D24)', () => {
     // Asked for a page of 10 (11), charged what it returned (D24, amended): no orders, so the page alone.
     const page = await ask(alice.key, '{ orders(perPage: 10) { items { id } } }');
     expect(page.extensions).toMatchObject({ cost: 11, actualCost: 1 });
-    expect(page.headers).toMatchObject({ 'x-ratelimit-remaining': '38', 'x-ratelimit-cost-requested': '11', 'x-ratelimit-cost-actual': '1' });
+    expect(page.headers).toMatchObject({
+      'x-ratelimit-remaining': '38',
+      'x-ratelimit-cost-requested': '11',
+      'x-ratelimit-cost-actual': '1',
+    });
     for (let i = 0; i < 10; i++) await b.rest.get('/api/v1/me', alice.key).expect(200);
     expect((await b.rest.get('/api/v1/orders', alice.key).expect(200)).headers['x-ratelimit-remaining']).toBe('27');
 
@@ -171,7 +204,9 @@ describe('one budget for both doors (D24)', () => {
     expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '27' });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(refused.errors).toEqual([{ message: 'Too Many Attempts.', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: retryAfter, cost: 31 } }]);
+    expect(refused.errors).toEqual([
+      { message: 'Too Many Attempts.', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: retryAfter, cost: 31 } },
+    ]);
     expect((await b.rest.get('/api/v1/orders', alice.key).expect(200)).headers['x-ratelimit-remaining']).toBe('26');
 
     // Over a whole budget can never run: QUERY_TOO_COMPLEX, and the refusal costs 1.
@@ -191,7 +226,9 @@ describe('one budget for both doors (D24)', () => {
   it('limits GraphQL without a key per client address, from the budget the REST catalog spends', async () => {
     await earlyInWindow();
     const address = { 'X-Forwarded-For': '192.0.2.40' };
-    expect((await b.rest.get('/api/v1/languages').set(address).expect(200)).headers['x-ratelimit-remaining']).toBe('39');
+    expect((await b.rest.get('/api/v1/languages').set(address).expect(200)).headers['x-ratelimit-remaining']).toBe(
+      '39',
+    );
     const languages = await gqlRaw(b.rest.raw(), '{ languages { code } }', { headers: address });
     expect(languages.extensions?.cost).toBe(1);
     expect(languages.headers['x-ratelimit-remaining']).toBe('38');
@@ -203,11 +240,18 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
   const http: ReturnType<typeof request>[] = [];
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const env = cleanEnv({ DATABASE_URL: t.database.url, PORT: '0', RATE_LIMIT_PER_MINUTE: '120', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-serve-')) });
+      const env = cleanEnv({
+        DATABASE_URL: t.database.url,
+        PORT: '0',
+        RATE_LIMIT_PER_MINUTE: '120',
+        LOG_LEVEL: 'info',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-serve-')),
+      });
       services.push(startProcess(MAIN, ['--role', 'serve'], env));
     }
     // Both start at once; each is asked for only once it listens.
-    for (const service of services) http.push(request(`http://127.0.0.1:${JSON.parse(await service.waitFor(/listening on port/, 60_000)).port}`));
+    for (const service of services)
+      http.push(request(`http://127.0.0.1:${JSON.parse(await service.waitFor(/listening on port/, 60_000)).port}`));
   }, 120_000);
   afterAll(async () => {
     for (const service of services) service.child.kill('SIGTERM');
@@ -216,20 +260,29 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
 
   it('answers at most a tenth over one budget, REST on one process and GraphQL on the other', async () => {
     const alice = await newAccount();
-    const rest = (i: number) => http[i]!.get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
-    const me = (i: number) => gqlRaw(http[i]!, '{ me { id } }', { token: alice.key });
+    const rest = (i: number) => http[i].get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
+    const me = (i: number) => gqlRaw(http[i], '{ me { id } }', { token: alice.key });
     await earlyInWindow(60_000, 20_000);
     // 140 requests for a budget of 120, ten at a time, half on each process.
     const statuses: number[] = [];
     for (let batch = 0; batch < 14; batch++) {
-      statuses.push(...(await Promise.all(Array.from({ length: 10 }, async (_, i) => (i % 2 ? (await me(1)).status : (await rest(0)).status)))));
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, async (_, i) => (i % 2 ? (await me(1)).status : (await rest(0)).status)),
+        )),
+      );
     }
     const answered = statuses.filter((status) => status === 200).length;
     expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
     // Leases of 12: past the budget by less than one; short of it by at most what the other process still holds.
     expect(answered).toBeLessThanOrEqual(132);
     expect(answered).toBeGreaterThanOrEqual(108);
-    const shared = (await t.orm.em.fork().getConnection().execute(`SELECT sum(hits)::int AS n FROM rate_limit_counts WHERE bucket = ?`, [accountBucket(alice.id)]))[0].n as number;
+    const shared = (
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute(`SELECT sum(hits)::int AS n FROM rate_limit_counts WHERE bucket = ?`, [accountBucket(alice.id)])
+    )[0].n as number;
     expect(shared).toBeLessThanOrEqual(131);
     await rest(0).expect(429);
     expect((await me(1)).status).toBe(429);
@@ -253,8 +306,12 @@ describe('the OpenAPI document on rate limits (D16)', () => {
   it('documents the headers and the 429 on limited operations only', async () => {
     const { paths } = (await t.rest.get('/api/v1/openapi.json').expect(200)).body;
     for (const operation of [paths['/orders/{id}'].get, paths['/quotes'].post, paths['/languages'].get]) {
-      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1] as { headers: object };
-      expect(Object.keys(success.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']));
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1] as {
+        headers: object;
+      };
+      expect(Object.keys(success.headers)).toEqual(
+        expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining']),
+      );
       expect(operation.responses['429']).toEqual({ $ref: '#/components/responses/TooManyAttempts' });
     }
     expect(paths['/files/{id}/download'].get.responses['429']).toBeUndefined();

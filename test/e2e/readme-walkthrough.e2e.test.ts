@@ -20,7 +20,13 @@ const exec = promisify(execFile);
 
 /** The walk-through's sections, and what each one's blocks must print between them. */
 const WALKTHROUGH: Record<string, RegExp[]> = {
-  '## First admin, first account, first key': [/^ltk_staff_\w+$/m, /"approveAccount":\{"status":"APPROVED"/, /Your API key/, /"status":"approved"/, /"unit_price_cents":990/],
+  '## First admin, first account, first key': [
+    /^ltk_staff_\w+$/m,
+    /"approveAccount":\{"status":"APPROVED"/,
+    /Your API key/,
+    /"status":"approved"/,
+    /"unit_price_cents":990/,
+  ],
   '## From upload to a paid order (sandbox walk-through)': [/^(processing|in_review)$/m],
   '## Uploads and documents': [/"name":"birth-certificate\.pdf"/, /^204$/m],
   '## Quotes': [/"status":"priced".*"reference":"Matter 114"/],
@@ -91,12 +97,16 @@ it('runs every ```sh block of the README or says here why not', () => {
 it('runs the walk-through blocks in order, as written: an approved account, a quote priced, an order paid, a booking made', async () => {
   const blocks = shellBlocks().filter(({ section }) => section in WALKTHROUGH);
   const script = blocks.map(({ code }, index) => `${code}\nprintf '\\n%s\\n' '${marker(index)}'`).join('\n');
-  const { stdout } = await exec('bash', ['-euo', 'pipefail', '-c', script.replaceAll('npm run -s cli --', `node ${CLI}`)], {
-    cwd: REPO_ROOT,
-    env,
-    timeout: 90_000,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await exec(
+    'bash',
+    ['-euo', 'pipefail', '-c', script.replaceAll('npm run -s cli --', `node ${CLI}`)],
+    {
+      cwd: REPO_ROOT,
+      env,
+      timeout: 90_000,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   // What each section's blocks printed, checked against what the README says they print.
   let from = 0;
   const printed: Record<string, string> = {};
@@ -106,7 +116,8 @@ it('runs the walk-through blocks in order, as written: an approved account, a qu
     from = end + marker(index).length;
   });
   for (const [section, expected] of Object.entries(WALKTHROUGH)) {
-    for (const pattern of expected) expect({ section, printed: printed[section] }).toEqual({ section, printed: expect.stringMatching(pattern) });
+    for (const pattern of expected)
+      expect({ section, printed: printed[section] }).toEqual({ section, printed: expect.stringMatching(pattern) });
   }
   const scheduled = /"scheduled_at":"([^"]+)"/.exec(printed['## Interpreter bookings'])![1];
   expect(Date.parse(scheduled)).toBeGreaterThan(Date.now());

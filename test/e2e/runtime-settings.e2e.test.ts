@@ -9,7 +9,12 @@ let database: TestDatabase;
 let db: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = await openDatabase({ databaseUrl: database.url, dataDir: mkdtempSync(join(tmpdir(), 'ltk-runtime-')), databasePoolSize: 3, statementTimeoutMs: 300 });
+  db = await openDatabase({
+    databaseUrl: database.url,
+    dataDir: mkdtempSync(join(tmpdir(), 'ltk-runtime-')),
+    databasePoolSize: 3,
+    statementTimeoutMs: 300,
+  });
 });
 afterAll(async () => {
   await db.close();

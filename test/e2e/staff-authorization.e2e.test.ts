@@ -50,7 +50,10 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['orderDesk.addNote', (s, ctx) => s.orderDesk.addNote(ctx, ID, { text: 'x' })],
   ['orderDesk.notes', (s, ctx) => s.orderDesk.notes(ctx, ID)],
   ['orderDesk.notarization', (s, ctx) => s.orderDesk.notarization(ctx, ID)],
-  ['certifiedReview.attachReviewedTranslation', (s, ctx) => s.certifiedReview.attachReviewedTranslation(ctx, ID, unread())],
+  [
+    'certifiedReview.attachReviewedTranslation',
+    (s, ctx) => s.certifiedReview.attachReviewedTranslation(ctx, ID, unread()),
+  ],
   ['certifiedReview.approveTranslation', (s, ctx) => s.certifiedReview.approveTranslation(ctx, ID)],
   ['certifiedReview.reviews', (s, ctx) => s.certifiedReview.reviews(ctx, ID)],
   ['certifiedReview.recordNotarization', (s, ctx) => s.certifiedReview.recordNotarization(ctx, ID, {}, unread())],
@@ -92,6 +95,9 @@ it.each(operations)('%s refuses an account (403) and nobody (401)', async (_name
 
 /** The command line may make the first admin and give a locked-out one a new token: nothing else. */
 const OPERATOR_MAY = ['staff.create', 'staff.rotateByEmail'];
-it.each(operations.filter(([name]) => !OPERATOR_MAY.includes(name)))('%s refuses the command line operator (403)', async (_name, call) => {
-  await expect(call(t.services, { ...anonymous, actor: OPERATOR })).rejects.toBeInstanceOf(ForbiddenError);
-});
+it.each(operations.filter(([name]) => !OPERATOR_MAY.includes(name)))(
+  '%s refuses the command line operator (403)',
+  async (_name, call) => {
+    await expect(call(t.services, { ...anonymous, actor: OPERATOR })).rejects.toBeInstanceOf(ForbiddenError);
+  },
+);

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, getNamedType, isEnumType, isLeafType, isNonNullType, type GraphQLField } from 'graphql';
-import { STAFF_PERMISSIONS, STAFF_READ_LIMITS, type LimitedField, type StaffOperation } from '../../src/domain/staff/staff-permissions';
+import {
+  STAFF_PERMISSIONS,
+  STAFF_READ_LIMITS,
+  type LimitedField,
+  type StaffOperation,
+} from '../../src/domain/staff/staff-permissions';
 import { StaffRole } from '../../src/domain/staff/staff-user.entity';
 import { AssignOrderDocument } from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
@@ -29,14 +34,27 @@ const staff = {} as Record<StaffRole, Staff>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const role of Object.values(StaffRole)) staff[role] = await createStaffMember(t, { role, name: `A ${role}`, credentials: 'Sworn translator no. 7' });
+  for (const role of Object.values(StaffRole))
+    staff[role] = await createStaffMember(t, { role, name: `A ${role}`, credentials: 'Sworn translator no. 7' });
   alice = await createApprovedAccount(t, staff.admin.token);
   const file = await uploadFile(t, alice.key, await pdf(['Una página.']), 'carta.pdf');
   orderId = await paidOrder(t, alice, [file.id]);
   // The translator's own assignment: the order's staff fields are theirs to read.
   const assigned = await t.gql(AssignOrderDocument, { orderId, staffUserId: staff.translator.id }, staff.admin.token);
   expect(assigned.errors).toBeUndefined();
-  const booked = await t.rest.post('/api/v1/interpretation-bookings', { source_language: 'es', target_language: 'en', mode: 'video_remote', scheduled_at: new Date(Date.now() + 7 * 86400_000).toISOString(), duration_hours: 2 }, alice.key).expect(201);
+  const booked = await t.rest
+    .post(
+      '/api/v1/interpretation-bookings',
+      {
+        source_language: 'es',
+        target_language: 'en',
+        mode: 'video_remote',
+        scheduled_at: new Date(Date.now() + 7 * 86400_000).toISOString(),
+        duration_hours: 2,
+      },
+      alice.key,
+    )
+    .expect(201);
   bookingId = booked.body.data.id;
 }, 120_000);
 afterAll(() => t.close());
@@ -59,16 +77,28 @@ function dummy(type: NonNullable<ReturnType<typeof getNamedType>>): unknown {
   }
 }
 
-const selection = (field: GraphQLField<unknown, unknown>): string => (isLeafType(getNamedType(field.type)) ? '' : ' { __typename }');
+const selection = (field: GraphQLField<unknown, unknown>): string =>
+  isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
 
 /** The operation that reaches `name` (a root field, or a field of an order, its payment or a booking). */
-function operationFor(name: string, who: 'account' | 'staff', self?: Staff): { query: string; variables: Record<string, unknown>; upload?: string } {
+function operationFor(
+  name: string,
+  who: 'account' | 'staff',
+  self?: Staff,
+): { query: string; variables: Record<string, unknown>; upload?: string } {
   const [parent, fieldName] = name.includes('.') ? name.split('.') : [undefined, name];
   if (parent) {
     const field = (schema.getType(parent) as ReturnType<typeof schema.getQueryType> & object).getFields()[fieldName];
     const leaf = `${fieldName}${selection(field)}`;
     const inner = parent === 'Payment' ? `payment { ${leaf} }` : leaf;
-    const root = parent === 'InterpretationBooking' ? (who === 'account' ? 'interpretationBooking' : 'staffInterpretationBooking') : who === 'account' ? 'order' : 'staffOrder';
+    const root =
+      parent === 'InterpretationBooking'
+        ? who === 'account'
+          ? 'interpretationBooking'
+          : 'staffInterpretationBooking'
+        : who === 'account'
+          ? 'order'
+          : 'staffOrder';
     const id = parent === 'InterpretationBooking' ? bookingId : orderId;
     return { query: `query { ${root}(id: "${id}") { ${inner} } }`, variables: {} };
   }
@@ -79,7 +109,9 @@ function operationFor(name: string, who: 'account' | 'staff', self?: Staff): { q
   let upload: string | undefined;
   for (const arg of required) {
     if (getNamedType(arg.type).name === 'Upload') upload = arg.name;
-    else variables[arg.name] = name === 'updateStaffProfile' && arg.name === 'id' ? (self?.id ?? ZERO) : dummy(getNamedType(arg.type)!);
+    else
+      variables[arg.name] =
+        name === 'updateStaffProfile' && arg.name === 'id' ? (self?.id ?? ZERO) : dummy(getNamedType(arg.type));
   }
   const declared = required.map((arg) => `$${arg.name}: ${arg.type.toString()}`).join(', ');
   const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
@@ -103,8 +135,13 @@ async function run(name: string, token: string, who: 'account' | 'staff', self?:
 
 /** Every field an account key may ask for that answers "Staff only.": the schema's staff operations. */
 async function staffOperationsOfTheSchema(): Promise<string[]> {
-  const roots = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields())];
-  const fields = ['Order', 'Payment', 'InterpretationBooking'].flatMap((type) => Object.keys((schema.getType(type) as { getFields(): object }).getFields()).map((field) => `${type}.${field}`));
+  const roots = [
+    ...Object.keys(schema.getQueryType()!.getFields()),
+    ...Object.keys(schema.getMutationType()!.getFields()),
+  ];
+  const fields = ['Order', 'Payment', 'InterpretationBooking'].flatMap((type) =>
+    Object.keys((schema.getType(type) as { getFields(): object }).getFields()).map((field) => `${type}.${field}`),
+  );
   const found: string[] = [];
   for (const name of [...roots, ...fields]) {
     const answer = await run(name, alice.key, 'account');
@@ -113,17 +150,29 @@ async function staffOperationsOfTheSchema(): Promise<string[]> {
   return found.sort();
 }
 
-const forbidden = (answer: RawGraphQLAnswer) => answer.errors?.some((error) => error.extensions.code === 'FORBIDDEN') ?? false;
+const forbidden = (answer: RawGraphQLAnswer) =>
+  answer.errors?.some((error) => error.extensions.code === 'FORBIDDEN') ?? false;
 
 it('finds in the schema exactly the staff operations the permission table names', async () => {
-  expect(await staffOperationsOfTheSchema()).toEqual(Object.keys(STAFF_PERMISSIONS).filter((name) => schemaHas(name)).sort());
+  expect(await staffOperationsOfTheSchema()).toEqual(
+    Object.keys(STAFF_PERMISSIONS)
+      .filter((name) => schemaHas(name))
+      .sort(),
+  );
   // The table's other entries are parts of updateStaffProfile (another's profile, a role): staff-users and staff-desk test them.
-  expect(Object.keys(STAFF_PERMISSIONS).filter((name) => !schemaHas(name)).sort()).toEqual(['changeStaffRole', 'updateOtherStaffProfile']);
+  expect(
+    Object.keys(STAFF_PERMISSIONS)
+      .filter((name) => !schemaHas(name))
+      .sort(),
+  ).toEqual(['changeStaffRole', 'updateOtherStaffProfile']);
 }, 120_000);
 
 function schemaHas(name: string): boolean {
   const [parent, field] = name.includes('.') ? name.split('.') : [undefined, name];
-  if (parent) return Boolean((schema.getType(parent) as { getFields?(): Record<string, unknown> } | undefined)?.getFields?.()[field]);
+  if (parent)
+    return Boolean(
+      (schema.getType(parent) as { getFields?(): Record<string, unknown> } | undefined)?.getFields?.()[field],
+    );
   return Boolean(schema.getQueryType()!.getFields()[name] ?? schema.getMutationType()!.getFields()[name]);
 }
 
@@ -150,7 +199,9 @@ describe('fields clients read too, limited for some staff roles (STAFF_READ_LIMI
 
 describe.each(Object.values(StaffRole))('as %s', (role) => {
   // Rotating the token ends the walk: it changes the credential the rest of it uses.
-  const operations = (Object.keys(STAFF_PERMISSIONS) as StaffOperation[]).filter(schemaHas).sort((a, b) => Number(a === 'rotateStaffToken') - Number(b === 'rotateStaffToken'));
+  const operations = (Object.keys(STAFF_PERMISSIONS) as StaffOperation[])
+    .filter(schemaHas)
+    .sort((a, b) => Number(a === 'rotateStaffToken') - Number(b === 'rotateStaffToken'));
   it.each(operations)(`%s`, async (name) => {
     const allowed = (STAFF_PERMISSIONS[name] as readonly StaffRole[]).includes(role);
     const answer = await run(name, staff[role].token, 'staff', staff[role]);

@@ -31,10 +31,13 @@ afterAll(async () => {
 });
 
 /** Temporary files anywhere under `DATA_DIR/tmp` (each process has a folder there), as paths relative to it. */
-const tempFiles = (dataDir: string) => (readdirSync(join(dataDir, 'tmp'), { recursive: true }) as string[]).filter((path) => basename(path).startsWith('ltk-'));
+const tempFiles = (dataDir: string) =>
+  (readdirSync(join(dataDir, 'tmp'), { recursive: true }) as string[]).filter((path) =>
+    basename(path).startsWith('ltk-'),
+  );
 
 async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !check(); ) {
+  for (const deadline = Date.now() + timeoutMs; !check();) {
     if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -43,7 +46,13 @@ async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void>
 const BOUNDARY = 'ltkboundary';
 
 /** Starts a multipart upload to `port` and sends its first megabyte, then stops sending, like a client that went away. */
-function partialUpload(port: number, path: string, key: string, fieldsBefore: Record<string, string> = {}, fileField = 'file'): ClientRequest {
+function partialUpload(
+  port: number,
+  path: string,
+  key: string,
+  fieldsBefore: Record<string, string> = {},
+  fileField = 'file',
+): ClientRequest {
   const req = httpRequest({
     port,
     path,
@@ -59,7 +68,9 @@ function partialUpload(port: number, path: string, key: string, fieldsBefore: Re
   for (const [name, value] of Object.entries(fieldsBefore)) {
     req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   }
-  req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  req.write(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
   req.write(Buffer.alloc(1024 * 1024, 0x20));
   return req;
 }
@@ -67,7 +78,18 @@ function partialUpload(port: number, path: string, key: string, fieldsBefore: Re
 describe('uploads', () => {
   it.each([
     ['REST', '/api/v1/files', {}, 'file'],
-    ['GraphQL', '/graphql', { operations: JSON.stringify({ query: 'mutation ($file: Upload!) { uploadFile(file: $file) { id } }', variables: { file: null } }), map: '{"0":["variables.file"]}' }, '0'],
+    [
+      'GraphQL',
+      '/graphql',
+      {
+        operations: JSON.stringify({
+          query: 'mutation ($file: Upload!) { uploadFile(file: $file) { id } }',
+          variables: { file: null },
+        }),
+        map: '{"0":["variables.file"]}',
+      },
+      '0',
+    ],
   ])('an aborted %s upload leaves no temporary file', async (_door, path, fields, fileField) => {
     const req = partialUpload((server.address() as { port: number }).port, path, account.key, fields, fileField);
     await eventually(() => tempFiles(t.config.dataDir).length === 1); // it is being received
@@ -112,7 +134,11 @@ describe('a service killed with SIGKILL', () => {
       await other.close();
       const form = new FormData();
       form.append('file', new Blob([await pdf([words(20)])]), 'kept.pdf');
-      const uploaded = await fetch(`http://127.0.0.1:${port}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+      const uploaded = await fetch(`http://127.0.0.1:${port}/api/v1/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: form,
+      });
       const kept = ((await uploaded.json()) as { data: { id: string } }).data;
 
       // An upload in flight when the process dies; a live process's work; a loose file of an older version.
@@ -131,7 +157,10 @@ describe('a service killed with SIGKILL', () => {
         utimesSync(path, when, when);
       };
       const intent = (name: string, processId: number) =>
-        sql.query('insert into storage_intents (storage_key, process_id, created_at) values ($1, $2, now())', [name, processId]);
+        sql.query('insert into storage_intents (storage_key, process_id, created_at) values ($1, $2, now())', [
+          name,
+          processId,
+        ]);
       const [dead, liveKey, young, old] = ['d0000000-dead', 'a0000000-live', 'b0000000-young', 'c0000000-old'];
       stored(dead);
       await intent(dead, 0x7fff_fff0);
@@ -144,14 +173,20 @@ describe('a service killed with SIGKILL', () => {
       expect(tempFiles(dataDir)).toContain(inFlight);
 
       service = startProcess(MAIN, [], env);
-      const swept = JSON.parse(await service.waitFor(/swept stored bytes no file claims|stored bytes not swept/, 60_000));
+      const swept = JSON.parse(
+        await service.waitFor(/swept stored bytes no file claims|stored bytes not swept/, 60_000),
+      );
       expect(swept.removed_keys.sort()).toEqual([old, dead]);
       expect(swept.cleared_intents).toBe(1);
       // The killed process's temporary folder went at once; the loose file waits for its hour, the live one stays.
       // (The new process may be at work in a folder of its own meanwhile.)
       expect(existsSync(join(dataDir, 'tmp', dirname(inFlight)))).toBe(false);
-      expect(tempFiles(dataDir)).toEqual(expect.arrayContaining(['ltk-analysis-of-an-old-version', join(`p${live.id}`, 'ltk-live-work')]));
-      const storedKeys = readdirSync(join(dataDir, 'files'), { recursive: true }).map(String).filter((path) => path.includes('-'));
+      expect(tempFiles(dataDir)).toEqual(
+        expect.arrayContaining(['ltk-analysis-of-an-old-version', join(`p${live.id}`, 'ltk-live-work')]),
+      );
+      const storedKeys = readdirSync(join(dataDir, 'files'), { recursive: true })
+        .map(String)
+        .filter((path) => path.includes('-'));
       expect(storedKeys.map((path) => basename(path)).sort()).toEqual([liveKey, young, kept.id].sort());
       expect((await sql.query('select storage_key from storage_intents')).rows).toEqual([{ storage_key: liveKey }]);
     } finally {

@@ -1,3 +1,4 @@
+import { FileType } from '../../src/domain/files/file.entity';
 import { Order } from '../../src/domain/orders/order.entity';
 import { TranslationService, translatedName } from '../../src/domain/translation/translation.service';
 import { DOCUMENT_LIMITS } from '../../src/documents/limits';
@@ -6,7 +7,13 @@ import { SandboxTranslationEngine } from '../../src/providers/translation/sandbo
 import type { TranslationEngine, TranslationJob } from '../../src/providers/translation/translation-engine';
 import { createStorage } from '../../src/providers/storage/create-storage';
 import { createLogger } from '../../src/shared/logger';
-import { ConvertQuoteDocument, CreateQuoteDocument, OrderDocument, SentEmailsDocument, UploadFileDocument } from '../graphql/generated';
+import {
+  ConvertQuoteDocument,
+  CreateQuoteDocument,
+  OrderDocument,
+  SentEmailsDocument,
+  UploadFileDocument,
+} from '../graphql/generated';
 import { docx, pdf } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { imageQuotedAsText, uploadFile } from '../helpers/files';
@@ -29,17 +36,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const download = async (url: string) =>
-  (await t.rest.get(url.replace(t.config.appUrl, '')).buffer(true).parse((r, done) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
-  }).expect(200)).body as Buffer;
+  (
+    await t.rest
+      .get(url.replace(t.config.appUrl, ''))
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200)
+  ).body as Buffer;
 
 async function docxXml(content: Buffer): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), 'ltk-t-')), 'x.docx');
   writeFileSync(path, content);
   const zip = await openZip(path);
   try {
-    for await (const entry of entries(zip)) if (entry.fileName === 'word/document.xml') return (await readEntry(zip, entry)).toString('utf8');
+    for await (const entry of entries(zip))
+      if (entry.fileName === 'word/document.xml') return (await readEntry(zip, entry)).toString('utf8');
     throw new Error('no document.xml');
   } finally {
     zip.close();
@@ -65,7 +79,10 @@ async function expectTranslatedDocuments(docxUrl: string, pdfUrl: string) {
   });
 }
 
-const sourceDocuments = async () => ({ docx: await docx({ paragraphs: docxParagraphs, table: [['Nombre', 'Fecha']] }), pdf: await pdf(pdfPages) });
+const sourceDocuments = async () => ({
+  docx: await docx({ paragraphs: docxParagraphs, table: [['Nombre', 'Fecha']] }),
+  pdf: await pdf(pdfPages),
+});
 
 describe('the pipeline over HTTP (D11)', () => {
   it('translates a paid standard order into downloadable DOCX and PDF files in their own formats, then completes it', async () => {
@@ -87,11 +104,23 @@ describe('the pipeline over HTTP (D11)', () => {
 
   it('runs the same flow through the GraphQL door: upload, quote, convert, pay, poll, download', async () => {
     const documents = await sourceDocuments();
-    const upload = async (content: Buffer, filename: string) => (await t.gqlUpload(UploadFileDocument, {}, { content, filename }, { token: alice.key })).data!.uploadFile.id;
+    const upload = async (content: Buffer, filename: string) =>
+      (await t.gqlUpload(UploadFileDocument, {}, { content, filename }, { token: alice.key })).data!.uploadFile.id;
     const fileIds = [await upload(documents.docx, 'poder.docx'), await upload(documents.pdf, 'poder.pdf')];
-    const quote = (await t.gql(CreateQuoteDocument, { input: { sourceLanguage: 'es', targetLanguage: 'en', serviceType: 'STANDARD', fileIds } }, alice.key)).data!.createQuote;
+    const quote = (
+      await t.gql(
+        CreateQuoteDocument,
+        { input: { sourceLanguage: 'es', targetLanguage: 'en', serviceType: 'STANDARD', fileIds } },
+        alice.key,
+      )
+    ).data!.createQuote;
     const converted = (await t.gql(ConvertQuoteDocument, { id: quote.id }, alice.key)).data!.convertQuote;
-    await t.rest.raw().post(`${converted.approvalUrl.replace(t.config.appUrl, '')}/pay`).type('form').send({}).expect(200);
+    await t.rest
+      .raw()
+      .post(`${converted.approvalUrl.replace(t.config.appUrl, '')}/pay`)
+      .type('form')
+      .send({})
+      .expect(200);
 
     const deadline = Date.now() + 30_000;
     let order = converted.order;
@@ -107,16 +136,27 @@ describe('the pipeline over HTTP (D11)', () => {
   });
 
   it('sends a certified order to review instead of completing it', async () => {
-    const fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Certificado de nacimiento.'] }), 'birth.docx')).id;
-    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'certified'), ['in_review', 'on_hold']);
+    const fileId = (
+      await uploadFile(t, alice.key, await docx({ paragraphs: ['Certificado de nacimiento.'] }), 'birth.docx')
+    ).id;
+    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'certified'), [
+      'in_review',
+      'on_hold',
+    ]);
     expect(order.status).toBe('in_review');
     expect(order.completed_at).toBeNull();
   });
 
   it('puts an image-only order (quoted before D29) on hold with the reason and e-mails the account', async () => {
     const fileId = await imageQuotedAsText(t, alice.key, await docx({ paragraphs: ['Scan.'] }), 'scan.docx');
-    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'standard'), ['on_hold', 'completed']);
-    expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'Cannot translate automatically: The document is an image: there is no text to translate.' });
+    const order = await waitForStatus(t, alice, await paidOrder(t, alice, [fileId], 'standard'), [
+      'on_hold',
+      'completed',
+    ]);
+    expect(order).toMatchObject({
+      status: 'on_hold',
+      hold_reason: 'Cannot translate automatically: The document is an image: there is no text to translate.',
+    });
     const mail = await t.gql(SentEmailsDocument, { to: alice.email }, staff);
     expect(mail.data!.sentEmails.items[0]).toMatchObject({ kind: 'on_hold' });
   });
@@ -126,7 +166,16 @@ describe('the sandbox engine on PDFs (D11)', () => {
   async function translatePdf(source: Buffer): Promise<Uint8Array> {
     const dir = mkdtempSync(join(tmpdir(), 'ltk-t-'));
     writeFileSync(join(dir, 'in.pdf'), source);
-    await writeSandboxTranslation({ path: join(dir, 'in.pdf'), mimeType: 'application/pdf', sourceLanguage: 'ja', targetLanguage: 'en', outputPath: join(dir, 'out.pdf') }, DOCUMENT_LIMITS.zip);
+    await writeSandboxTranslation(
+      {
+        path: join(dir, 'in.pdf'),
+        mimeType: 'application/pdf',
+        sourceLanguage: 'ja',
+        targetLanguage: 'en',
+        outputPath: join(dir, 'out.pdf'),
+      },
+      DOCUMENT_LIMITS.zip,
+    );
     return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
   }
 
@@ -185,7 +234,10 @@ describe('an app without workers: the tests take its translate-order jobs themse
       const taken: string[] = [];
       await quiet.queue.work<{ orderId: string }>('translate-order', async ({ orderId }) => void taken.push(orderId));
       const takenOfOurs = async () => taken.filter((id) => ours.includes(id));
-      await pollUntil(takenOfOurs, (ids) => ids.length === ours.length, { timeoutMs: 20_000, failure: (ids) => `${ids.length} of the ${ours.length} orders taken` });
+      await pollUntil(takenOfOurs, (ids) => ids.length === ours.length, {
+        timeoutMs: 20_000,
+        failure: (ids) => `${ids.length} of the ${ours.length} orders taken`,
+      });
       expect(await takenOfOurs()).toEqual([rush, ...standard]);
     });
   });
@@ -193,36 +245,66 @@ describe('an app without workers: the tests take its translate-order jobs themse
   describe('a run cut short and run again (D11)', () => {
     it('produces exactly one translation per source file', async () => {
       const ids = [];
-      for (const name of ['a', 'b', 'c']) ids.push((await uploadFile(quiet, own.key, await docx({ paragraphs: [`Documento ${name}`] }), `${name}.docx`)).id);
+      for (const name of ['a', 'b', 'c'])
+        ids.push(
+          (await uploadFile(quiet, own.key, await docx({ paragraphs: [`Documento ${name}`] }), `${name}.docx`)).id,
+        );
       const orderId = await paidOrder(quiet, own, ids);
 
       // An engine that dies on the second document, like a worker killed half-way.
       let calls = 0;
       const sandbox = new SandboxTranslationEngine(quiet.services.documents);
-      const dying: TranslationEngine = { name: 'dying', translate: (job: TranslationJob) => (++calls === 2 ? Promise.reject(new Error('killed')) : sandbox.translate(job)) };
-      const deps = { storage: createStorage(quiet.config.storage), files: quiet.services.files, orders: quiet.services.orders, logger: createLogger('silent') };
-      await expect(new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 0, retryLimit: 5 })).rejects.toThrow('killed');
+      const dying: TranslationEngine = {
+        name: 'dying',
+        translate: (job: TranslationJob) =>
+          ++calls === 2 ? Promise.reject(new Error('killed')) : sandbox.translate(job),
+      };
+      const deps = {
+        storage: createStorage(quiet.config.storage),
+        files: quiet.services.files,
+        orders: quiet.services.orders,
+        logger: createLogger('silent'),
+      };
+      await expect(
+        new TranslationService({ ...deps, engine: dying }).translateOrder(quiet.orm.em.fork(), orderId, {
+          retryCount: 0,
+          retryLimit: 5,
+        }),
+      ).rejects.toThrow('killed');
       const partial = (await quiet.rest.get(`/api/v1/orders/${orderId}`, own.key)).body.data;
       expect(partial.status).toBe('processing');
       // The client sees no translation before completion (D18); the order holds the one that was finished.
       expect(partial.files.map((f: { type: string }) => f.type)).toEqual(['source', 'source', 'source']);
       const stored = (await quiet.services.orders.filesOfMany(quiet.orm.em.fork(), [orderId])).get(orderId)!;
-      expect(stored.filter((f) => f.type === 'translation')).toHaveLength(1);
+      expect(stored.filter((f) => f.type === FileType.TRANSLATION)).toHaveLength(1);
 
       const healthy = new TranslationService({ ...deps, engine: sandbox });
       await healthy.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 1, retryLimit: 5 });
       await healthy.translateOrder(quiet.orm.em.fork(), orderId, { retryCount: 2, retryLimit: 5 });
       const done = (await quiet.rest.get(`/api/v1/orders/${orderId}`, own.key)).body.data;
       expect(done.status).toBe('completed');
-      expect(done.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name).sort()).toEqual(['a.en.docx', 'b.en.docx', 'c.en.docx']);
+      expect(
+        done.files
+          .filter((f: { type: string }) => f.type === 'translation')
+          .map((f: { name: string }) => f.name)
+          .sort(),
+      ).toEqual(['a.en.docx', 'b.en.docx', 'c.en.docx']);
 
       // An engine that keeps failing: retried, then on hold on its last try.
       const second = await paidOrder(quiet, own, [ids[0]]);
-      const broken = new TranslationService({ ...deps, engine: { name: 'broken', translate: () => Promise.reject(new Error('engine down')) } });
-      await expect(broken.translateOrder(quiet.orm.em.fork(), second, { retryCount: 4, retryLimit: 5 })).rejects.toThrow('engine down');
+      const broken = new TranslationService({
+        ...deps,
+        engine: { name: 'broken', translate: () => Promise.reject(new Error('engine down')) },
+      });
+      await expect(
+        broken.translateOrder(quiet.orm.em.fork(), second, { retryCount: 4, retryLimit: 5 }),
+      ).rejects.toThrow('engine down');
       await broken.translateOrder(quiet.orm.em.fork(), second, { retryCount: 5, retryLimit: 5 });
       const held = await quiet.orm.em.fork().findOneOrFail(Order, { id: second });
-      expect(held).toMatchObject({ status: 'on_hold', holdReason: 'The translation engine kept failing; staff will finish this order.' });
+      expect(held).toMatchObject({
+        status: 'on_hold',
+        holdReason: 'The translation engine kept failing; staff will finish this order.',
+      });
     });
 
     it('names outputs <base>.<target>.<ext>', () => {

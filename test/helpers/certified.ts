@@ -18,9 +18,16 @@ export const download = async (t: TestApp, url: string): Promise<Buffer> =>
 let counter = 0;
 
 /** A staff member with a known id, name and credentials, made as the CLI makes one. */
-export async function createStaffMember(t: TestApp, { role = StaffRole.DESK, name = 'Sam Staff', credentials = null as string | null } = {}) {
+export async function createStaffMember(
+  t: TestApp,
+  { role = StaffRole.DESK, name = 'Sam Staff', credentials = null as string | null } = {},
+) {
   const ctx = { em: t.orm.em.fork(), requestId: 'test', actor: OPERATOR };
-  const { staffUser, token } = await t.services.staff.create(ctx, { email: `desk-${Date.now().toString(36)}${counter++}@example.test`, name, role });
+  const { staffUser, token } = await t.services.staff.create(ctx, {
+    email: `desk-${Date.now().toString(36)}${counter++}@example.test`,
+    name,
+    role,
+  });
   if (credentials) await t.orm.em.fork().nativeUpdate(StaffUser, { id: staffUser.id }, { credentials });
   return { id: staffUser.id, email: staffUser.email, name, token };
 }

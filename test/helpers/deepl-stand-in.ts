@@ -18,27 +18,39 @@ import { DEEPL_SOURCE_LANGUAGES, DEEPL_TARGET_LANGUAGES } from '../../src/provid
  * `slowSeconds` to translate a document.
  */
 export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
-  const documents = new Map<string, { key: string; target: string; source?: string; output: Buffer; readyAt: number }>();
+  const documents = new Map<
+    string,
+    { key: string; target: string; source?: string; output: Buffer; readyAt: number }
+  >();
   const mode = { quotaExceeded: false, down: false, refuseLanguage: false, statusDown: false, slowSeconds: 0 };
   const calls: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'ltk-deepl-'));
 
-  const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 
-  function readForm(req: IncomingMessage): Promise<{ fields: Record<string, string>; file?: { name: string; data: Buffer } }> {
+  function readForm(
+    req: IncomingMessage,
+  ): Promise<{ fields: Record<string, string>; file?: { name: string; data: Buffer } }> {
     return new Promise((resolve, reject) => {
       const fields: Record<string, string> = {};
       let file: { name: string; data: Buffer } | undefined;
       if (!String(req.headers['content-type']).startsWith('multipart/')) {
         const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ fields: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())) }));
+        req
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () =>
+            resolve({ fields: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())) }),
+          );
         return;
       }
       const parser = busboy({ headers: req.headers });
       parser.on('field', (name, value) => (fields[name] = value));
       parser.on('file', (_name, stream, info) => {
         const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c)).on("end", () => (file = { name: info.filename ?? "document", data: Buffer.concat(chunks) }));
+        stream
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => (file = { name: info.filename ?? 'document', data: Buffer.concat(chunks) }));
       });
       parser.on('close', () => resolve({ fields, file })).on('error', reject);
       req.pipe(parser);
@@ -48,7 +60,8 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '').split('?')[0];
     calls.push(`${req.method} ${path}`);
-    if (req.headers.authorization !== `DeepL-Auth-Key ${authKey}`) return send(res, 403, { message: 'Wrong endpoint or authentication key' });
+    if (req.headers.authorization !== `DeepL-Auth-Key ${authKey}`)
+      return send(res, 403, { message: 'Wrong endpoint or authentication key' });
     if (mode.down) return send(res, 503, { message: 'Service unavailable' });
     if (req.method === 'GET' && path === '/v2/languages') {
       const type = new URL(req.url ?? '', 'http://stand-in').searchParams.get('type');
@@ -66,10 +79,25 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
       const input = join(dir, `${randomBytes(6).toString('hex')}.${ext}`);
       const output = `${input}.out`;
       writeFileSync(input, file.data);
-      await writeSandboxTranslation({ path: input, mimeType: ext === 'pdf' ? PDF : DOCX, sourceLanguage: fields.source_lang ?? 'auto', targetLanguage: fields.target_lang, outputPath: output }, DOCUMENT_LIMITS.zip);
+      await writeSandboxTranslation(
+        {
+          path: input,
+          mimeType: ext === 'pdf' ? PDF : DOCX,
+          sourceLanguage: fields.source_lang ?? 'auto',
+          targetLanguage: fields.target_lang,
+          outputPath: output,
+        },
+        DOCUMENT_LIMITS.zip,
+      );
       const id = randomBytes(16).toString('hex').toUpperCase();
       const key = randomBytes(32).toString('hex').toUpperCase();
-      documents.set(id, { key, target: fields.target_lang, source: fields.source_lang, output: readFileSync(output), readyAt: Date.now() + mode.slowSeconds * 1000 });
+      documents.set(id, {
+        key,
+        target: fields.target_lang,
+        source: fields.source_lang,
+        output: readFileSync(output),
+        readyAt: Date.now() + mode.slowSeconds * 1000,
+      });
       return send(res, 200, { document_id: id, document_key: key });
     }
     const status = path.match(/^\/v2\/document\/([^/]+)$/);
@@ -77,12 +105,15 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
     const document = documents.get((status ?? result)?.[1] ?? '');
     if (!document || document.key !== fields.document_key) return send(res, 404, { message: 'Document not found' });
     if (status && mode.statusDown) return send(res, 503, { message: 'Service unavailable' });
-    if (status && Date.now() < document.readyAt) return send(res, 200, { document_id: status[1], status: 'translating', seconds_remaining: 5 });
+    if (status && Date.now() < document.readyAt)
+      return send(res, 200, { document_id: status[1], status: 'translating', seconds_remaining: 5 });
     if (status) return send(res, 200, { document_id: status[1], status: 'done', billed_characters: 1234 });
     res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(document.output);
   }
 
-  const server = createServer((req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })));
+  const server = createServer(
+    (req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     serverUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

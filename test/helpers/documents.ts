@@ -21,7 +21,10 @@ export const SCANNED = null;
  * off the bottom of the page is drawn there, where readers do not see it. A `SCANNED` entry is a page covered
  * by an image and nothing else.
  */
-export async function pdf(pages: (string | typeof SCANNED)[], { pageSize = [612, 792], fontSize = 10 }: { pageSize?: [number, number]; fontSize?: number } = {}): Promise<Buffer> {
+export async function pdf(
+  pages: (string | typeof SCANNED)[],
+  { pageSize = [612, 792], fontSize = 10 }: { pageSize?: [number, number]; fontSize?: number } = {},
+): Promise<Buffer> {
   const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create();
   const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], pages.join('\n'));
@@ -75,7 +78,9 @@ function rawPdf(objects: (string | Buffer)[], trailer = ''): Buffer {
     add('\nendobj\n');
   });
   const xref = length;
-  add(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  add(
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`,
+  );
   add(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
 }
@@ -85,7 +90,8 @@ function rawPdf(objects: (string | Buffer)[], trailer = ''): Buffer {
  * hashes are random, so no empty password opens it.
  */
 export function encryptedPdf(): Buffer {
-  const hex = (n: number) => Array.from({ length: n }, (_, i) => ((i * 37 + 11) % 256).toString(16).padStart(2, '0')).join('');
+  const hex = (n: number) =>
+    Array.from({ length: n }, (_, i) => ((i * 37 + 11) % 256).toString(16).padStart(2, '0')).join('');
   return rawPdf(
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -109,7 +115,12 @@ export function deflatedZeros(bytes: number): Buffer {
   const blocks = Math.ceil(bytes / BOMB_BLOCK_BYTES);
   const adler = Buffer.alloc(4); // Adler-32 of n zero bytes: a = 1, b = n mod 65521
   adler.writeUInt32BE(((((blocks * BOMB_BLOCK_BYTES) % 65521) << 16) >>> 0) + 1);
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(blocks).fill(bombBlock), Buffer.from([0x03, 0x00]), adler]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array<Buffer>(blocks).fill(bombBlock),
+    Buffer.from([0x03, 0x00]),
+    adler,
+  ]);
 }
 
 /** A compression bomb: `pages` pages, each drawn by a content stream inflating to `inflatedBytes` (~1 MB of file per GiB). */
@@ -121,14 +132,21 @@ export function pdfBomb(pages: number, inflatedBytes = 1024 * 1024 * 1024): Buff
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
     ...Array.from({ length: pages }, (_, i) => [
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + 2 * i} 0 R >>`,
-      Buffer.concat([Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`), content, Buffer.from('\nendstream')]),
+      Buffer.concat([
+        Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`),
+        content,
+        Buffer.from('\nendstream'),
+      ]),
     ]).flat(),
   ]);
 }
 
 /** A PDF whose catalog holds arrays nested `depth` deep: parsers that recurse run out of stack. */
 export const deeplyNestedPdf = (depth: number): Buffer =>
-  rawPdf([`<< /Type /Catalog /Pages 2 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`, '<< /Type /Pages /Kids [] /Count 0 >>']);
+  rawPdf([
+    `<< /Type /Catalog /Pages 2 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`,
+    '<< /Type /Pages /Kids [] /Count 0 >>',
+  ]);
 
 export interface DocxContent {
   paragraphs?: string[];
@@ -141,7 +159,8 @@ export interface DocxContent {
 }
 
 export async function docx(content: DocxContent): Promise<Buffer> {
-  const { Document, Footer, FootnoteReferenceRun, Header, Packer, Paragraph, Table, TableCell, TableRow, TextRun } = docxLib();
+  const { Document, Footer, FootnoteReferenceRun, Header, Packer, Paragraph, Table, TableCell, TableRow, TextRun } =
+    docxLib();
   const children: (Paragraph | Table)[] = [
     ...(content.paragraphs ?? []).map((text) => new Paragraph({ children: [new TextRun(text)] })),
     ...(content.splitRuns ?? []).map((runs) => new Paragraph({ children: runs.map((run) => new TextRun(run)) })),
@@ -149,7 +168,9 @@ export async function docx(content: DocxContent): Promise<Buffer> {
   if (content.table) {
     children.push(
       new Table({
-        rows: content.table.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) })),
+        rows: content.table.map(
+          (row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) }),
+        ),
       }),
     );
   }
@@ -173,11 +194,15 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** A zip of the given entries (deflated, or stored as they are), for DOCX look-alikes. */
 export function zip(entries: Record<string, Buffer | string>, { compress = true } = {}): Promise<Buffer> {
   const file = new ZipFile();
-  for (const [name, data] of Object.entries(entries)) file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, { compress });
+  for (const [name, data] of Object.entries(entries))
+    file.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, { compress });
   file.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    file.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    file.outputStream
+      .on('data', (chunk: Buffer) => chunks.push(chunk))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -201,7 +226,9 @@ export function zipBombDocx(megabytes: number): Buffer {
  * about 3 MB): a document a translation or a footer would have to copy whole.
  */
 export function mediaBombDocx(megabytes: number, count: number): Buffer {
-  const body = Buffer.from(`<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>Contrato de arrendamiento.</w:t></w:r></w:p></w:body></w:document>`);
+  const body = Buffer.from(
+    `<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>Contrato de arrendamiento.</w:t></w:r></w:p></w:body></w:document>`,
+  );
   const media = Array.from({ length: count }, (_, i) => ({ name: `word/media/image${i + 1}.bin`, megabytes }));
   return bombDocx(media, [{ name: 'word/document.xml', method: 0, data: body, crc: crc32(body), size: body.length }]);
 }
@@ -218,7 +245,11 @@ function bombDocx(bombs: { name: string; megabytes: number }[], stored: ZipEntry
     // The raw deflate data inside the zlib wrapping deflatedZeros gives: without its 2-byte header and Adler-32.
     return { name, method: 8 as const, data: deflated.subarray(2, -4), crc, size: blocks * BOMB_BLOCK_BYTES };
   });
-  return zipOfEntries([{ name: '[Content_Types].xml', method: 0, data: types, crc: crc32(types), size: types.length }, ...stored, ...parts]);
+  return zipOfEntries([
+    { name: '[Content_Types].xml', method: 0, data: types, crc: crc32(types), size: types.length },
+    ...stored,
+    ...parts,
+  ]);
 }
 
 /**
@@ -226,10 +257,13 @@ function bombDocx(bombs: { name: string; megabytes: number }[], stored: ZipEntry
  * Deflated, 200,000 of them take 2 KB; stored, 1.2 MB (within any compression-ratio limit).
  */
 export function emptyParagraphsDocx(count: number, { compress = true } = {}): Promise<Buffer> {
-  return zip({
-    '[Content_Types].xml': '<Types/>',
-    'word/document.xml': `<w:document xmlns:w="${W}"><w:body>${'<w:p/>'.repeat(count)}</w:body></w:document>`,
-  }, { compress });
+  return zip(
+    {
+      '[Content_Types].xml': '<Types/>',
+      'word/document.xml': `<w:document xmlns:w="${W}"><w:body>${'<w:p/>'.repeat(count)}</w:body></w:document>`,
+    },
+    { compress },
+  );
 }
 
 interface ZipEntry {
@@ -284,7 +318,13 @@ function zipOfEntries(entries: ZipEntry[]): Buffer {
 
 /** A DOCX-shaped zip with thousands of entries (stored: deflating each one took seconds and changes nothing here). */
 export const manyEntriesDocx = (count: number) =>
-  zip(Object.fromEntries([['word/document.xml', '<w:document/>'], ...Array.from({ length: count }, (_, i) => [`word/media/${i}.bin`, 'x'])]), { compress: false });
+  zip(
+    Object.fromEntries([
+      ['word/document.xml', '<w:document/>'],
+      ...Array.from({ length: count }, (_, i): [string, string] => [`word/media/${i}.bin`, 'x']),
+    ]),
+    { compress: false },
+  );
 
 /** A real 2x2 PNG, built chunk by chunk. */
 export function png(): Buffer {
@@ -301,7 +341,12 @@ export function png(): Buffer {
   header.writeUInt32BE(2, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal baseline JPEG (1x1, grey), as the bytes of one. */

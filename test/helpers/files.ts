@@ -8,27 +8,29 @@ import type { TestApp } from './test-app';
 export async function uploadFile(t: TestApp, key: string, content: Buffer, filename: string) {
   const res = await t.rest.upload('/api/v1/files', { file: content, filename }, key);
   if (res.status !== 201) throw new Error(`upload ${filename}: ${res.status} ${res.text}`);
-  return res.body.data as Record<string, unknown> & { id: string };
+  return (res.body as { data: Record<string, unknown> & { id: string } }).data;
 }
 
 /** Polls GET /files/{id} as a client would, until the background analysis has finished. */
 export async function waitForAnalysis(t: TestApp, key: string, id: string, timeoutMs = 30_000) {
-  const file = await pollUntil(
-    async () => (await t.rest.get(`/api/v1/files/${id}`, key).expect(200)).body.data,
+  return pollUntil(
+    async () =>
+      ((await t.rest.get(`/api/v1/files/${id}`, key).expect(200)).body as { data: Record<string, unknown> }).data,
     (data) => data.analysis_status !== 'pending',
     { timeoutMs, failure: () => `file ${id} still pending` },
   );
-  return file as Record<string, unknown>;
 }
 
 /** A document of exactly `bytes` bytes: a PDF as far as format detection goes, random after its header. */
-export const largeDocument = (bytes: number): Buffer => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes - 9)]);
+export const largeDocument = (bytes: number): Buffer =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes - 9)]);
 
 /** The SHA-256 of what the storage holds for a file, read back through a provider of the app's configuration. */
 export async function storedDigest(t: TestApp, fileId: string): Promise<string> {
   const file = await t.orm.em.fork().findOneOrFail(StoredFile, { id: fileId });
   const hash = createHash('sha256');
-  for await (const chunk of (await createStorage(t.config.storage).read(file.storageKey)) as AsyncIterable<Buffer>) hash.update(chunk);
+  for await (const chunk of (await createStorage(t.config.storage).read(file.storageKey)) as AsyncIterable<Buffer>)
+    hash.update(chunk);
   return hash.digest('hex');
 }
 

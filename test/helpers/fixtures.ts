@@ -9,7 +9,12 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 /** A staff user made as the CLI makes one (an admin with credentials, who may do anything, unless asked); returns its token. */
 export async function createStaffToken(t: TestApp, role: StaffRole = StaffRole.ADMIN): Promise<string> {
   const ctx = { em: t.orm.em.fork(), requestId: 'test', actor: OPERATOR };
-  const { token } = await t.services.staff.create(ctx, { email: `staff-${unique()}@example.test`, name: 'Sam Staff', role, credentials: 'ATA-certified translator no. 100001' });
+  const { token } = await t.services.staff.create(ctx, {
+    email: `staff-${unique()}@example.test`,
+    name: 'Sam Staff',
+    role,
+    credentials: 'ATA-certified translator no. 100001',
+  });
   return token;
 }
 

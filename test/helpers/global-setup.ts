@@ -43,12 +43,16 @@ export default async function globalSetup(): Promise<void> {
     await orm.close(true);
   }
   // pg-boss installs its own schema and the queues on first start: done once here, so every copy starts with them.
-  const queue = await JobQueue.start(databaseUrl(serverUrl, template), createLogger('silent'), { pollingIntervalSeconds: 2, heartbeatSeconds: 30 });
+  const queue = await JobQueue.start(databaseUrl(serverUrl, template), createLogger('silent'), {
+    pollingIntervalSeconds: 2,
+    heartbeatSeconds: 30,
+  });
   await queue.stop();
 
   // MikroORM and type-graphql keep their metadata in globals, and the setup ran in jest's own context: left here,
   // they would leak into every test file's context and mix two copies of the entity metadata.
   for (const key of Object.getOwnPropertyNames(globalThis)) {
-    if (key.startsWith('mikro-orm') || key === 'TypeGraphQLMetadataStorage') delete (globalThis as Record<string, unknown>)[key];
+    if (key.startsWith('mikro-orm') || key === 'TypeGraphQLMetadataStorage')
+      delete (globalThis as Record<string, unknown>)[key];
   }
 }

@@ -3,7 +3,9 @@ import type { EmbeddedDatabase } from '../../src/db/embedded-postgres';
 import { RUN_DIR_ENV, TEMPLATE_ENV, withAdminClient } from './test-database';
 
 export default async function globalTeardown(): Promise<void> {
-  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${process.env[TEMPLATE_ENV]}" WITH (FORCE)`));
+  await withAdminClient((client) =>
+    client.query(`DROP DATABASE IF EXISTS "${process.env[TEMPLATE_ENV]}" WITH (FORCE)`),
+  );
   await (globalThis as { __ltkEmbedded?: EmbeddedDatabase }).__ltkEmbedded?.stop();
   // Everything the run wrote (the test server's data included) lives under its one temporary root.
   const runDir = process.env[RUN_DIR_ENV];

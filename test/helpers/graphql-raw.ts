@@ -12,10 +12,15 @@ export interface RawGraphQLAnswer {
 export async function gqlRaw(
   agent: ReturnType<typeof request>,
   query: string,
-  { token, variables, headers = {} }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  {
+    token,
+    variables,
+    headers = {},
+  }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): Promise<RawGraphQLAnswer> {
   const test = agent.post('/graphql').set(headers).send({ query, variables });
   if (token) test.set('Authorization', `Bearer ${token}`);
   const res = await test;
-  return { status: res.status, headers: res.headers, data: res.body.data, errors: res.body.errors, extensions: res.body.extensions };
+  const { data, errors, extensions } = res.body as Omit<RawGraphQLAnswer, 'status' | 'headers'>;
+  return { status: res.status, headers: res.headers, data, errors, extensions };
 }

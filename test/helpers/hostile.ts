@@ -5,14 +5,37 @@ import { gzipSync } from 'node:zlib';
 export const FUZZ_SEED = 20261122;
 
 /** Dates that look right and name no real day: a service must refuse them, not move them (D25). */
-export const IMPOSSIBLE_DATES = ['2031-02-30T09:30:00Z', '2031-13-01T09:30:00Z', '2031-04-31T09:30:00+00:00', '2031-06-01T24:00:00Z', '2029-02-29T09:30:00-05:00'];
+export const IMPOSSIBLE_DATES = [
+  '2031-02-30T09:30:00Z',
+  '2031-13-01T09:30:00Z',
+  '2031-04-31T09:30:00+00:00',
+  '2031-06-01T24:00:00Z',
+  '2029-02-29T09:30:00-05:00',
+];
 
 /** C0 controls (tab and line breaks aside) and lone surrogates: text PostgreSQL cannot store as written. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const isUnstorable = (text: string): boolean => /[\x00-\x08\x0B\x0C\x0E-\x1F]|\p{Surrogate}/u.test(text);
 
 /** Text with at least one character PostgreSQL refuses or could only store mangled, anywhere in it. */
 export const unstorableText: fc.Arbitrary<string> = fc
-  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\uD800', '\uDBFF', '\uDC00', '\uDFFF'), fc.string({ maxLength: 12 }))
+  .tuple(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom(
+      '\u0000',
+      '\u0001',
+      '\u0008',
+      '\u000b',
+      '\u000c',
+      '\u001b',
+      '\u001f',
+      '\uD800',
+      '\uDBFF',
+      '\uDC00',
+      '\uDFFF',
+    ),
+    fc.string({ maxLength: 12 }),
+  )
   .map(([before, bad, after]) => before + bad + after);
 
 /** Text an adversarial client sends (D25): control characters, lone surrogates, impossible dates, odd scripts. */
@@ -62,7 +85,25 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
  * an encoded surrogate), encoded control characters, and any text fully percent-encoded as UTF-8.
  */
 export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('%ff', '%uD800', '%C0%AE', '%00', '%E0%80%80', '%ED%A0%80', '%', '%%', '%2', '%zz', '%0a', '%7f', 'a%00b', '..', '%2e%2e', '%2F', '%20'),
+  fc.constantFrom(
+    '%ff',
+    '%uD800',
+    '%C0%AE',
+    '%00',
+    '%E0%80%80',
+    '%ED%A0%80',
+    '%',
+    '%%',
+    '%2',
+    '%zz',
+    '%0a',
+    '%7f',
+    'a%00b',
+    '..',
+    '%2e%2e',
+    '%2F',
+    '%20',
+  ),
   fc.uuid(),
   hostileString.filter((s) => s.length > 0).map(percentEncode),
 );
@@ -82,10 +123,16 @@ export const deeplyNested = (depth: number): string => '{"a":'.repeat(depth) + '
  */
 export function fragmentChain(
   levels: number,
-  { on = 'Query', first = 'languages { code }', spread = (name: string) => `...${name} ...${name}`, query = (top: string) => `{ ${top} }` } = {},
+  {
+    on = 'Query',
+    first = 'languages { code }',
+    spread = (name: string) => `...${name} ...${name}`,
+    query = (top: string) => `{ ${top} }`,
+  } = {},
 ): string {
   const fragments = [`fragment F0 on ${on} { ${first} }`];
-  for (let level = 1; level <= levels; level += 1) fragments.push(`fragment F${level} on ${on} { ${spread(`F${level - 1}`)} }`);
+  for (let level = 1; level <= levels; level += 1)
+    fragments.push(`fragment F${level} on ${on} { ${spread(`F${level - 1}`)} }`);
   return `${query(`...F${levels}`)} ${fragments.join(' ')}`;
 }
 
@@ -94,7 +141,10 @@ export function fragmentChain(
  * Each must be answered 400 `Malformed request body.` (D2), never with zlib's own words.
  */
 export const UNDECODABLE_BODIES: { encoding: string; body: Buffer }[] = [
-  ...['gzip', 'deflate', 'br', 'GZIP'].map((encoding) => ({ encoding, body: Buffer.from('this is not compressed at all') })),
+  ...['gzip', 'deflate', 'br', 'GZIP'].map((encoding) => ({
+    encoding,
+    body: Buffer.from('this is not compressed at all'),
+  })),
   { encoding: 'gzip', body: gzipSync('{"query":"{ languages { code } }"}').subarray(0, 15) },
 ];
 
@@ -102,13 +152,18 @@ export const UNDECODABLE_BODIES: { encoding: string; body: Buffer }[] = [
 export const undecodableBody: fc.Arbitrary<{ encoding: string; body: Buffer }> = fc.oneof(
   fc.constantFrom(...UNDECODABLE_BODIES),
   fc
-    .tuple(fc.constantFrom('gzip', 'deflate'), fc.uint8Array({ minLength: 1, maxLength: 2000 }).filter((bytes) => bytes[0] !== 0x1f))
+    .tuple(
+      fc.constantFrom('gzip', 'deflate'),
+      fc.uint8Array({ minLength: 1, maxLength: 2000 }).filter((bytes) => bytes[0] !== 0x1f),
+    )
     .map(([encoding, bytes]) => ({ encoding, body: Buffer.from(bytes) })),
 );
 
 /** Bearer tokens that name no one: keys of both deployments' shapes and staff tokens, made up, and plain junk. */
 export const badCredential: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(fc.constantFrom('ltk_test_', 'ltk_live_', 'ltk_staff_'), fc.stringMatching(/^[A-Za-z0-9]{40}$/)).map(([prefix, rest]) => `Bearer ${prefix}${rest}`),
+  fc
+    .tuple(fc.constantFrom('ltk_test_', 'ltk_live_', 'ltk_staff_'), fc.stringMatching(/^[A-Za-z0-9]{40}$/))
+    .map(([prefix, rest]) => `Bearer ${prefix}${rest}`),
   fc.stringMatching(/^[A-Za-z0-9_]{1,200}$/).map((token) => `Bearer ${token}`),
   hostileString.map((text) => text.replace(/[^\x20-\x7e]/g, '')),
 );

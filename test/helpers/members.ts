@@ -1,4 +1,9 @@
-import { InviteMemberDocument, RequestSignInCodeDocument, SentEmailsDocument, SignInDocument } from '../graphql/generated';
+import {
+  InviteMemberDocument,
+  RequestSignInCodeDocument,
+  SentEmailsDocument,
+  SignInDocument,
+} from '../graphql/generated';
 import type { TestApp } from './test-app';
 
 let counter = 0;
@@ -23,7 +28,12 @@ export async function signInAs(t: TestApp, staffToken: string, email: string): P
 }
 
 /** An admin's session invites someone with the role, who then signs in: their member id and session. */
-export async function memberSession(t: TestApp, staffToken: string, adminSession: string, role: 'ADMIN' | 'MEMBER' | 'VIEWER'): Promise<{ id: string; email: string; session: string }> {
+export async function memberSession(
+  t: TestApp,
+  staffToken: string,
+  adminSession: string,
+  role: 'ADMIN' | 'MEMBER' | 'VIEWER',
+): Promise<{ id: string; email: string; session: string }> {
   const email = uniqueEmail(role.toLowerCase());
   const invited = await t.gql(InviteMemberDocument, { email, name: `Pat ${role.toLowerCase()}`, role }, adminSession);
   if (invited.errors) throw new Error(JSON.stringify(invited.errors));

@@ -49,7 +49,8 @@ export function assertMatchesOpenApi(res: Response): void {
   if (!path.startsWith(BASE)) return;
   const method = request.method.toLowerCase();
   const match = templates.find((t) => t.pattern.test(path.slice(BASE.length)));
-  const operation = match && (doc.paths as Record<string, Record<string, Json>>)[match.template][method === 'head' ? 'get' : method];
+  const operation =
+    match && (doc.paths as Record<string, Record<string, Json>>)[match.template][method === 'head' ? 'get' : method];
   const where = `${request.method} ${path} -> ${res.status}`;
 
   if (!operation) {
@@ -76,12 +77,14 @@ export function assertMatchesOpenApi(res: Response): void {
     if (!(type in content)) throw new Error(`${where}: media type ${type} not documented`);
     return;
   }
-  check(`${match!.template} ${method} ${res.status}`, jsonContent.schema, res.body, where);
+  check(`${match.template} ${method} ${res.status}`, jsonContent.schema, res.body, where);
 }
 
 function check(key: string, schema: unknown, body: unknown, where: string): void {
   const validate = compile(key, schema);
   if (!validate(body)) {
-    throw new Error(`${where}: body does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `${where}: body does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
 }

@@ -27,11 +27,32 @@ export interface StandInRefund {
   requestId: string;
 }
 
+/** The fields of each request's JSON body that the stand-in reads, as the service sends them. */
+interface CreateOrderBody {
+  intent: string;
+  purchase_units: { amount: Money }[];
+  payment_source: { paypal: { experience_context: { return_url: string } } };
+}
+interface RefundBody {
+  amount?: Money;
+}
+interface VerifyWebhookBody {
+  webhook_id: string;
+  transmission_id: string;
+  transmission_sig: string;
+  webhook_event?: { id?: string };
+}
+
 const cents = (money: Money) => Math.round(Number(money.value) * 100);
-const moneyOf = (amountCents: number, currency: string): Money => ({ currency_code: currency, value: (amountCents / 100).toFixed(2) });
+const moneyOf = (amountCents: number, currency: string): Money => ({
+  currency_code: currency,
+  value: (amountCents / 100).toFixed(2),
+});
 const API = 'https://api-m.sandbox.paypal.com';
 
-export async function startPayPalStandIn(credentials = { clientId: 'stand-in-client', secret: 'stand-in-secret', webhookId: 'WH-STAND-IN' }) {
+export async function startPayPalStandIn(
+  credentials = { clientId: 'stand-in-client', secret: 'stand-in-secret', webhookId: 'WH-STAND-IN' },
+) {
   const orders = new Map<string, StandInOrder>();
   const byRequestId = new Map<string, string>();
   const tokens = new Set<string>();
@@ -57,9 +78,11 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
-  const unprocessable = (res: ServerResponse, issue: string) => send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] });
+  const unprocessable = (res: ServerResponse, issue: string) =>
+    send(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] });
   const captureOf = (captureId: string) => [...orders.values()].find((order) => order.captureId === captureId);
-  const refundedCents = (captureId: string) => refunds.filter((made) => made.captureId === captureId).reduce((sum, made) => sum + cents(made.amount), 0);
+  const refundedCents = (captureId: string) =>
+    refunds.filter((made) => made.captureId === captureId).reduce((sum, made) => sum + cents(made.amount), 0);
   /** A refund as PayPal's refund resource shows it (the refund's answer, a PAYMENT.CAPTURE.REFUNDED event's resource). */
   const representRefund = (made: StandInRefund) => ({
     id: made.id,
@@ -102,7 +125,12 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     const left = cents(order.amount) - refundedCents(order.captureId!);
     if (left === 0) return 'CAPTURE_FULLY_REFUNDED';
     if (amountCents !== null && amountCents > left) return 'REFUND_AMOUNT_EXCEEDED';
-    const made = { id: `RF${randomBytes(6).toString('hex').toUpperCase()}`, captureId: order.captureId!, amount: moneyOf(amountCents ?? left, order.amount.currency_code), requestId };
+    const made = {
+      id: `RF${randomBytes(6).toString('hex').toUpperCase()}`,
+      captureId: order.captureId!,
+      amount: moneyOf(amountCents ?? left, order.amount.currency_code),
+      requestId,
+    };
     refunds.push(made);
     return made;
   };
@@ -113,7 +141,9 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     purchase_units: [
       {
         amount: order.amount,
-        ...(order.captureId ? { payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: order.amount }] } } : {}),
+        ...(order.captureId
+          ? { payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: order.amount }] } }
+          : {}),
       },
     ],
     links: [
@@ -132,25 +162,28 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
 
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.secret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || raw !== 'grant_type=client_credentials') return send(res, 401, { error: 'invalid_client' });
+      if (req.headers.authorization !== expected || raw !== 'grant_type=client_credentials')
+        return send(res, 401, { error: 'invalid_client' });
       const token = `A21.${randomBytes(12).toString('hex')}`;
       tokens.add(token);
       return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
     }
-    if (!tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, 401, { error: 'invalid_token' });
-    const body = raw ? JSON.parse(raw) : {};
+    if (!tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, '')))
+      return send(res, 401, { error: 'invalid_token' });
+    const body: unknown = raw ? JSON.parse(raw) : {};
 
     if (req.method === 'POST' && path === '/v2/checkout/orders') {
       const requestId = String(req.headers['paypal-request-id'] ?? '');
       const known = byRequestId.get(requestId);
       if (known) return send(res, 200, represent(orders.get(known)!));
-      if (body.intent !== 'CAPTURE') return unprocessable(res, 'INVALID_INTENT');
+      const create = body as CreateOrderBody;
+      if (create.intent !== 'CAPTURE') return unprocessable(res, 'INVALID_INTENT');
       const order: StandInOrder = {
         id: randomBytes(8).toString('hex').toUpperCase(),
         status: 'CREATED',
-        amount: body.purchase_units[0].amount,
+        amount: create.purchase_units[0].amount,
         requestId,
-        returnUrl: body.payment_source.paypal.experience_context.return_url,
+        returnUrl: create.payment_source.paypal.experience_context.return_url,
       };
       orders.set(order.id, order);
       if (requestId) byRequestId.set(requestId, order.id);
@@ -183,18 +216,25 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
       if (known) return send(res, 201, representRefund(known));
       const order = captureOf(refund[1]);
       if (!order) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-      if (body.amount && body.amount.currency_code !== order.amount.currency_code) return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+      const { amount } = body as RefundBody;
+      if (amount && amount.currency_code !== order.amount.currency_code)
+        return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
       if (mode.refuseRefunds) return unprocessable(res, mode.refuseRefunds);
-      const made = makeRefund(order, body.amount ? cents(body.amount) : null, requestId);
+      const made = makeRefund(order, amount ? cents(amount) : null, requestId);
       return typeof made === 'string' ? unprocessable(res, made) : send(res, 201, representRefund(made));
     }
     const lookup = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
     if (req.method === 'GET' && lookup) {
       const order = captureOf(lookup[1]);
-      return order ? send(res, 200, representCapture(order)) : send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      return order
+        ? send(res, 200, representCapture(order))
+        : send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      const valid = body.webhook_id === credentials.webhookId && body.transmission_sig === sign(body.transmission_id, body.webhook_event?.id);
+      const verify = body as VerifyWebhookBody;
+      const valid =
+        verify.webhook_id === credentials.webhookId &&
+        verify.transmission_sig === sign(verify.transmission_id, String(verify.webhook_event?.id));
       return send(res, 200, { verification_status: valid ? 'SUCCESS' : 'FAILURE' });
     }
     send(res, 404, { name: 'RESOURCE_NOT_FOUND' });
@@ -210,8 +250,11 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
     summary: `A ${made.amount.value} ${made.amount.currency_code} capture payment was refunded`,
     resource: representRefund(made),
   });
-  const sign = (transmissionId: string, eventId: string) => createHmac('sha256', webhookSecret).update(`${transmissionId}|${eventId}`).digest('hex');
-  const server = createServer((req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })));
+  const sign = (transmissionId: string, eventId: string) =>
+    createHmac('sha256', webhookSecret).update(`${transmissionId}|${eventId}`).digest('hex');
+  const server = createServer(
+    (req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -246,7 +289,9 @@ export async function startPayPalStandIn(credentials = { clientId: 'stand-in-cli
         'PayPal-Auth-Algo': 'SHA256withRSA',
         'PayPal-Cert-Url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42',
         'PayPal-Transmission-Id': transmissionId,
-        'PayPal-Transmission-Sig': forged ? createHmac('sha256', 'wrong').update(transmissionId).digest('hex') : sign(transmissionId, event.id),
+        'PayPal-Transmission-Sig': forged
+          ? createHmac('sha256', 'wrong').update(transmissionId).digest('hex')
+          : sign(transmissionId, event.id),
         'PayPal-Transmission-Time': new Date().toISOString(),
       };
     },

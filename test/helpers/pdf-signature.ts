@@ -13,7 +13,10 @@ export interface VerifiedSignature {
  * certificate's public key. Throws on any mismatch.
  */
 /** node-forge takes options its type declarations do not name: parse one DER value and ignore what follows. */
-const fromDerPrefix = (bytes: string) => (forge.asn1.fromDer as unknown as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1)(bytes, { parseAllBytes: false });
+const fromDerPrefix = (bytes: string) =>
+  (forge.asn1.fromDer as unknown as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1)(bytes, {
+    parseAllBytes: false,
+  });
 
 export function verifyPdfSignature(pdf: Buffer): VerifiedSignature {
   const text = pdf.toString('latin1');
@@ -28,7 +31,10 @@ export function verifyPdfSignature(pdf: Buffer): VerifiedSignature {
   };
   const certificate = p7.certificates[0];
   const attributes = p7.rawCapture.authenticatedAttributes;
-  const digestAttribute = attributes.find((attribute) => forge.asn1.derToOid((attribute.value as forge.asn1.Asn1[])[0].value as string) === forge.pki.oids.messageDigest);
+  const digestAttribute = attributes.find(
+    (attribute) =>
+      forge.asn1.derToOid((attribute.value as forge.asn1.Asn1[])[0].value as string) === forge.pki.oids.messageDigest,
+  );
   if (!digestAttribute) throw new Error('no messageDigest attribute');
   const signedDigest = ((digestAttribute.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as string;
   if (Buffer.from(signedDigest, 'binary').toString('hex') !== createHash('sha256').update(signed).digest('hex')) {
@@ -42,7 +48,7 @@ export function verifyPdfSignature(pdf: Buffer): VerifiedSignature {
   }
   return {
     subFilter: /\/SubFilter\s*\/([A-Za-z.]+)/.exec(text)?.[1] ?? '',
-    signerCommonName: String(certificate.subject.getField('CN').value),
+    signerCommonName: String((certificate.subject.getField('CN') as { value: unknown }).value),
     coversWholeFile: a === 0 && c + d === pdf.length,
   };
 }

@@ -24,11 +24,36 @@ async function saved<T extends object>(em: EntityManager, entity: T): Promise<T>
 
 export const insertAccount = (em: EntityManager, fields: Partial<Account> = {}): Promise<Account> => {
   const n = unique();
-  return saved(em, Object.assign(new Account(), { name: `Firm ${n}`, email: `firm-${n}@example.test`, status: AccountStatus.APPROVED }, fields));
+  return saved(
+    em,
+    Object.assign(
+      new Account(),
+      { name: `Firm ${n}`, email: `firm-${n}@example.test`, status: AccountStatus.APPROVED },
+      fields,
+    ),
+  );
 };
 
-export const insertFile = (em: EntityManager, account: Account, fields: Partial<StoredFile> = {}): Promise<StoredFile> =>
-  saved(em, Object.assign(new StoredFile(), { account, name: `${unique()}.pdf`, mimeType: 'application/pdf', sizeBytes: 1, sha256: '0'.repeat(64), storageKey: unique() }, fields));
+export const insertFile = (
+  em: EntityManager,
+  account: Account,
+  fields: Partial<StoredFile> = {},
+): Promise<StoredFile> =>
+  saved(
+    em,
+    Object.assign(
+      new StoredFile(),
+      {
+        account,
+        name: `${unique()}.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes: 1,
+        sha256: '0'.repeat(64),
+        storageKey: unique(),
+      },
+      fields,
+    ),
+  );
 
 const work = {
   placedBy: PLACED_BY_API_KEY,
@@ -44,43 +69,67 @@ const work = {
 };
 
 const payment = (fields: Partial<Payment> = {}) =>
-  Object.assign(new Payment(), { provider: 'sandbox', description: 'Translation', amountCents: 1500, currency: 'USD' }, fields);
-
-export const insertQuote = (em: EntityManager, account: Account, fields: Partial<Quote> = {}): Promise<Quote> =>
-  saved(em, Object.assign(new Quote(), work, { account, fileIds: [], unitPriceCents: 15, expiresAt: new Date(Date.now() + 86_400_000) }, fields));
-
-/** An order, with a quote and a payment of its own (which names the order as what it pays for). */
-export async function insertOrder(em: EntityManager, account: Account, fields: Partial<Order> = {}): Promise<Order> {
-  const quote = await insertQuote(em, account);
-  const order = Object.assign(new Order(), work, { number: `LT-${unique()}`, account, quote }, fields);
-  order.payment = payment({ owner: { type: 'order', id: order.id } });
-  return saved(em, order);
-}
-
-/** A booking, with a payment when `paid` is given (its fields), which names the booking as what it pays for. */
-export function insertBooking(em: EntityManager, account: Account, fields: Partial<Booking> = {}, paid?: Partial<Payment>): Promise<Booking> {
-  const booking = Object.assign(
-    new Booking(),
-    {
-      number: `IB-${unique()}`,
-      account,
-      sourceLanguage: 'es',
-      targetLanguage: 'en',
-      mode: InterpretationMode.VIDEO_REMOTE,
-      scheduledAt: new Date(Date.now() + 7 * 86_400_000),
-      durationHundredths: 200,
-      billableHundredths: 200,
-      unitPriceCents: 9000,
-      totalCents: 18000,
-      currency: 'USD',
-      placedBy: PLACED_BY_API_KEY,
-    },
+  Object.assign(
+    new Payment(),
+    { provider: 'sandbox', description: 'Translation', amountCents: 1500, currency: 'USD' },
     fields,
   );
-  booking.payment = paid ? payment({ ...paid, owner: { type: 'booking', id: booking.id } }) : null;
-  return saved(em, booking);
+
+export const insertQuote = (em: EntityManager, account: Account, fields: Partial<Quote> = {}): Promise<Quote> =>
+  saved(
+    em,
+    Object.assign(
+      new Quote(),
+      work,
+      { account, fileIds: [], unitPriceCents: 15, expiresAt: new Date(Date.now() + 86_400_000) },
+      fields,
+    ),
+  );
+
+/** An order, with a quote and a payment of its own (which names the order as its owner). */
+export async function insertOrder(em: EntityManager, account: Account, fields: Partial<Order> = {}): Promise<Order> {
+  const quote = await insertQuote(em, account);
+  const order = new Order();
+  const owned = payment({ owner: { type: 'order', id: order.id } });
+  return saved(em, Object.assign(order, work, { number: `LT-${unique()}`, account, quote, payment: owned }, fields));
+}
+
+/** A booking, with a payment when `paid` is given (its fields), which names the booking as its owner. */
+export function insertBooking(
+  em: EntityManager,
+  account: Account,
+  fields: Partial<Booking> = {},
+  paid?: Partial<Payment>,
+): Promise<Booking> {
+  const booking = new Booking();
+  return saved(
+    em,
+    Object.assign(
+      booking,
+      {
+        number: `IB-${unique()}`,
+        account,
+        sourceLanguage: 'es',
+        targetLanguage: 'en',
+        mode: InterpretationMode.VIDEO_REMOTE,
+        scheduledAt: new Date(Date.now() + 7 * 86_400_000),
+        durationHundredths: 200,
+        billableHundredths: 200,
+        unitPriceCents: 9000,
+        totalCents: 18000,
+        currency: 'USD',
+        placedBy: PLACED_BY_API_KEY,
+        payment: paid ? payment({ owner: { type: 'booking', id: booking.id }, ...paid }) : null,
+      },
+      fields,
+    ),
+  );
 }
 
 /** `file` attached to a quote or an order, at `createdAt` (now unless given). */
-export const insertAttachment = (em: EntityManager, file: StoredFile, owner: { quote: Quote } | { order: Order }, createdAt = new Date()): Promise<FileAttachment> =>
-  saved(em, Object.assign(new FileAttachment(), { file, createdAt }, owner));
+export const insertAttachment = (
+  em: EntityManager,
+  file: StoredFile,
+  owner: { quote: Quote } | { order: Order },
+  createdAt = new Date(),
+): Promise<FileAttachment> => saved(em, Object.assign(new FileAttachment(), { file, createdAt }, owner));

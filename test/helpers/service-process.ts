@@ -15,7 +15,12 @@ export function assertBuilt(): void {
 export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const key of Object.keys(base)) {
-    if (key.startsWith('LTK_') || key.startsWith('JEST') || ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'APP_ENV'].includes(key)) delete base[key];
+    if (
+      key.startsWith('LTK_') ||
+      key.startsWith('JEST') ||
+      ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'APP_ENV'].includes(key)
+    )
+      delete base[key];
   }
   return { ...base, ...env };
 }
@@ -42,8 +47,8 @@ export function startProcess(script: string, args: string[], env: NodeJS.Process
       }
     }
   };
-  child.stdout!.on('data', collect(stdout));
-  child.stderr!.on('data', collect(stderr));
+  child.stdout.on('data', collect(stdout));
+  child.stderr.on('data', collect(stderr));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,
@@ -55,7 +60,10 @@ export function startProcess(script: string, args: string[], env: NodeJS.Process
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`timed out waiting for ${pattern}; stdout: ${stdout.join('\n')} stderr: ${stderr.join('\n')}`)),
+          () =>
+            reject(
+              new Error(`timed out waiting for ${pattern}; stdout: ${stdout.join('\n')} stderr: ${stderr.join('\n')}`),
+            ),
           timeoutMs,
         );
         waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });

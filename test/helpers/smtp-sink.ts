@@ -14,13 +14,18 @@ export interface ReceivedMail {
  */
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
-  const mode: { refuse: false | 451 | 550; refuseSender: boolean; hold: Promise<void> | null } = { refuse: false, refuseSender: false, hold: null };
+  const mode: { refuse: false | 451 | 550; refuseSender: boolean; hold: Promise<void> | null } = {
+    refuse: false,
+    refuseSender: false,
+    hold: null,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onMailFrom(_address, _session, callback) {
-      if (mode.refuseSender) return callback(Object.assign(new Error('Sender address rejected'), { responseCode: 553 }));
+      if (mode.refuseSender)
+        return callback(Object.assign(new Error('Sender address rejected'), { responseCode: 553 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -28,7 +33,8 @@ export async function startSmtpSink() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         void (mode.hold ?? Promise.resolve()).then(() => {
-          if (mode.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: mode.refuse }));
+          if (mode.refuse)
+            return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: mode.refuse }));
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),

@@ -18,6 +18,8 @@ export class StatementLog {
   of(response: { headers: Record<string, string> }): string[] {
     const requestId = response.headers['x-request-id'];
     if (!requestId) throw new Error('The response has no X-Request-Id.');
-    return this.entries.filter((entry) => entry.requestId === requestId && DATA_STATEMENT.test(entry.sql)).map((entry) => entry.sql);
+    return this.entries
+      .filter((entry) => entry.requestId === requestId && DATA_STATEMENT.test(entry.sql))
+      .map((entry) => entry.sql);
   }
 }

@@ -31,7 +31,10 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
     appKeyPrevious: [],
     mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
-    company: { name: 'Example Legal Translations (Sandbox)', address: '123 Example Street, Sampleville, EX 00000, Nowhere' },
+    company: {
+      name: 'Example Legal Translations (Sandbox)',
+      address: '123 Example Street, Sampleville, EX 00000, Nowhere',
+    },
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },
     translation: { engine: 'sandbox' },
@@ -78,7 +81,11 @@ export interface TestApp {
     put(path: string, body: unknown, token?: string): request.Test;
     delete(path: string, token?: string): request.Test;
     /** multipart/form-data: the file part (when given) and text fields. */
-    upload(path: string, part: { file?: Buffer; filename?: string; fields?: Record<string, string> }, token?: string): request.Test;
+    upload(
+      path: string,
+      part: { file?: Buffer; filename?: string; fields?: Record<string, string> },
+      token?: string,
+    ): request.Test;
     raw(): ReturnType<typeof request>;
   };
   /** A GraphQL multipart upload (the spec's operations + map + file parts). */
@@ -141,13 +148,35 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     rest: {
       get: (path, token) => checked(auth(agent().get(path), token)),
-      post: (path, body, token) => checked(auth(body === undefined ? agent().post(path) : agent().post(path).send(body as object), token)),
-      put: (path, body, token) => checked(auth(agent().put(path).send(body as object), token)),
+      post: (path, body, token) =>
+        checked(
+          auth(
+            body === undefined
+              ? agent().post(path)
+              : agent()
+                  .post(path)
+                  .send(body as object),
+            token,
+          ),
+        ),
+      put: (path, body, token) =>
+        checked(
+          auth(
+            agent()
+              .put(path)
+              .send(body as object),
+            token,
+          ),
+        ),
       delete: (path, token) => checked(auth(agent().delete(path), token)),
       upload: (path, part, token) => {
         const test = auth(agent().post(path), token);
         for (const [name, value] of Object.entries(part.fields ?? {})) test.field(name, value);
-        if (part.file) test.attach('file', part.file, { filename: part.filename ?? 'document.bin', contentType: 'application/octet-stream' });
+        if (part.file)
+          test.attach('file', part.file, {
+            filename: part.filename ?? 'document.bin',
+            contentType: 'application/octet-stream',
+          });
         else if (!part.fields) test.field('nothing', 'here');
         return checked(test);
       },
@@ -161,11 +190,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         .field('operations', JSON.stringify({ query: print(document), variables: { ...variables, [variable]: null } }))
         .field('map', JSON.stringify({ 0: [`variables.${variable}`] }))
         .attach('0', file.content, { filename: file.filename, contentType: 'application/octet-stream' });
-      return { status: res.status, data: res.body.data, errors: res.body.errors };
+      return graphQLResult(res);
     },
     async gql(document, variables, token) {
-      const res = await auth(agent().post('/graphql').send({ query: print(document), variables }), token);
-      return { status: res.status, data: res.body.data, errors: res.body.errors };
+      const res = await auth(
+        agent()
+          .post('/graphql')
+          .send({ query: print(document), variables }),
+        token,
+      );
+      return graphQLResult(res);
     },
     async close() {
       server.closeAllConnections();
@@ -181,6 +215,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
+/** A GraphQL answer, its `data` of the shape the typed document asked for. */
+function graphQLResult<R>(res: request.Response): GraphQLResult<R> {
+  const { data, errors } = res.body as Omit<GraphQLResult<R>, 'status'>;
+  return { status: res.status, data, errors };
+}
+
 /** A MikroORM logger that hands each statement, with its EntityManager's request id, to `onQuery`, and logs nothing else. */
 function queryTap(onQuery: (sql: string, requestId?: string) => void): OrmLogger {
   return {
@@ -189,6 +229,7 @@ function queryTap(onQuery: (sql: string, requestId?: string) => void): OrmLogger
     warn: () => undefined,
     setDebugMode: () => undefined,
     isEnabled: () => true,
-    logQuery: (context) => onQuery(context.query ?? '', typeof context.requestId === 'string' ? context.requestId : undefined),
+    logQuery: (context) =>
+      onQuery(context.query ?? '', typeof context.requestId === 'string' ? context.requestId : undefined),
   };
 }

@@ -49,6 +49,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   });
   return {
     url: databaseUrl(process.env[SERVER_ENV]!, name),
-    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -24,6 +24,7 @@ export function everyPair<S extends string>(table: Moves<S>, allowed: readonly (
 /** The states the table's moves reach from its initial state, walked breadth first. */
 export function reachable<S extends string>(table: Moves<S>): S[] {
   const reached = [table.initial];
-  for (const from of reached) for (const to of table.states) if (table.allows(from, to) && !reached.includes(to)) reached.push(to);
+  for (const from of reached)
+    for (const to of table.states) if (table.allows(from, to) && !reached.includes(to)) reached.push(to);
   return reached;
 }

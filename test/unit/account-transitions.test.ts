@@ -20,14 +20,24 @@ describe('the account transition table', () => {
     expect(accountTransitions.terminal).toEqual([]);
   });
 
-  it.each(everyPair(accountTransitions, MOVES))('$from -> $to is allowed: $allowed (no guard)', ({ from, to, allowed }) => {
-    expect(accountTransitions.allows(from, to)).toBe(allowed);
-    const refusal = accountTransitions.refusal(from, to, account(from), STAFF, 'change the account');
-    expect(refusal).toBe(allowed ? undefined : `Cannot change the account while the status is ${from}.`);
-  });
+  it.each(everyPair(accountTransitions, MOVES))(
+    '$from -> $to is allowed: $allowed (no guard)',
+    ({ from, to, allowed }) => {
+      expect(accountTransitions.allows(from, to)).toBe(allowed);
+      const refusal = accountTransitions.refusal(from, to, account(from), STAFF, 'change the account');
+      expect(refusal).toBe(allowed ? undefined : `Cannot change the account while the status is ${from}.`);
+    },
+  );
 
   it('regenerates the key of an approved or suspended account, never of a pending one (its first comes with the approval)', () => {
-    expect(Object.fromEntries(Object.values(AccountStatus).map((status) => [status, accountTransitions.actionRefusal('regenerate_key', account(status))]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.values(AccountStatus).map((status) => [
+          status,
+          accountTransitions.actionRefusal('regenerate_key', account(status)),
+        ]),
+      ),
+    ).toEqual({
       [PENDING]: 'Cannot regenerate the API key while the status is pending.',
       [APPROVED]: undefined,
       [SUSPENDED]: undefined,

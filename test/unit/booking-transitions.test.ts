@@ -53,7 +53,15 @@ describe("the booking table's guard", () => {
     [CONFIRMED, 'Cannot cancel the booking while the status is confirmed.'],
     [ON_HOLD, 'Cannot cancel the booking while the status is on_hold.'],
   ])('lets a client cancel from %s only before payment (contract 3.2): %s', (from, refusal) => {
-    expect(bookingTransitions.refusal(from, CANCELLED, booking(from, { heldFrom: from === ON_HOLD ? REQUESTED : null }), CLIENT, 'cancel the booking')).toBe(refusal);
+    expect(
+      bookingTransitions.refusal(
+        from,
+        CANCELLED,
+        booking(from, { heldFrom: from === ON_HOLD ? REQUESTED : null }),
+        CLIENT,
+        'cancel the booking',
+      ),
+    ).toBe(refusal);
   });
 
   it.each([REQUESTED, AWAITING_PAYMENT, CONFIRMED, ON_HOLD])('lets staff cancel from %s (D12)', (from) => {
@@ -61,7 +69,8 @@ describe("the booking table's guard", () => {
   });
 
   describe('the system cancels only an unpaid booking whose start passed (D29)', () => {
-    const expire = (row: Booking, at?: Date) => bookingTransitions.refusal(row.status, CANCELLED, row, { ...SYSTEM, at }, 'expire the booking');
+    const expire = (row: Booking, at?: Date) =>
+      bookingTransitions.refusal(row.status, CANCELLED, row, { ...SYSTEM, at }, 'expire the booking');
     const NOT_DUE = 'The booking is no longer due to expire.';
 
     it.each([REQUESTED, AWAITING_PAYMENT])('expires a %s booking once its start passed, and not before', (status) => {
@@ -87,42 +96,82 @@ describe("the booking table's guard", () => {
   });
 
   it('confirms availability only before the start (D29)', () => {
-    expect(bookingTransitions.refusal(REQUESTED, AWAITING_PAYMENT, booking(REQUESTED), STAFF, 'confirm availability')).toBeUndefined();
-    expect(bookingTransitions.refusal(REQUESTED, AWAITING_PAYMENT, booking(REQUESTED, { scheduledAt: PAST }), STAFF, 'confirm availability')).toEqual({
+    expect(
+      bookingTransitions.refusal(REQUESTED, AWAITING_PAYMENT, booking(REQUESTED), STAFF, 'confirm availability'),
+    ).toBeUndefined();
+    expect(
+      bookingTransitions.refusal(
+        REQUESTED,
+        AWAITING_PAYMENT,
+        booking(REQUESTED, { scheduledAt: PAST }),
+        STAFF,
+        'confirm availability',
+      ),
+    ).toEqual({
       field: 'scheduled_at',
       message: "The booking's start (2020-03-04 09:30 UTC) has passed: it can no longer be confirmed.",
     });
   });
 
   it('is paid only before the start (D29)', () => {
-    expect(bookingTransitions.refusal(AWAITING_PAYMENT, CONFIRMED, booking(AWAITING_PAYMENT), SYSTEM, 'pay the booking')).toBeUndefined();
-    expect(bookingTransitions.refusal(AWAITING_PAYMENT, CONFIRMED, booking(AWAITING_PAYMENT, { scheduledAt: PAST, scheduledOffsetMinutes: -300 }), SYSTEM, 'pay the booking')).toEqual({
+    expect(
+      bookingTransitions.refusal(AWAITING_PAYMENT, CONFIRMED, booking(AWAITING_PAYMENT), SYSTEM, 'pay the booking'),
+    ).toBeUndefined();
+    expect(
+      bookingTransitions.refusal(
+        AWAITING_PAYMENT,
+        CONFIRMED,
+        booking(AWAITING_PAYMENT, { scheduledAt: PAST, scheduledOffsetMinutes: -300 }),
+        SYSTEM,
+        'pay the booking',
+      ),
+    ).toEqual({
       field: 'scheduled_at',
-      message: "The booking's start (2020-03-04 04:30 UTC-05:00 (2020-03-04 09:30 UTC)) has passed: it can no longer be paid.",
+      message:
+        "The booking's start (2020-03-04 04:30 UTC-05:00 (2020-03-04 09:30 UTC)) has passed: it can no longer be paid.",
     });
   });
 
   it('completes only once the start passed (D29)', () => {
-    expect(bookingTransitions.refusal(CONFIRMED, COMPLETED, booking(CONFIRMED, { scheduledAt: PAST }), STAFF, 'complete the booking')).toBeUndefined();
-    expect(bookingTransitions.refusal(CONFIRMED, COMPLETED, booking(CONFIRMED), STAFF, 'complete the booking')).toEqual({
-      field: 'scheduled_at',
-      message: 'The booking cannot be completed before its start (2999-03-04 09:30 UTC).',
-    });
+    expect(
+      bookingTransitions.refusal(
+        CONFIRMED,
+        COMPLETED,
+        booking(CONFIRMED, { scheduledAt: PAST }),
+        STAFF,
+        'complete the booking',
+      ),
+    ).toBeUndefined();
+    expect(bookingTransitions.refusal(CONFIRMED, COMPLETED, booking(CONFIRMED), STAFF, 'complete the booking')).toEqual(
+      {
+        field: 'scheduled_at',
+        message: 'The booking cannot be completed before its start (2999-03-04 09:30 UTC).',
+      },
+    );
   });
 
   it('refuses nothing else the table allows, whoever asks', () => {
     const guarded = (from: BookingStatus, to: BookingStatus) =>
-      to === CANCELLED || (from === REQUESTED && to === AWAITING_PAYMENT) || (from === AWAITING_PAYMENT && to === CONFIRMED) || (from === CONFIRMED && to === COMPLETED);
+      to === CANCELLED ||
+      (from === REQUESTED && to === AWAITING_PAYMENT) ||
+      (from === AWAITING_PAYMENT && to === CONFIRMED) ||
+      (from === CONFIRMED && to === COMPLETED);
     for (const [from, to] of MOVES.filter(([from, to]) => !guarded(from, to))) {
       for (const scheduledAt of [PAST, FUTURE]) {
-        for (const by of [CLIENT, STAFF, SYSTEM]) expect(bookingTransitions.refusal(from, to, booking(from, { scheduledAt }), by, 'move the booking')).toBeUndefined();
+        for (const by of [CLIENT, STAFF, SYSTEM])
+          expect(
+            bookingTransitions.refusal(from, to, booking(from, { scheduledAt }), by, 'move the booking'),
+          ).toBeUndefined();
       }
     }
   });
 });
 
 describe("the booking table's actions (D28)", () => {
-  const refusalsIn = (action: BookingAction) => Object.fromEntries(Object.values(BookingStatus).map((status) => [status, bookingTransitions.actionRefusal(action, booking(status))]));
+  const refusalsIn = (action: BookingAction) =>
+    Object.fromEntries(
+      Object.values(BookingStatus).map((status) => [status, bookingTransitions.actionRefusal(action, booking(status))]),
+    );
 
   it.each([
     ['assign_interpreter', 'assign an interpreter'],
@@ -139,7 +188,10 @@ describe("the booking table's actions (D28)", () => {
   });
 
   it('changes the duration only before payment is asked for', () => {
-    const refused = { field: 'duration_hours', message: 'The duration changes only before payment is asked for: cancel and book again, or keep the duration.' };
+    const refused = {
+      field: 'duration_hours',
+      message: 'The duration changes only before payment is asked for: cancel and book again, or keep the duration.',
+    };
     expect(refusalsIn('change_duration')).toEqual({
       [REQUESTED]: undefined,
       [AWAITING_PAYMENT]: refused,

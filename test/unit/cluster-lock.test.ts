@@ -16,14 +16,17 @@ describe('the embedded server lock of a DATA_DIR', () => {
   beforeEach(() => void (dataDir = mkdtempSync(join(tmpdir(), 'ltk-lock-'))));
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('removes the waiting files of processes killed while they waited, and keeps a live waiter\'s', async () => {
+  it("removes the waiting files of processes killed while they waited, and keeps a live waiter's", async () => {
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => dead.once('exit', resolve));
     const waiting = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
       await new Promise((resolve) => waiting.once('spawn', resolve));
       writeFileSync(join(dataDir, `postgres.lock.${dead.pid}`), JSON.stringify({ pid: dead.pid }));
-      writeFileSync(join(dataDir, `postgres.lock.${waiting.pid}`), JSON.stringify({ pid: waiting.pid, started: startTime(waiting.pid!) }));
+      writeFileSync(
+        join(dataDir, `postgres.lock.${waiting.pid}`),
+        JSON.stringify({ pid: waiting.pid, started: startTime(waiting.pid!) }),
+      );
 
       expect(await withClusterLock(dataDir, async () => 'decided')).toBe('decided');
       expect(existsSync(join(dataDir, `postgres.lock.${dead.pid}`))).toBe(false);
@@ -34,7 +37,7 @@ describe('the embedded server lock of a DATA_DIR', () => {
     }
   });
 
-  it('waits on when its own waiting file is removed under it (a holder that took its pid for a dead one\'s)', async () => {
+  it("waits on when its own waiting file is removed under it (a holder that took its pid for a dead one's)", async () => {
     // Another process holds the lock for a moment (the compiled module: the test run builds it first).
     const holder = spawn(process.execPath, [
       '-e',
@@ -42,7 +45,9 @@ describe('the embedded server lock of a DATA_DIR', () => {
       dataDir,
     ]);
     try {
-      await pollUntil(async () => existsSync(join(dataDir, 'postgres.lock')), Boolean, { failure: () => 'the other process never took the lock' });
+      await pollUntil(async () => existsSync(join(dataDir, 'postgres.lock')), Boolean, {
+        failure: () => 'the other process never took the lock',
+      });
       const waiting = withClusterLock(dataDir, async () => 'decided');
       rmSync(join(dataDir, `postgres.lock.${process.pid}`));
       expect(await waiting).toBe('decided');

@@ -1,5 +1,13 @@
 import 'reflect-metadata';
-import { buildSchema, getIntrospectionQuery, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  buildSchema,
+  getIntrospectionQuery,
+  Kind,
+  parse,
+  validate,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { queryCost } from '../../src/api/graphql/query-cost';
 import { queryLimits } from '../../src/api/graphql/query-limits';
 import { buildGraphQLSchema } from '../../src/api/graphql/schema';
@@ -21,18 +29,26 @@ const nestedPages = buildSchema(`
 
 /** With every limit at 0, the limit rule reports each measure in its message. */
 const measures = (text: string, over = schema) =>
-  validate(over, parse(text), [queryLimits({ maxDepth: 0, maxIntrospectionDepth: 0, maxFields: 0 })]).map((error) => error.message);
+  validate(over, parse(text), [queryLimits({ maxDepth: 0, maxIntrospectionDepth: 0, maxFields: 0 })]).map(
+    (error) => error.message,
+  );
 
 const costOf = (text: string, variables?: Record<string, unknown>, over = schema) => {
   const document = parse(text);
-  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')!;
+  const operation = document.definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  )!;
   return queryCost({ schema: over, document, operation, variables });
 };
 
 describe('the walks give the numbers they gave before fragments were measured once', () => {
   it('counts a fragment used twice, at two depths, where it is spread', () => {
-    const twice = '{ me { ...A } orders(perPage: 10) { items { account { ...A } files { ...F } } } a: orders { items { files { ...F } } } } fragment A on Account { id name } fragment F on OrderFile { id name }';
-    expect(measures(twice)).toEqual(['Query depth 4 exceeds the limit of 0.', 'Query selects 16 fields, more than the limit of 0.']);
+    const twice =
+      '{ me { ...A } orders(perPage: 10) { items { account { ...A } files { ...F } } } a: orders { items { files { ...F } } } } fragment A on Account { id name } fragment F on OrderFile { id name }';
+    expect(measures(twice)).toEqual([
+      'Query depth 4 exceeds the limit of 0.',
+      'Query selects 16 fields, more than the limit of 0.',
+    ]);
     // me 1 + (orders 1 + 10 x (item 1 + account 1 + files 1)) + (orders 1 + 15 x (item 1 + files 1))
     expect(costOf(twice)).toBe(1 + 31 + 31);
   });
@@ -40,7 +56,10 @@ describe('the walks give the numbers they gave before fragments were measured on
   it('multiplies nested pages by their perPage variables, inside fragments and inline fragments', () => {
     const nested =
       'query($n: Int, $m: Int) { page(perPage: $n) { items { sub(perPage: $m) { items { ...I } info { total } } ... on Item { kids { ...I } } } } } fragment I on Item { id kids { id } sub { items { id parent { id } } } }';
-    expect(measures(nested, nestedPages)).toEqual(['Query depth 8 exceeds the limit of 0.', 'Query selects 23 fields, more than the limit of 0.']);
+    expect(measures(nested, nestedPages)).toEqual([
+      'Query depth 8 exceeds the limit of 0.',
+      'Query selects 23 fields, more than the limit of 0.',
+    ]);
     // I: kids 1 + sub (1 + 15 x (item 1 + parent 1)) = 32, fixed whatever the page size around it.
     // page: 1 + n x (item 1 + sub (1 + m x (1 + 32) + info 1) + kids (1 + 32))
     expect(costOf(nested, { n: 7, m: 3 }, nestedPages)).toBe(1 + 7 * (1 + (1 + 3 * 33 + 1) + 33));
@@ -72,8 +91,15 @@ describe('a chain of fragments each spreading the one before twice (issue 27)', 
     let refusals: string[] = [];
     let cost = 0;
     const spent = cpuMs(() => {
-      refusals = validate(schema, document, [queryLimits({ maxDepth: 10, maxIntrospectionDepth: 16, maxFields: 500 })]).map((error) => error.message);
-      cost = queryCost({ schema, document, operation: document.definitions[0] as OperationDefinitionNode, variables: undefined });
+      refusals = validate(schema, document, [
+        queryLimits({ maxDepth: 10, maxIntrospectionDepth: 16, maxFields: 500 }),
+      ]).map((error) => error.message);
+      cost = queryCost({
+        schema,
+        document,
+        operation: document.definitions[0] as OperationDefinitionNode,
+        variables: undefined,
+      });
     });
     expect(refusals).toEqual([`Query selects ${2 ** (levels + 1)} fields, more than the limit of 500.`]);
     expect(cost).toBe(2 ** levels);
@@ -82,7 +108,10 @@ describe('a chain of fragments each spreading the one before twice (issue 27)', 
 
   it('saturates counts no number can hold instead of overflowing', () => {
     const overflowing = fragmentChain(1100, { first: 'orders(perPage: 100) { items { id } }' });
-    expect(measures(overflowing)).toEqual(['Query depth 3 exceeds the limit of 0.', `Query selects at least ${Number.MAX_SAFE_INTEGER} fields, more than the limit of 0.`]);
+    expect(measures(overflowing)).toEqual([
+      'Query depth 3 exceeds the limit of 0.',
+      `Query selects at least ${Number.MAX_SAFE_INTEGER} fields, more than the limit of 0.`,
+    ]);
     expect(costOf(overflowing)).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

@@ -39,7 +39,10 @@ describe('slow clients (D25)', () => {
   });
 
   it('answers 408 and closes a connection that never finishes its body', async () => {
-    const { answer, afterMs } = await dribble(port, 'POST /api/v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"a":');
+    const { answer, afterMs } = await dribble(
+      port,
+      'POST /api/v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"a":',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(afterMs).toBeGreaterThanOrEqual(700);
     expect(afterMs).toBeLessThan(2500);

@@ -47,7 +47,21 @@ describe('loadConfig (D15)', () => {
   });
 
   it('takes every variable, treating empty ones as unset', () => {
-    const config = loadConfig({ ...production, PORT: '8080', ORDER_PREFIX: 'ACME', APP_KEY_PREVIOUS: 'a, b ,', LOG_LEVEL: 'warn', APP_URL: 'https://api.example.test/', MAIL_FROM: '', RATE_LIMIT_PER_MINUTE: '600', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000', METRICS_ALLOW_FROM: ' 10.1.2.3, 10.0.0.0/8 ,fd00::/8,', METRICS_TOKEN: 'scrape-token-0123456789', CORS_ORIGINS: 'https://portal.example.test, http://localhost:5173' });
+    const config = loadConfig({
+      ...production,
+      PORT: '8080',
+      ORDER_PREFIX: 'ACME',
+      APP_KEY_PREVIOUS: 'a, b ,',
+      LOG_LEVEL: 'warn',
+      APP_URL: 'https://api.example.test/',
+      MAIL_FROM: '',
+      RATE_LIMIT_PER_MINUTE: '600',
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      METRICS_ALLOW_FROM: ' 10.1.2.3, 10.0.0.0/8 ,fd00::/8,',
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      CORS_ORIGINS: 'https://portal.example.test, http://localhost:5173',
+    });
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
@@ -65,11 +79,17 @@ describe('loadConfig (D15)', () => {
   });
 
   it.each([
-    [{ CORS_ORIGINS: 'https://portal.example.test/app' }, /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins/],
+    [
+      { CORS_ORIGINS: 'https://portal.example.test/app' },
+      /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins/,
+    ],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc").'],
     [{ PORT: '70000' }, /^Invalid configuration: PORT is out of range/],
     [{ APP_ENV: 'staging' }, 'Invalid configuration: APP_ENV must be one of sandbox, production (got "staging").'],
-    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//,
+    ],
     [{ APP_KEY: 'short' }, 'Invalid configuration: APP_KEY must be at least 32 characters (got "short").'],
     [{ ORDER_PREFIX: 'lt' }, /^Invalid configuration: ORDER_PREFIX must be 2 to 10 uppercase letters or digits/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
@@ -77,37 +97,61 @@ describe('loadConfig (D15)', () => {
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
     [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS is out of range/],
     [{ JOBS_HEARTBEAT_SECONDS: '9' }, /^Invalid configuration: JOBS_HEARTBEAT_SECONDS is out of range/],
-    [{ METRICS_ALLOW_FROM: '10.0.0.0/8, prometheus.internal' }, /^Invalid configuration: METRICS_ALLOW_FROM must be a comma-separated list of IP addresses or CIDR ranges \("prometheus.internal" is neither\)/],
-    [{ METRICS_ALLOW_FROM: '10.0.0.0/33' }, /^Invalid configuration: METRICS_ALLOW_FROM must be .* \("10.0.0.0\/33" is neither\)/],
+    [
+      { METRICS_ALLOW_FROM: '10.0.0.0/8, prometheus.internal' },
+      /^Invalid configuration: METRICS_ALLOW_FROM must be a comma-separated list of IP addresses or CIDR ranges \("prometheus.internal" is neither\)/,
+    ],
+    [
+      { METRICS_ALLOW_FROM: '10.0.0.0/33' },
+      /^Invalid configuration: METRICS_ALLOW_FROM must be .* \("10.0.0.0\/33" is neither\)/,
+    ],
     [{ METRICS_ALLOW_FROM: '::1/129' }, /^Invalid configuration: METRICS_ALLOW_FROM /],
     [{ METRICS_ALLOW_FROM: '10.0.0.1/8/8' }, /^Invalid configuration: METRICS_ALLOW_FROM /],
     [{ METRICS_ALLOW_FROM: '10.0.0.1/' }, /^Invalid configuration: METRICS_ALLOW_FROM /],
     [{ METRICS_ALLOW_FROM: `${'1'.repeat(50_000)}/` }, /^Invalid configuration: METRICS_ALLOW_FROM /],
     [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters (got "short").'],
     [{ METRICS_TOKEN: 'a token with spaces in it' }, /^Invalid configuration: METRICS_TOKEN must be a bearer token/],
-    [{ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.'],
+    [
+      { HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' },
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS.',
+    ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });
 
-  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'])('refuses production without %s', (name) => {
-    const env: Record<string, string> = { ...production };
-    delete env[name];
-    expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
-  });
+  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'])(
+    'refuses production without %s',
+    (name) => {
+      const env: Record<string, string> = { ...production };
+      delete env[name];
+      expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when APP_ENV is production.`);
+    },
+  );
 
   it('refuses production without a signing key file', () => {
-    expect(() => loadConfig({ ...production, SIGNING_P12_PATH: '' })).toThrow('Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.');
-    expect(() => loadConfig({ ...production, SIGNING_P12_PATH: '/nowhere/key.p12' })).toThrow('Invalid configuration: SIGNING_P12_PATH names no file (got "/nowhere/key.p12").');
+    expect(() => loadConfig({ ...production, SIGNING_P12_PATH: '' })).toThrow(
+      'Invalid configuration: SIGNING_P12_PATH is required when APP_ENV is production.',
+    );
+    expect(() => loadConfig({ ...production, SIGNING_P12_PATH: '/nowhere/key.p12' })).toThrow(
+      'Invalid configuration: SIGNING_P12_PATH names no file (got "/nowhere/key.p12").',
+    );
     expect(loadConfig(production).signing).toEqual({ p12Path: p12, passphrase: '', selfSigned: false });
   });
 
   it('refuses production without DeepL, and DeepL without its key (D1)', () => {
-    expect(() => loadConfig({ ...production, TRANSLATION_ENGINE: 'sandbox' })).toThrow('Invalid configuration: TRANSLATION_ENGINE must be deepl when APP_ENV is production.');
-    expect(() => loadConfig({ ...production, DEEPL_AUTH_KEY: '' })).toThrow('Invalid configuration: DEEPL_AUTH_KEY is required when TRANSLATION_ENGINE is deepl.');
-    expect(loadConfig({ ...production, DEEPL_SERVER_URL: 'https://api.deepl.com' }).translation).toEqual({ engine: 'deepl', authKey: 'deepl-key:fx', serverUrl: 'https://api.deepl.com' });
+    expect(() => loadConfig({ ...production, TRANSLATION_ENGINE: 'sandbox' })).toThrow(
+      'Invalid configuration: TRANSLATION_ENGINE must be deepl when APP_ENV is production.',
+    );
+    expect(() => loadConfig({ ...production, DEEPL_AUTH_KEY: '' })).toThrow(
+      'Invalid configuration: DEEPL_AUTH_KEY is required when TRANSLATION_ENGINE is deepl.',
+    );
+    expect(loadConfig({ ...production, DEEPL_SERVER_URL: 'https://api.deepl.com' }).translation).toEqual({
+      engine: 'deepl',
+      authKey: 'deepl-key:fx',
+      serverUrl: 'https://api.deepl.com',
+    });
   });
 
   it('refuses production without PayPal, and PayPal without its credentials (D1)', () => {
@@ -117,7 +161,9 @@ describe('loadConfig (D15)', () => {
     for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']) {
       const env: Record<string, string> = { ...production };
       delete env[name];
-      expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name} is required when PAYMENT_PROVIDER is paypal.`);
+      expect(() => loadConfig(env)).toThrow(
+        `Invalid configuration: ${name} is required when PAYMENT_PROVIDER is paypal.`,
+      );
     }
     expect(loadConfig(production).payment).toEqual({
       provider: 'paypal',

@@ -5,7 +5,15 @@ import { CLIENT, everyPair, reachable, STAFF, SYSTEM } from '../helpers/transiti
 
 const { PENDING_PAYMENT, PROCESSING, IN_REVIEW, COMPLETED, ON_HOLD, CANCELLED } = OrderStatus;
 const order = (status: OrderStatus, fields: Partial<Order> = {}) => Object.assign(new Order(), { status, ...fields });
-const address = Object.assign(new ShippingAddress(), { name: 'Ana Ruiz', line1: '1 Main St', line2: null, city: 'Austin', region: 'TX', postalCode: '78701', country: 'US' });
+const address = Object.assign(new ShippingAddress(), {
+  name: 'Ana Ruiz',
+  line1: '1 Main St',
+  line2: null,
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  country: 'US',
+});
 
 /** Contract 3.1 and D10, written out here so that a change to the table has to change this list too. */
 const MOVES = [
@@ -58,24 +66,37 @@ describe("the order table's guard", () => {
   });
 
   it('lets only the pipeline complete from processing; staff and clients complete nothing they have not reviewed', () => {
-    expect(orderTransitions.refusal(PROCESSING, COMPLETED, order(PROCESSING), SYSTEM, 'finish the translation')).toBeUndefined();
+    expect(
+      orderTransitions.refusal(PROCESSING, COMPLETED, order(PROCESSING), SYSTEM, 'finish the translation'),
+    ).toBeUndefined();
     for (const by of [STAFF, CLIENT]) {
-      expect(orderTransitions.refusal(PROCESSING, COMPLETED, order(PROCESSING), by, 'complete the order')).toBe('Cannot complete the order while the status is processing.');
+      expect(orderTransitions.refusal(PROCESSING, COMPLETED, order(PROCESSING), by, 'complete the order')).toBe(
+        'Cannot complete the order while the status is processing.',
+      );
     }
-    expect(orderTransitions.refusal(IN_REVIEW, COMPLETED, order(IN_REVIEW), STAFF, 'complete the order')).toBeUndefined();
+    expect(
+      orderTransitions.refusal(IN_REVIEW, COMPLETED, order(IN_REVIEW), STAFF, 'complete the order'),
+    ).toBeUndefined();
   });
 
   it('refuses nothing else the table allows, whoever asks', () => {
-    const guarded = (from: OrderStatus, to: OrderStatus) => to === CANCELLED || (from === PROCESSING && to === COMPLETED);
+    const guarded = (from: OrderStatus, to: OrderStatus) =>
+      to === CANCELLED || (from === PROCESSING && to === COMPLETED);
     for (const [from, to] of MOVES.filter(([from, to]) => !guarded(from, to))) {
-      for (const by of [CLIENT, STAFF, SYSTEM]) expect(orderTransitions.refusal(from, to, order(from), by, 'move the order')).toBeUndefined();
+      for (const by of [CLIENT, STAFF, SYSTEM])
+        expect(orderTransitions.refusal(from, to, order(from), by, 'move the order')).toBeUndefined();
     }
   });
 });
 
 describe("the order table's actions", () => {
   const refusalsIn = (action: OrderAction, fields: Partial<Order> = {}) =>
-    Object.fromEntries(Object.values(OrderStatus).map((status) => [status, orderTransitions.actionRefusal(action, order(status, fields))]));
+    Object.fromEntries(
+      Object.values(OrderStatus).map((status) => [
+        status,
+        orderTransitions.actionRefusal(action, order(status, fields)),
+      ]),
+    );
 
   it.each([
     ['attach_reviewed_translation', 'attach a translation'],
@@ -101,10 +122,12 @@ describe("the order table's actions", () => {
       [ON_HOLD]: undefined,
       [CANCELLED]: 'Cannot set the shipping address while the status is cancelled.',
     });
-    expect(orderTransitions.actionRefusal('set_shipping_address', order(COMPLETED, { shippedAt: new Date() }))).toEqual({
-      field: 'shipment',
-      message: 'The hard copies have already shipped; contact us to redirect them.',
-    });
+    expect(orderTransitions.actionRefusal('set_shipping_address', order(COMPLETED, { shippedAt: new Date() }))).toEqual(
+      {
+        field: 'shipment',
+        message: 'The hard copies have already shipped; contact us to redirect them.',
+      },
+    );
   });
 
   it('ships the hard copies of a completed order only, to the address the client gave (D22)', () => {
@@ -116,6 +139,9 @@ describe("the order table's actions", () => {
       [ON_HOLD]: 'Cannot ship the order while the status is on_hold.',
       [CANCELLED]: 'Cannot ship the order while the status is cancelled.',
     });
-    expect(orderTransitions.actionRefusal('ship', order(COMPLETED))).toEqual({ field: 'shipping_address', message: 'The client has not given a shipping address yet.' });
+    expect(orderTransitions.actionRefusal('ship', order(COMPLETED))).toEqual({
+      field: 'shipping_address',
+      message: 'The client has not given a shipping address yet.',
+    });
   });
 });

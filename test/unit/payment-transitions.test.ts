@@ -28,15 +28,21 @@ describe('the payment transition table', () => {
     expect(paymentTransitions.terminal).toEqual([REFUNDED]);
   });
 
-  it.each(everyPair(paymentTransitions, MOVES))('$from -> $to is allowed: $allowed (no guard)', ({ from, to, allowed }) => {
-    expect(paymentTransitions.allows(from, to)).toBe(allowed);
-    const refusal = paymentTransitions.refusal(from, to, payment(from), SYSTEM, 'change the payment');
-    expect(refusal).toBe(allowed ? undefined : `Cannot change the payment while the status is ${from}.`);
-  });
+  it.each(everyPair(paymentTransitions, MOVES))(
+    '$from -> $to is allowed: $allowed (no guard)',
+    ({ from, to, allowed }) => {
+      expect(paymentTransitions.allows(from, to)).toBe(allowed);
+      const refusal = paymentTransitions.refusal(from, to, payment(from), SYSTEM, 'change the payment');
+      expect(refusal).toBe(allowed ? undefined : `Cannot change the payment while the status is ${from}.`);
+    },
+  );
 });
 
 describe("the payment table's actions (D26, D29)", () => {
-  const refusalsIn = (action: PaymentAction) => Object.fromEntries(Object.values(PaymentStatus).map((status) => [status, paymentTransitions.actionRefusal(action, payment(status))]));
+  const refusalsIn = (action: PaymentAction) =>
+    Object.fromEntries(
+      Object.values(PaymentStatus).map((status) => [status, paymentTransitions.actionRefusal(action, payment(status))]),
+    );
 
   it('lets its holder be cancelled in every state but while a capture is under way', () => {
     expect(refusalsIn('cancel')).toEqual({

@@ -12,7 +12,9 @@ async function onePagePdf(lines: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fonts = await UnicodeFonts.forText(doc, [StandardFonts.Helvetica], lines.join('\n'));
   const page = doc.addPage([612, 792]);
-  lines.forEach((line, i) => fonts.draw(page, line, { x: 40, y: 700 - i * 20, size: 12, font: fonts.font(StandardFonts.Helvetica) }));
+  lines.forEach((line, i) =>
+    fonts.draw(page, line, { x: 40, y: 700 - i * 20, size: 12, font: fonts.font(StandardFonts.Helvetica) }),
+  );
   return doc.save();
 }
 
@@ -26,13 +28,19 @@ async function fontNames(bytes: Uint8Array): Promise<string[]> {
   return doc.context
     .enumerateIndirectObjects()
     .map(([, object]) => object)
-    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'))
+    .filter(
+      (object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'),
+    )
     .map((font) => font.get(PDFName.of('BaseFont'))!.toString());
 }
 
 describe('UnicodeFonts', () => {
   it('writes accents, CJK, Hangul, Cyrillic and Greek so that a reader extracts them as written', async () => {
-    const lines = ['Declaración jurada de Ana María Núñez', '出生证明 第一条 日本語の契約書 한국어 계약서', 'Свидетельство о рождении · Πιστοποιητικό'];
+    const lines = [
+      'Declaración jurada de Ana María Núñez',
+      '出生证明 第一条 日本語の契約書 한국어 계약서',
+      'Свидетельство о рождении · Πιστοποιητικό',
+    ];
     const text = await textOf(await onePagePdf(lines));
     for (const line of lines) expect(text).toContain(line);
   });
@@ -54,8 +62,10 @@ describe('UnicodeFonts', () => {
     const helvetica = fonts.font(StandardFonts.Helvetica);
     const runs = fonts.runs('ab合同', helvetica);
     expect(runs.map((run) => run.text)).toEqual(['ab', '合同']);
-    expect(runs[1]!.font).not.toBe(helvetica);
-    expect(fonts.width('ab合同', helvetica, 10)).toBeCloseTo(helvetica.widthOfTextAtSize('ab', 10) + runs[1]!.font.widthOfTextAtSize('合同', 10));
+    expect(runs[1].font).not.toBe(helvetica);
+    expect(fonts.width('ab合同', helvetica, 10)).toBeCloseTo(
+      helvetica.widthOfTextAtSize('ab', 10) + runs[1].font.widthOfTextAtSize('合同', 10),
+    );
     expect(() => fonts.font(StandardFonts.Courier)).toThrow(/not embedded/);
   });
 });
@@ -64,7 +74,8 @@ describe('pageTexts', () => {
   it('reads the text layer of each page in order, one string a page', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (const line of ['First page', '', 'Third page']) doc.addPage([300, 300]).drawText(line, { x: 20, y: 200, size: 12, font });
+    for (const line of ['First page', '', 'Third page'])
+      doc.addPage([300, 300]).drawText(line, { x: 20, y: 200, size: 12, font });
     const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
     try {
       const path = join(dir, 'three.pdf');
@@ -90,12 +101,17 @@ describe('woffToSfnt', () => {
     const packed = fontkit.create(woff);
     const plain = fontkit.create(await woffToSfnt(woff));
     expect(plain.numGlyphs).toBe(packed.numGlyphs);
-    for (const char of 'aÑ合한Я') expect(plain.glyphForCodePoint(char.codePointAt(0)!).id).toBe(packed.glyphForCodePoint(char.codePointAt(0)!).id);
-    expect(plain.glyphForCodePoint('合'.codePointAt(0)!).path.toSVG()).toBe(packed.glyphForCodePoint('合'.codePointAt(0)!).path.toSVG());
+    for (const char of 'aÑ合한Я')
+      expect(plain.glyphForCodePoint(char.codePointAt(0)!).id).toBe(packed.glyphForCodePoint(char.codePointAt(0)!).id);
+    expect(plain.glyphForCodePoint('合'.codePointAt(0)!).path.toSVG()).toBe(
+      packed.glyphForCodePoint('合'.codePointAt(0)!).path.toSVG(),
+    );
   });
 
   it('refuses anything that is not a WOFF 1.0 font', async () => {
-    await expect(woffToSfnt(Buffer.from('wOF2 and then some more bytes to pass the header length check....'))).rejects.toThrow('Not a WOFF 1.0 font.');
+    await expect(
+      woffToSfnt(Buffer.from('wOF2 and then some more bytes to pass the header length check....')),
+    ).rejects.toThrow('Not a WOFF 1.0 font.');
     await expect(woffToSfnt(Buffer.alloc(3))).rejects.toThrow('Not a WOFF 1.0 font.');
   });
 });
@@ -104,7 +120,13 @@ describe('wrapText', () => {
   const measure = (line: string) => [...line].length;
 
   it('breaks at spaces, keeping every line within the width', () => {
-    expect(wrapText('the quick brown fox jumps over the lazy dog', 10, measure)).toEqual(['the quick', 'brown fox', 'jumps over', 'the lazy', 'dog']);
+    expect(wrapText('the quick brown fox jumps over the lazy dog', 10, measure)).toEqual([
+      'the quick',
+      'brown fox',
+      'jumps over',
+      'the lazy',
+      'dog',
+    ]);
   });
 
   it('breaks text without spaces (CJK) between characters, and keeps paragraphs apart', () => {

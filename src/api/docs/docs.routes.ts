@@ -11,9 +11,15 @@ import { assetRoutes } from './vendor-assets';
 export function docsRoutes(operator: string): Router {
   const router = Router();
   router.use(assetRoutes());
-  router.get('/', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.type('html').send(landingPage(operator)) : next()));
+  router.get('/', (req, res, next) =>
+    req.accepts(['json', 'html']) === 'html' ? res.type('html').send(landingPage(operator)) : next(),
+  );
   // The reference's own links to its maker's logo would leave the machine: the policy keeps every load local.
   router.get('/docs', (_req, res) => res.type('html').send(referencePage(operator)));
-  router.get('/graphql', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.type('html').send(explorerPage(operator, inlineScriptNonce(res))) : next()));
+  router.get('/graphql', (req, res, next) =>
+    req.accepts(['json', 'html']) === 'html'
+      ? res.type('html').send(explorerPage(operator, inlineScriptNonce(res)))
+      : next(),
+  );
   return router;
 }

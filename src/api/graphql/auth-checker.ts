@@ -37,4 +37,3 @@ export const authChecker: AuthChecker<GraphQLContext> = ({ context, info }, role
   requireStaff(actor, operation);
   return true;
 };
-

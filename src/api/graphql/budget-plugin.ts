@@ -49,7 +49,11 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
               throw error instanceof TooManyAttemptsError ? rateLimited(error.state, cost) : error;
             }
           }
-          if (cost > maxCost) throw (operation && refusedStaffField(schema, document, operation, contextValue.ctx.actor)) || queryTooComplex(cost, maxCost);
+          if (cost > maxCost)
+            throw (
+              (operation && refusedStaffField(schema, document, operation, contextValue.ctx.actor)) ||
+              queryTooComplex(cost, maxCost)
+            );
           const actor = contextValue.ctx.actor;
           const limited = operation && actor?.kind === 'staff' && refusedReadLimit(schema, document, operation, actor);
           if (limited) throw limited;
@@ -66,7 +70,8 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
           const result = response.body.singleResult;
           // Without a budget nothing is charged: what the answer would cost is reported all the same.
           const actual = !bucket || spent?.ran ? actualCost(result.data ?? null, cost) : (spent?.amount ?? 0);
-          if (spent?.ran && actual < spent.amount) report(response.http.headers, rateLimits.refund(bucket!, spent.amount - actual, spent.window));
+          if (spent?.ran && actual < spent.amount)
+            report(response.http.headers, rateLimits.refund(bucket!, spent.amount - actual, spent.window));
           response.http.headers.set('x-ratelimit-cost-requested', String(cost));
           response.http.headers.set('x-ratelimit-cost-actual', String(actual));
           result.extensions = { ...result.extensions, cost, actualCost: actual };

@@ -21,13 +21,21 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const original = unwrapResolverError(error);
   const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   if (original instanceof ValidationError) {
-    return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', errors: inGraphQLCasing(original.errors) } };
+    return {
+      ...base,
+      message: original.message,
+      extensions: { code: 'BAD_USER_INPUT', errors: inGraphQLCasing(original.errors) },
+    };
   }
   if (original instanceof NotFoundError) return { ...base, extensions: { code: 'NOT_FOUND' } };
   if (original instanceof UnauthenticatedError) return { ...base, extensions: { code: 'UNAUTHENTICATED' } };
   if (original instanceof ForbiddenError) return { ...base, extensions: { code: 'FORBIDDEN' } };
   if (original instanceof TooManyAttemptsError) {
-    return { ...base, message: original.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: original.state.resetInSeconds } };
+    return {
+      ...base,
+      message: original.message,
+      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: original.state.resetInSeconds },
+    };
   }
   if (original instanceof ProviderUnavailableError) {
     return { ...base, extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: original.retryAfterSeconds } };
@@ -58,7 +66,11 @@ function invalidVariable(message: string): FieldErrors | undefined {
 
 /** The service names fields as REST does (snake_case); GraphQL inputs are camelCase: `shipping_address.postal_code` -> `shippingAddress.postalCode`. */
 function inGraphQLCasing(errors: FieldErrors): FieldErrors {
-  const camel = (key: string) => key.split('.').map((part) => part.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())).join('.');
+  const camel = (key: string) =>
+    key
+      .split('.')
+      .map((part) => part.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase()))
+      .join('.');
   return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [camel(key), messages]));
 }
 
@@ -67,9 +79,11 @@ function inGraphQLCasing(errors: FieldErrors): FieldErrors {
  * version) with an uncoded error that only carries a 4xx HTTP status: a client mistake, not a failure (D25).
  */
 function isRequestRefusal(error: unknown): boolean {
-  const status = error instanceof GraphQLError ? (error.extensions?.http as { status?: number } | undefined)?.status : undefined;
+  const status =
+    error instanceof GraphQLError ? (error.extensions?.http as { status?: number } | undefined)?.status : undefined;
   return status !== undefined && status >= 400 && status < 500;
 }
 
 /** Errors worth logging: the ones the client is not told the details of. */
-export const isUnexpected = (error: unknown): boolean => !(unwrapResolverError(error) instanceof DomainError) && !isRequestRefusal(error);
+export const isUnexpected = (error: unknown): boolean =>
+  !(unwrapResolverError(error) instanceof DomainError) && !isRequestRefusal(error);

@@ -24,7 +24,12 @@ export const rateLimited = (state: TooManyAttemptsError['state'], cost?: number)
       ...(cost === undefined ? {} : { cost }),
       http: {
         status: 429,
-        headers: new HeaderMap(Object.entries({ ...rateLimitHeaders(state), 'Retry-After': String(state.resetInSeconds) }).map(([k, v]) => [k.toLowerCase(), v])),
+        headers: new HeaderMap(
+          Object.entries({ ...rateLimitHeaders(state), 'Retry-After': String(state.resetInSeconds) }).map(([k, v]) => [
+            k.toLowerCase(),
+            v,
+          ]),
+        ),
       },
     },
   });

@@ -104,9 +104,14 @@ function computeCost({ schema, document, operation, variables }: CostInput): { c
         const perPageNode = selection.arguments?.find((arg) => arg.name.value === 'perPage');
         if (perPageArg && perPageNode?.value.kind === Kind.VARIABLE) readsVariables = true;
         // `pageSize`: the perPage of the page this field's selection belongs to, which sizes its lists.
-        const pageSize = perPageArg ? Math.max(1, (perPageNode && perPageOf(perPageNode.value)) ?? DEFAULT_PER_PAGE) : 1;
+        const pageSize = perPageArg
+          ? Math.max(1, (perPageNode && perPageOf(perPageNode.value)) ?? DEFAULT_PER_PAGE)
+          : 1;
         const each = capped(1 + priced(cost(selection.selectionSet, type), pageSize));
-        added(total, isListType(getNullableType(field.type)) ? { fixed: 0, perItem: each } : { fixed: each, perItem: 0 });
+        added(
+          total,
+          isListType(getNullableType(field.type)) ? { fixed: 0, perItem: each } : { fixed: each, perItem: 0 },
+        );
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
         added(total, cost(selection.selectionSet, isCompositeType(condition) ? condition : parent));

@@ -57,7 +57,11 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
       if (!atOne) return undefined;
       const shift = depth - 1;
       // An introspection depth of 0 is none, and stays none.
-      return { depth: atOne.depth + shift, introspectionDepth: atOne.introspectionDepth && atOne.introspectionDepth + shift, fields: atOne.fields };
+      return {
+        depth: atOne.depth + shift,
+        introspectionDepth: atOne.introspectionDepth && atOne.introspectionDepth + shift,
+        fields: atOne.fields,
+      };
     };
 
     const measure = (set: SelectionSetNode, depth: number): Measure => {
@@ -65,9 +69,12 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
       for (const selection of set.selections) {
         let inner: Measure | undefined;
         if (selection.kind === Kind.FIELD) {
-          inner = selection.selectionSet ? measure(selection.selectionSet, depth + 1) : { depth, introspectionDepth: 0, fields: 0 };
+          inner = selection.selectionSet
+            ? measure(selection.selectionSet, depth + 1)
+            : { depth, introspectionDepth: 0, fields: 0 };
           inner.fields = addFields(inner.fields, 1);
-          if (isIntrospection(selection.name.value)) inner = { ...inner, depth, introspectionDepth: Math.max(inner.depth, inner.introspectionDepth) };
+          if (isIntrospection(selection.name.value))
+            inner = { ...inner, depth, introspectionDepth: Math.max(inner.depth, inner.introspectionDepth) };
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           inner = measure(selection.selectionSet, depth);
         } else {
@@ -86,13 +93,25 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
       OperationDefinition(operation) {
         const { depth, introspectionDepth, fields } = measure(operation.selectionSet, 1);
         if (depth > limits.maxDepth) {
-          context.reportError(new GraphQLError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}.`, { nodes: [operation] }));
+          context.reportError(
+            new GraphQLError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}.`, { nodes: [operation] }),
+          );
         }
         if (introspectionDepth > limits.maxIntrospectionDepth) {
-          context.reportError(new GraphQLError(`Introspection depth ${introspectionDepth} exceeds the limit of ${limits.maxIntrospectionDepth}.`, { nodes: [operation] }));
+          context.reportError(
+            new GraphQLError(
+              `Introspection depth ${introspectionDepth} exceeds the limit of ${limits.maxIntrospectionDepth}.`,
+              { nodes: [operation] },
+            ),
+          );
         }
         if (fields > limits.maxFields) {
-          context.reportError(new GraphQLError(`Query selects ${fields === MOST_FIELDS_COUNTED ? 'at least ' : ''}${fields} fields, more than the limit of ${limits.maxFields}.`, { nodes: [operation] }));
+          context.reportError(
+            new GraphQLError(
+              `Query selects ${fields === MOST_FIELDS_COUNTED ? 'at least ' : ''}${fields} fields, more than the limit of ${limits.maxFields}.`,
+              { nodes: [operation] },
+            ),
+          );
         }
       },
     };

@@ -23,4 +23,10 @@ async function main(mode: string | undefined): Promise<number> {
   return 0;
 }
 
-main(process.argv[2]).then((code) => process.exit(code));
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -38,7 +38,10 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
           return {
             async didEncounterErrors({ contextValue, errors }) {
               for (const error of errors.filter((e) => isUnexpected(e.originalError ?? e) && !e.extensions?.code)) {
-                logger.error({ request_id: contextValue.ctx.requestId, err: error.originalError ?? error }, 'graphql error');
+                logger.error(
+                  { request_id: contextValue.ctx.requestId, err: error.originalError ?? error },
+                  'graphql error',
+                );
               }
             },
           };
@@ -50,7 +53,7 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       const authorization = req.get('authorization');
-      let budget: string | null = null;
+      let budget: string | null;
       try {
         // A caller with nothing left is refused before its key is looked up or its document parsed.
         services.rateLimits.ensureCredentialLeft(authorization);
@@ -61,7 +64,13 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
       } catch (error) {
         throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;
       }
-      return { ctx: req.ctx, services, loaders: createLoaders(req.ctx, services), budget, clientAddress: req.ip ?? 'unknown' };
+      return {
+        ctx: req.ctx,
+        services,
+        loaders: createLoaders(req.ctx, services),
+        budget,
+        clientAddress: req.ip ?? 'unknown',
+      };
     },
   });
   return { middleware, stop: () => server.stop() };

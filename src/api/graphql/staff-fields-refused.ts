@@ -1,4 +1,13 @@
-import { BREAK, GraphQLError, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  BREAK,
+  GraphQLError,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { requireStaff } from '../../domain/accounts/authentication.service';
 import { isStaffOperation, requireStaffMayRead } from '../../domain/staff/staff-permissions';
 import type { Actor, StaffActor } from '../../domain/shared/context';
@@ -10,8 +19,19 @@ import { staffOperationName } from './auth-checker';
  * (the permission table, D28), or null. The cost refusal asks first, so that an account key asking a costly staff
  * list hears FORBIDDEN, what it would hear for a cheap one, rather than QUERY_TOO_COMPLEX.
  */
-export function refusedStaffField(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, actor: Actor | null): GraphQLError | null {
-  return firstRefusal(schema, document, operation, actor ? 'FORBIDDEN' : 'UNAUTHENTICATED', (name) => isStaffOperation(name) && requireStaff(actor, name));
+export function refusedStaffField(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  actor: Actor | null,
+): GraphQLError | null {
+  return firstRefusal(
+    schema,
+    document,
+    operation,
+    actor ? 'FORBIDDEN' : 'UNAUTHENTICATED',
+    (name) => isStaffOperation(name) && requireStaff(actor, name),
+  );
 }
 
 /**
@@ -19,12 +39,23 @@ export function refusedStaffField(schema: GraphQLSchema, document: DocumentNode,
  * before the operation runs, so that a translator's mutation that selects an order's money is refused whole, not
  * carried out with its answer refused.
  */
-export function refusedReadLimit(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, actor: StaffActor): GraphQLError | null {
+export function refusedReadLimit(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  actor: StaffActor,
+): GraphQLError | null {
   return firstRefusal(schema, document, operation, 'FORBIDDEN', (name) => requireStaffMayRead(actor.staff.role, name));
 }
 
 /** Walks the operation's fields (each fragment spread where it stands) and answers the first that `check` refuses. */
-function firstRefusal(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, code: string, check: (name: string) => unknown): GraphQLError | null {
+function firstRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  code: string,
+  check: (name: string) => unknown,
+): GraphQLError | null {
   const typeInfo = new TypeInfo(schema);
   let refusal: GraphQLError | null = null;
   visit(

@@ -29,7 +29,8 @@ export function graphqlUploads(maxFileBytes: number): RequestHandler {
           req.body = operations;
           next();
         },
-        (error: { status?: number }) => next(error.status !== undefined && error.status >= 500 ? new MalformedMultipartError() : error),
+        (error: { status?: number }) =>
+          next(error.status !== undefined && error.status >= 500 ? new MalformedMultipartError() : error),
       );
   };
 }

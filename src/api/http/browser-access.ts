@@ -5,8 +5,22 @@ import helmet from 'helmet';
 import type { AppConfig } from '../../config/app-config';
 
 /** What a portal may send and read across origins (D27). */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Apollo-Require-Preflight'];
-const EXPOSED_HEADERS = ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Idempotent-Replayed'];
+const ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'If-None-Match',
+  'Apollo-Require-Preflight',
+];
+const EXPOSED_HEADERS = [
+  'ETag',
+  'Location',
+  'Retry-After',
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'Idempotent-Replayed',
+];
 
 const LOCALHOST = /^http:\/\/localhost(:\d{1,5})?$/;
 
@@ -57,7 +71,11 @@ export function browserAccess(config: AppConfig): RequestHandler[] {
       next();
     },
     cors({
-      origin: (origin, answer) => answer(null, origin !== undefined && (allowed.has(origin) || (config.cors.anyLocalhost && LOCALHOST.test(origin)))),
+      origin: (origin, answer) =>
+        answer(
+          null,
+          origin !== undefined && (allowed.has(origin) || (config.cors.anyLocalhost && LOCALHOST.test(origin))),
+        ),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ALLOWED_HEADERS,
       exposedHeaders: EXPOSED_HEADERS,

@@ -16,7 +16,13 @@ export const undecodableBody = (): Error => bodyError(400, 'entity.decode.failed
  */
 export function isDecompressionFailure(error: unknown): boolean {
   const e = error as { type?: unknown; errno?: unknown; code?: unknown } | undefined;
-  return typeof e === 'object' && e !== null && e.type === undefined && typeof e.errno === 'number' && typeof e.code === 'string';
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    e.type === undefined &&
+    typeof e.errno === 'number' &&
+    typeof e.code === 'string'
+  );
 }
 
 /** The codings body-parser reads for JSON, read alike for multipart. */

@@ -65,5 +65,12 @@ function isBodyParserError(error: unknown, type: string): boolean {
 /** Other 4xx errors raised by Express's own parsers (bad charset, bad encoding): safe to show. */
 function isClientHttpError(error: unknown): error is BodyParserError {
   const e = error as BodyParserError;
-  return typeof error === 'object' && error !== null && e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    e.expose === true &&
+    typeof e.status === 'number' &&
+    e.status >= 400 &&
+    e.status < 500
+  );
 }

@@ -1,7 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { HttpTimeouts } from '../../config/app-config';
 
-
 /**
  * The HTTP server with explicit limits for slow clients (D25): a connection that dribbles its headers or body
  * is answered 408 and closed instead of holding a socket forever. Node checks the limits periodically; the

@@ -23,7 +23,10 @@ const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=("?)utf-8\1)?$/i;
  * spelling of the type) goes to `express.json`, which decodes or refuses it as before.
  */
 export function jsonBody(limitBytes: number): RequestHandler {
-  const general = express.json({ limit: limitBytes, verify: (req, _res, raw) => void ((req as Request).rawBody = raw) });
+  const general = express.json({
+    limit: limitBytes,
+    verify: (req, _res, raw) => void ((req as Request).rawBody = raw),
+  });
   return (req, res, next) => {
     // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set (a
     // multipart GraphQL request's was set by the upload middleware before this one).
@@ -36,9 +39,16 @@ export function jsonBody(limitBytes: number): RequestHandler {
       next(
         isDecompressionFailure(error)
           ? undecodableBody()
-          : (error ?? (nestsTooDeep(req.body) ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`) : undefined)),
+          : (error ??
+              (nestsTooDeep(req.body)
+                ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`)
+                : undefined)),
       );
-    if (type === undefined || !PLAIN_JSON.test(type) || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
+    if (
+      type === undefined ||
+      !PLAIN_JSON.test(type) ||
+      (encoding !== undefined && encoding.toLowerCase() !== 'identity')
+    ) {
       return general(req, res, checked);
     }
     readJson(req, limitBytes, checked);
@@ -51,7 +61,7 @@ function nestsTooDeep(value: unknown): boolean {
   const pending: [object, number][] = [[value, 1]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;
-    for (const child of Object.values(node)) {
+    for (const child of Object.values(node) as unknown[]) {
       if (typeof child !== 'object' || child === null) continue;
       if (depth + 1 > JSON_MAX_DEPTH) return true;
       pending.push([child, depth + 1]);
@@ -86,7 +96,7 @@ function readJson(req: Request, limitBytes: number, next: NextFunction): void {
   });
   req.on('end', () => {
     if (tooLarge) return settle(bodyError(413, 'entity.too.large', 'request entity too large'));
-    const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+    const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
     req.rawBody = raw;
     try {
       req.body = parseJson(raw);

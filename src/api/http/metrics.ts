@@ -72,6 +72,6 @@ export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metric
 export const tagRoute =
   (pattern?: string): RequestHandler =>
   (req, res, next) => {
-    res.locals.route = pattern ?? `${req.baseUrl}${String(req.route?.path ?? '')}`;
+    res.locals.route = pattern ?? `${req.baseUrl}${(req.route as { path: string } | undefined)?.path ?? ''}`;
     next();
   };

@@ -6,7 +6,7 @@ import { idempotency } from './idempotency';
 import { countRequest, refuseSpentCredential } from './rate-limit';
 
 /**
- * REST v1 needs an approved account's key on every endpoint but the catalog (contract section 5); each key's
+ * REST v1 needs an approved account's key on every endpoint but the catalog (D13; the `bearer` security scheme of the OpenAPI document); each key's
  * requests are rate limited (D16), those that fail authentication per client address (D24), and every
  * authenticated POST then honours Idempotency-Key (D9).
  */

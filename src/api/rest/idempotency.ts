@@ -31,7 +31,8 @@ export function idempotency(services: Services): RequestHandler {
     if (claim.kind === 'replay') {
       res.status(claim.statusCode).set('Idempotent-Replayed', 'true');
       // Only status and body are stored; a 201's Location follows from them, so the replay sends the same one.
-      const location = claim.statusCode === 201 ? createdLocation(services.config.appUrl, req.path, claim.body) : undefined;
+      const location =
+        claim.statusCode === 201 ? createdLocation(services.config.appUrl, req.path, claim.body) : undefined;
       if (location) res.set('Location', location);
       return void (claim.body === null ? res.end() : res.json(claim.body));
     }
@@ -71,12 +72,16 @@ function fingerprint(req: Request, uploadMaxBytes: number): RequestFingerprint {
  */
 const hashOf = (req: Request, body: string) => {
   const member = req.ctx.actor?.kind === 'account' ? req.ctx.actor.member : null;
-  return createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${member ? `member ${member.id}\n` : ''}${body}`).digest('hex');
+  return createHash('sha256')
+    .update(`${req.method} ${req.baseUrl}${req.path}\n${member ? `member ${member.id}\n` : ''}${body}`)
+    .digest('hex');
 };
 
 /** JSON with every object's keys in order: the same body sent with its fields in another order is the same request. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
   );
 }

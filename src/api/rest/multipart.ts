@@ -47,7 +47,11 @@ export function readMultipart<T>(
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxFileBytes + 1, fields: 20, fieldSize: 4096, parts: 25 } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 1, fileSize: maxFileBytes + 1, fields: 20, fieldSize: 4096, parts: 25 },
+      });
     } catch {
       return reject(new MalformedMultipartError());
     }
@@ -75,7 +79,11 @@ export function readMultipart<T>(
         }),
       );
       stream.on('error', (error) => hashed.destroy(error));
-      const part = finished(hashed).then((): [string, string | undefined, string] => [name, info.filename, hash.digest('hex')]);
+      const part = finished(hashed).then((): [string, string | undefined, string] => [
+        name,
+        info.filename,
+        hash.digest('hex'),
+      ]);
       part.catch(() => undefined); // awaited on close; a failure before then must not go unhandled
       parts.push(part);
       if (name !== fileField || received || !receive) return void drain(hashed).catch(() => undefined);

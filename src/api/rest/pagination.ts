@@ -10,7 +10,8 @@ export function listEnvelope<T>(req: Request, appUrl: string, page: Page<T>, ser
   const last = lastPage(page);
   const link = (number: number) => {
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string' && key !== 'page') query.set(key, value);
+    for (const [key, value] of Object.entries(req.query))
+      if (typeof value === 'string' && key !== 'page') query.set(key, value);
     query.set('page', String(number));
     return `${path}?${query.toString()}`;
   };

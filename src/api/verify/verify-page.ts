@@ -68,5 +68,9 @@ export function verifyPage(company: string, certificate: IssuedCertificate): str
 }
 
 export function unknownCodePage(company: string): string {
-  return page(company, 'Certificate not found', '<p class="status missing">No certificate has this verification code. Check the code as printed on the certificate, or contact us.</p>');
+  return page(
+    company,
+    'Certificate not found',
+    '<p class="status missing">No certificate has this verification code. Check the code as printed on the certificate, or contact us.</p>',
+  );
 }

@@ -13,7 +13,11 @@ export function verifyRoutes(services: Services): Router {
     get: [
       limitByAddress(services),
       async (req, res) => {
-        res.type('html').set({ 'Content-Security-Policy': VERIFY_PAGE_CSP, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+        res.type('html').set({
+          'Content-Security-Policy': VERIFY_PAGE_CSP,
+          'Cache-Control': 'no-cache',
+          'X-Content-Type-Options': 'nosniff',
+        });
         try {
           res.send(verifyPage(company, await services.certificates.verify(req.ctx, req.params.code)));
         } catch (error) {

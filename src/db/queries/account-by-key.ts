@@ -7,7 +7,10 @@ let statement: PreparedStatement | undefined;
 
 /** `$1` an API key's SHA-256 hash: the account's columns, by name, as `em.map(Account, row)` takes them. */
 export function accountByKeyHashStatement(em: EntityManager): PreparedStatement {
-  return (statement ??= { name: 'account_by_key_hash', sql: `select ${scalarColumns(em, Account).join(', ')} from "accounts" where "api_key_hash" = $1` });
+  return (statement ??= {
+    name: 'account_by_key_hash',
+    sql: `select ${scalarColumns(em, Account).join(', ')} from "accounts" where "api_key_hash" = $1`,
+  });
 }
 
 /** The account row of an API key's hash, or none: every request of every key runs this (D23), prepared. */

@@ -34,7 +34,10 @@ const statements = new Map<string, PreparedStatement>();
  * scale"). The total is counted first; a page in the second half of the list is read from the other end and put back
  * in order, so the last page of 20,000 rows reads 15 index entries, not 20,000.
  */
-export function accountPageStatement(shape: ListShape, filter: AccountListFilter): { statement: PreparedStatement; params: unknown[] } {
+export function accountPageStatement(
+  shape: ListShape,
+  filter: AccountListFilter,
+): { statement: PreparedStatement; params: unknown[] } {
   const { alias } = shape;
   const params: unknown[] = [];
   const where = [`${alias}.account_id = $1`];
@@ -76,9 +79,16 @@ export async function readAccountPage<T>(
   map: (row: SqlRow, date: DateOf) => T,
 ): Promise<VersionedPage<T>> {
   const { statement, params } = accountPageStatement(shape, filter);
-  const { rows, date } = await runPrepared(em, statement, [accountId, ...params, request.perPage, (request.page - 1) * request.perPage]);
+  const { rows, date } = await runPrepared(em, statement, [
+    accountId,
+    ...params,
+    request.perPage,
+    (request.page - 1) * request.perPage,
+  ]);
   const found = rows.filter((row) => row.id !== null);
-  const total = rows[0]!.total as number;
-  const version = createHash('sha256').update(`${total}/${found.map((row) => row.version).join(',')}`).digest('base64url');
+  const total = rows[0].total as number;
+  const version = createHash('sha256')
+    .update(`${total}/${found.map((row) => row.version).join(',')}`)
+    .digest('base64url');
   return { items: found.map((row) => map(row, date)), total, ...request, version };
 }

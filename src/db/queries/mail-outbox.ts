@@ -17,7 +17,11 @@ export interface ClaimedEmail {
  * Takes an unsettled message for this run, in one statement: unless another run's claim, younger than
  * `claimSeconds`, holds it. None when it is settled, gone or held.
  */
-export async function claimEmail(em: EntityManager, emailId: string, claimSeconds: number): Promise<ClaimedEmail | undefined> {
+export async function claimEmail(
+  em: EntityManager,
+  emailId: string,
+  claimSeconds: number,
+): Promise<ClaimedEmail | undefined> {
   const [claimed] = await runSql<ClaimedEmail>(
     em,
     `UPDATE sent_emails SET sending_since = clock_timestamp()
@@ -30,12 +34,27 @@ export async function claimEmail(em: EntityManager, emailId: string, claimSecond
 
 /** Whether the message is still unsettled (neither delivered nor given up). */
 export async function isUnsettled(em: EntityManager, emailId: string): Promise<boolean> {
-  return (await runSql(em, `SELECT 1 FROM sent_emails WHERE id = ? AND delivered_at IS NULL AND failed_at IS NULL`, [emailId])).length > 0;
+  return (
+    (
+      await runSql(em, `SELECT 1 FROM sent_emails WHERE id = ? AND delivered_at IS NULL AND failed_at IS NULL`, [
+        emailId,
+      ])
+    ).length > 0
+  );
 }
 
 /** Applies `assignments` while `email`'s claim holds; false when it no longer does. */
-async function whileClaimed(em: EntityManager, email: ClaimedEmail, assignments: string, values: unknown[] = []): Promise<boolean> {
-  const rows = await runSql(em, `UPDATE sent_emails SET ${assignments} WHERE id = ? AND sending_since = ?::timestamptz AND failed_at IS NULL RETURNING id`, [...values, email.id, email.claim]);
+async function whileClaimed(
+  em: EntityManager,
+  email: ClaimedEmail,
+  assignments: string,
+  values: unknown[] = [],
+): Promise<boolean> {
+  const rows = await runSql(
+    em,
+    `UPDATE sent_emails SET ${assignments} WHERE id = ? AND sending_since = ?::timestamptz AND failed_at IS NULL RETURNING id`,
+    [...values, email.id, email.claim],
+  );
   return rows.length > 0;
 }
 
@@ -53,7 +72,9 @@ export const recordGivenUp = (em: EntityManager, email: ClaimedEmail, failure: s
 
 /** Delivered after all, whatever settled it meanwhile (withdrawn, given up, taken over): kept, its text dropped. */
 export async function recordDeliveredAnyway(em: EntityManager, emailId: string): Promise<void> {
-  await runSql(em, `UPDATE sent_emails SET delivered_at = coalesce(delivered_at, now()), text = '' WHERE id = ?`, [emailId]);
+  await runSql(em, `UPDATE sent_emails SET delivered_at = coalesce(delivered_at, now()), text = '' WHERE id = ?`, [
+    emailId,
+  ]);
 }
 
 /** The messages, still sealed (`sealedPrefix`), unsettled `hours` after they were written. */

@@ -39,7 +39,12 @@ export async function readMemberSession(em: EntityManager, tokenHash: string): P
   const { member_id, member_name, member_email, member_role, session_id, session_last_used_at, ...account } = rows[0];
   return {
     account,
-    member: { id: member_id as string, name: member_name as string, email: member_email as string, role: member_role as MemberRole },
+    member: {
+      id: member_id as string,
+      name: member_name as string,
+      email: member_email as string,
+      role: member_role as MemberRole,
+    },
     sessionId: session_id as string,
     sessionLastUsedAt: date(session_last_used_at)!,
   };

@@ -22,10 +22,16 @@ const COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language,
   b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}`;
 
 /** A booking of an account (`$1` the booking, `$2` the account) with its payment, if staff made its checkout. */
-export const BOOKING_READ: PreparedStatement = { name: 'booking_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}` };
+export const BOOKING_READ: PreparedStatement = {
+  name: 'booking_read',
+  sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}`,
+};
 
 /** Only the version of that answer, for a conditional request. */
-export const BOOKING_VERSION: PreparedStatement = { name: 'booking_version', sql: `SELECT ${VERSION} AS version ${FROM} ${MATCH}` };
+export const BOOKING_VERSION: PreparedStatement = {
+  name: 'booking_version',
+  sql: `SELECT ${VERSION} AS version ${FROM} ${MATCH}`,
+};
 
 /** An account's bookings as their list shows them, with their payments. */
 export const BOOKING_LIST: ListShape = {
@@ -46,7 +52,12 @@ export async function readBooking(em: EntityManager, accountId: string, id: stri
 }
 
 /** A page of an account's bookings as their answers show them, with its total, in one statement, as orders. */
-export function readBookingPage(em: EntityManager, accountId: string, filter: AccountListFilter, request: PageRequest): Promise<VersionedPage<BookingRead>> {
+export function readBookingPage(
+  em: EntityManager,
+  accountId: string,
+  filter: AccountListFilter,
+  request: PageRequest,
+): Promise<VersionedPage<BookingRead>> {
   return readAccountPage(em, BOOKING_LIST, accountId, filter, request, bookingOf);
 }
 

@@ -32,7 +32,10 @@ const FILES = `LEFT JOIN LATERAL (
       FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.order_id = o.id) f ON true`;
 
 /** An order of an account (`$1` the order, `$2` the account) with its payment, certificate code and files. */
-export const ORDER_READ: PreparedStatement = { name: 'order_read', sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}` };
+export const ORDER_READ: PreparedStatement = {
+  name: 'order_read',
+  sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}`,
+};
 
 /** Only the version of that answer, for a conditional request. */
 export const ORDER_VERSION: PreparedStatement = {
@@ -68,7 +71,12 @@ export async function readOrder(em: EntityManager, accountId: string, id: string
  * a page of 100 orders hydrated as entities cost the event loop a third of a second, which every other tenant
  * waited for.
  */
-export function readOrderPage(em: EntityManager, accountId: string, filter: AccountListFilter, request: PageRequest): Promise<VersionedPage<OrderView>> {
+export function readOrderPage(
+  em: EntityManager,
+  accountId: string,
+  filter: AccountListFilter,
+  request: PageRequest,
+): Promise<VersionedPage<OrderView>> {
   return readAccountPage(em, ORDER_LIST, accountId, filter, request, viewOf);
 }
 

@@ -9,7 +9,13 @@ const SHARED = '00000000-0000-0000-0000-000000000000';
  * the row, so two processes never both take the last lease), and deletes the rows of ended windows: the new count,
  * or null when the ceiling was reached (D24).
  */
-export async function takeSharedLease(em: EntityManager, bucket: string, windowStart: Date, amount: number, ceiling: number): Promise<number | null> {
+export async function takeSharedLease(
+  em: EntityManager,
+  bucket: string,
+  windowStart: Date,
+  amount: number,
+  ceiling: number,
+): Promise<number | null> {
   const rows = await runSql<{ hits: number }>(
     em,
     `with swept as (delete from rate_limit_counts where window_start < ?)

@@ -21,7 +21,11 @@ const FINISHED = FINISHED_ORDER_STATUSES;
 const SORT = 'due_at ASC NULLS LAST, created_at ASC, id ASC';
 
 /** The two statements on `orders` alone for `filter`: the page's ids (`?` limit and offset last) and the total. */
-export function staffOrderQueueStatements(filter: StaffOrderFilter): { page: string; total: string; params: unknown[] } {
+export function staffOrderQueueStatements(filter: StaffOrderFilter): {
+  page: string;
+  total: string;
+  params: unknown[];
+} {
   const where: string[] = [];
   const params: unknown[] = [];
   const condition = (sql: string, ...values: unknown[]) => {
@@ -37,10 +41,19 @@ export function staffOrderQueueStatements(filter: StaffOrderFilter): { page: str
   }
   if (filter.search) {
     const contains = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    condition('(o.number ILIKE ? OR o.reference ILIKE ? OR o.account_id = ANY (ARRAY(SELECT a.id FROM accounts a WHERE a.name ILIKE ?)))', contains, contains, contains);
+    condition(
+      '(o.number ILIKE ? OR o.reference ILIKE ? OR o.account_id = ANY (ARRAY(SELECT a.id FROM accounts a WHERE a.name ILIKE ?)))',
+      contains,
+      contains,
+      contains,
+    );
   }
   const from = `FROM orders o${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  return { page: `${filter.search ? searched(from) : `SELECT o.id ${from}`} ORDER BY ${SORT} LIMIT ? OFFSET ?`, total: `SELECT count(*)::int AS total ${from}`, params };
+  return {
+    page: `${filter.search ? searched(from) : `SELECT o.id ${from}`} ORDER BY ${SORT} LIMIT ? OFFSET ?`,
+    total: `SELECT count(*)::int AS total ${from}`,
+    params,
+  };
 }
 
 /**
@@ -53,19 +66,26 @@ export function staffOrderQueueStatements(filter: StaffOrderFilter): { page: str
  *   on accounts) looked up once, their orders by `account_id`; its cost grows with its hits (a firm's name: a few
  *   hundred; a surname shared by 600 firms: 60,000 and a tenth of a second).
  */
-export async function readStaffOrderPage(em: EntityManager, filter: StaffOrderFilter, request: PageRequest): Promise<Page<Order>> {
+export async function readStaffOrderPage(
+  em: EntityManager,
+  filter: StaffOrderFilter,
+  request: PageRequest,
+): Promise<Page<Order>> {
   const { page, total, params } = staffOrderQueueStatements(filter);
   const [ids, [counted]] = await Promise.all([
     runSql<{ id: string }>(em, page, [...params, request.perPage, (request.page - 1) * request.perPage]),
     runSql<{ total: number }>(em, total, params),
   ]);
-  const orders = ids.length ? await em.find(Order, { id: { $in: ids.map((row) => row.id) } }, { populate: ['account', 'assignee'] }) : [];
+  const orders = ids.length
+    ? await em.find(Order, { id: { $in: ids.map((row) => row.id) } }, { populate: ['account', 'assignee'] })
+    : [];
   const byId = new Map(orders.map((order) => [order.id, order]));
-  return { items: ids.map((row) => byId.get(row.id)!).filter(Boolean), total: counted!.total, ...request };
+  return { items: ids.map((row) => byId.get(row.id)!).filter(Boolean), total: counted.total, ...request };
 }
 
 /**
  * A search's hits, found through the trigram indexes and then sorted: left to itself, the planner walks the due-date
  * index for the first rows that match, not knowing how few accounts match the name, and reads most of the table.
  */
-const searched = (from: string) => `WITH hits AS MATERIALIZED (SELECT o.id, o.due_at, o.created_at ${from}) SELECT id FROM hits`;
+const searched = (from: string) =>
+  `WITH hits AS MATERIALIZED (SELECT o.id, o.due_at, o.created_at ${from}) SELECT id FROM hits`;

@@ -17,7 +17,10 @@ export interface StorageIntent {
 
 /** Names `key` as about to be written by process `processId`, committed at once on `connection`. */
 export async function declareIntent(connection: AutocommitConnection, key: string, processId: number): Promise<void> {
-  await connection.execute('insert into "storage_intents" ("storage_key", "process_id", "created_at") values ($1, $2, now())', [key, processId]);
+  await connection.execute(
+    'insert into "storage_intents" ("storage_key", "process_id", "created_at") values ($1, $2, now())',
+    [key, processId],
+  );
 }
 
 /** Deletes the intent of `key`, in the transaction of `em` that writes the row claiming it. */
@@ -27,7 +30,10 @@ export async function fulfilIntent(em: EntityManager, key: string): Promise<void
 
 /** Every intent, those whose bytes were never written included. */
 export async function allIntents(em: EntityManager): Promise<StorageIntent[]> {
-  const rows = await runSql<{ storage_key: string; process_id: number }>(em, 'select "storage_key", "process_id" from "storage_intents"');
+  const rows = await runSql<{ storage_key: string; process_id: number }>(
+    em,
+    'select "storage_key", "process_id" from "storage_intents"',
+  );
   return rows.map((row) => ({ storageKey: row.storage_key, processId: row.process_id }));
 }
 
@@ -42,7 +48,11 @@ export async function clearIntents(em: EntityManager, keys: string[]): Promise<v
 export async function keysOfFiles(em: EntityManager, keys: string[]): Promise<Set<string>> {
   const claimed = new Set<string>();
   for (let i = 0; i < keys.length; i += BATCH) {
-    const rows = await runSql<{ storage_key: string }>(em, 'select "storage_key" from "files" where "storage_key" in (?)', [keys.slice(i, i + BATCH)]);
+    const rows = await runSql<{ storage_key: string }>(
+      em,
+      'select "storage_key" from "files" where "storage_key" in (?)',
+      [keys.slice(i, i + BATCH)],
+    );
     for (const row of rows) claimed.add(row.storage_key);
   }
   return claimed;

@@ -13,7 +13,8 @@ export async function analyseDocument(path: string, mimeType: string): Promise<A
   } catch (error) {
     if (error instanceof AnalysisLimitError) return { kind: 'uncountable', reason: error.reason, ...error.pages };
     // The sandbox's memory limit refused a buffer (D25): a bomb that pdf.js or zlib tried to inflate.
-    if (error instanceof RangeError && /allocation failed/i.test(error.message)) return { kind: 'uncountable', reason: 'out_of_memory', ...UNKNOWN_PAGES };
+    if (error instanceof RangeError && /allocation failed/i.test(error.message))
+      return { kind: 'uncountable', reason: 'out_of_memory', ...UNKNOWN_PAGES };
     // A document the parsers cannot read (broken zip, malformed XML, damaged PDF) has no countable text.
     return { kind: 'uncountable', reason: 'corrupt', ...UNKNOWN_PAGES };
   }

@@ -3,7 +3,8 @@
  * `documentPages` are physical pages (null when the document does not say), `scannedPages` the pages with no
  * text layer (null when unknown).
  */
-export type AnalysisResult = PageFacts & ({ kind: 'counted'; words: number } | { kind: 'uncountable'; reason: UncountableReason });
+export type AnalysisResult = PageFacts &
+  ({ kind: 'counted'; words: number } | { kind: 'uncountable'; reason: UncountableReason });
 
 export interface PageFacts {
   documentPages: number | null;
@@ -11,14 +12,7 @@ export interface PageFacts {
 }
 
 export type UncountableReason =
-  | 'image'
-  | 'no_text'
-  | 'encrypted'
-  | 'corrupt'
-  | 'too_many_pages'
-  | 'too_large_unpacked'
-  | 'timeout'
-  | 'out_of_memory';
+  'image' | 'no_text' | 'encrypted' | 'corrupt' | 'too_many_pages' | 'too_large_unpacked' | 'timeout' | 'out_of_memory';
 
 /** Nothing is known of the pages of a document that could not be read. */
 export const UNKNOWN_PAGES: PageFacts = { documentPages: null, scannedPages: null };

@@ -7,7 +7,6 @@ import type { ZipLimits } from '../zip-rewrite';
 import { AnalysisLimitError, counted, type AnalysisResult } from './analysis-result';
 import { countWords } from './word-count';
 
-
 /**
  * Counts the words of a DOCX without holding it in memory: the zip is read entry by entry, each XML part
  * streamed through a SAX parser, and words counted paragraph by paragraph. Limits are checked against the
@@ -77,7 +76,7 @@ async function partWords(zip: ZipFile, entry: Entry, onBytes: (bytes: number) =>
 function readEntry(zip: ZipFile, entry: Entry, onChunk: (chunk: Buffer) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(error);
+      if (error) return reject(error);
       stream.on('data', (chunk: Buffer) => {
         try {
           onChunk(chunk);

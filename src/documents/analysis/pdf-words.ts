@@ -16,7 +16,8 @@ export async function pdfWords(path: string, maxPages: number): Promise<Analysis
     throw new AnalysisLimitError(name === 'PasswordException' ? 'encrypted' : 'corrupt');
   }
   try {
-    if (pdf.numPages > maxPages) throw new AnalysisLimitError('too_many_pages', { documentPages: pdf.numPages, scannedPages: null });
+    if (pdf.numPages > maxPages)
+      throw new AnalysisLimitError('too_many_pages', { documentPages: pdf.numPages, scannedPages: null });
     let words = 0;
     let scannedPages = 0;
     for await (const text of pageTexts(pdf)) {

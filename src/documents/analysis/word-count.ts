@@ -10,7 +10,8 @@ export function countWords(text: string): number {
 export const WORDS_PER_PAGE = 250;
 
 /**
- * Certified billing pages: the text by 250 words a page, a document of 250 words or fewer being one (contract 2.2,
- * D5), plus one for each scanned page (D29).
+ * Certified billing pages: the text by 250 words a page, a document of 250 words or fewer being one (the
+ * `page` unit of `getPricing`'s certified rate, D5), plus one for each scanned page (D29).
  */
-export const billingPages = (words: number, scannedPages = 0): number => Math.max(1, Math.ceil(words / WORDS_PER_PAGE)) + scannedPages;
+export const billingPages = (words: number, scannedPages = 0): number =>
+  Math.max(1, Math.ceil(words / WORDS_PER_PAGE)) + scannedPages;

@@ -13,7 +13,12 @@ const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
  * `line` holds `{PAGE}` and `{NUMPAGES}` where the fields go. The parts stream through linear rewrites
  * (xml-rewrite.ts), never held whole, so a hostile translation costs no more than its size (D25).
  */
-export async function stampDocx(input: string, output: string, line: string, limits: ZipLimits): Promise<{ pages: number | null }> {
+export async function stampDocx(
+  input: string,
+  output: string,
+  line: string,
+  limits: ZipLimits,
+): Promise<{ pages: number | null }> {
   const paragraph = footerParagraph(line);
   const pages = new PagesReader();
   await rewriteZip(input, output, limits, {
@@ -22,16 +27,32 @@ export async function stampDocx(input: string, output: string, line: string, lim
       if (name === 'word/document.xml') return xmlRewrite(new SectionFooters());
       if (FOOTER_PARTS.test(name)) return xmlRewrite(before('w:ftr', paragraph));
       if (name === 'word/_rels/document.xml.rels') {
-        return xmlRewrite(before('Relationships', `<Relationship Id="${RELATIONSHIP_ID}" Type="${R}/footer" Target="certified-footer.xml"/>`));
+        return xmlRewrite(
+          before(
+            'Relationships',
+            `<Relationship Id="${RELATIONSHIP_ID}" Type="${R}/footer" Target="certified-footer.xml"/>`,
+          ),
+        );
       }
       if (name === '[Content_Types].xml') {
-        return xmlRewrite(before('Types', `<Override PartName="/${FOOTER_PART}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>`));
+        return xmlRewrite(
+          before(
+            'Types',
+            `<Override PartName="/${FOOTER_PART}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>`,
+          ),
+        );
       }
       if (name === 'docProps/app.xml') return xmlRewrite(pages);
       return undefined;
     },
     added: () => [
-      { name: FOOTER_PART, content: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr xmlns:w="${W}" xmlns:r="${R}">${paragraph}</w:ftr>`, 'utf8') },
+      {
+        name: FOOTER_PART,
+        content: Buffer.from(
+          `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr xmlns:w="${W}" xmlns:r="${R}">${paragraph}</w:ftr>`,
+          'utf8',
+        ),
+      },
     ],
   });
   return { pages: pages.value };
@@ -56,7 +77,8 @@ class SectionFooters implements XmlRewriter {
   private sawSection = false;
 
   tag(tag: XmlTag): string {
-    if (tag.name === 'w:document' && !tag.closing && attribute(tag.raw, 'xmlns:r') === undefined) return `<w:document xmlns:r="${R}"${tag.raw.slice('<w:document'.length)}`;
+    if (tag.name === 'w:document' && !tag.closing && attribute(tag.raw, 'xmlns:r') === undefined)
+      return `<w:document xmlns:r="${R}"${tag.raw.slice('<w:document'.length)}`;
     if (tag.name === 'w:sectPr' && !tag.closing) {
       this.sawSection = true;
       if (tag.selfClosing) return `${tag.raw.slice(0, -2)}>${references(new Set())}</w:sectPr>`;
@@ -72,7 +94,8 @@ class SectionFooters implements XmlRewriter {
       if (tag.name === 'w:footerReference') this.section.types.add(attribute(tag.raw, 'w:type') ?? '');
       return this.hold(tag.raw);
     }
-    if (tag.name === 'w:body' && tag.closing && !this.sawSection) return `<w:sectPr>${references(new Set())}</w:sectPr>${tag.raw}`;
+    if (tag.name === 'w:body' && tag.closing && !this.sawSection)
+      return `<w:sectPr>${references(new Set())}</w:sectPr>${tag.raw}`;
     return tag.raw;
   }
 
@@ -82,7 +105,8 @@ class SectionFooters implements XmlRewriter {
 
   private hold(markup: string): string {
     this.section!.inner += markup;
-    if (this.section!.inner.length > MAX_SECTION_CHARS) throw new XmlLimitError('A section of the document is too large.');
+    if (this.section!.inner.length > MAX_SECTION_CHARS)
+      throw new XmlLimitError('A section of the document is too large.');
     return '';
   }
 }
@@ -128,11 +152,15 @@ class PagesReader implements XmlRewriter {
 }
 
 function footerParagraph(line: string): string {
-  const run = (text: string) => `<w:r><w:rPr><w:sz w:val="14"/></w:rPr><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
+  const run = (text: string) =>
+    `<w:r><w:rPr><w:sz w:val="14"/></w:rPr><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
   const field = (name: string) =>
     `<w:r><w:rPr><w:sz w:val="14"/></w:rPr><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:rPr><w:sz w:val="14"/></w:rPr><w:instrText xml:space="preserve"> ${name} </w:instrText></w:r>` +
     `<w:r><w:rPr><w:sz w:val="14"/></w:rPr><w:fldChar w:fldCharType="separate"/></w:r>${run('1')}<w:r><w:rPr><w:sz w:val="14"/></w:rPr><w:fldChar w:fldCharType="end"/></w:r>`;
-  const runs = line.split(/(\{PAGE\}|\{NUMPAGES\})/).map((part) => (part === '{PAGE}' ? field('PAGE') : part === '{NUMPAGES}' ? field('NUMPAGES') : part ? run(part) : ''));
+  const runs = line
+    .split(/(\{PAGE\}|\{NUMPAGES\})/)
+    .map((part) =>
+      part === '{PAGE}' ? field('PAGE') : part === '{NUMPAGES}' ? field('NUMPAGES') : part ? run(part) : '',
+    );
   return `<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${runs.join('')}</w:p>`;
 }
-

@@ -20,9 +20,15 @@ export const footerFormats: readonly string[] = [PDF, DOCX];
  * page count when the format fixes one: a PDF's pages; for a DOCX, the pages Word last counted (docProps/app.xml),
  * since its pages are laid out only when it is opened, where Word fills the footer's PAGE and NUMPAGES fields.
  */
-export async function stampTranslation(mimeType: string, input: string, output: string, facts: FooterFacts): Promise<{ pages: number | null }> {
+export async function stampTranslation(
+  mimeType: string,
+  input: string,
+  output: string,
+  facts: FooterFacts,
+): Promise<{ pages: number | null }> {
   if (mimeType === PDF) return stampPdf(input, output, facts);
-  if (mimeType === DOCX) return stampDocx(input, output, footerLine(facts, '{PAGE}', '{NUMPAGES}'), DOCUMENT_LIMITS.zip);
+  if (mimeType === DOCX)
+    return stampDocx(input, output, footerLine(facts, '{PAGE}', '{NUMPAGES}'), DOCUMENT_LIMITS.zip);
   throw new Error(`No certification footer for ${mimeType}`);
 }
 
@@ -42,11 +48,22 @@ async function stampPdf(input: string, output: string, facts: FooterFacts): Prom
     const box = page.getCropBox();
     const media = page.getMediaBox();
     const bottom = box.y - BAND;
-    page.setMediaBox(media.x, Math.min(media.y, bottom), media.width, media.y + media.height - Math.min(media.y, bottom));
+    page.setMediaBox(
+      media.x,
+      Math.min(media.y, bottom),
+      media.width,
+      media.y + media.height - Math.min(media.y, bottom),
+    );
     page.setCropBox(box.x, bottom, box.width, box.height + BAND);
     const text = footerLine(facts, String(index + 1), String(pages.length));
     const size = Math.min(SIZE, ((box.width - 12) / font.widthOfTextAtSize(text, SIZE)) * SIZE);
-    page.drawText(text, { x: box.x + (box.width - font.widthOfTextAtSize(text, size)) / 2, y: bottom + (BAND - size) / 2, size, font, color: rgb(0.2, 0.2, 0.2) });
+    page.drawText(text, {
+      x: box.x + (box.width - font.widthOfTextAtSize(text, size)) / 2,
+      y: bottom + (BAND - size) / 2,
+      size,
+      font,
+      color: rgb(0.2, 0.2, 0.2),
+    });
   });
   await writeFile(output, await doc.save());
   return { pages: pages.length };

@@ -22,7 +22,13 @@ export interface SandboxBounds {
   workerScript: string;
 }
 
-export const DEFAULT_BOUNDS = { timeoutMs: 120_000, startTimeoutMs: 30_000, workMemoryMb: 512, processes: 2, maxWaitingPerAccount: 16 };
+export const DEFAULT_BOUNDS = {
+  timeoutMs: 120_000,
+  startTimeoutMs: 30_000,
+  workMemoryMb: 512,
+  processes: 2,
+  maxWaitingPerAccount: 16,
+};
 
 /** A rewrite of a document (a certification footer) that the document refused: too large, broken, too slow. */
 export class DocumentRefusedError extends Error {}
@@ -105,7 +111,8 @@ export class DocumentSandbox {
   /** The sandbox engine's translation (D11); a document it cannot translate within the limits is untranslatable. */
   async translate(account: string, files: TaskOf<'translate'>['files']): Promise<void> {
     const outcome = await this.submit(account, { kind: 'translate', files });
-    if (outcome.kind === 'answered' && outcome.answer.kind !== 'done') throw new UntranslatableError(outcome.answer.message);
+    if (outcome.kind === 'answered' && outcome.answer.kind !== 'done')
+      throw new UntranslatableError(outcome.answer.message);
     if (outcome.kind !== 'answered') throw new UntranslatableError(exceeded(outcome));
     this.result(outcome, 'translate');
   }
@@ -113,7 +120,8 @@ export class DocumentSandbox {
   /** Writes the delivered copy of a translation with its certification footer (D20). */
   async stamp(account: string, task: Omit<TaskOf<'stamp'>, 'kind'>): Promise<TaskResults['stamp']> {
     const outcome = await this.submit(account, { kind: 'stamp', ...task });
-    if (outcome.kind === 'answered' && outcome.answer.kind !== 'done') throw new DocumentRefusedError(outcome.answer.message);
+    if (outcome.kind === 'answered' && outcome.answer.kind !== 'done')
+      throw new DocumentRefusedError(outcome.answer.message);
     if (outcome.kind !== 'answered') throw new DocumentRefusedError(exceeded(outcome));
     return this.result(outcome, 'stamp');
   }
@@ -223,8 +231,12 @@ export class DocumentSandbox {
   private childLimits(): Promise<ChildLimits> {
     this.limits ??= (async () => {
       const { runtimeMemoryMb, workMemoryMb, workerScript, startTimeoutMs } = this.bounds;
-      const runtimeKb = runtimeMemoryMb !== undefined ? runtimeMemoryMb * 1024 : await measureRuntimeBaseline(workerScript);
-      this.logger.info({ runtime_mb: Math.round(runtimeKb / 1024), work_mb: workMemoryMb }, 'document sandbox limits set');
+      const runtimeKb =
+        runtimeMemoryMb !== undefined ? runtimeMemoryMb * 1024 : await measureRuntimeBaseline(workerScript);
+      this.logger.info(
+        { runtime_mb: Math.round(runtimeKb / 1024), work_mb: workMemoryMb },
+        'document sandbox limits set',
+      );
       // V8 collects garbage before its heap reaches half of what documents may use; the other half is for buffers.
       return { dataLimitKb: runtimeKb + workMemoryMb * 1024, heapMb: Math.floor(workMemoryMb / 2), startTimeoutMs };
     })();
@@ -239,7 +251,11 @@ export class DocumentSandbox {
 
   private failedToStart(reason: string): void {
     this.startFailures++;
-    if (!this.outage) this.logger.error({ reason }, 'document sandbox outage: no child process can start; documents cannot be analysed, translated or stamped');
+    if (!this.outage)
+      this.logger.error(
+        { reason },
+        'document sandbox outage: no child process can start; documents cannot be analysed, translated or stamped',
+      );
     this.outage = { reason, retryAt: Date.now() + OUTAGE_RETRY_SECONDS * 1000 };
   }
 
@@ -250,10 +266,13 @@ export class DocumentSandbox {
   }
 
   private result<K extends TaskKind>(outcome: TaskOutcome, kind: K): TaskResults[K] {
-    if (outcome.kind !== 'answered' || outcome.answer.kind !== 'done') throw new Error(`The document sandbox's ${kind} task did not finish`);
+    if (outcome.kind !== 'answered' || outcome.answer.kind !== 'done')
+      throw new Error(`The document sandbox's ${kind} task did not finish`);
     return outcome.answer.result as TaskResults[K];
   }
 }
 
 const exceeded = (outcome: TaskOutcome): string =>
-  outcome.kind === 'timed_out' ? 'The document takes longer to process than the limit.' : 'The document needs more memory to process than the limit.';
+  outcome.kind === 'timed_out'
+    ? 'The document takes longer to process than the limit.'
+    : 'The document needs more memory to process than the limit.';

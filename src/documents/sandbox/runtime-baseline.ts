@@ -24,7 +24,9 @@ const baselines = new Map<string, Promise<number>>();
 
 function measure(workerScript: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [workerScript, '--baseline'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const child = spawn(process.execPath, [workerScript, '--baseline'], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), BASELINE_TIMEOUT_MS);
     child.once('message', (message: { kind: string; dataKb?: number }) => {
       if (message.kind === 'baseline' && message.dataKb) resolve(message.dataKb);
@@ -32,7 +34,9 @@ function measure(workerScript: string): Promise<number> {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the runtime's baseline could not be measured: the worker ended (${signal ?? `exit code ${code}`})`));
+      reject(
+        new Error(`the runtime's baseline could not be measured: the worker ended (${signal ?? `exit code ${code}`})`),
+      );
     });
   });
 }

@@ -37,9 +37,12 @@ export class SandboxProcess {
 
   /** `workerScript`: the compiled sandbox.worker.ts, named by the composition root (which knows the build's layout). */
   constructor(limits: ChildLimits, workerScript: string) {
-    if (!existsSync(workerScript)) throw new Error(`The document sandbox's worker is not built (${workerScript}): run npm run build.`);
+    if (!existsSync(workerScript))
+      throw new Error(`The document sandbox's worker is not built (${workerScript}): run npm run build.`);
     const node = [process.execPath, `--max-old-space-size=${limits.heapMb}`, workerScript];
-    this.child = spawn('/bin/sh', ['-c', LIMITED_EXEC, 'sh', String(limits.dataLimitKb), ...node], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    this.child = spawn('/bin/sh', ['-c', LIMITED_EXEC, 'sh', String(limits.dataLimitKb), ...node], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
     this.child.on('message', (message: ChildMessage) => this.onMessage?.(message));
     this.ready = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -96,7 +99,8 @@ export class SandboxProcess {
           clearTimeout(timer);
           resolve(outcome);
         };
-        this.onMessage = (message) => message.kind === 'answer' && settle({ kind: 'answered', answer: message.answer, rssBytes: message.rssBytes });
+        this.onMessage = (message) =>
+          message.kind === 'answer' && settle({ kind: 'answered', answer: message.answer, rssBytes: message.rssBytes });
         this.onExit = () => settle({ kind: 'died' });
         if (this.exited) return settle({ kind: 'died' });
         this.child.send(task);

@@ -29,6 +29,4 @@ export type TaskAnswer =
   | { kind: 'refused'; message: string };
 
 /** Messages from the child: ready after its start, then one answer per task with its memory at the end. */
-export type ChildMessage =
-  | { kind: 'ready' }
-  | { kind: 'answer'; answer: TaskAnswer; rssBytes: number };
+export type ChildMessage = { kind: 'ready' } | { kind: 'answer'; answer: TaskAnswer; rssBytes: number };

@@ -12,7 +12,10 @@ export enum AccountStatus {
 @ObjectType()
 @Entity({ tableName: 'accounts' })
 // The desk's search by account name (docs/architecture.md, "Lists at scale").
-@Index({ name: 'accounts_name_trgm', expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)` })
+@Index({
+  name: 'accounts_name_trgm',
+  expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)`,
+})
 export class Account {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -33,7 +36,10 @@ export class Account {
   @Property({ type: 'string', length: 64, nullable: true, unique: true })
   apiKeyHash: string | null = null;
 
-  @Field(() => String, { nullable: true, description: 'The last four characters of the current key: the key itself is shown only in its e-mail.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The last four characters of the current key: the key itself is shown only in its e-mail.',
+  })
   @Property({ type: 'string', length: 4, nullable: true })
   apiKeyLast4: string | null = null;
 

@@ -25,9 +25,7 @@ export interface AccountListQuery {
 
 /** The account life cycle (D13): staff create, approve and suspend; staff and the account's admins regenerate and revoke its key (D27). */
 export class AccountService {
-  constructor(
-    private readonly deps: { env: AppEnv; mailer: Mailer; audit: AuditService },
-  ) {}
+  constructor(private readonly deps: { env: AppEnv; mailer: Mailer; audit: AuditService }) {}
 
   async create(ctx: Ctx, input: { name?: unknown; email?: unknown }): Promise<Account> {
     requireStaff(ctx.actor, 'createAccount');
@@ -135,7 +133,11 @@ export class AccountService {
       const account = await this.lock(em, id);
       accountTransitions.assertAction('regenerate_key', account);
       await this.issueKey(em, account, 'regenerated');
-      this.deps.audit.record(em, ctx.actor, { action: 'account.regenerate_key', resourceType: 'account', resourceId: account.id });
+      this.deps.audit.record(em, ctx.actor, {
+        action: 'account.regenerate_key',
+        resourceType: 'account',
+        resourceId: account.id,
+      });
       return account;
     });
   }
@@ -145,7 +147,11 @@ export class AccountService {
       const account = await this.lock(em, id);
       if (!account.apiKeyHash) throw ValidationError.of('api_key', 'The account has no active API key.');
       account.apiKeyHash = null;
-      this.deps.audit.record(em, ctx.actor, { action: 'account.revoke_key', resourceType: 'account', resourceId: account.id });
+      this.deps.audit.record(em, ctx.actor, {
+        action: 'account.revoke_key',
+        resourceType: 'account',
+        resourceId: account.id,
+      });
       return account;
     });
   }

@@ -14,6 +14,7 @@ export const accountTransitions = defineTransitions<AccountStatus, Account, Acco
   },
   actions: {
     // A pending account has no key yet: its first comes with the approval.
-    regenerate_key: (account) => (account.status === AccountStatus.PENDING ? cannot('regenerate the API key', account.status) : undefined),
+    regenerate_key: (account) =>
+      account.status === AccountStatus.PENDING ? cannot('regenerate the API key', account.status) : undefined,
   },
 });

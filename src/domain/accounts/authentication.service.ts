@@ -50,7 +50,8 @@ export class AuthenticationService {
     }
     if (token.startsWith(SESSION_TOKEN_PREFIX)) {
       // Members' sessions first: they are the ones polled all day, in one statement (D23).
-      return async (em, hash) => (await this.memberSessions.resolve(em, hash)) ?? (await this.staffSessions.resolve(em, hash));
+      return async (em, hash) =>
+        (await this.memberSessions.resolve(em, hash)) ?? (await this.staffSessions.resolve(em, hash));
     }
     if (token.startsWith(STAFF_TOKEN_PREFIX)) {
       return async (em, hash) => {
@@ -77,7 +78,13 @@ function lazyAccountActor(em: EntityManager, row: Record<string, unknown>): Acco
 }
 
 /** The actor of an account entity already at hand: a test that calls the services without a door. */
-export const accountActor = (account: Account): AccountActor => ({ kind: 'account', accountId: account.id, status: account.status, account, member: null });
+export const accountActor = (account: Account): AccountActor => ({
+  kind: 'account',
+  accountId: account.id,
+  status: account.status,
+  account,
+  member: null,
+});
 
 /**
  * Partner operations: an approved account's key or a member's session, whose role the permission table must allow
@@ -105,7 +112,8 @@ export function approvedAccount(actor: Actor | null): AccountActor {
  */
 export function requireSession(actor: Actor | null): string {
   if (actor?.kind === 'staff') {
-    if (!actor.sessionId) throw new ForbiddenError('A staff token is not a session: it ends with deactivation or staff:rotate.');
+    if (!actor.sessionId)
+      throw new ForbiddenError('A staff token is not a session: it ends with deactivation or staff:rotate.');
     return actor.sessionId;
   }
   return authorizePartner(approvedAccount(actor), 'session.sign_out').member!.sessionId;
@@ -118,6 +126,7 @@ export function requireSession(actor: Actor | null): string {
 export function requireStaff(actor: Actor | null, operation?: StaffOperation): StaffUser {
   if (!actor) throw new UnauthenticatedError();
   if (actor.kind !== 'staff') throw new ForbiddenError('Staff only.');
-  if (operation && !mayPerform(actor.staff.role, operation)) throw new ForbiddenError(`The ${actor.staff.role} role may not do this (${operation}).`);
+  if (operation && !mayPerform(actor.staff.role, operation))
+    throw new ForbiddenError(`The ${actor.staff.role} role may not do this (${operation}).`);
   return actor.staff;
 }

@@ -16,11 +16,16 @@ export class AuditEntry {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field(() => String, { nullable: true, description: 'The staff user, account or member that acted; null for the system itself.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The staff user, account or member that acted; null for the system itself.',
+  })
   @Property({ type: 'uuid', nullable: true })
   actorId: string | null = null;
 
-  @Field({ description: 'The actor as shown to people: a staff e-mail, "account <e-mail>", "member <e-mail>", or "system".' })
+  @Field({
+    description: 'The actor as shown to people: a staff e-mail, "account <e-mail>", "member <e-mail>", or "system".',
+  })
   @Property({ type: 'string', length: 254 })
   actorLabel!: string;
 

@@ -33,8 +33,17 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
     super({
       entity: Booking,
       lifecycle: deps.lifecycle,
-      notes: { entity: BookingNote, of: (booking) => ({ booking }), create: (booking, author, text) => Object.assign(new BookingNote(), { booking, author, text }) },
-      operations: { get: 'staffInterpretationBooking', account: 'InterpretationBooking.account', notes: 'InterpretationBooking.notes', addNote: 'addBookingNote' },
+      notes: {
+        entity: BookingNote,
+        of: (booking) => ({ booking }),
+        create: (booking, author, text) => Object.assign(new BookingNote(), { booking, author, text }),
+      },
+      operations: {
+        get: 'staffInterpretationBooking',
+        account: 'InterpretationBooking.account',
+        notes: 'InterpretationBooking.notes',
+        addNote: 'addBookingNote',
+      },
       populate: ['account'],
     });
   }
@@ -62,7 +71,10 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
       ...(from || to ? { scheduledAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
       ...(contains ? { $or: [{ number: contains }, { reference: contains }, { account: { name: contains } }] } : {}),
     };
-    return paginate(ctx.em, Booking, where, page, { orderBy: { scheduledAt: 'asc', id: 'asc' }, populate: ['account'] as never });
+    return paginate(ctx.em, Booking, where, page, {
+      orderBy: { scheduledAt: 'asc', id: 'asc' },
+      populate: ['account'] as never,
+    });
   }
 
   /** The interpreter who will attend, by name (free text: interpreters are not users yet); null clears it. */
@@ -75,7 +87,13 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
       this.deps.lifecycle.assertAction(booking, 'assign_interpreter');
       const before = booking.interpreterName;
       booking.interpreterName = name || null;
-      this.deps.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'assign_interpreter' }, { from: before, to: booking.interpreterName });
+      this.deps.lifecycle.record(
+        em,
+        booking,
+        booking.status,
+        { actor: ctx.actor, action: 'assign_interpreter' },
+        { from: before, to: booking.interpreterName },
+      );
     });
   }
 
@@ -84,24 +102,49 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
    * changes only while nothing is asked for payment yet (requested): once a checkout exists its amount is fixed.
    * Two reschedules, or a reschedule and a payment, take the booking's lock in turn: each is applied whole.
    */
-  async reschedule(ctx: Ctx, bookingId: unknown, input: { scheduled_at?: unknown; duration_hours?: unknown }): Promise<Booking> {
+  async reschedule(
+    ctx: Ctx,
+    bookingId: unknown,
+    input: { scheduled_at?: unknown; duration_hours?: unknown },
+  ): Promise<Booking> {
     requireStaff(ctx.actor, 'rescheduleInterpretationBooking');
     const v = new Validator(input);
     const scheduled = readScheduledAt(v);
-    const duration = input.duration_hours === undefined || input.duration_hours === null ? undefined : readDurationHundredths(v, input.duration_hours);
+    const duration =
+      input.duration_hours === undefined || input.duration_hours === null
+        ? undefined
+        : readDurationHundredths(v, input.duration_hours);
     v.done();
     return this.change(ctx, bookingId, async (em, booking) => {
       this.deps.lifecycle.assertAction(booking, 'reschedule');
-      const before = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
+      const before = {
+        scheduled_at: booking.scheduledAt.toISOString(),
+        duration_hours: booking.durationHundredths / 100,
+        total_cents: booking.totalCents,
+      };
       const previousStart = bookingTime(booking);
       if (duration !== undefined && duration !== booking.durationHundredths) {
         this.deps.lifecycle.assertAction(booking, 'change_duration');
         const rate = await em.findOneOrFail(InterpretationRate, { mode: booking.mode });
-        Object.assign(booking, { durationHundredths: duration }, priceHours(duration, rate.minimumHours, booking.unitPriceCents));
+        Object.assign(
+          booking,
+          { durationHundredths: duration },
+          priceHours(duration, rate.minimumHours, booking.unitPriceCents),
+        );
       }
       Object.assign(booking, { scheduledAt: scheduled!.date, scheduledOffsetMinutes: scheduled!.offsetMinutes });
-      const after = { scheduled_at: booking.scheduledAt.toISOString(), duration_hours: booking.durationHundredths / 100, total_cents: booking.totalCents };
-      this.deps.lifecycle.record(em, booking, booking.status, { actor: ctx.actor, action: 'reschedule' }, { before, after });
+      const after = {
+        scheduled_at: booking.scheduledAt.toISOString(),
+        duration_hours: booking.durationHundredths / 100,
+        total_cents: booking.totalCents,
+      };
+      this.deps.lifecycle.record(
+        em,
+        booking,
+        booking.status,
+        { actor: ctx.actor, action: 'reschedule' },
+        { before, after },
+      );
       await this.deps.mailer.send(em, bookingRescheduledEmail(await accountOf(em, booking), booking, previousStart));
     });
   }

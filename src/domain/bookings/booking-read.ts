@@ -8,9 +8,29 @@ import type { Booking } from './booking.entity';
  */
 export type BookingRead = Pick<
   Booking,
-  | 'id' | 'number' | 'status' | 'mode' | 'setting' | 'sourceLanguage' | 'targetLanguage' | 'scheduledAt' | 'durationHundredths'
-  | 'billableHundredths' | 'unitPriceCents' | 'totalCents' | 'currency' | 'location' | 'videoPlatformNotes' | 'reference'
-  | 'interpreterName' | 'holdReason' | 'completedAt' | 'cancelledAt' | 'createdAt' | 'updatedAt' | 'placedBy'
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'mode'
+  | 'setting'
+  | 'sourceLanguage'
+  | 'targetLanguage'
+  | 'scheduledAt'
+  | 'durationHundredths'
+  | 'billableHundredths'
+  | 'unitPriceCents'
+  | 'totalCents'
+  | 'currency'
+  | 'location'
+  | 'videoPlatformNotes'
+  | 'reference'
+  | 'interpreterName'
+  | 'holdReason'
+  | 'completedAt'
+  | 'cancelledAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'placedBy'
 > & { payment: PaymentRead | null };
 
 /** A booking as polled: its answer and the version its `ETag` is made from (D23). */

@@ -45,7 +45,10 @@ export class Booking {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field({ description: 'The booking number: a prefix, INT, the year and month, and 6 uppercase letters or digits, e.g. LT-INT-2611-AB12CD.' })
+  @Field({
+    description:
+      'The booking number: a prefix, INT, the year and month, and 6 uppercase letters or digits, e.g. LT-INT-2611-AB12CD.',
+  })
   @Property({ type: 'string', length: 40, unique: true })
   number!: string;
 

@@ -25,11 +25,19 @@ export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }):
     audit: deps.audit,
     async entered(em, booking, _from, cause) {
       if (booking.status === BookingStatus.ON_HOLD) {
-        await deps.mailer.send(em, onHoldEmail(await accountOf(em, booking), `Booking ${booking.number}`, cause.reason ?? 'Staff will contact you.'));
+        await deps.mailer.send(
+          em,
+          onHoldEmail(
+            await accountOf(em, booking),
+            `Booking ${booking.number}`,
+            cause.reason ?? 'Staff will contact you.',
+          ),
+        );
       } else if (booking.status === BookingStatus.CANCELLED) {
         await tellStaffCancel(em, deps.mailer, booking, `Booking ${booking.number}`, cause);
       }
-      if (booking.status === BookingStatus.CANCELLED && cause.action === EXPIRED) await deps.mailer.send(em, bookingExpiredEmail(await accountOf(em, booking), booking));
+      if (booking.status === BookingStatus.CANCELLED && cause.action === EXPIRED)
+        await deps.mailer.send(em, bookingExpiredEmail(await accountOf(em, booking), booking));
     },
   });
 }

@@ -92,7 +92,7 @@ export class BookingService {
       reference: reference ?? null,
       redirectUrl: redirectUrl ?? null,
     });
-    await ctx.em.persistAndFlush(booking);
+    await ctx.em.persist(booking).flush();
     return booking;
   }
 
@@ -115,7 +115,10 @@ export class BookingService {
   }
 
   /** Newest first, or with `updated_since` oldest change first (D23), as orders: the page, its total and payments in one statement. */
-  async list(ctx: Ctx, query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): Promise<VersionedPage<BookingRead>> {
+  async list(
+    ctx: Ctx,
+    query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown },
+  ): Promise<VersionedPage<BookingRead>> {
     const accountId = requireAccountId(ctx.actor, 'bookings.read');
     const { status, updatedSince, page } = this.pageRequest(query);
     return readBookingPage(ctx.em, accountId, { status, updatedSince }, page);
@@ -134,7 +137,7 @@ export class BookingService {
    */
   async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'confirmInterpretationAvailability');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const interpreter = v.string('interpreter_name', { required: true, max: 255 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
@@ -148,7 +151,10 @@ export class BookingService {
       Object.assign(booking, { payment, interpreterName: interpreter! });
       em.persist(payment);
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
-      await this.deps.mailer.send(em, bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!));
+      await this.deps.mailer.send(
+        em,
+        bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!),
+      );
     });
   }
 
@@ -156,22 +162,28 @@ export class BookingService {
   async complete(ctx: Ctx, id: unknown): Promise<Booking> {
     requireStaff(ctx.actor, 'completeInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }));
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
+      this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }),
+    );
   }
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'holdInterpretationBooking');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.hold(em, booking, { actor: ctx.actor, action: 'hold', reason }));
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
+      this.lifecycle.hold(em, booking, { actor: ctx.actor, action: 'hold', reason }),
+    );
   }
 
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
     requireStaff(ctx.actor, 'releaseInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) => this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }));
+    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
+      this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }),
+    );
   }
 
   /**
@@ -195,7 +207,10 @@ export class BookingService {
   async expireStarted(em: EntityManager, now = new Date()): Promise<number> {
     const due = await em.fork().find(
       Booking,
-      { scheduledAt: { $lte: now }, $or: [{ status: { $in: UNPAID } }, { status: BookingStatus.ON_HOLD, heldFrom: { $in: UNPAID } }] },
+      {
+        scheduledAt: { $lte: now },
+        $or: [{ status: { $in: UNPAID } }, { status: BookingStatus.ON_HOLD, heldFrom: { $in: UNPAID } }],
+      },
       { fields: ['id'], limit: 100, orderBy: { scheduledAt: 'asc' } },
     );
     let cancelled = 0;
@@ -205,7 +220,8 @@ export class BookingService {
         cancelled++;
       } catch (error) {
         // Paid, cancelled or capturing meanwhile: nothing to do now. Anything else is logged, and the sweep goes on.
-        if (!(error instanceof ValidationError)) this.deps.logger.warn({ err: error, booking_id: id }, 'booking expiry failed; the next sweep tries again');
+        if (!(error instanceof ValidationError))
+          this.deps.logger.warn({ err: error, booking_id: id }, 'booking expiry failed; the next sweep tries again');
       }
     }
     return cancelled;
@@ -214,7 +230,7 @@ export class BookingService {
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
@@ -226,13 +242,16 @@ export class BookingService {
     return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
   }
 
-  private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): { status?: BookingStatus; updatedSince?: Date; page: PageRequest } {
-    const v = new Validator(query as Record<string, unknown>);
+  private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): {
+    status?: BookingStatus;
+    updatedSince?: Date;
+    page: PageRequest;
+  } {
+    const v = new Validator(query);
     const status = v.oneOf('status', Object.values(BookingStatus));
     const updatedSince = v.dateTime('updated_since');
     const page = readPageRequest(v);
     v.done();
     return { status, updatedSince, page };
   }
-
 }

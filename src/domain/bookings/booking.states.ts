@@ -30,7 +30,12 @@ export const bookingTransitions = defineTransitions<BookingStatus, Booking, Book
     [BookingStatus.REQUESTED]: [BookingStatus.AWAITING_PAYMENT, BookingStatus.ON_HOLD, BookingStatus.CANCELLED],
     [BookingStatus.AWAITING_PAYMENT]: [BookingStatus.CONFIRMED, BookingStatus.ON_HOLD, BookingStatus.CANCELLED],
     [BookingStatus.CONFIRMED]: [BookingStatus.COMPLETED, BookingStatus.ON_HOLD, BookingStatus.CANCELLED],
-    [BookingStatus.ON_HOLD]: [BookingStatus.REQUESTED, BookingStatus.AWAITING_PAYMENT, BookingStatus.CONFIRMED, BookingStatus.CANCELLED],
+    [BookingStatus.ON_HOLD]: [
+      BookingStatus.REQUESTED,
+      BookingStatus.AWAITING_PAYMENT,
+      BookingStatus.CONFIRMED,
+      BookingStatus.CANCELLED,
+    ],
     [BookingStatus.COMPLETED]: [],
     [BookingStatus.CANCELLED]: [],
   },
@@ -39,13 +44,19 @@ export const bookingTransitions = defineTransitions<BookingStatus, Booking, Book
       // The client cancels only before payment; confirmed bookings go through the operator (contract 3.2).
       if (actor?.kind === 'account' && !UNPAID.includes(from)) return cannot('cancel the booking', from);
       // The system cancels only an unpaid booking (held or not) whose start passed: the expiry sweep (D29).
-      if (actor === null && (!UNPAID.includes(booking.heldFrom ?? from) || !booking.hasStarted(at))) return 'The booking is no longer due to expire.';
+      if (actor === null && (!UNPAID.includes(booking.heldFrom ?? from) || !booking.hasStarted(at)))
+        return 'The booking is no longer due to expire.';
     }
-    if (from === BookingStatus.REQUESTED && to === BookingStatus.AWAITING_PAYMENT && booking.hasStarted(at)) return started(booking, 'confirmed');
-    if (from === BookingStatus.AWAITING_PAYMENT && to === BookingStatus.CONFIRMED && booking.hasStarted(at)) return started(booking, 'paid');
+    if (from === BookingStatus.REQUESTED && to === BookingStatus.AWAITING_PAYMENT && booking.hasStarted(at))
+      return started(booking, 'confirmed');
+    if (from === BookingStatus.AWAITING_PAYMENT && to === BookingStatus.CONFIRMED && booking.hasStarted(at))
+      return started(booking, 'paid');
     // The session took place: only once its start has passed (D29).
     if (from === BookingStatus.CONFIRMED && to === BookingStatus.COMPLETED && !booking.hasStarted(at)) {
-      return { field: 'scheduled_at', message: `The booking cannot be completed before its start (${bookingTime(booking)}).` };
+      return {
+        field: 'scheduled_at',
+        message: `The booking cannot be completed before its start (${bookingTime(booking)}).`,
+      };
     }
     return undefined;
   },
@@ -56,6 +67,10 @@ export const bookingTransitions = defineTransitions<BookingStatus, Booking, Book
     change_duration: (booking) =>
       booking.status === BookingStatus.REQUESTED
         ? undefined
-        : { field: 'duration_hours', message: 'The duration changes only before payment is asked for: cancel and book again, or keep the duration.' },
+        : {
+            field: 'duration_hours',
+            message:
+              'The duration changes only before payment is asked for: cancel and book again, or keep the duration.',
+          },
   },
 });

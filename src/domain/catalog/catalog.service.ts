@@ -63,7 +63,9 @@ export class CatalogService {
   async updateRate(ctx: Ctx, change: RateChange): Promise<Pricing> {
     requireStaff(ctx.actor, 'updateRate');
     const v = new Validator(change as Record<string, unknown>);
-    const targets = (['service_type', 'addon_code', 'interpretation_mode'] as const).filter((field) => change[field] !== undefined && change[field] !== null);
+    const targets = (['service_type', 'addon_code', 'interpretation_mode'] as const).filter(
+      (field) => change[field] !== undefined && change[field] !== null,
+    );
     if (targets.length !== 1) v.fail('rate', 'Name exactly one rate: service_type, addon_code or interpretation_mode.');
     const serviceType = v.oneOf('service_type', Object.values(ServiceType));
     const addonCode = v.string('addon_code', { max: 50 });
@@ -74,10 +76,22 @@ export class CatalogService {
     await ctx.em.transactional(async (em) => {
       const lock = { lockMode: LockMode.PESSIMISTIC_WRITE } as const;
       const { line, ...resource } = serviceType
-        ? { resourceType: 'service_rate', resourceId: serviceType, line: await em.findOne(ServiceRate, { serviceType }, lock) }
+        ? {
+            resourceType: 'service_rate',
+            resourceId: serviceType,
+            line: await em.findOne(ServiceRate, { serviceType }, lock),
+          }
         : mode
-          ? { resourceType: 'interpretation_rate', resourceId: mode, line: await em.findOne(InterpretationRate, { mode }, lock) }
-          : { resourceType: 'addon', resourceId: addonCode!, line: await em.findOne(Addon, { code: addonCode! }, lock) };
+          ? {
+              resourceType: 'interpretation_rate',
+              resourceId: mode,
+              line: await em.findOne(InterpretationRate, { mode }, lock),
+            }
+          : {
+              resourceType: 'addon',
+              resourceId: addonCode!,
+              line: await em.findOne(Addon, { code: addonCode! }, lock),
+            };
       if (!line) throw ValidationError.of('addon_code', 'The selected addon code is invalid.');
       const before = line instanceof Addon ? line.priceCents : line.unitPriceCents;
       if (line instanceof Addon) line.priceCents = price!;

@@ -4,4 +4,5 @@ const displayNames = new Intl.DisplayNames('en', { type: 'language', fallback: '
 export const languageName = (code: string): string => displayNames.of(code) ?? code;
 
 /** `Spanish to English`. */
-export const languagePairName = (source: string, target: string): string => `${languageName(source)} to ${languageName(target)}`;
+export const languagePairName = (source: string, target: string): string =>
+  `${languageName(source)} to ${languageName(target)}`;

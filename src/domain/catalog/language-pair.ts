@@ -15,6 +15,7 @@ export function readLanguagePair(v: Validator, catalog: CatalogService): { sourc
   };
   const source = read('source_language');
   const target = read('target_language');
-  if (source && source === target) v.fail('target_language', 'The target language must be different from the source language.');
+  if (source && source === target)
+    v.fail('target_language', 'The target language must be different from the source language.');
   return { source, target };
 }

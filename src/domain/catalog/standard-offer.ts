@@ -31,7 +31,12 @@ export class StandardOffer {
   private stopped = false;
 
   constructor(
-    private readonly deps: { engine: EngineLanguageSource; languageName: (code: string) => string; logger: Logger; retrySeconds?: number },
+    private readonly deps: {
+      engine: EngineLanguageSource;
+      languageName: (code: string) => string;
+      logger: Logger;
+      retrySeconds?: number;
+    },
   ) {}
 
   /** Starts reading the engine's lists; never throws. */
@@ -56,11 +61,23 @@ export class StandardOffer {
   async refusals(source: string, target: string, files: StandardFile[]): Promise<Record<string, string[]>> {
     const support = await this.languages();
     const errors: Record<string, string[]> = {};
-    if (!support.source(source)) errors.source_language = [`Standard translation from ${this.deps.languageName(source)} is not available: ${TO_CERTIFIED}.`];
-    if (!support.target(target)) errors.target_language = [`Standard translation into ${this.deps.languageName(target)} is not available: ${TO_CERTIFIED}.`];
+    if (!support.source(source))
+      errors.source_language = [
+        `Standard translation from ${this.deps.languageName(source)} is not available: ${TO_CERTIFIED}.`,
+      ];
+    if (!support.target(target))
+      errors.target_language = [
+        `Standard translation into ${this.deps.languageName(target)} is not available: ${TO_CERTIFIED}.`,
+      ];
     const fileErrors = files.flatMap((file, index) => {
-      if (file.analysisStatus !== AnalysisStatus.COUNTED) return [`The file_ids.${index} file has no text that standard (machine) translation can read: ${TO_CERTIFIED}.`];
-      if (file.scannedPages) return [`The file_ids.${index} file has ${file.scannedPages} scanned page${file.scannedPages === 1 ? '' : 's'} that standard (machine) translation cannot read: ${TO_CERTIFIED}.`];
+      if (file.analysisStatus !== AnalysisStatus.COUNTED)
+        return [
+          `The file_ids.${index} file has no text that standard (machine) translation can read: ${TO_CERTIFIED}.`,
+        ];
+      if (file.scannedPages)
+        return [
+          `The file_ids.${index} file has ${file.scannedPages} scanned page${file.scannedPages === 1 ? '' : 's'} that standard (machine) translation cannot read: ${TO_CERTIFIED}.`,
+        ];
       return [];
     });
     if (fileErrors.length) errors.file_ids = fileErrors;
@@ -68,7 +85,8 @@ export class StandardOffer {
   }
 
   private async languages(): Promise<LanguageSupport> {
-    if (!this.support && this.loading) await Promise.race([this.loading, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_LISTS_MS).unref())]);
+    if (!this.support && this.loading)
+      await Promise.race([this.loading, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_LISTS_MS).unref())]);
     if (!this.support) throw new ProviderUnavailableError('Translation engine', this.retrySeconds);
     return this.support;
   }
@@ -82,8 +100,12 @@ export class StandardOffer {
       this.support = await this.deps.engine.languages();
       this.deps.logger.info('translation engine languages read');
     } catch (error) {
-      this.deps.logger.warn({ err: error, retry_in_seconds: this.retrySeconds }, 'translation engine languages unavailable: standard quotes answer 503 until they are read');
-      if (!this.stopped) this.retry = setTimeout(() => void (this.loading = this.load()), this.retrySeconds * 1000).unref();
+      this.deps.logger.warn(
+        { err: error, retry_in_seconds: this.retrySeconds },
+        'translation engine languages unavailable: standard quotes answer 503 until they are read',
+      );
+      if (!this.stopped)
+        this.retry = setTimeout(() => void (this.loading = this.load()), this.retrySeconds * 1000).unref();
     }
   }
 }

@@ -94,7 +94,13 @@ export class CertificateService {
    * `translations` they were made from, the certificate becomes the order's file, and what it stated is recorded.
    * Answers the translations' previous storage keys, to remove once the transaction has committed.
    */
-  async issue(em: EntityManager, order: Order, translations: StoredFile[], certification: Certification, prepared: PreparedCertificate): Promise<string[]> {
+  async issue(
+    em: EntityManager,
+    order: Order,
+    translations: StoredFile[],
+    certification: Certification,
+    prepared: PreparedCertificate,
+  ): Promise<string[]> {
     const previousKeys: string[] = [];
     for (const { fileId, bytes } of prepared.stamped) {
       const translation = translations.find((file) => file.id === fileId)!;
@@ -102,7 +108,11 @@ export class CertificateService {
     }
     // What the certificate stated is what step one read: the account's name and the signer's credentials as printed.
     const { account, signer } = certification;
-    const file = await this.deps.files.claimProduced(em, prepared.certificate, { account: em.getReference(Account, account.id), type: FileType.CERTIFICATE, name: `${order.number}-certificate.pdf` });
+    const file = await this.deps.files.claimProduced(em, prepared.certificate, {
+      account: em.getReference(Account, account.id),
+      type: FileType.CERTIFICATE,
+      name: `${order.number}-certificate.pdf`,
+    });
     await this.deps.files.attach(em, file, AttachmentOwner.ORDER, order.id);
     const certificate = Object.assign(new IssuedCertificate(), {
       code: certification.code,
@@ -114,7 +124,12 @@ export class CertificateService {
       targetLanguage: order.targetLanguage,
       translator: { name: signer.name, credentials: signer.credentials },
       notarized: Boolean(certification.notarization),
-      documents: prepared.documents.map((document) => ({ name: document.translation, sourceName: document.source, sha256: document.sha256, pageCount: document.pages })),
+      documents: prepared.documents.map((document) => ({
+        name: document.translation,
+        sourceName: document.source,
+        sha256: document.sha256,
+        pageCount: document.pages,
+      })),
       issuedAt: prepared.date,
     });
     em.persist(certificate);
@@ -124,7 +139,10 @@ export class CertificateService {
 
   /** Removes what `prepare` stored, for a completion that did not go through. */
   discard(prepared: PreparedCertificate): Promise<void> {
-    return this.deps.files.discardBytes([...prepared.stamped.map(({ bytes }) => bytes.storageKey), prepared.certificate.storageKey]);
+    return this.deps.files.discardBytes([
+      ...prepared.stamped.map(({ bytes }) => bytes.storageKey),
+      prepared.certificate.storageKey,
+    ]);
   }
 
   /** Public (D20): what a certificate states, by its code; 404 for anything else. */
@@ -136,14 +154,27 @@ export class CertificateService {
   }
 
   /** The certificate's bytes, stored: the one staff uploaded, or one generated and signed now. */
-  private async certificateBytes(certification: Certification, documents: CertifiedDocumentLine[], date: Date): Promise<StoredBytes> {
+  private async certificateBytes(
+    certification: Certification,
+    documents: CertifiedDocumentLine[],
+    date: Date,
+  ): Promise<StoredBytes> {
     if (certification.uploadedPath) return this.deps.files.storeBytes(certification.uploadedPath, PDF);
     const { code } = certification;
     const generated = join(this.deps.files.tempDir, `ltk-certificate-${newId()}.pdf`);
     try {
       const verification = { code, url: this.verificationUrl(code) };
       const { order, account, signer, notarization } = certification;
-      const facts = certificateFacts({ company: this.deps.company, order, account, documents, signer, notarization, date, verification });
+      const facts = certificateFacts({
+        company: this.deps.company,
+        order,
+        account,
+        documents,
+        signer,
+        notarization,
+        date,
+        verification,
+      });
       await writeFile(generated, await certificatePdf(facts, this.deps.signer));
       return await this.deps.files.storeBytes(generated, PDF);
     } finally {
@@ -155,7 +186,11 @@ export class CertificateService {
    * The delivered copy, stored: the footer on every page; the page count is the PDF's, or Word's count, or the
    * billing pages (D5), analysed now if the translation still waits for it.
    */
-  private async stamp(em: EntityManager, translation: StoredFile, facts: { orderNumber: string; code: string }): Promise<{ bytes: StoredBytes; pages: number }> {
+  private async stamp(
+    em: EntityManager,
+    translation: StoredFile,
+    facts: { orderNumber: string; code: string },
+  ): Promise<{ bytes: StoredBytes; pages: number }> {
     const draft = join(this.deps.files.tempDir, `ltk-draft-${newId()}`);
     const stamped = join(this.deps.files.tempDir, `ltk-stamped-${newId()}`);
     try {
@@ -176,12 +211,25 @@ export class CertificateService {
   }
 
   /** The footer is written by the document sandbox: the translation is a file someone uploaded (D25). */
-  private async stampCopy(translation: StoredFile, input: string, output: string, facts: { orderNumber: string; code: string }): Promise<{ pages: number | null }> {
+  private async stampCopy(
+    translation: StoredFile,
+    input: string,
+    output: string,
+    facts: { orderNumber: string; code: string },
+  ): Promise<{ pages: number | null }> {
     try {
-      return await this.deps.documents.stamp(translation.account.id, { mimeType: translation.mimeType, input, output, facts });
+      return await this.deps.documents.stamp(translation.account.id, {
+        mimeType: translation.mimeType,
+        input,
+        output,
+        facts,
+      });
     } catch (error) {
       if (!(error instanceof DocumentRefusedError)) throw error;
-      throw ValidationError.of('translation', `The translation ${translation.name} cannot be certified: ${error.message} Replace it with a readable file.`);
+      throw ValidationError.of(
+        'translation',
+        `The translation ${translation.name} cannot be certified: ${error.message} Replace it with a readable file.`,
+      );
     }
   }
 }

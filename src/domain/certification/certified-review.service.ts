@@ -28,14 +28,25 @@ export const NOTARIZATION = 'notarization';
 
 /** Staff review of certified work (D10, D19, D21): review each translation, record notarization, then complete with a certificate (D20). */
 export class CertifiedReviewService {
-  constructor(private readonly deps: { files: FilesService; orders: OrderService; certificates: CertificateService; pending: PendingCertificates }) {}
+  constructor(
+    private readonly deps: {
+      files: FilesService;
+      orders: OrderService;
+      certificates: CertificateService;
+      pending: PendingCertificates;
+    },
+  ) {}
 
   /**
    * Replaces the translation of one source file with a reviewed one, which counts as its review (D19). Allowed in
    * review and on hold (an order held for an unreadable document is finished this way); `sourceFileId` may be
    * left out when there is one source.
    */
-  async attachReviewedTranslation(ctx: Ctx, orderId: unknown, input: { stream: Readable; filename?: string; sourceFileId?: unknown }): Promise<Order> {
+  async attachReviewedTranslation(
+    ctx: Ctx,
+    orderId: unknown,
+    input: { stream: Readable; filename?: string; sourceFileId?: unknown },
+  ): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'attachReviewedTranslation');
     const upload = await this.deps.files.receive(input.stream);
     try {
@@ -43,8 +54,15 @@ export class CertifiedReviewService {
       return await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
         this.deps.orders.lifecycle.assertAction(order, 'attach_reviewed_translation');
         const sources = files.filter((file) => file.type === FileType.SOURCE);
-        const source = input.sourceFileId === undefined && sources.length === 1 ? sources[0] : sources.find((file) => file.id === input.sourceFileId);
-        if (!source) throw ValidationError.of('source_file_id', "The source file id field must name one of the order's source files.");
+        const source =
+          input.sourceFileId === undefined && sources.length === 1
+            ? sources[0]
+            : sources.find((file) => file.id === input.sourceFileId);
+        if (!source)
+          throw ValidationError.of(
+            'source_file_id',
+            "The source file id field must name one of the order's source files.",
+          );
         for (const old of files.filter((file) => file.derivedFromId === source.id)) {
           await em.nativeDelete(FileAttachment, { file: old, order });
           await em.nativeDelete(TranslationReview, { fileId: old.id });
@@ -58,7 +76,13 @@ export class CertifiedReviewService {
         });
         await this.deps.files.attach(em, reviewed, AttachmentOwner.ORDER, order.id);
         await this.review(em, order, reviewed, staff, ReviewKind.REPLACED);
-        this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'attach_reviewed_translation' }, { file_id: reviewed.id, source_file_id: source.id });
+        this.deps.orders.lifecycle.record(
+          em,
+          order,
+          order.status,
+          { actor: ctx.actor, action: 'attach_reviewed_translation' },
+          { file_id: reviewed.id, source_file_id: source.id },
+        );
       });
     } finally {
       if (!upload.tooLarge) await rm(upload.path, { force: true });
@@ -69,14 +93,24 @@ export class CertifiedReviewService {
   async approveTranslation(ctx: Ctx, fileId: unknown): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'approveTranslation');
     if (!isId(fileId)) throw new NotFoundError();
-    const attachment = await ctx.em.findOne(FileAttachment, { file: fileId, order: { $ne: null } }, { populate: ['file'] });
+    const attachment = await ctx.em.findOne(
+      FileAttachment,
+      { file: fileId, order: { $ne: null } },
+      { populate: ['file'] },
+    );
     if (attachment?.file.type !== FileType.TRANSLATION) throw new NotFoundError();
     return this.inLockedOrder(ctx, attachment.order!.id, async (em, order, files) => {
       this.deps.orders.lifecycle.assertAction(order, 'approve_translation');
       const file = files.find((candidate) => candidate.id === fileId);
       if (!file) throw new NotFoundError(); // replaced meanwhile
       await this.review(em, order, file, staff, ReviewKind.APPROVED);
-      this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'approve_translation' }, { file_id: file.id });
+      this.deps.orders.lifecycle.record(
+        em,
+        order,
+        order.status,
+        { actor: ctx.actor, action: 'approve_translation' },
+        { file_id: file.id },
+      );
     });
   }
 
@@ -90,26 +124,45 @@ export class CertifiedReviewService {
    * D21: the notarization of an order that carries the add-on, recorded (or corrected) before completion, with
    * the notarized scan as a `certificate` file of the order when one is uploaded.
    */
-  async recordNotarization(ctx: Ctx, orderId: unknown, input: Record<string, unknown>, scan?: { stream: Readable; filename?: string }): Promise<Order> {
+  async recordNotarization(
+    ctx: Ctx,
+    orderId: unknown,
+    input: Record<string, unknown>,
+    scan?: { stream: Readable; filename?: string },
+  ): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'recordNotarization');
     const details = readNotarization(input);
     const upload = scan ? await this.deps.files.receive(scan.stream) : undefined;
     try {
       const scanPath = upload ? acceptedPath(upload, 'scan') : undefined;
-      if (scanPath && !(await detectFormat(scanPath))) throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
+      if (scanPath && !(await detectFormat(scanPath)))
+        throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
       return await this.inLockedOrder(ctx, orderId, async (em, order) => {
-        if (!order.addons.some((line) => line.code === NOTARIZATION)) throw ValidationError.of('order', 'The order has no notarization add-on.');
+        if (!order.addons.some((line) => line.code === NOTARIZATION))
+          throw ValidationError.of('order', 'The order has no notarization add-on.');
         this.deps.orders.lifecycle.assertAction(order, 'record_notarization');
-        const notarization = (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
+        const notarization =
+          (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
         Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
         if (scanPath) {
           const account = await em.findOneOrFail(Account, { id: order.account.id });
-          notarization.scan = await this.deps.files.storeProduced(em, { account, type: FileType.CERTIFICATE, name: scan?.filename ?? `${order.number}-notarized.pdf`, path: scanPath });
+          notarization.scan = await this.deps.files.storeProduced(em, {
+            account,
+            type: FileType.CERTIFICATE,
+            name: scan?.filename ?? `${order.number}-notarized.pdf`,
+            path: scanPath,
+          });
           await this.deps.files.attach(em, notarization.scan, AttachmentOwner.ORDER, order.id);
         }
         em.persist(notarization);
         await em.flush();
-        this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'record_notarization' }, { ...details, notarized_at: details.notarizedAt.toISOString(), scan_file_id: notarization.scan?.id ?? null });
+        this.deps.orders.lifecycle.record(
+          em,
+          order,
+          order.status,
+          { actor: ctx.actor, action: 'record_notarization' },
+          { ...details, notarized_at: details.notarizedAt.toISOString(), scan_file_id: notarization.scan?.id ?? null },
+        );
       });
     } finally {
       if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
@@ -129,11 +182,13 @@ export class CertifiedReviewService {
     const upload = certificate ? await this.deps.files.receive(certificate.stream) : undefined;
     try {
       const uploadedPath = upload ? acceptedPath(upload, 'certificate') : undefined;
-      if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF) throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
+      if (uploadedPath && (await detectFormat(uploadedPath)) !== PDF)
+        throw ValidationError.of('certificate', 'The certificate must be a PDF document.');
       let certification!: Certification;
       let basis!: Basis;
       await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
-        if (order.serviceType !== ServiceType.CERTIFIED) throw ValidationError.of('order', 'Only certified orders are completed by staff.');
+        if (order.serviceType !== ServiceType.CERTIFIED)
+          throw ValidationError.of('order', 'Only certified orders are completed by staff.');
         // Staff complete only reviewed work (the table's guard), checked before the certificate is made.
         this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
         const documents = certifiedDocuments(files);
@@ -172,11 +227,17 @@ export class CertifiedReviewService {
       const order = await this.inLockedOrder(ctx, certification.order.id, async (em, order, files) => {
         this.deps.orders.lifecycle.check(order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
         await this.deps.pending.assertHeld(em, order, code);
-        const errors = changedSince(basis, basisOf(certifiedDocuments(files), await em.findOne(Notarization, { order })));
+        const errors = changedSince(
+          basis,
+          basisOf(certifiedDocuments(files), await em.findOne(Notarization, { order })),
+        );
         if (Object.keys(errors).length) throw new ValidationError(errors);
         replacedKeys = await this.deps.certificates.issue(em, order, files, certification, prepared);
         await this.deps.pending.end(em, code);
-        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, { actor: ctx.actor, action: 'complete' });
+        await this.deps.orders.lifecycle.move(em, order, OrderStatus.COMPLETED, {
+          actor: ctx.actor,
+          action: 'complete',
+        });
       });
       await this.deps.files.discardBytes(replacedKeys);
       return order;
@@ -192,30 +253,56 @@ export class CertifiedReviewService {
    * recorded when ordered; D28: certification is personal, so the completer has credentials on their profile and
    * reviewed (approved or replaced) at least one of the translations they certify.
    */
-  private async completionErrors(em: EntityManager, order: Order, documents: { source: StoredFile; translation?: StoredFile }[], notarization: Notarization | null, completer: StaffUser): Promise<FieldErrors> {
+  private async completionErrors(
+    em: EntityManager,
+    order: Order,
+    documents: { source: StoredFile; translation?: StoredFile }[],
+    notarization: Notarization | null,
+    completer: StaffUser,
+  ): Promise<FieldErrors> {
     const reviews = await em.find(TranslationReview, { order });
     const reviewed = new Set(reviews.map((review) => review.fileId));
     const files = documents.flatMap(({ source, translation }) => {
       if (!translation) return [`${source.name} has no translation yet.`];
-      if (!reviewed.has(translation.id)) return [`${translation.name} has not been reviewed: approve it or attach a reviewed translation.`];
-      if (!footerFormats.includes(translation.mimeType)) return [`${translation.name} cannot carry the certification footer: attach it as a PDF or DOCX document.`];
+      if (!reviewed.has(translation.id))
+        return [`${translation.name} has not been reviewed: approve it or attach a reviewed translation.`];
+      if (!footerFormats.includes(translation.mimeType))
+        return [`${translation.name} cannot carry the certification footer: attach it as a PDF or DOCX document.`];
       return [];
     });
     const notarizationOrdered = order.addons.some((line) => line.code === NOTARIZATION);
     return {
       ...(files.length ? { files } : {}),
-      ...(notarizationOrdered && !notarization ? { notarization: ['Notarization was ordered: record it before completing the order.'] } : {}),
-      ...(completer.credentials ? {} : { credentials: ['Add your credentials to your staff profile: the certificate prints them under your name.'] }),
-      ...(reviews.some((review) => review.reviewer.id === completer.id) ? {} : { reviewer: ['You certify what you complete: approve or replace at least one of its translations first.'] }),
+      ...(notarizationOrdered && !notarization
+        ? { notarization: ['Notarization was ordered: record it before completing the order.'] }
+        : {}),
+      ...(completer.credentials
+        ? {}
+        : {
+            credentials: ['Add your credentials to your staff profile: the certificate prints them under your name.'],
+          }),
+      ...(reviews.some((review) => review.reviewer.id === completer.id)
+        ? {}
+        : { reviewer: ['You certify what you complete: approve or replace at least one of its translations first.'] }),
     };
   }
 
-  private async review(em: EntityManager, order: Order, file: StoredFile, reviewer: StaffUser, kind: ReviewKind): Promise<void> {
+  private async review(
+    em: EntityManager,
+    order: Order,
+    file: StoredFile,
+    reviewer: StaffUser,
+    kind: ReviewKind,
+  ): Promise<void> {
     await em.upsert(TranslationReview, { fileId: file.id, order, reviewer, kind, reviewedAt: new Date() });
   }
 
   /** Locks the order and hands its files to `work`; a translator works only on their own assignments (D28). */
-  private inLockedOrder(ctx: Ctx, orderId: unknown, work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>): Promise<Order> {
+  private inLockedOrder(
+    ctx: Ctx,
+    orderId: unknown,
+    work: (em: EntityManager, order: Order, files: StoredFile[]) => Promise<void>,
+  ): Promise<Order> {
     if (!isId(orderId)) throw new NotFoundError();
     const staff = requireStaff(ctx.actor);
     return this.deps.orders.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
@@ -243,9 +330,14 @@ interface Basis {
   notarization: string;
 }
 
-function basisOf(documents: { source: StoredFile; translation?: StoredFile }[], notarization: Notarization | null): Basis {
+function basisOf(
+  documents: { source: StoredFile; translation?: StoredFile }[],
+  notarization: Notarization | null,
+): Basis {
   return {
-    files: documents.map(({ source, translation }) => `${source.id}:${translation?.id}:${translation?.storageKey}`).join(),
+    files: documents
+      .map(({ source, translation }) => `${source.id}:${translation?.id}:${translation?.storageKey}`)
+      .join(),
     notarization: notarization ? `${notarization.id}:${notarization.recordedAt.toISOString()}` : '',
   };
 }
@@ -253,8 +345,16 @@ function basisOf(documents: { source: StoredFile; translation?: StoredFile }[], 
 /** What changed while the certificate was being made (a translation replaced, the notarization recorded again): it would not be true. */
 function changedSince(before: Basis, now: Basis): FieldErrors {
   return {
-    ...(before.files === now.files ? {} : { files: ['A translation was replaced while the certificate was being made: complete the order again.'] }),
-    ...(before.notarization === now.notarization ? {} : { notarization: ['The notarization was recorded again while the certificate was being made: complete the order again.'] }),
+    ...(before.files === now.files
+      ? {}
+      : { files: ['A translation was replaced while the certificate was being made: complete the order again.'] }),
+    ...(before.notarization === now.notarization
+      ? {}
+      : {
+          notarization: [
+            'The notarization was recorded again while the certificate was being made: complete the order again.',
+          ],
+        }),
   };
 }
 

@@ -23,15 +23,24 @@ export function readNotarization(input: Record<string, unknown>): NotarizationIn
   const expiresOn = v.string('commission_expires_on', { required: true, max: 10 });
   const at = v.string('notarized_at', { required: true, max: 40 });
   const commissionExpiresOn = expiresOn === undefined ? undefined : calendarDate(expiresOn);
-  if (expiresOn !== undefined && !commissionExpiresOn) v.fail('commission_expires_on', 'The commission expires on field must be a date (YYYY-MM-DD).');
+  if (expiresOn !== undefined && !commissionExpiresOn)
+    v.fail('commission_expires_on', 'The commission expires on field must be a date (YYYY-MM-DD).');
   const notarizedAt = at === undefined ? undefined : dateTime(at);
-  if (at !== undefined && !notarizedAt) v.fail('notarized_at', 'The notarized at field must be a date-time with an offset.');
-  if (notarizedAt && notarizedAt.getTime() > Date.now() + CLOCK_SKEW_MS) v.fail('notarized_at', 'The notarized at field must not be in the future.');
+  if (at !== undefined && !notarizedAt)
+    v.fail('notarized_at', 'The notarized at field must be a date-time with an offset.');
+  if (notarizedAt && notarizedAt.getTime() > Date.now() + CLOCK_SKEW_MS)
+    v.fail('notarized_at', 'The notarized at field must not be in the future.');
   if (notarizedAt && commissionExpiresOn && notarizedAt.toISOString().slice(0, 10) > commissionExpiresOn) {
     v.fail('commission_expires_on', "The notary's commission had expired when the document was notarized.");
   }
   v.done();
-  return { notaryName: notaryName!, commissionNumber: commissionNumber!, jurisdiction: jurisdiction!, commissionExpiresOn: commissionExpiresOn!, notarizedAt: notarizedAt! };
+  return {
+    notaryName: notaryName!,
+    commissionNumber: commissionNumber!,
+    jurisdiction: jurisdiction!,
+    commissionExpiresOn: commissionExpiresOn!,
+    notarizedAt: notarizedAt!,
+  };
 }
 
 /** `2027-02-30` is refused, never moved to March. */

@@ -7,6 +7,10 @@ export interface OrderCertificate {
 }
 
 /** The certificate of a completed order, or null (not completed, or not certified). */
-export function orderCertificate(order: { status: OrderStatus }, code: string | null, verifyUrl: (code: string) => string): OrderCertificate | null {
+export function orderCertificate(
+  order: { status: OrderStatus },
+  code: string | null,
+  verifyUrl: (code: string) => string,
+): OrderCertificate | null {
   return order.status === OrderStatus.COMPLETED && code ? { verificationCode: code, verifyUrl: verifyUrl(code) } : null;
 }

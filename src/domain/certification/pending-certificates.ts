@@ -35,7 +35,11 @@ export class PendingCertificates {
     const standing = await em.findOne(PendingCertificate, { order }, { refresh: true });
     if (standing && !(await this.abandoned(em, standing))) throw beingCertified();
     if (standing) await em.nativeDelete(PendingCertificate, { code: standing.code });
-    const pending = Object.assign(new PendingCertificate(), { code: verificationCode(), order, processId: this.deps.processId });
+    const pending = Object.assign(new PendingCertificate(), {
+      code: verificationCode(),
+      order,
+      processId: this.deps.processId,
+    });
     em.persist(pending);
     await em.flush();
     return pending.code;
@@ -53,7 +57,9 @@ export class PendingCertificates {
 
   /** The compensation's end, which must not hide why the completion failed: a failure is logged, and the intent taken over later. */
   async release(em: EntityManager, code: string): Promise<void> {
-    await this.end(em, code).catch((error: unknown) => this.deps.logger.warn({ err: error, code }, 'pending certificate left to be taken over'));
+    await this.end(em, code).catch((error: unknown) =>
+      this.deps.logger.warn({ err: error, code }, 'pending certificate left to be taken over'),
+    );
   }
 
   private async abandoned(em: EntityManager, pending: PendingCertificate): Promise<boolean> {

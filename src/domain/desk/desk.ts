@@ -17,7 +17,11 @@ export interface DeskSpec<S extends string, E extends DeskRow<S>, N extends { id
   entity: EntityName<E>;
   lifecycle: Lifecycle<S, E, string>;
   /** The row's staff notes: their entity, those of one row, and a new one by its author. */
-  notes: { entity: EntityName<N>; of: (rowId: string) => FilterQuery<N>; create: (row: E, author: Rel<StaffUser>, text: string) => N };
+  notes: {
+    entity: EntityName<N>;
+    of: (rowId: string) => FilterQuery<N>;
+    create: (row: E, author: Rel<StaffUser>, text: string) => N;
+  };
   /** Each shared operation's name in the staff permission table (D28). */
   operations: { get: StaffOperation; account: StaffOperation; notes: StaffOperation; addNote: StaffOperation };
   /** What a look-up loads with the row: what the desk shows beside it (its account, its assignee). */
@@ -37,8 +41,14 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
   /** By id or by number (one of them); 404 when neither matches, or when the caller may not see it. */
   async get(ctx: Ctx, by: { id?: unknown; number?: unknown }): Promise<E> {
     const staff = requireStaff(ctx.actor, this.spec.operations.get);
-    const where = isId(by.id) ? { id: by.id } : typeof by.number === 'string' && by.number.trim() ? { number: by.number.trim().toUpperCase() } : null;
-    const row = where && (await ctx.em.findOne(this.spec.entity, where as FilterQuery<E>, { populate: this.spec.populate as never }));
+    const where = isId(by.id)
+      ? { id: by.id }
+      : typeof by.number === 'string' && by.number.trim()
+        ? { number: by.number.trim().toUpperCase() }
+        : null;
+    const row =
+      where &&
+      (await ctx.em.findOne(this.spec.entity, where as FilterQuery<E>, { populate: this.spec.populate as never }));
     if (!row || (this.spec.visibleTo && !this.spec.visibleTo(row, staff))) throw new NotFoundError();
     return row;
   }
@@ -52,7 +62,9 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
   /** Oldest first, as a conversation reads. */
   async notes(ctx: Ctx, rowId: string): Promise<N[]> {
     requireStaff(ctx.actor, this.spec.operations.notes);
-    return ctx.em.find(this.spec.notes.entity, this.spec.notes.of(rowId), { orderBy: { createdAt: 'asc', id: 'asc' } as never });
+    return ctx.em.find(this.spec.notes.entity, this.spec.notes.of(rowId), {
+      orderBy: { createdAt: 'asc', id: 'asc' } as never,
+    });
   }
 
   /** An internal note (never shown to the client), audited on its row. */

@@ -35,7 +35,6 @@ export class FileAttachment {
   @ManyToOne('Order', { nullable: true, deleteRule: 'cascade' })
   order: Rel<Order> | null = null;
 
-
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 }

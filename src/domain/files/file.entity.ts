@@ -21,7 +21,10 @@ export enum AnalysisStatus {
 @Entity({ tableName: 'files' })
 @Index({ properties: ['account', 'createdAt'] })
 // An account's files waiting for analysis, counted at each upload to order the analysis queue (files.service.ts).
-@Index({ name: 'files_pending_by_account', expression: `create index "files_pending_by_account" on "files" ("account_id") where "analysis_status" = 'pending'` })
+@Index({
+  name: 'files_pending_by_account',
+  expression: `create index "files_pending_by_account" on "files" ("account_id") where "analysis_status" = 'pending'`,
+})
 // The sweep of unclaimed stored bytes asks by key (D25).
 @Index({ properties: ['storageKey'] })
 export class StoredFile {
@@ -67,15 +70,25 @@ export class StoredFile {
   @Property({ type: 'string', length: 50, nullable: true })
   analysisNote: string | null = null;
 
-  @Field(() => Int, { nullable: true, description: 'Certified billing pages: max(1, ceil(word_count / 250)) for the text, plus one per scanned page.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Certified billing pages: max(1, ceil(word_count / 250)) for the text, plus one per scanned page.',
+  })
   @Property({ type: 'integer', nullable: true })
   pageCount: number | null = null;
 
-  @Field(() => Int, { nullable: true, description: 'Physical pages: a PDF\'s pages, 1 for an image, a DOCX\'s as Word saved them. Null while pending or unknown.' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Physical pages: a PDF's pages, 1 for an image, a DOCX's as Word saved them. Null while pending or unknown.",
+  })
   @Property({ type: 'integer', nullable: true })
   documentPages: number | null = null;
 
-  @Field(() => Int, { nullable: true, description: 'Pages with no text layer (scans, photos), each one billing page. Null while pending or unknown.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Pages with no text layer (scans, photos), each one billing page. Null while pending or unknown.',
+  })
   @Property({ type: 'integer', nullable: true })
   scannedPages: number | null = null;
 

@@ -14,7 +14,12 @@ import type { Actor, Ctx } from '../shared/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
-import { IMAGE_PAGES, UNKNOWN_PAGES, type AnalysisResult, type PageFacts } from '../../documents/analysis/analysis-result';
+import {
+  IMAGE_PAGES,
+  UNKNOWN_PAGES,
+  type AnalysisResult,
+  type PageFacts,
+} from '../../documents/analysis/analysis-result';
 import { billingPages } from '../../documents/analysis/word-count';
 import { detectFormat, hasTextLayer } from '../../documents/formats';
 import { SandboxUnavailableError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
@@ -99,7 +104,8 @@ export class FilesService {
         errors.type = ['Only source files can be uploaded.'];
       }
       if (!upload) errors.file = ['The file field is required.'];
-      else if (upload.tooLarge) errors.file = [`The file must not be greater than ${describeBytes(this.deps.uploadMaxBytes)}.`];
+      else if (upload.tooLarge)
+        errors.file = [`The file must not be greater than ${describeBytes(this.deps.uploadMaxBytes)}.`];
       else if (upload.size === 0) errors.file = ['The file must not be empty.'];
       if (Object.keys(errors).length) throw new ValidationError(errors);
       const received = upload as Extract<ReceivedUpload, { tooLarge: false }>;
@@ -125,7 +131,9 @@ export class FilesService {
         });
         // Started at once in the account's own lane of the sandbox, so no other account's queued jobs come first;
         // the job stays as the safety net (another process, a crash, a lane already full).
-        this.analysePending(ctx.em.fork(), file.id).catch((error: unknown) => this.deps.logger.info({ err: error, file_id: file.id }, 'analysis left to its job'));
+        this.analysePending(ctx.em.fork(), file.id).catch((error: unknown) =>
+          this.deps.logger.info({ err: error, file_id: file.id }, 'analysis left to its job'),
+        );
       } catch (error) {
         await this.discardBytes([file.storageKey]);
         throw error;
@@ -206,7 +214,9 @@ export class FilesService {
       if (isReferenceViolation(error)) throw attached();
       throw error;
     }
-    await this.deps.storage.delete(file.storageKey).catch((e) => this.deps.logger.warn({ err: e, file_id: file.id }, 'file bytes not deleted'));
+    await this.deps.storage
+      .delete(file.storageKey)
+      .catch((e) => this.deps.logger.warn({ err: e, file_id: file.id }, 'file bytes not deleted'));
   }
 
   /**
@@ -242,7 +252,10 @@ export class FilesService {
 
   /** Removes stored bytes no row points at any more; a failure is only logged (the bytes are then orphaned). */
   async discardBytes(storageKeys: string[]): Promise<void> {
-    for (const key of storageKeys) await this.deps.storage.delete(key).catch((e) => this.deps.logger.warn({ err: e, storage_key: key }, 'file bytes not deleted'));
+    for (const key of storageKeys)
+      await this.deps.storage
+        .delete(key)
+        .catch((e) => this.deps.logger.warn({ err: e, storage_key: key }, 'file bytes not deleted'));
   }
 
   /** Removes stored bytes no row will claim, left by processes that died (D25; orphan-sweep.ts). */
@@ -252,9 +265,15 @@ export class FilesService {
 
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
-    const owner = ownerType === AttachmentOwner.QUOTE ? ({ quote: em.getReference(Quote, ownerId) } as const) : ({ order: em.getReference(Order, ownerId) } as const);
+    const owner =
+      ownerType === AttachmentOwner.QUOTE
+        ? ({ quote: em.getReference(Quote, ownerId) } as const)
+        : ({ order: em.getReference(Order, ownerId) } as const);
     const attachment = Object.assign(new FileAttachment(), { file, ...owner });
-    await em.upsert(FileAttachment, attachment, { onConflictFields: ['file', ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order'], onConflictAction: 'ignore' });
+    await em.upsert(FileAttachment, attachment, {
+      onConflictFields: ['file', ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order'],
+      onConflictAction: 'ignore',
+    });
   }
 
   /**
@@ -284,11 +303,17 @@ export class FilesService {
   /** A fresh 5-minute link for translations and certificates; a client's sources never get one (D5), staff's do (D18). */
   downloadUrl(file: Pick<StoredFile, 'id' | 'type'>, viewer: Actor | null = null): string | null {
     const staff = seesEveryFile(viewer);
-    return file.type === FileType.SOURCE && !staff ? null : this.deps.signedUrls.downloadUrl(file.id, Date.now(), staff);
+    return file.type === FileType.SOURCE && !staff
+      ? null
+      : this.deps.signedUrls.downloadUrl(file.id, Date.now(), staff);
   }
 
   /** The signed download: no key needed, the signature is the permission; only a staff link opens a source (D18). */
-  async openDownload(em: EntityManager, id: string, query: { expires?: unknown; signature?: unknown; scope?: unknown }): Promise<{ file: StoredFile; stream: Readable }> {
+  async openDownload(
+    em: EntityManager,
+    id: string,
+    query: { expires?: unknown; signature?: unknown; scope?: unknown },
+  ): Promise<{ file: StoredFile; stream: Readable }> {
     const scope = isId(id) ? this.deps.signedUrls.verify(id, query.expires, query.signature, query.scope) : null;
     if (!scope) throw new ForbiddenError('Invalid signature.');
     const file = await em.findOne(StoredFile, scope === 'staff' ? { id } : { id, type: { $ne: FileType.SOURCE } });
@@ -314,22 +339,44 @@ export class FilesService {
   private async analyse(em: EntityManager, file: StoredFile): Promise<void> {
     let running = this.analysing.get(file.id);
     if (!running) {
-      running = (hasTextLayer(file.mimeType) ? this.analyseBytes(file) : Promise.resolve<AnalysisResult>({ kind: 'uncountable', reason: 'image', ...IMAGE_PAGES })).finally(() =>
-        this.analysing.delete(file.id),
-      );
+      running = (
+        hasTextLayer(file.mimeType)
+          ? this.analyseBytes(file)
+          : Promise.resolve<AnalysisResult>({ kind: 'uncountable', reason: 'image', ...IMAGE_PAGES })
+      ).finally(() => this.analysing.delete(file.id));
       this.analysing.set(file.id, running);
     }
     await this.record(em, file, await running);
   }
 
-  private async record(em: EntityManager, file: StoredFile, result: AnalysisResult | (PageFacts & { kind: 'uncountable'; reason: typeof ANALYSIS_UNAVAILABLE })): Promise<void> {
+  private async record(
+    em: EntityManager,
+    file: StoredFile,
+    result: AnalysisResult | (PageFacts & { kind: 'uncountable'; reason: typeof ANALYSIS_UNAVAILABLE }),
+  ): Promise<void> {
     const pages = { documentPages: result.documentPages, scannedPages: result.scannedPages };
     const fields =
       result.kind === 'counted'
-        ? { analysisStatus: AnalysisStatus.COUNTED, wordCount: result.words, pageCount: billingPages(result.words, result.scannedPages ?? 0), analysisNote: null, ...pages }
-        : { analysisStatus: AnalysisStatus.UNCOUNTABLE, wordCount: null, pageCount: null, analysisNote: result.reason, ...pages };
+        ? {
+            analysisStatus: AnalysisStatus.COUNTED,
+            wordCount: result.words,
+            pageCount: billingPages(result.words, result.scannedPages ?? 0),
+            analysisNote: null,
+            ...pages,
+          }
+        : {
+            analysisStatus: AnalysisStatus.UNCOUNTABLE,
+            wordCount: null,
+            pageCount: null,
+            analysisNote: result.reason,
+            ...pages,
+          };
     // Guarded by the state it was read in: the job and a synchronous call racing write one result.
-    await em.nativeUpdate(StoredFile, { id: file.id, analysisStatus: file.analysisStatus, analysisNote: file.analysisNote }, { ...fields, analysedAt: new Date() });
+    await em.nativeUpdate(
+      StoredFile,
+      { id: file.id, analysisStatus: file.analysisStatus, analysisNote: file.analysisNote },
+      { ...fields, analysedAt: new Date() },
+    );
     Object.assign(file, fields);
   }
 
@@ -353,7 +400,8 @@ const ANALYSIS_UNAVAILABLE = 'analysis_unavailable';
 
 /** Pending, or left uncountable by a sandbox outage: analysed when asked. */
 const awaitsAnalysis = (file: StoredFile): boolean =>
-  file.analysisStatus === AnalysisStatus.PENDING || (file.analysisStatus === AnalysisStatus.UNCOUNTABLE && file.analysisNote === ANALYSIS_UNAVAILABLE);
+  file.analysisStatus === AnalysisStatus.PENDING ||
+  (file.analysisStatus === AnalysisStatus.UNCOUNTABLE && file.analysisNote === ANALYSIS_UNAVAILABLE);
 
 const attached = () => ValidationError.of('file', 'The file is attached to a quote or order and cannot be deleted.');
 

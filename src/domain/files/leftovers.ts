@@ -20,7 +20,10 @@ export class Leftovers {
 
   async removeTempFiles(): Promise<void> {
     try {
-      const removed = [...(await removeDeadProcessTempDirs(this.tempRoot, this.liveIds)), ...(await removeStaleTempFiles(this.tempRoot))];
+      const removed = [
+        ...(await removeDeadProcessTempDirs(this.tempRoot, this.liveIds)),
+        ...(await removeStaleTempFiles(this.tempRoot)),
+      ];
       if (removed.length) this.logger.info({ files: removed }, 'removed stale temporary files');
     } catch (error) {
       this.logger.warn({ err: error }, 'stale temporary files not removed');

@@ -19,7 +19,11 @@ export interface SweptStorage {
  * The order makes a concurrent writer safe: a key is listed only once its bytes exist, its intent was committed
  * before them, and the claims and liveness are read after the listing, when its row or intent is there to see.
  */
-export async function sweepStorage(em: EntityManager, storage: FileStorage, liveIds: () => Promise<Set<number>>): Promise<SweptStorage> {
+export async function sweepStorage(
+  em: EntityManager,
+  storage: FileStorage,
+  liveIds: () => Promise<Set<number>>,
+): Promise<SweptStorage> {
   const listed: StoredKey[] = [];
   for await (const stored of storage.keys()) listed.push(stored);
   const byKey = new Map(listed.map((stored) => [stored.key, stored]));

@@ -9,7 +9,8 @@ export type ReceivedUpload = { tooLarge: false; path: string; size: number; sha2
 
 /** Raised by an upload source that cut the stream at its own limit (graphql-upload, busboy). */
 export const isSourceLimitError = (error: unknown): boolean =>
-  (error as { status?: number })?.status === 413 || /too large|exceeds? the (maximum|limit)/i.test(String((error as Error)?.message));
+  (error as { status?: number })?.status === 413 ||
+  /too large|exceeds? the (maximum|limit)/i.test(String((error as Error)?.message));
 
 /**
  * Streams an upload to a temporary file in `dir`, never holding it in memory. Past `maxBytes` nothing more is

@@ -21,7 +21,13 @@ export class SignedUrls {
   }
 
   /** The link's scope (`client` or `staff`) when the signature matches any current or previous key and it has not expired; null otherwise. */
-  verify(fileId: string, expires: unknown, signature: unknown, scope: unknown = undefined, now = Date.now()): 'client' | 'staff' | null {
+  verify(
+    fileId: string,
+    expires: unknown,
+    signature: unknown,
+    scope: unknown = undefined,
+    now = Date.now(),
+  ): 'client' | 'staff' | null {
     if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
     if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
     if (scope !== undefined && scope !== 'staff') return null;
@@ -29,7 +35,9 @@ export class SignedUrls {
     const given = Buffer.from(signature, 'hex');
     const path = downloadPath(fileId);
     const query = `expires=${expires}${scope ? STAFF_SCOPE : ''}`;
-    const valid = [this.key, ...this.previousKeys].some((key) => timingSafeEqual(given, Buffer.from(sign(key, path, query), 'hex')));
+    const valid = [this.key, ...this.previousKeys].some((key) =>
+      timingSafeEqual(given, Buffer.from(sign(key, path, query), 'hex')),
+    );
     return valid ? (scope ? 'staff' : 'client') : null;
   }
 }
@@ -38,4 +46,5 @@ const STAFF_SCOPE = '&scope=staff';
 
 const downloadPath = (fileId: string) => `/api/v1/files/${fileId}/download`;
 
-const sign = (key: string, path: string, query: string) => createHmac('sha256', key).update(`${path}?${query}`).digest('hex');
+const sign = (key: string, path: string, query: string) =>
+  createHmac('sha256', key).update(`${path}?${query}`).digest('hex');

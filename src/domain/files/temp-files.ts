@@ -41,7 +41,10 @@ export async function removeStaleTempFiles(root: string, maxAgeMs = STALE_AFTER_
   for (const name of await readdir(root)) {
     if (PROCESS_DIR.test(name)) continue;
     const path = join(root, name);
-    const modified = await stat(path).then((s) => s.mtimeMs, () => undefined); // gone meanwhile: its owner finished
+    const modified = await stat(path).then(
+      (s) => s.mtimeMs,
+      () => undefined,
+    ); // gone meanwhile: its owner finished
     if (modified === undefined || Date.now() - modified < maxAgeMs) continue;
     await rm(path, { recursive: true, force: true });
     removed.push(name);

@@ -24,9 +24,11 @@ export type RequestFingerprint = { known: string; earlier?: string } | { read: (
  * The same request by its fingerprint, or by `earlier`: how a JSON body was fingerprinted before its keys were put
  * in order, which records written then (kept IDEMPOTENCY_TTL_HOURS) still hold.
  */
-const sameRequest = (stored: string, fingerprint: { known: string; earlier?: string }) => stored === fingerprint.known || stored === fingerprint.earlier;
+const sameRequest = (stored: string, fingerprint: { known: string; earlier?: string }) =>
+  stored === fingerprint.known || stored === fingerprint.earlier;
 
-const mismatch = () => ValidationError.of('idempotency_key', 'This Idempotency-Key was already used with a different request.');
+const mismatch = () =>
+  ValidationError.of('idempotency_key', 'This Idempotency-Key was already used with a different request.');
 
 /**
  * D9: per account, a key seen within 24 hours replays the first answer when the request is the same, and is
@@ -35,11 +37,18 @@ const mismatch = () => ValidationError.of('idempotency_key', 'This Idempotency-K
 export class IdempotencyService {
   async claim(em: EntityManager, account: Account, key: string, fingerprint: RequestFingerprint): Promise<Claim> {
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      throw ValidationError.of('idempotency_key', `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
+      throw ValidationError.of(
+        'idempotency_key',
+        `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`,
+      );
     }
     const expired = new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000);
     const abandoned = new Date(Date.now() - ABANDONED_AFTER_MINUTES * 60 * 1000);
-    await em.nativeDelete(IdempotencyKey, { account, key, $or: [{ createdAt: { $lt: expired } }, { statusCode: null, createdAt: { $lt: abandoned } }] });
+    await em.nativeDelete(IdempotencyKey, {
+      account,
+      key,
+      $or: [{ createdAt: { $lt: expired } }, { statusCode: null, createdAt: { $lt: abandoned } }],
+    });
     const known = 'known' in fingerprint ? fingerprint.known : undefined;
     const record = Object.assign(new IdempotencyKey(), { account, key, fingerprint: known ?? null });
     try {
@@ -50,10 +59,14 @@ export class IdempotencyService {
     }
     const existing = await em.findOneOrFail(IdempotencyKey, { account, key }, { refresh: true });
     if (existing.statusCode === null) {
-      if ('known' in fingerprint && existing.fingerprint !== null && !sameRequest(existing.fingerprint, fingerprint)) throw mismatch();
+      if ('known' in fingerprint && existing.fingerprint !== null && !sameRequest(existing.fingerprint, fingerprint))
+        throw mismatch();
       return { kind: 'in_progress' };
     }
-    const same = 'known' in fingerprint ? sameRequest(existing.fingerprint!, fingerprint) : existing.fingerprint === (await fingerprint.read());
+    const same =
+      'known' in fingerprint
+        ? sameRequest(existing.fingerprint!, fingerprint)
+        : existing.fingerprint === (await fingerprint.read());
     if (!same) throw mismatch();
     return { kind: 'replay', statusCode: existing.statusCode, body: existing.responseBody };
   }
@@ -63,9 +76,15 @@ export class IdempotencyService {
    * (5xx), or an answer given without reading a streamed body (so without a fingerprint), frees the key: a
    * retry runs again.
    */
-  async settle(em: EntityManager, record: IdempotencyKey, statusCode: number, body: unknown, readFingerprint?: string): Promise<void> {
+  async settle(
+    em: EntityManager,
+    record: IdempotencyKey,
+    statusCode: number,
+    body: unknown,
+    readFingerprint?: string,
+  ): Promise<void> {
     const fingerprint = record.fingerprint ?? readFingerprint;
     if (statusCode >= 500 || fingerprint === undefined) await em.nativeDelete(IdempotencyKey, { id: record.id });
-    else await em.nativeUpdate(IdempotencyKey, { id: record.id }, { statusCode, responseBody: body as object, fingerprint });
+    else await em.nativeUpdate(IdempotencyKey, { id: record.id }, { statusCode, responseBody: body, fingerprint });
   }
 }

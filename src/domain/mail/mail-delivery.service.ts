@@ -46,14 +46,23 @@ export class MailDeliveryService {
     const text = this.deps.seal.open(email.text, email.id);
     if (text === null) {
       // Sealed under an APP_KEY this process does not have yet (a rotation under way) or no longer has.
-      const failure = 'The message does not open with this process\'s APP_KEY or APP_KEY_PREVIOUS.';
+      const failure = "The message does not open with this process's APP_KEY or APP_KEY_PREVIOUS.";
       return lastTry ? this.giveUp(em, email, failure) : this.retryLater(em, email, failure, new Error(failure));
     }
     try {
-      await this.deps.transport.deliver({ kind: email.kind, from: email.from, to: email.to, subject: email.subject, text, messageId: messageId(email) });
+      await this.deps.transport.deliver({
+        kind: email.kind,
+        from: email.from,
+        to: email.to,
+        subject: email.subject,
+        text,
+        messageId: messageId(email),
+      });
     } catch (error) {
       const failure = failureOf(error);
-      return lastTry || isPermanent(error) ? this.giveUp(em, email, failure, error) : this.retryLater(em, email, failure, error);
+      return lastTry || isPermanent(error)
+        ? this.giveUp(em, email, failure, error)
+        : this.retryLater(em, email, failure, error);
     }
     // Withdrawn, given up or taken over while the server had it: it went out all the same, and that is kept too.
     if (!(await recordDelivered(em, email))) await recordDeliveredAnyway(em, email.id);
@@ -70,7 +79,8 @@ export class MailDeliveryService {
     const ended = ids.filter((id) => !running.has(id));
     if (!ended.length) return 0;
     const rows = await giveUpUnsettled(em, ended);
-    for (const row of rows) this.deps.logger.error({ email_id: row.id, kind: row.kind }, 'e-mail not delivered; given up');
+    for (const row of rows)
+      this.deps.logger.error({ email_id: row.id, kind: row.kind }, 'e-mail not delivered; given up');
     return rows.length;
   }
 
@@ -78,7 +88,8 @@ export class MailDeliveryService {
   private async claim(em: EntityManager, emailId: string): Promise<ClaimedEmail | null> {
     const claimed = await claimEmail(em, emailId, CLAIM_SECONDS);
     if (claimed) return claimed;
-    if (await isUnsettled(em, emailId)) throw new DeliveryUnderWay(`e-mail ${emailId} is being delivered by another run`);
+    if (await isUnsettled(em, emailId))
+      throw new DeliveryUnderWay(`e-mail ${emailId} is being delivered by another run`);
     return null;
   }
 
@@ -89,7 +100,10 @@ export class MailDeliveryService {
 
   private async giveUp(em: EntityManager, email: ClaimedEmail, failure: string, error?: unknown): Promise<void> {
     if (!(await recordGivenUp(em, email, failure))) return;
-    this.deps.logger.error({ err: error, email_id: email.id, kind: email.kind, failure }, 'e-mail not delivered; given up');
+    this.deps.logger.error(
+      { err: error, email_id: email.id, kind: email.kind, failure },
+      'e-mail not delivered; given up',
+    );
   }
 }
 
@@ -102,7 +116,7 @@ function messageId(email: ClaimedEmail): string {
 /** nodemailer's error, or the one the transport wrapped around it (duck-typed: it comes from node's realm). */
 function smtpErrorOf(error: unknown): { message?: unknown; responseCode?: unknown; command?: unknown } {
   const { cause } = (error ?? {}) as { cause?: unknown };
-  return ((cause ?? error) ?? {}) as { message?: unknown; responseCode?: unknown; command?: unknown };
+  return cause ?? error ?? {};
 }
 
 function failureOf(error: unknown): string {
@@ -116,5 +130,10 @@ function failureOf(error: unknown): string {
  */
 function isPermanent(error: unknown): boolean {
   const { responseCode, command } = smtpErrorOf(error);
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && (command === 'RCPT TO' || command === 'DATA');
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  );
 }

@@ -27,13 +27,26 @@ export function apiKeyEmail(account: Account, apiKey: string, reason: 'approved'
 }
 
 /** What a booking e-mail names (D29): the language pair by name and the start as the client gave it, with UTC. */
-type BookingFacts = { number: string; sourceLanguage: string; targetLanguage: string; scheduledAt: Date; scheduledOffsetMinutes: number };
+type BookingFacts = {
+  number: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  scheduledAt: Date;
+  scheduledOffsetMinutes: number;
+};
 
-const bookingLine = (booking: BookingFacts) => `booking ${booking.number} (${languagePairName(booking.sourceLanguage, booking.targetLanguage)}) on ${bookingTime(booking)}`;
+const bookingLine = (booking: BookingFacts) =>
+  `booking ${booking.number} (${languagePairName(booking.sourceLanguage, booking.targetLanguage)}) on ${bookingTime(booking)}`;
 
 /** D12, D17: staff found an interpreter; the account pays at the link, before the start (D29). */
-export function bookingAvailabilityEmail(account: Account, booking: BookingFacts & { totalCents: number; currency: string }, approvalUrl: string): OutgoingEmail {
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: booking.currency }).format(booking.totalCents / 100);
+export function bookingAvailabilityEmail(
+  account: Account,
+  booking: BookingFacts & { totalCents: number; currency: string },
+  approvalUrl: string,
+): OutgoingEmail {
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: booking.currency }).format(
+    booking.totalCents / 100,
+  );
   return {
     kind: 'booking_awaiting_payment',
     to: account.email,
@@ -73,7 +86,13 @@ export function onHoldEmail(account: Account, what: string, reason: string): Out
     kind: 'on_hold',
     to: account.email,
     subject: `${what} is on hold`,
-    text: [`Hello ${account.name},`, '', `${what} is on hold: ${reason}`, '', 'We will contact you shortly about the next steps.'].join('\n'),
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `${what} is on hold: ${reason}`,
+      '',
+      'We will contact you shortly about the next steps.',
+    ].join('\n'),
   };
 }
 
@@ -99,14 +118,25 @@ export function orderCompletedEmail(account: Account, order: { number: string; b
  * D26: money captured for something already cancelled, or that could no longer be paid (a booking whose start passed,
  * D29: `late` says why), goes straight back; the account hears why.
  */
-export function lateCaptureRefundEmail(account: Account, what: string, payment: { amountCents: number; currency: string }, late: string | null): OutgoingEmail {
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100);
+export function lateCaptureRefundEmail(
+  account: Account,
+  what: string,
+  payment: { amountCents: number; currency: string },
+  late: string | null,
+): OutgoingEmail {
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
+    payment.amountCents / 100,
+  );
   const arrived = late ? `arrived too late: ${late}` : 'arrived after it was cancelled.';
   return {
     kind: 'payment_refunded',
     to: account.email,
     subject: `${what}: your payment is being refunded`,
-    text: [`Hello ${account.name},`, '', `A payment of ${amount} for ${what} ${arrived} We are refunding it in full; nothing more is needed from you.`].join('\n'),
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `A payment of ${amount} for ${what} ${arrived} We are refunding it in full; nothing more is needed from you.`,
+    ].join('\n'),
   };
 }
 
@@ -117,7 +147,9 @@ export function paymentReceiptEmail(
   payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null },
   detail?: string,
 ): OutgoingEmail {
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100);
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
+    payment.amountCents / 100,
+  );
   return {
     kind: 'payment_receipt',
     to: account.email,
@@ -135,7 +167,12 @@ export function paymentReceiptEmail(
 }
 
 /** D22: the hard copies are on their way, with what the account needs to follow them (again when staff correct it). */
-export function hardCopiesShippedEmail(account: Account, orderNumber: string, shipment: { carrier: string; trackingNumber: string }, { corrected = false } = {}): OutgoingEmail {
+export function hardCopiesShippedEmail(
+  account: Account,
+  orderNumber: string,
+  shipment: { carrier: string; trackingNumber: string },
+  { corrected = false } = {},
+): OutgoingEmail {
   return {
     kind: 'hard_copies_shipped',
     to: account.email,
@@ -143,7 +180,9 @@ export function hardCopiesShippedEmail(account: Account, orderNumber: string, sh
     text: [
       `Hello ${account.name},`,
       '',
-      corrected ? `The tracking details of the hard copies of order ${orderNumber} were corrected: they are with ${shipment.carrier}.` : `The hard copies of order ${orderNumber} are on their way with ${shipment.carrier}.`,
+      corrected
+        ? `The tracking details of the hard copies of order ${orderNumber} were corrected: they are with ${shipment.carrier}.`
+        : `The hard copies of order ${orderNumber} are on their way with ${shipment.carrier}.`,
       `Tracking number: ${shipment.trackingNumber}`,
     ].join('\n'),
   };
@@ -183,7 +222,11 @@ export function signInCodeEmail(to: string, code: string, minutes: number): Outg
 }
 
 /** D27: an admin invited someone to the account; they sign in with a code sent to this address. */
-export function memberInvitationEmail(account: Account, invitee: { name: string; email: string; role: string }, invitedBy: string): OutgoingEmail {
+export function memberInvitationEmail(
+  account: Account,
+  invitee: { name: string; email: string; role: string },
+  invitedBy: string,
+): OutgoingEmail {
   return {
     kind: 'member_invitation',
     to: invitee.email,

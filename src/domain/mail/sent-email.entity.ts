@@ -39,7 +39,10 @@ export class SentEmail {
   createdAt: Date = new Date();
 
   /** When the mail server accepted it (production). Its text (sealed until then) is blanked: a key e-mail holds the key. */
-  @Field(() => Date, { nullable: true, description: 'When the mail server accepted it (production); null while waiting, failed, or in the sandbox.' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the mail server accepted it (production); null while waiting, failed, or in the sandbox.',
+  })
   @Property({ type: 'datetime', nullable: true })
   deliveredAt: Date | null = null;
 
@@ -48,12 +51,18 @@ export class SentEmail {
   sendingSince: Date | null = null;
 
   /** When delivery was given up or the message withdrawn (production); the text is blanked too. */
-  @Field(() => Date, { nullable: true, description: 'When delivery was given up or the message withdrawn (production).' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When delivery was given up or the message withdrawn (production).',
+  })
   @Property({ type: 'datetime', nullable: true })
   failedAt: Date | null = null;
 
   /** The mail server's last refusal, or why it could not be reached. */
-  @Field(() => String, { nullable: true, description: "The mail server's last refusal, or why it could not be reached." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The mail server's last refusal, or why it could not be reached.",
+  })
   @Property({ type: 'text', nullable: true })
   failure: string | null = null;
 }

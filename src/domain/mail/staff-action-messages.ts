@@ -10,7 +10,12 @@ export interface RefundAmount {
 }
 
 /** D28: staff cancelled an order or a booking; the account hears why, and whether and how much money goes back. */
-export function staffCancelledEmail(account: Account, what: string, reason: string | undefined, refund: RefundAmount | null): OutgoingEmail {
+export function staffCancelledEmail(
+  account: Account,
+  what: string,
+  reason: string | undefined,
+  refund: RefundAmount | null,
+): OutgoingEmail {
   return {
     kind: 'cancelled_by_staff',
     to: account.email,
@@ -33,14 +38,25 @@ export function refundMadeEmail(account: Account, what: string, refund: RefundAm
     kind: 'refund_made',
     to: account.email,
     subject: `${what}: ${formatMoney(refund.amountCents, refund.currency)} refunded`,
-    text: [`Hello ${account.name},`, '', `We refunded ${formatMoney(refund.amountCents, refund.currency)} for ${what}. It can take a few days to show on your statement.`].join('\n'),
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `We refunded ${formatMoney(refund.amountCents, refund.currency)} for ${what}. It can take a few days to show on your statement.`,
+    ].join('\n'),
   };
 }
 
 /** D28: staff moved a booking; the account sees the new time beside the old one. */
 export function bookingRescheduledEmail(
   account: Account,
-  booking: { number: string; scheduledAt: Date; scheduledOffsetMinutes: number; durationHundredths: number; totalCents: number; currency: string },
+  booking: {
+    number: string;
+    scheduledAt: Date;
+    scheduledOffsetMinutes: number;
+    durationHundredths: number;
+    totalCents: number;
+    currency: string;
+  },
   previousStart: string,
 ): OutgoingEmail {
   return {

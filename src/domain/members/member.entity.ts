@@ -27,7 +27,10 @@ export enum MemberStatus {
 @ObjectType('Member')
 @Entity({ tableName: 'account_members' })
 @Index({ properties: ['account', 'createdAt'] })
-@Index({ name: 'account_members_live_email', expression: `create unique index "account_members_live_email" on "account_members" ("email") where "status" <> 'removed'` })
+@Index({
+  name: 'account_members_live_email',
+  expression: `create unique index "account_members_live_email" on "account_members" ("email") where "status" <> 'removed'`,
+})
 export class AccountMember {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })

@@ -27,7 +27,9 @@ export class MemberService implements SignInDirectory {
     const v = new Validator(query);
     const page = readPageRequest(v);
     v.done();
-    return paginate(ctx.em, AccountMember, { account, status: LIVE }, page, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return paginate(ctx.em, AccountMember, { account, status: LIVE }, page, {
+      orderBy: { createdAt: 'asc', id: 'asc' },
+    });
   }
 
   /** E-mails the invitation; the invitee signs in with a code sent to the same address. */
@@ -41,13 +43,29 @@ export class MemberService implements SignInDirectory {
     return this.asAdmin(ctx, async (em, account, actor) => {
       const existing = await em.findOne(AccountMember, { email: email!, status: LIVE });
       if (existing) {
-        throw ValidationError.of('email', existing.account.id === account.id ? 'This e-mail is already a member of the account.' : 'This e-mail belongs to a member of another account.');
+        throw ValidationError.of(
+          'email',
+          existing.account.id === account.id
+            ? 'This e-mail is already a member of the account.'
+            : 'This e-mail belongs to a member of another account.',
+        );
       }
-      const member = Object.assign(new AccountMember(), { account, email: email!, name: name!, role: role as MemberRole });
+      const member = Object.assign(new AccountMember(), {
+        account,
+        email: email!,
+        name: name!,
+        role: role as MemberRole,
+      });
       em.persist(member);
       await em.flush();
       await this.deps.mailer.send(em, memberInvitationEmail(account, member, actor.member!.name));
-      this.deps.audit.record(em, actor, { action: 'member.invite', resourceType: 'member', resourceId: member.id, toState: member.role, details: { email: member.email } });
+      this.deps.audit.record(em, actor, {
+        action: 'member.invite',
+        resourceType: 'member',
+        resourceId: member.id,
+        toState: member.role,
+        details: { email: member.email },
+      });
       return member;
     });
   }
@@ -60,9 +78,16 @@ export class MemberService implements SignInDirectory {
     return this.asAdmin(ctx, async (em, account, actor) => {
       const member = await this.liveMember(em, account, id);
       const from = member.role;
-      if (from === MemberRole.ADMIN && role !== MemberRole.ADMIN) await this.keepAnAdmin(em, account, 'role', 'The last admin cannot be demoted.');
+      if (from === MemberRole.ADMIN && role !== MemberRole.ADMIN)
+        await this.keepAnAdmin(em, account, 'role', 'The last admin cannot be demoted.');
       member.role = role;
-      this.deps.audit.record(em, actor, { action: 'member.role', resourceType: 'member', resourceId: member.id, fromState: from, toState: role });
+      this.deps.audit.record(em, actor, {
+        action: 'member.role',
+        resourceType: 'member',
+        resourceId: member.id,
+        fromState: from,
+        toState: role,
+      });
       return member;
     });
   }
@@ -72,18 +97,33 @@ export class MemberService implements SignInDirectory {
     requireAccount(ctx.actor, 'members.manage');
     return this.asAdmin(ctx, async (em, account, actor) => {
       const member = await this.liveMember(em, account, id);
-      if (member.role === MemberRole.ADMIN) await this.keepAnAdmin(em, account, 'id', 'The last admin cannot be removed.');
+      if (member.role === MemberRole.ADMIN)
+        await this.keepAnAdmin(em, account, 'id', 'The last admin cannot be removed.');
       const from = member.status;
       member.status = MemberStatus.REMOVED;
       member.removedAt = new Date();
-      await em.nativeUpdate(Session, { subjectKind: MEMBER_SUBJECT, subjectId: member.id, endedAt: null }, { endedAt: member.removedAt });
-      this.deps.audit.record(em, actor, { action: 'member.remove', resourceType: 'member', resourceId: member.id, fromState: from, toState: member.status });
+      await em.nativeUpdate(
+        Session,
+        { subjectKind: MEMBER_SUBJECT, subjectId: member.id, endedAt: null },
+        { endedAt: member.removedAt },
+      );
+      this.deps.audit.record(em, actor, {
+        action: 'member.remove',
+        resourceType: 'member',
+        resourceId: member.id,
+        fromState: from,
+        toState: member.status,
+      });
       return member;
     });
   }
 
   async find(em: EntityManager, email: string): Promise<SignInSubject | null> {
-    const member = await em.findOne(AccountMember, { email, status: LIVE, account: { status: AccountStatus.APPROVED } }, { fields: ['id'] });
+    const member = await em.findOne(
+      AccountMember,
+      { email, status: LIVE, account: { status: AccountStatus.APPROVED } },
+      { fields: ['id'] },
+    );
     return member && { kind: MEMBER_SUBJECT, id: member.id };
   }
 
@@ -97,10 +137,17 @@ export class MemberService implements SignInDirectory {
    * Runs a change of people with the account row locked, after checking that the caller is still a live admin: an
    * admin removed or demoted by a request that committed first is refused here (401 removed, 403 demoted).
    */
-  private asAdmin<T>(ctx: Ctx, work: (em: EntityManager, account: Account, actor: AccountActor) => Promise<T>): Promise<T> {
+  private asAdmin<T>(
+    ctx: Ctx,
+    work: (em: EntityManager, account: Account, actor: AccountActor) => Promise<T>,
+  ): Promise<T> {
     const actor = ctx.actor as AccountActor;
     return ctx.em.transactional(async (em) => {
-      const account = await em.findOneOrFail(Account, { id: actor.accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const account = await em.findOneOrFail(
+        Account,
+        { id: actor.accountId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       const self = await em.findOne(AccountMember, { id: actor.member!.id, status: LIVE }, { refresh: true });
       if (!self) throw new UnauthenticatedError();
       requireAccount({ ...actor, member: { ...actor.member!, role: self.role } }, 'members.manage');
@@ -125,5 +172,7 @@ export class MemberService implements SignInDirectory {
 /** Approval makes the account's e-mail its first admin (D27), unless that person is already a member somewhere. */
 export async function addFirstAdmin(em: EntityManager, account: Account): Promise<void> {
   if (await em.count(AccountMember, { email: account.email, status: LIVE })) return;
-  em.persist(Object.assign(new AccountMember(), { account, email: account.email, name: account.name, role: MemberRole.ADMIN }));
+  em.persist(
+    Object.assign(new AccountMember(), { account, email: account.email, name: account.name, role: MemberRole.ADMIN }),
+  );
 }

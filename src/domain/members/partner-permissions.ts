@@ -46,7 +46,7 @@ export const ROLE_FORBIDDEN = 'This action is not allowed for your role.';
 export const callerOf = (actor: AccountActor): PartnerCaller => actor.member?.role ?? 'api_key';
 
 export const mayCall = (caller: PartnerCaller, operation: PartnerOperation): boolean =>
-  (PARTNER_PERMISSIONS[operation] as readonly PartnerCaller[]).includes(caller);
+  PARTNER_PERMISSIONS[operation].includes(caller);
 
 /** 403 (FORBIDDEN) unless the caller's role may call the operation. */
 export function authorizePartner(actor: AccountActor, operation: PartnerOperation): AccountActor {

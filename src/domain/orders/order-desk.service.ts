@@ -19,7 +19,11 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
     super({
       entity: Order,
       lifecycle: deps.lifecycle,
-      notes: { entity: OrderNote, of: (order) => ({ order }), create: (order, author, text) => Object.assign(new OrderNote(), { order, author, text }) },
+      notes: {
+        entity: OrderNote,
+        of: (order) => ({ order }),
+        create: (order, author, text) => Object.assign(new OrderNote(), { order, author, text }),
+      },
       operations: { get: 'staffOrder', account: 'Order.account', notes: 'Order.notes', addNote: 'addOrderNote' },
       populate: ['account', 'assignee'],
       visibleTo: (order, staff) => !assignedOrdersOnly(staff.role) || order.assignee?.id === staff.id,
@@ -31,14 +35,22 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
     requireStaff(ctx.actor, 'assignOrder');
     if (!isId(orderId)) throw new NotFoundError();
     const assigneeId = staffUserId ?? null;
-    if (assigneeId !== null && !isId(assigneeId)) throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
+    if (assigneeId !== null && !isId(assigneeId))
+      throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
     return this.change(ctx, orderId, async (em, order) => {
       const assignee = assigneeId ? await em.findOne(StaffUser, { id: assigneeId, deactivatedAt: null }) : null;
-      if (assigneeId && !assignee) throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
+      if (assigneeId && !assignee)
+        throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
       const before = order.assignee?.id ?? null;
       order.assignee = assignee;
       await em.flush();
-      this.deps.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'assign' }, { from_assignee_id: before, assignee_id: assignee?.id ?? null });
+      this.deps.lifecycle.record(
+        em,
+        order,
+        order.status,
+        { actor: ctx.actor, action: 'assign' },
+        { from_assignee_id: before, assignee_id: assignee?.id ?? null },
+      );
     });
   }
 

@@ -9,7 +9,11 @@ import { Order } from './order.entity';
 import { isRush, type OrderLifecycle } from './order.lifecycle';
 
 /** Orders as what payments pay for (D9, D26): paid, an order is due after the turnaround (rush: 2 hours). */
-export function orderPayments(deps: { lifecycle: OrderLifecycle; mailer: Mailer; turnaroundHours: number }): PaymentOwners {
+export function orderPayments(deps: {
+  lifecycle: OrderLifecycle;
+  mailer: Mailer;
+  turnaroundHours: number;
+}): PaymentOwners {
   return {
     async lockHolder(em, id, paymentId) {
       const order = await deps.lifecycle.lock(em, { id });
@@ -29,15 +33,26 @@ export function orderPayments(deps: { lifecycle: OrderLifecycle; mailer: Mailer;
     async summarize(em, id, paymentId) {
       const order = await em.findOne(Order, { id, payment: paymentId });
       if (!order) return null;
-      const names = new Map((await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [addon.code, addon.name]));
+      const names = new Map(
+        (await em.find(Addon, { code: { $in: order.addons.map((line) => line.code) } })).map((addon) => [
+          addon.code,
+          addon.name,
+        ]),
+      );
       const units = billedUnits(order);
       return {
         kind: 'order',
         id: order.id,
         number: order.number,
         lines: [
-          { label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${languagePairName(order.sourceLanguage, order.targetLanguage)}, ${units}`, amountCents: order.subtotalCents },
-          ...order.addons.map((line) => ({ label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`, amountCents: line.totalCents })),
+          {
+            label: `${order.serviceType === ServiceType.CERTIFIED ? 'Certified' : 'Standard'} translation, ${languagePairName(order.sourceLanguage, order.targetLanguage)}, ${units}`,
+            amountCents: order.subtotalCents,
+          },
+          ...order.addons.map((line) => ({
+            label: `${names.get(line.code) ?? line.code}${line.quantity > 1 ? ` x ${line.quantity}` : ''}`,
+            amountCents: line.totalCents,
+          })),
         ],
         totalCents: order.totalCents,
         currency: order.currency,

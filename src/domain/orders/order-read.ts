@@ -7,9 +7,32 @@ import type { Order } from './order.entity';
 /** What the answer about an order shows: an `Order` entity is one, and so is the polled read (`src/db/queries/polled-orders.ts`). */
 export type OrderRead = Pick<
   Order,
-  | 'id' | 'number' | 'status' | 'serviceType' | 'sourceLanguage' | 'targetLanguage' | 'unitType' | 'unitCount' | 'documentPages' | 'scannedPages' | 'subtotalCents'
-  | 'addons' | 'addonsTotalCents' | 'totalCents' | 'currency' | 'reference' | 'holdReason' | 'dueAt' | 'completedAt'
-  | 'cancelledAt' | 'createdAt' | 'updatedAt' | 'shippingAddress' | 'shipmentCarrier' | 'shipmentTrackingNumber' | 'shippedAt'
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'serviceType'
+  | 'sourceLanguage'
+  | 'targetLanguage'
+  | 'unitType'
+  | 'unitCount'
+  | 'documentPages'
+  | 'scannedPages'
+  | 'subtotalCents'
+  | 'addons'
+  | 'addonsTotalCents'
+  | 'totalCents'
+  | 'currency'
+  | 'reference'
+  | 'holdReason'
+  | 'dueAt'
+  | 'completedAt'
+  | 'cancelledAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'shippingAddress'
+  | 'shipmentCarrier'
+  | 'shipmentTrackingNumber'
+  | 'shippedAt'
   | 'placedBy'
 > & {
   quote: { id: string };
@@ -31,7 +54,10 @@ export interface PolledOrder extends OrderView {
 }
 
 /** The certificates of several orders in one query, by order id. */
-export async function certificatesOf(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, IssuedCertificate>> {
+export async function certificatesOf(
+  em: EntityManager,
+  orderIds: readonly string[],
+): Promise<Map<string, IssuedCertificate>> {
   const certificates = await em.find(IssuedCertificate, { order: { $in: [...orderIds] } });
   return new Map(certificates.map((certificate) => [certificate.order.id, certificate]));
 }

@@ -31,16 +31,28 @@ export class OrderShippingService {
     if (!isId(id)) throw new NotFoundError();
     await this.deps.orders.version(ctx, id);
     // Anything but an object names no field: each required one is then reported missing.
-    const v = new Validator(typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+    const v = new Validator(
+      typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
+    );
     const address = readAddressFields(v);
     v.done();
     await this.deps.orders.lifecycle.change(ctx.em, { id, account: accountId }, async (em, order) => {
-      if (!hasHardCopies(order)) throw ValidationError.of('shipping_address', 'The order has no hard copies; a shipping address is only for orders with hard copies.');
+      if (!hasHardCopies(order))
+        throw ValidationError.of(
+          'shipping_address',
+          'The order has no hard copies; a shipping address is only for orders with hard copies.',
+        );
       this.deps.orders.lifecycle.assertAction(order, 'set_shipping_address');
       if (sameAddress(order.shippingAddress, address!)) return;
       const before = order.shippingAddress;
       order.shippingAddress = address!;
-      this.deps.orders.lifecycle.record(em, order, order.status, { actor: ctx.actor, action: 'set_shipping_address' }, { from: before, to: address });
+      this.deps.orders.lifecycle.record(
+        em,
+        order,
+        order.status,
+        { actor: ctx.actor, action: 'set_shipping_address' },
+        { from: before, to: address },
+      );
       await em.flush();
     });
     return this.deps.orders.get(ctx, id);
@@ -53,7 +65,7 @@ export class OrderShippingService {
    */
   async markShipped(ctx: Ctx, id: unknown, input: { carrier?: unknown; tracking_number?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'markShipped');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const carrier = v.string('carrier', { required: true, max: 100 })!;
     const trackingNumber = v.string('tracking_number', { required: true, max: 100 })!;
     v.done();
@@ -64,11 +76,26 @@ export class OrderShippingService {
       lifecycle.assertAction(order, 'ship');
       const before = shipmentOf(order);
       if (before?.carrier === carrier && before.trackingNumber === trackingNumber) return;
-      Object.assign(order, { shipmentCarrier: carrier, shipmentTrackingNumber: trackingNumber, shippedAt: before?.shippedAt ?? new Date() });
+      Object.assign(order, {
+        shipmentCarrier: carrier,
+        shipmentTrackingNumber: trackingNumber,
+        shippedAt: before?.shippedAt ?? new Date(),
+      });
       const correction = before ? { from_carrier: before.carrier, from_tracking_number: before.trackingNumber } : {};
-      lifecycle.record(em, order, order.status, { actor: ctx.actor, action: before ? 'correct_shipment' : 'mark_shipped' }, { carrier, tracking_number: trackingNumber, ...correction });
+      lifecycle.record(
+        em,
+        order,
+        order.status,
+        { actor: ctx.actor, action: before ? 'correct_shipment' : 'mark_shipped' },
+        { carrier, tracking_number: trackingNumber, ...correction },
+      );
       await em.flush();
-      await this.deps.mailer.send(em, hardCopiesShippedEmail(await accountOf(em, order), order.number, shipmentOf(order)!, { corrected: before !== null }));
+      await this.deps.mailer.send(
+        em,
+        hardCopiesShippedEmail(await accountOf(em, order), order.number, shipmentOf(order)!, {
+          corrected: before !== null,
+        }),
+      );
     });
   }
 }

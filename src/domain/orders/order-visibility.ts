@@ -17,7 +17,11 @@ export function clientSeesFile(orderStatus: OrderStatus, fileType: FileType): bo
 export const seesEveryFile = (viewer: Actor | null): boolean => viewer?.kind === 'staff';
 
 /** The files of one order that `viewer` may see. */
-export function visibleOrderFiles<F extends { type: FileType }>(viewer: Actor | null, order: { status: OrderStatus }, files: F[]): F[] {
+export function visibleOrderFiles<F extends { type: FileType }>(
+  viewer: Actor | null,
+  order: { status: OrderStatus },
+  files: F[],
+): F[] {
   return seesEveryFile(viewer) ? files : files.filter((file) => clientSeesFile(order.status, file.type));
 }
 

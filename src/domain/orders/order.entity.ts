@@ -25,15 +25,27 @@ export enum OrderStatus {
 @Index({ name: 'orders_account_updated', properties: ['account', 'updatedAt', 'id'] })
 @Index({ name: 'orders_status_due', properties: ['status', 'dueAt', 'createdAt', 'id'] })
 @Index({ name: 'orders_due', properties: ['dueAt', 'createdAt', 'id'] })
-@Index({ name: 'orders_open_due', expression: `create index "orders_open_due" on "orders" ("due_at", "created_at", "id") where "status" not in ('completed', 'cancelled')` })
-@Index({ name: 'orders_number_trgm', expression: `create index "orders_number_trgm" on "orders" using gin ("number" gin_trgm_ops)` })
-@Index({ name: 'orders_reference_trgm', expression: `create index "orders_reference_trgm" on "orders" using gin ("reference" gin_trgm_ops)` })
+@Index({
+  name: 'orders_open_due',
+  expression: `create index "orders_open_due" on "orders" ("due_at", "created_at", "id") where "status" not in ('completed', 'cancelled')`,
+})
+@Index({
+  name: 'orders_number_trgm',
+  expression: `create index "orders_number_trgm" on "orders" using gin ("number" gin_trgm_ops)`,
+})
+@Index({
+  name: 'orders_reference_trgm',
+  expression: `create index "orders_reference_trgm" on "orders" using gin ("reference" gin_trgm_ops)`,
+})
 export class Order extends PricedWork {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Field({ description: 'The order number: a prefix, the year and month, and 6 uppercase letters or digits, e.g. LT-2611-AB12CD.' })
+  @Field({
+    description:
+      'The order number: a prefix, the year and month, and 6 uppercase letters or digits, e.g. LT-2611-AB12CD.',
+  })
   @Property({ type: 'string', length: 30, unique: true })
   number!: string;
 
@@ -63,7 +75,10 @@ export class Order extends PricedWork {
   @ManyToOne(() => StaffUser, { nullable: true, deleteRule: 'set null' })
   assignee: Rel<StaffUser> | null = null;
 
-  @Field(() => Date, { nullable: true, description: 'Rush: payment + 2 hours; otherwise payment + the configured turnaround.' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Rush: payment + 2 hours; otherwise payment + the configured turnaround.',
+  })
   @Property({ type: 'datetime', nullable: true })
   dueAt: Date | null = null;
 

@@ -37,9 +37,13 @@ export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mai
         const account = await accountOf(em, order);
         await deps.mailer.send(em, orderCompletedEmail(account, { number: order.number, billed: billedUnits(order) }));
         // Completed is final, so this asks once (D22).
-        if (hasHardCopies(order) && !order.shippingAddress) await deps.mailer.send(em, shippingAddressNeededEmail(account, order));
+        if (hasHardCopies(order) && !order.shippingAddress)
+          await deps.mailer.send(em, shippingAddressNeededEmail(account, order));
       } else if (order.status === OrderStatus.ON_HOLD) {
-        await deps.mailer.send(em, onHoldEmail(await accountOf(em, order), `Order ${order.number}`, cause.reason ?? 'Staff will contact you.'));
+        await deps.mailer.send(
+          em,
+          onHoldEmail(await accountOf(em, order), `Order ${order.number}`, cause.reason ?? 'Staff will contact you.'),
+        );
       } else if (order.status === OrderStatus.CANCELLED) {
         await tellStaffCancel(em, deps.mailer, order, `Order ${order.number}`, cause);
       }

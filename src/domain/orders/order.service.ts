@@ -57,7 +57,7 @@ export class OrderService {
    */
   async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
     const account = requireAccount(ctx.actor, 'orders.convert');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const redirectUrl = v.httpUrl('redirect_url');
     v.done();
     if (!isId(quoteId)) throw new NotFoundError();
@@ -67,9 +67,15 @@ export class OrderService {
     return this.withUniqueNumber(async () => {
       const id = newId();
       const number = referenceNumber(this.deps.orderPrefix);
-      const payment = await this.deps.payments.startCheckout(checkoutFor({ id, number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null));
+      const payment = await this.deps.payments.startCheckout(
+        checkoutFor({ id, number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null),
+      );
       return retryingTransaction(ctx.em, async (em) => {
-        const locked = await em.findOne(Quote, { id: quoteId, account }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        const locked = await em.findOne(
+          Quote,
+          { id: quoteId, account },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+        );
         assertConvertible(locked);
         const order = Object.assign(new Order(), {
           id,
@@ -97,7 +103,8 @@ export class OrderService {
         em.persist([payment, order]);
         await em.flush();
         const files = await em.find(FileAttachment, { quote: locked }, { populate: ['file'] });
-        for (const attachment of files) await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
+        for (const attachment of files)
+          await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
         return order;
       });
     });
@@ -125,15 +132,21 @@ export class OrderService {
    * Newest first, or with `updated_since` the orders changed at or after it, oldest change first (D23): the page
    * with its total, payments and files, read without entities like `get`.
    */
-  async list(ctx: Ctx, query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): Promise<VersionedPage<OrderView>> {
+  async list(
+    ctx: Ctx,
+    query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown },
+  ): Promise<VersionedPage<OrderView>> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');
-    const v = new Validator(query as Record<string, unknown>);
+    const v = new Validator(query);
     const status = v.oneOf('status', Object.values(OrderStatus));
     const updatedSince = v.dateTime('updated_since');
     const page = readPageRequest(v);
     v.done();
     const orders = await readOrderPage(ctx.em, accountId, { status, updatedSince }, page);
-    return { ...orders, items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })) };
+    return {
+      ...orders,
+      items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })),
+    };
   }
 
   /** Client cancel: only from pending_payment or on_hold (contract 4.12, the table's guard); voids or refunds the payment. */
@@ -174,24 +187,28 @@ export class OrderService {
 
   async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'holdOrder');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, order) => this.lifecycle.hold(em, order, { actor: ctx.actor, action: 'hold', reason }));
+    return this.lifecycle.change(ctx.em, { id }, (em, order) =>
+      this.lifecycle.hold(em, order, { actor: ctx.actor, action: 'hold', reason }),
+    );
   }
 
   /** Back to where the hold interrupted; back in processing, the translation is queued again (D10, D11). */
   async release(ctx: Ctx, id: unknown): Promise<Order> {
     requireStaff(ctx.actor, 'releaseOrder');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, order) => this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' }));
+    return this.lifecycle.change(ctx.em, { id }, (em, order) =>
+      this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' }),
+    );
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
   async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
     requireStaff(ctx.actor, 'staffCancelOrder');
-    const v = new Validator(input as Record<string, unknown>);
+    const v = new Validator(input);
     const reason = v.string('reason', { required: true, max: 500 });
     v.done();
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
@@ -231,14 +248,22 @@ export class OrderService {
       try {
         return await work();
       } catch (error) {
-        if (!(error instanceof UniqueConstraintViolationException) || !String(error.message).includes('number') || attempt >= 5) throw error;
+        if (
+          !(error instanceof UniqueConstraintViolationException) ||
+          !String(error.message).includes('number') ||
+          attempt >= 5
+        )
+          throw error;
       }
     }
   }
 }
 
 /** The checkout of an order's total, returning the payer to `redirectUrl` (D9). */
-const checkoutFor = (order: Pick<Order, 'id' | 'number' | 'totalCents' | 'currency'>, redirectUrl: string | null): CheckoutRequest => ({
+const checkoutFor = (
+  order: Pick<Order, 'id' | 'number' | 'totalCents' | 'currency'>,
+  redirectUrl: string | null,
+): CheckoutRequest => ({
   owner: { type: 'order', id: order.id },
   amountCents: order.totalCents,
   currency: order.currency,
@@ -251,7 +276,9 @@ function assertConvertible(quote: Quote | null): asserts quote is Quote {
   if (!quote) throw new NotFoundError();
   const status = quoteStatus(quote);
   if (status !== QuoteStatus.PRICED) {
-    throw ValidationError.of('quote', status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.');
+    throw ValidationError.of(
+      'quote',
+      status === QuoteStatus.EXPIRED ? 'The quote has expired.' : 'The quote has already been converted.',
+    );
   }
 }
-

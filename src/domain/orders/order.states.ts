@@ -8,7 +8,8 @@ const CLIENT_CANCELLABLE: readonly OrderStatus[] = [OrderStatus.PENDING_PAYMENT,
 const REVIEWABLE: readonly OrderStatus[] = [OrderStatus.IN_REVIEW, OrderStatus.ON_HOLD];
 
 /** What may be done to an order in place, without moving it. */
-export type OrderAction = 'attach_reviewed_translation' | 'approve_translation' | 'record_notarization' | 'set_shipping_address' | 'ship';
+export type OrderAction =
+  'attach_reviewed_translation' | 'approve_translation' | 'record_notarization' | 'set_shipping_address' | 'ship';
 
 /**
  * Contract 3.1 and D10. Holds come from the pipeline or staff; a release returns to `heldFrom`. The guard says who
@@ -18,16 +19,28 @@ export const orderTransitions = defineTransitions<OrderStatus, Order, OrderActio
   initial: OrderStatus.PENDING_PAYMENT,
   moves: {
     [OrderStatus.PENDING_PAYMENT]: [OrderStatus.PROCESSING, OrderStatus.ON_HOLD, OrderStatus.CANCELLED],
-    [OrderStatus.PROCESSING]: [OrderStatus.IN_REVIEW, OrderStatus.COMPLETED, OrderStatus.ON_HOLD, OrderStatus.CANCELLED],
+    [OrderStatus.PROCESSING]: [
+      OrderStatus.IN_REVIEW,
+      OrderStatus.COMPLETED,
+      OrderStatus.ON_HOLD,
+      OrderStatus.CANCELLED,
+    ],
     [OrderStatus.IN_REVIEW]: [OrderStatus.COMPLETED, OrderStatus.ON_HOLD, OrderStatus.CANCELLED],
-    [OrderStatus.ON_HOLD]: [OrderStatus.PENDING_PAYMENT, OrderStatus.PROCESSING, OrderStatus.IN_REVIEW, OrderStatus.CANCELLED],
+    [OrderStatus.ON_HOLD]: [
+      OrderStatus.PENDING_PAYMENT,
+      OrderStatus.PROCESSING,
+      OrderStatus.IN_REVIEW,
+      OrderStatus.CANCELLED,
+    ],
     [OrderStatus.COMPLETED]: [],
     [OrderStatus.CANCELLED]: [],
   },
   guard(from, to, _order, { actor }) {
-    if (to === OrderStatus.CANCELLED && actor?.kind === 'account' && !CLIENT_CANCELLABLE.includes(from)) return cannot('cancel the order', from);
+    if (to === OrderStatus.CANCELLED && actor?.kind === 'account' && !CLIENT_CANCELLABLE.includes(from))
+      return cannot('cancel the order', from);
     // From processing only the pipeline completes an order (a standard one, translated); staff complete reviewed work.
-    if (from === OrderStatus.PROCESSING && to === OrderStatus.COMPLETED && actor !== null) return cannot('complete the order', from);
+    if (from === OrderStatus.PROCESSING && to === OrderStatus.COMPLETED && actor !== null)
+      return cannot('complete the order', from);
     return undefined;
   },
   actions: {
@@ -37,13 +50,15 @@ export const orderTransitions = defineTransitions<OrderStatus, Order, OrderActio
     // D22: the client says where hard copies go at any time before they ship, unless the order was cancelled.
     set_shipping_address: (order) => {
       if (order.status === OrderStatus.CANCELLED) return cannot('set the shipping address', order.status);
-      if (order.shippedAt) return { field: 'shipment', message: 'The hard copies have already shipped; contact us to redirect them.' };
+      if (order.shippedAt)
+        return { field: 'shipment', message: 'The hard copies have already shipped; contact us to redirect them.' };
       return undefined;
     },
     // D22: hard copies ship once the order is completed, to the address the client gave.
     ship: (order) => {
       if (order.status !== OrderStatus.COMPLETED) return cannot('ship the order', order.status);
-      if (!order.shippingAddress) return { field: 'shipping_address', message: 'The client has not given a shipping address yet.' };
+      if (!order.shippingAddress)
+        return { field: 'shipping_address', message: 'The client has not given a shipping address yet.' };
       return undefined;
     },
   },

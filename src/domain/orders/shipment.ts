@@ -10,10 +10,19 @@ export class Shipment {
 }
 
 /** The shipment of an order (an entity or its polled read), or null before staff mark it shipped. */
-export function shipmentOf(order: { shipmentCarrier: string | null; shipmentTrackingNumber: string | null; shippedAt: Date | null }): Shipment | null {
+export function shipmentOf(order: {
+  shipmentCarrier: string | null;
+  shipmentTrackingNumber: string | null;
+  shippedAt: Date | null;
+}): Shipment | null {
   if (!order.shippedAt || !order.shipmentCarrier || !order.shipmentTrackingNumber) return null;
-  return Object.assign(new Shipment(), { carrier: order.shipmentCarrier, trackingNumber: order.shipmentTrackingNumber, shippedAt: order.shippedAt });
+  return Object.assign(new Shipment(), {
+    carrier: order.shipmentCarrier,
+    trackingNumber: order.shipmentTrackingNumber,
+    shippedAt: order.shippedAt,
+  });
 }
 
 /** Hard copies were ordered and have nowhere to go yet: the client still has to set the address (D22). */
-export const shippingAddressRequired = (order: { addons: { code: string }[]; shippingAddress: unknown }): boolean => hasHardCopies(order) && !order.shippingAddress;
+export const shippingAddressRequired = (order: { addons: { code: string }[]; shippingAddress: unknown }): boolean =>
+  hasHardCopies(order) && !order.shippingAddress;

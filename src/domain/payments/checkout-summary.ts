@@ -15,4 +15,5 @@ export interface CheckoutSummary {
   closedReason: string | null;
 }
 
-export const formatMoney = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+export const formatMoney = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);

@@ -37,14 +37,24 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
       await spec.mailer.send(em, paymentReceiptEmail(await accountOf(em, row), spec.label, payment, spec.detail));
     },
     async reversed(em, _payment, reason) {
-      if (lifecycle.canMove(row, lifecycle.onHoldState, { actor: null })) await lifecycle.hold(em, row, { actor: null, action: 'hold', reason });
+      if (lifecycle.canMove(row, lifecycle.onHoldState, { actor: null }))
+        await lifecycle.hold(em, row, { actor: null, action: 'hold', reason });
     },
     async refundingLateCapture(em, payment) {
-      lifecycle.record(em, row, row.status, { actor: null, action: 'late_capture_refunded' }, { payment_id: payment.id, amount_cents: payment.capturedCents });
+      lifecycle.record(
+        em,
+        row,
+        row.status,
+        { actor: null, action: 'late_capture_refunded' },
+        { payment_id: payment.id, amount_cents: payment.capturedCents },
+      );
       await spec.mailer.send(em, lateCaptureRefundEmail(await accountOf(em, row), spec.label, payment, closedReason));
     },
     async refunded(em, payment, amountCents) {
-      await spec.mailer.send(em, refundMadeEmail(await accountOf(em, row), spec.label, { amountCents, currency: payment.currency }));
+      await spec.mailer.send(
+        em,
+        refundMadeEmail(await accountOf(em, row), spec.label, { amountCents, currency: payment.currency }),
+      );
     },
   };
 }

@@ -29,7 +29,10 @@ export type PaymentOwner = { type: 'order' | 'booking'; id: string };
 @Entity({ tableName: 'payments' })
 @Index({ properties: ['status', 'inFlightSince'] })
 @Index({ properties: ['captureId'] })
-@Check({ name: 'payments_refunded_within_captured_check', expression: '"refunded_cents" >= 0 and "refunded_cents" <= "captured_cents"' })
+@Check({
+  name: 'payments_refunded_within_captured_check',
+  expression: '"refunded_cents" >= 0 and "refunded_cents" <= "captured_cents"',
+})
 @Check({ name: 'payments_one_owner_check', expression: 'num_nonnulls("order_id", "booking_id") = 1' })
 export class Payment {
   @PrimaryKey({ type: 'uuid' })
@@ -40,10 +43,24 @@ export class Payment {
    * A renewed checkout's old payment keeps its owner, whose `payment` is then the new one (D29). The keys are checked
    * at commit: an order and its first payment point at each other and are written in one transaction.
    */
-  @ManyToOne({ entity: 'Order', mapToPk: true, fieldName: 'order_id', nullable: true, deleteRule: 'cascade', deferMode: DeferMode.INITIALLY_DEFERRED })
+  @ManyToOne({
+    entity: 'Order',
+    mapToPk: true,
+    fieldName: 'order_id',
+    nullable: true,
+    deleteRule: 'cascade',
+    deferMode: DeferMode.INITIALLY_DEFERRED,
+  })
   orderId: string | null = null;
 
-  @ManyToOne({ entity: 'Booking', mapToPk: true, fieldName: 'booking_id', nullable: true, deleteRule: 'cascade', deferMode: DeferMode.INITIALLY_DEFERRED })
+  @ManyToOne({
+    entity: 'Booking',
+    mapToPk: true,
+    fieldName: 'booking_id',
+    nullable: true,
+    deleteRule: 'cascade',
+    deferMode: DeferMode.INITIALLY_DEFERRED,
+  })
   bookingId: string | null = null;
 
   @Field({ description: 'The payment provider: sandbox or paypal.' })
@@ -101,7 +118,11 @@ export class Payment {
   @Property({ type: 'datetime', nullable: true })
   paidAt: Date | null = null;
 
-  @Field(() => Date, { nullable: true, description: 'When the last of the captured money went back to the payer; null while any is kept (a refund in part).' })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the last of the captured money went back to the payer; null while any is kept (a refund in part).',
+  })
   @Property({ type: 'datetime', nullable: true })
   refundedAt: Date | null = null;
 

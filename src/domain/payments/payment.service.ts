@@ -171,14 +171,23 @@ export class PaymentService {
     let old: Payment | null = null;
     const row = await lifecycle.change(em, { id: current.id } as FilterQuery<E>, async (tx, locked) => {
       renewable(locked);
-      old = locked.payment && (await tx.findOneOrFail(Payment, { id: locked.payment.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
+      old =
+        locked.payment &&
+        (await tx.findOneOrFail(
+          Payment,
+          { id: locked.payment.id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+        ));
       if (old) {
         paymentTransitions.assertAction('renew', old);
         this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
       }
       locked.payment = fresh;
       tx.persist(fresh);
-      lifecycle.record(tx, locked, locked.status, cause, { payment_id: fresh.id, replaced_payment_id: old?.id ?? null });
+      lifecycle.record(tx, locked, locked.status, cause, {
+        payment_id: fresh.id,
+        replaced_payment_id: old?.id ?? null,
+      });
     });
     await this.settle(em, old);
     return row;
@@ -191,7 +200,11 @@ export class PaymentService {
    */
   private async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
     if (!ref) return null;
-    const payment = await em.findOneOrFail(Payment, { id: ref.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const payment = await em.findOneOrFail(
+      Payment,
+      { id: ref.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
     paymentTransitions.assertAction('cancel', payment);
     if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
     else if (payment.status === PaymentStatus.CAPTURED) this.move(em, payment, PaymentStatus.REFUNDING);
@@ -203,16 +216,24 @@ export class PaymentService {
     if (!payment) return;
     if (payment.status === PaymentStatus.REFUNDING) return this.refund(em, payment.id);
     if (payment.status === PaymentStatus.VOIDED && payment.providerOrderId) {
-      await this.provider.void(payment.providerOrderId).catch((error) => this.deps.logger.warn({ err: error, payment_id: payment.id }, 'void failed; the checkout will expire'));
+      await this.provider
+        .void(payment.providerOrderId)
+        .catch((error) =>
+          this.deps.logger.warn({ err: error, payment_id: payment.id }, 'void failed; the checkout will expire'),
+        );
     }
   }
 
   /** A verified webhook, after its event is recorded (D9): approvals capture, captures apply, reversals record and hold. */
   async applyEvent(em: EntityManager, event: Exclude<PaymentEvent, { kind: 'ignored' }>): Promise<void> {
-    const payment = await em.findOne(Payment, event.providerOrderId === null ? { captureId: event.captureId } : { providerOrderId: event.providerOrderId });
+    const payment = await em.findOne(
+      Payment,
+      event.providerOrderId === null ? { captureId: event.captureId } : { providerOrderId: event.providerOrderId },
+    );
     if (!payment) return;
     if (event.kind === 'approved') await this.confirm(em, event.providerOrderId).catch(ignoreRefusal);
-    else if (event.kind === 'captured') await this.applyCapture(em, payment.id, { status: 'completed', captureId: event.captureId });
+    else if (event.kind === 'captured')
+      await this.applyCapture(em, payment.id, { status: 'completed', captureId: event.captureId });
     else await this.applyReversal(em, payment, event);
   }
 
@@ -227,8 +248,11 @@ export class PaymentService {
       { limit: 100, orderBy: { updatedAt: 'asc' } },
     );
     for (const payment of stuck) {
-      const work = payment.status === PaymentStatus.CAPTURING ? this.retakeCapture(em, payment.id) : this.refund(em, payment.id);
-      await work.catch((error) => this.deps.logger.warn({ err: error, payment_id: payment.id }, 'payment reconciliation will try again'));
+      const work =
+        payment.status === PaymentStatus.CAPTURING ? this.retakeCapture(em, payment.id) : this.refund(em, payment.id);
+      await work.catch((error) =>
+        this.deps.logger.warn({ err: error, payment_id: payment.id }, 'payment reconciliation will try again'),
+      );
     }
     return stuck.length;
   }
@@ -253,7 +277,11 @@ export class PaymentService {
       // and the next confirmation or the reconciliation asks again. The payer is told it is being processed.
       if (!(error instanceof ProviderUnavailableError)) throw error;
       this.deps.logger.warn({ err: error, payment_id: id }, 'capture answer lost; it will be asked again');
-      await this.locked(em, id, async (_tx, locked) => void (locked.status === PaymentStatus.CAPTURING && (locked.inFlightSince = null)));
+      await this.locked(
+        em,
+        id,
+        async (_tx, locked) => void (locked.status === PaymentStatus.CAPTURING && (locked.inFlightSince = null)),
+      );
       return;
     }
     await this.applyCapture(em, id, result);
@@ -263,7 +291,11 @@ export class PaymentService {
    * The provider's answer to a capture. Declined: back to created (the payer may try again), 422. Completed:
    * the holder is paid, or, when it was cancelled meanwhile, the money is refunded at once (D26).
    */
-  private async applyCapture(em: EntityManager, id: string, result: Awaited<ReturnType<PaymentProvider['capture']>>): Promise<void> {
+  private async applyCapture(
+    em: EntityManager,
+    id: string,
+    result: Awaited<ReturnType<PaymentProvider['capture']>>,
+  ): Promise<void> {
     const next = await this.locked(em, id, async (tx, payment, holder) => {
       if (result.status === 'declined') {
         if (payment.status !== PaymentStatus.CAPTURING) return 'none' as const;
@@ -273,7 +305,12 @@ export class PaymentService {
       }
       if (isSettled(payment)) return 'none' as const;
       this.move(tx, payment, PaymentStatus.CAPTURED);
-      Object.assign(payment, { captureId: result.captureId, capturedCents: payment.amountCents, paidAt: new Date(), inFlightSince: null });
+      Object.assign(payment, {
+        captureId: result.captureId,
+        capturedCents: payment.amountCents,
+        paidAt: new Date(),
+        inFlightSince: null,
+      });
       await tx.flush();
       if (holder?.awaitingPayment) {
         await holder.paid(tx, payment);
@@ -293,9 +330,14 @@ export class PaymentService {
    * settled by looking the capture up: all of it back, or nothing known yet (the refund's own event will say).
    * A refund of ours still owed then asks only for what is left.
    */
-  private async applyReversal(em: EntityManager, payment: Payment, event: Extract<PaymentEvent, { kind: 'reversed' }>): Promise<void> {
+  private async applyReversal(
+    em: EntityManager,
+    payment: Payment,
+    event: Extract<PaymentEvent, { kind: 'reversed' }>,
+  ): Promise<void> {
     let returned: Returned | null = event.refund?.currency === payment.currency ? event.refund : null;
-    if (!returned && payment.captureId && (await this.provider.lookupCapture(payment.captureId)).fullyRefunded) returned = ALL_LEFT;
+    if (!returned && payment.captureId && (await this.provider.lookupCapture(payment.captureId)).fullyRefunded)
+      returned = ALL_LEFT;
     const owed = await this.locked(em, payment.id, async (tx, locked, holder) => {
       const was = locked.status;
       if (!REFUNDABLE.includes(was)) return false; // nothing captured, or all of it back already
@@ -317,7 +359,12 @@ export class PaymentService {
       payment.inFlightSince = new Date();
       // What is refunded already is in the request id: the same books ask the same refund again after a lost answer.
       const { captureId, currency, capturedCents, refundedCents } = payment;
-      return { captureId: captureId!, currency, amountCents: capturedCents - refundedCents, requestId: `refund-${captureId}-${refundedCents}` };
+      return {
+        captureId: captureId!,
+        currency,
+        amountCents: capturedCents - refundedCents,
+        requestId: `refund-${captureId}-${refundedCents}`,
+      };
     });
     if (!ask) return;
     let settlement: Settlement;
@@ -346,7 +393,12 @@ export class PaymentService {
    * capture is looked up: all of it back settles the refund, part of it asks for all that is left instead, which the
    * provider bounds by what it holds: never more than was captured goes back.
    */
-  private async askRefund(ask: { captureId: string; currency: string; amountCents: number; requestId: string }): Promise<Settlement> {
+  private async askRefund(ask: {
+    captureId: string;
+    currency: string;
+    amountCents: number;
+    requestId: string;
+  }): Promise<Settlement> {
     const answer = await this.provider.refund(ask);
     if (answer.status !== 'too_much') return settled(answer);
     if ((await this.provider.lookupCapture(ask.captureId)).fullyRefunded) return [ALL_LEFT];
@@ -360,13 +412,21 @@ export class PaymentService {
    */
   private async recordRefund(em: EntityManager, payment: Payment, returned: Returned): Promise<boolean> {
     if (!REFUNDABLE.includes(payment.status)) return false;
-    if (returned.refundId && (await em.count(PaymentRefund, { payment: payment.id, providerRefundId: returned.refundId }))) return false;
+    if (
+      returned.refundId &&
+      (await em.count(PaymentRefund, { payment: payment.id, providerRefundId: returned.refundId }))
+    )
+      return false;
     const left = payment.capturedCents - payment.refundedCents;
     const amountCents = Math.min(returned.amountCents ?? left, left);
     if (returned.amountCents !== null && returned.amountCents > left) {
-      this.deps.logger.warn({ payment_id: payment.id, refund_id: returned.refundId, amount_cents: returned.amountCents, left_cents: left }, 'the provider refunded more than the books had left; counted up to what was captured');
+      this.deps.logger.warn(
+        { payment_id: payment.id, refund_id: returned.refundId, amount_cents: returned.amountCents, left_cents: left },
+        'the provider refunded more than the books had left; counted up to what was captured',
+      );
     }
-    if (amountCents > 0 || returned.refundId) em.persist(Object.assign(new PaymentRefund(), { payment, providerRefundId: returned.refundId, amountCents }));
+    if (amountCents > 0 || returned.refundId)
+      em.persist(Object.assign(new PaymentRefund(), { payment, providerRefundId: returned.refundId, amountCents }));
     payment.refundedCents += amountCents;
     if (payment.refundedCents === payment.capturedCents) this.markRefunded(em, payment);
     return true;
@@ -379,16 +439,26 @@ export class PaymentService {
 
   /** Refused for good: kept for staff to see (and settle by hand), never asked again by `reconcile`. */
   private refuseRefund(em: EntityManager, payment: Payment, reason: string): void {
-    this.move(em, payment, PaymentStatus.REFUND_REFUSED, { reason, left_cents: payment.capturedCents - payment.refundedCents });
+    this.move(em, payment, PaymentStatus.REFUND_REFUSED, {
+      reason,
+      left_cents: payment.capturedCents - payment.refundedCents,
+    });
     payment.refundRefusal = reason;
-    this.deps.logger.error({ payment_id: payment.id, reason }, 'the provider refused a refund for good; staff must settle it');
+    this.deps.logger.error(
+      { payment_id: payment.id, reason },
+      'the provider refused a refund for good; staff must settle it',
+    );
   }
 
   /**
    * One step on one payment: the owner it names locked first as its holder, then the payment (D26's lock order),
    * retried on deadlock. The owner is read before any lock: it never changes.
    */
-  private locked<T>(em: EntityManager, id: string, work: (tx: EntityManager, payment: Payment, holder: PaymentHolder | null) => Promise<T>): Promise<T> {
+  private locked<T>(
+    em: EntityManager,
+    id: string,
+    work: (tx: EntityManager, payment: Payment, holder: PaymentHolder | null) => Promise<T>,
+  ): Promise<T> {
     return retryingTransaction(em, async (tx) => {
       const { type, id: ownerId } = (await tx.findOneOrFail(Payment, { id })).owner;
       const holder = await this.deps.owners[type].lockHolder(tx, ownerId, id);
@@ -401,7 +471,14 @@ export class PaymentService {
     const from = payment.status;
     paymentTransitions.assertMove(from, to, payment, { actor: null }, 'change the payment');
     payment.status = to;
-    this.deps.audit.record(em, null, { action: `payment.${to}`, resourceType: 'payment', resourceId: payment.id, fromState: from, toState: to, details });
+    this.deps.audit.record(em, null, {
+      action: `payment.${to}`,
+      resourceType: 'payment',
+      resourceId: payment.id,
+      fromState: from,
+      toState: to,
+      details,
+    });
   }
 
   private reload(em: EntityManager, id: string): Promise<Payment> {
@@ -409,19 +486,32 @@ export class PaymentService {
   }
 }
 
-const SETTLED: readonly PaymentStatus[] = [PaymentStatus.CAPTURED, PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, PaymentStatus.REFUND_REFUSED];
+const SETTLED: readonly PaymentStatus[] = [
+  PaymentStatus.CAPTURED,
+  PaymentStatus.REFUNDING,
+  PaymentStatus.REFUNDED,
+  PaymentStatus.REFUND_REFUSED,
+];
 /** Captured money of which some is still kept: what a refund can be counted against. */
-const REFUNDABLE: readonly PaymentStatus[] = [PaymentStatus.CAPTURED, PaymentStatus.REFUNDING, PaymentStatus.REFUND_REFUSED];
+const REFUNDABLE: readonly PaymentStatus[] = [
+  PaymentStatus.CAPTURED,
+  PaymentStatus.REFUNDING,
+  PaymentStatus.REFUND_REFUSED,
+];
 const isSettled = (payment: Payment) => SETTLED.includes(payment.status);
-const isStale = (payment: Payment) => !payment.inFlightSince || payment.inFlightSince.getTime() < Date.now() - STALE_AFTER_MS;
+const isStale = (payment: Payment) =>
+  !payment.inFlightSince || payment.inFlightSince.getTime() < Date.now() - STALE_AFTER_MS;
 /** Money that went back: a provider refund, or (`ALL_LEFT`) whatever the books still had as kept. */
 type Returned = { refundId: string | null; amountCents: number | null };
 const ALL_LEFT: Returned = { refundId: null, amountCents: null };
 /** A refund request's outcome: what went back, or why the provider refused for good. */
 type Settlement = Returned[] | { refused: string };
 const settled = (answer: Exclude<RefundResult, { status: 'too_much' }>, ...then: Returned[]): Settlement =>
-  answer.status === 'refused' ? { refused: answer.reason } : [{ refundId: answer.refundId, amountCents: answer.amountCents }, ...then];
-const closed = (reason?: string | null) => ValidationError.of('payment', reason ?? 'This checkout can no longer be paid.');
+  answer.status === 'refused'
+    ? { refused: answer.reason }
+    : [{ refundId: answer.refundId, amountCents: answer.amountCents }, ...then];
+const closed = (reason?: string | null) =>
+  ValidationError.of('payment', reason ?? 'This checkout can no longer be paid.');
 
 /** A declined or closed checkout is an answer, not a failure to redeliver: the event is acknowledged. */
 function ignoreRefusal(error: unknown): void {

@@ -30,7 +30,8 @@ export const paymentTransitions = defineTransitions<PaymentStatus, Payment, Paym
     // Only an open checkout is replaced: one paid, or withdrawn, stays as it is.
     renew: (payment) => {
       if (payment.status === PaymentStatus.CAPTURING) return BEING_PROCESSED;
-      if (payment.status !== PaymentStatus.CREATED) return { field: 'payment', message: 'The checkout can no longer be renewed.' };
+      if (payment.status !== PaymentStatus.CREATED)
+        return { field: 'payment', message: 'The checkout can no longer be renewed.' };
       return undefined;
     },
   },

@@ -17,7 +17,7 @@ export async function readRenewalRequest<E extends object>(
   operation: 'orders.renew_checkout' | 'bookings.renew_checkout',
 ): Promise<{ current: E; redirectUrl: string | undefined }> {
   const accountId = requireAccountId(ctx.actor, operation);
-  const v = new Validator(input as Record<string, unknown>);
+  const v = new Validator(input);
   const redirectUrl = v.httpUrl('redirect_url');
   v.done();
   if (!isId(id)) throw new NotFoundError();

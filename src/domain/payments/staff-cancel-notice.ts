@@ -10,9 +10,18 @@ import { Payment, PaymentStatus } from './payment.entity';
  * what the cancel just marked for refund (captured less any refunded before). Runs in the cancelling transaction,
  * after the payment was settled in it (D26), so the e-mail exists exactly when the cancel does.
  */
-export async function tellStaffCancel(em: EntityManager, mailer: Mailer, row: { account: { id: string }; payment: { id: string } | null }, what: string, cause: MoveCause): Promise<void> {
+export async function tellStaffCancel(
+  em: EntityManager,
+  mailer: Mailer,
+  row: { account: { id: string }; payment: { id: string } | null },
+  what: string,
+  cause: MoveCause,
+): Promise<void> {
   if (cause.actor?.kind !== 'staff') return;
   const payment = row.payment && (await em.findOne(Payment, { id: row.payment.id }));
-  const refund = payment?.status === PaymentStatus.REFUNDING ? { amountCents: payment.capturedCents - payment.refundedCents, currency: payment.currency } : null;
+  const refund =
+    payment?.status === PaymentStatus.REFUNDING
+      ? { amountCents: payment.capturedCents - payment.refundedCents, currency: payment.currency }
+      : null;
   await mailer.send(em, staffCancelledEmail(await accountOf(em, row), what, cause.reason, refund));
 }

@@ -19,8 +19,14 @@ export class WebhookInbox {
   async receive(em: EntityManager, headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookOutcome> {
     const event = await this.payments.provider.parseWebhook(headers, rawBody);
     if (!event) throw ValidationError.of('webhook', 'Invalid webhook signature.');
-    await recordWebhookEvent(em, { provider: this.payments.provider.name, eventId: event.eventId, eventType: event.kind });
-    const recorded = await em.fork().findOneOrFail(WebhookEvent, { provider: this.payments.provider.name, eventId: event.eventId });
+    await recordWebhookEvent(em, {
+      provider: this.payments.provider.name,
+      eventId: event.eventId,
+      eventType: event.kind,
+    });
+    const recorded = await em
+      .fork()
+      .findOneOrFail(WebhookEvent, { provider: this.payments.provider.name, eventId: event.eventId });
     if (recorded.processedAt) return 'duplicate';
     if (event.kind !== 'ignored') await this.payments.applyEvent(em, event);
     await em.nativeUpdate(WebhookEvent, { id: recorded.id }, { processedAt: new Date() });

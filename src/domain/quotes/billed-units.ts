@@ -9,9 +9,12 @@ const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}
  * word it: "24 billing pages (250 words each) for 18 document pages", "10 billing pages (250 words each) for 10
  * document pages, 9 of them scanned (one billing page each)", "5,541 words in 17 document pages".
  */
-export function billedUnits(work: Pick<PricedWork, 'unitType' | 'unitCount' | 'documentPages' | 'scannedPages'>): string {
+export function billedUnits(
+  work: Pick<PricedWork, 'unitType' | 'unitCount' | 'documentPages' | 'scannedPages'>,
+): string {
   const paper = work.documentPages === null ? '' : count(work.documentPages, 'document page');
-  if (work.unitType !== BillingUnit.PAGE) return paper ? `${count(work.unitCount, work.unitType)} in ${paper}` : count(work.unitCount, work.unitType);
+  if (work.unitType !== BillingUnit.PAGE)
+    return paper ? `${count(work.unitCount, work.unitType)} in ${paper}` : count(work.unitCount, work.unitType);
   const billed = `${count(work.unitCount, 'billing page')} (${WORDS_PER_PAGE} words each)`;
   if (!paper) return billed;
   const scanned = work.scannedPages ? `, ${work.scannedPages} of them scanned (one billing page each)` : '';

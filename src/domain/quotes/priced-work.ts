@@ -36,11 +36,17 @@ export abstract class PricedWork {
   @Property({ type: 'integer' })
   unitCount!: number;
 
-  @Field(() => Int, { nullable: true, description: 'Physical pages of the files, beside the billing pages (D29); null when a file does not say.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Physical pages of the files, beside the billing pages (D29); null when a file does not say.',
+  })
   @Property({ type: 'integer', nullable: true })
   documentPages: number | null = null;
 
-  @Field(() => Int, { nullable: true, description: 'Pages with no text layer, each one billing page on certified work (D29); null when unknown.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Pages with no text layer, each one billing page on certified work (D29); null when unknown.',
+  })
   @Property({ type: 'integer', nullable: true })
   scannedPages: number | null = null;
 
@@ -68,7 +74,11 @@ export abstract class PricedWork {
   @Property({ type: 'string', length: 255, nullable: true })
   reference: string | null = null;
 
-  @Field(() => ShippingAddress, { nullable: true, description: 'Where the hard copies go: only with hard copies, and null on an order until the client gives it (shippingAddressRequired).' })
+  @Field(() => ShippingAddress, {
+    nullable: true,
+    description:
+      'Where the hard copies go: only with hard copies, and null on an order until the client gives it (shippingAddressRequired).',
+  })
   @Property({ type: 'json', nullable: true })
   shippingAddress: ShippingAddress | null = null;
 }

@@ -43,7 +43,9 @@ interface AddonRequest {
 
 /** Instant quotes (contract 2.5, 4.6-4.8; D7, D8). Both doors call these methods. */
 export class QuoteService {
-  constructor(private readonly deps: { catalog: CatalogService; files: FilesService; standard: StandardOffer; ttlDays: number }) {}
+  constructor(
+    private readonly deps: { catalog: CatalogService; files: FilesService; standard: StandardOffer; ttlDays: number },
+  ) {}
 
   async create(ctx: Ctx, input: QuoteInput): Promise<Quote> {
     const account = requireAccount(ctx.actor, 'quotes.create');
@@ -57,19 +59,29 @@ export class QuoteService {
     const shippingAddress = readShippingAddress(v, input.shipping_address);
     // The address may come now or later, on the order (v1 clients never send it, D22); without hard copies it would never be used.
     const hardCopies = addonRequests.some((request) => request.code === HARD_COPY);
-    if (!hardCopies && input.shipping_address != null) v.fail('shipping_address', 'The shipping address field is only for quotes with hard copies.');
+    if (!hardCopies && input.shipping_address != null)
+      v.fail('shipping_address', 'The shipping address field is only for quotes with hard copies.');
     v.done();
 
     const files = await ctx.em.find(StoredFile, { id: { $in: fileIds! }, account, type: FileType.SOURCE });
     const missing = fileIds!.findIndex((id) => !files.some((file) => file.id === id));
-    if (missing >= 0) throw ValidationError.of('file_ids', `The file_ids.${missing} field must be one of your uploaded source files.`);
+    if (missing >= 0)
+      throw ValidationError.of('file_ids', `The file_ids.${missing} field must be one of your uploaded source files.`);
 
     // Counts are needed now: analyse what the background has not reached yet (D5).
     await this.deps.files.ensureAnalysed(ctx.em, files);
-    if (serviceType === ServiceType.STANDARD) await this.refuseUndeliverable(sourceLanguage!, targetLanguage!, fileIds!.map((id) => files.find((file) => file.id === id)!));
+    if (serviceType === ServiceType.STANDARD)
+      await this.refuseUndeliverable(
+        sourceLanguage!,
+        targetLanguage!,
+        fileIds!.map((id) => files.find((file) => file.id === id)!),
+      );
     const undetected = files.some((file) => file.analysisStatus === AnalysisStatus.UNCOUNTABLE);
     if (undetected && unitCount === undefined) {
-      throw ValidationError.of('unit_count', 'The unit count field is required when a file has no detectable page or word count.');
+      throw ValidationError.of(
+        'unit_count',
+        'The unit count field is required when a file has no detectable page or word count.',
+      );
     }
 
     const [rate, catalogAddons] = await Promise.all([
@@ -102,8 +114,13 @@ export class QuoteService {
     });
     await retryingTransaction(ctx.em, async (em) => {
       // A file deleted since it was read cannot be quoted: the share lock waits for a deletion under way (D26).
-      const still = await em.find(StoredFile, { id: { $in: fileIds! } }, { lockMode: LockMode.PESSIMISTIC_READ, fields: ['id'], disableIdentityMap: true });
-      if (still.length !== files.length) throw ValidationError.of('file_ids', 'A file of this quote was deleted meanwhile.');
+      const still = await em.find(
+        StoredFile,
+        { id: { $in: fileIds! } },
+        { lockMode: LockMode.PESSIMISTIC_READ, fields: ['id'], disableIdentityMap: true },
+      );
+      if (still.length !== files.length)
+        throw ValidationError.of('file_ids', 'A file of this quote was deleted meanwhile.');
       em.persist(quote);
       await em.flush();
       for (const file of files) await this.deps.files.attach(em, file, AttachmentOwner.QUOTE, quote.id);
@@ -122,7 +139,7 @@ export class QuoteService {
   /** Newest first; `status` filters on what clients see, expiry included (D3). */
   async list(ctx: Ctx, query: { status?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<Quote>> {
     const account = requireAccount(ctx.actor, 'quotes.read');
-    const v = new Validator(query as Record<string, unknown>);
+    const v = new Validator(query);
     const status = v.oneOf('status', Object.values(QuoteStatus));
     const page = readPageRequest(v);
     v.done();
@@ -141,8 +158,13 @@ export class QuoteService {
     requireAccount(ctx.actor, 'quotes.delete');
     const found = await this.get(ctx, id);
     await ctx.em.transactional(async (em: EntityManager) => {
-      const quote = await em.findOneOrFail(Quote, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (quoteStatus(quote) === QuoteStatus.CONVERTED) throw ValidationError.of('quote', 'A converted quote cannot be deleted.');
+      const quote = await em.findOneOrFail(
+        Quote,
+        { id: found.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      );
+      if (quoteStatus(quote) === QuoteStatus.CONVERTED)
+        throw ValidationError.of('quote', 'A converted quote cannot be deleted.');
       // Its attachments go with it (their foreign key cascades).
       await em.nativeDelete(Quote, { id: quote.id });
     });
@@ -161,7 +183,8 @@ export class QuoteService {
       // An id that cannot exist reads the same as someone else's: never a hint that a file exists (D8).
       if (!isId(id)) v.fail('file_ids', `The file_ids.${index} field must be one of your uploaded source files.`);
     });
-    if (new Set(ids.map((id) => String(id).toLowerCase())).size !== ids.length) v.fail('file_ids', 'The file ids field has a duplicate value.');
+    if (new Set(ids.map((id) => String(id).toLowerCase())).size !== ids.length)
+      v.fail('file_ids', 'The file ids field has a duplicate value.');
     return ids.map((id) => String(id).toLowerCase());
   }
 
@@ -174,24 +197,32 @@ export class QuoteService {
       const code = item.string('code', { required: true, max: 50 });
       const quantity = item.integer('quantity', { min: 1, max: MAX_COPIES });
       if (code === undefined) return;
-      if (requests.some((request) => request.code === code)) v.fail(`addons.${index}.code`, `The addons.${index}.code field has a duplicate value.`);
+      if (requests.some((request) => request.code === code))
+        v.fail(`addons.${index}.code`, `The addons.${index}.code field has a duplicate value.`);
       else requests.push({ index, code, quantity });
     });
     return requests;
   }
 
   /** Add-on rules of D8, checked against the current catalog. */
-  private resolveAddons(requests: AddonRequest[], catalog: Addon[], serviceType: ServiceType): { addon: Addon; quantity: number }[] {
+  private resolveAddons(
+    requests: AddonRequest[],
+    catalog: Addon[],
+    serviceType: ServiceType,
+  ): { addon: Addon; quantity: number }[] {
     const v = new Validator({});
     const resolved = requests.flatMap(({ index, code, quantity }) => {
       const addon = catalog.find((candidate) => candidate.code === code);
-      if (!addon) return v.fail(`addons.${index}.code`, `The selected addons.${index}.code is invalid.`), [];
+      if (!addon) return (v.fail(`addons.${index}.code`, `The selected addons.${index}.code is invalid.`), []);
       if (addon.code === NOTARIZATION && serviceType !== ServiceType.CERTIFIED) {
-        return v.fail(`addons.${index}.code`, 'Notarization is only available on certified translations.'), [];
+        return (v.fail(`addons.${index}.code`, 'Notarization is only available on certified translations.'), []);
       }
       // Clients send a quantity with every add-on: 1 of a flat one is the add-on itself (D8).
       if (quantity !== undefined && quantity !== 1 && addon.pricingType !== AddonPricingType.PER_COPY) {
-        return v.fail(`addons.${index}.quantity`, `The addons.${index}.quantity field must be 1 for a flat add-on.`), [];
+        return (
+          v.fail(`addons.${index}.quantity`, `The addons.${index}.quantity field must be 1 for a flat add-on.`),
+          []
+        );
       }
       return [{ addon, quantity: quantity ?? 1 }];
     });

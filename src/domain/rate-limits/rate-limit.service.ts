@@ -37,7 +37,8 @@ export interface LeaseStore {
 export const accountBucket = (accountId: string) => `account:${accountId}`;
 export const addressBucket = (address: string | undefined) => `address:${address}`;
 /** A member's session has a budget of its own (D27); the account's key spends the account's. */
-export const partnerBucket = (actor: AccountActor) => (actor.member ? `session:${actor.member.sessionId}` : accountBucket(actor.accountId));
+export const partnerBucket = (actor: AccountActor) =>
+  actor.member ? `session:${actor.member.sessionId}` : accountBucket(actor.accountId);
 
 /**
  * D16/D24: a budget of `perMinute` a clock minute per bucket (an account, or a client address on the catalog),
@@ -159,6 +160,11 @@ export class RateLimitService {
   }
 
   private state(remaining: number): RateLimitState {
-    return { limit: this.perMinute, remaining, resetInSeconds: Math.max(1, Math.ceil((this.windowStart + this.windowMs - Date.now()) / 1000)), window: this.windowStart };
+    return {
+      limit: this.perMinute,
+      remaining,
+      resetInSeconds: Math.max(1, Math.ceil((this.windowStart + this.windowMs - Date.now()) / 1000)),
+      window: this.windowStart,
+    };
   }
 }

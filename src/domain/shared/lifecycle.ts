@@ -54,7 +54,11 @@ export class Lifecycle<S extends string, E extends Stateful<S>, A extends string
    * booking confirmed meanwhile would seem to have none, and a cancel would leave its checkout open).
    */
   async lock(em: EntityManager, where: FilterQuery<E>): Promise<E | null> {
-    return (await em.findOne(this.spec.entity, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, strategy: LoadStrategy.SELECT_IN })) as E | null;
+    return em.findOne(this.spec.entity, where, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+      refresh: true,
+      strategy: LoadStrategy.SELECT_IN,
+    });
   }
 
   /** Locks the row by id in a transaction of its own (retried on deadlock) and runs `work` on it; 404 when absent. */

@@ -38,8 +38,8 @@ export async function paginate<T extends object>(
     ...options,
     limit: request.perPage,
     offset: (request.page - 1) * request.perPage,
-  } as FindOptions<T>);
-  return { items: items as T[], total, ...request };
+  });
+  return { items: items, total, ...request };
 }
 
 export const lastPage = (page: Pick<Page<unknown>, 'total' | 'perPage'>): number =>

@@ -44,7 +44,9 @@ export const onlyIn =
 export const refusalMessage = (refusal: Refusal) => (typeof refusal === 'string' ? refusal : refusal.message);
 
 export function refused(refusal: Refusal): ValidationError {
-  return typeof refusal === 'string' ? ValidationError.of('status', refusal) : ValidationError.of(refusal.field, refusal.message);
+  return typeof refusal === 'string'
+    ? ValidationError.of('status', refusal)
+    : ValidationError.of(refusal.field, refusal.message);
 }
 
 /**
@@ -95,7 +97,9 @@ export class TransitionTable<S extends string, R extends { status: S }, A extend
  * Builds a table, checked when its module loads: every move names a known state, and every state can be reached
  * from the initial one.
  */
-export function defineTransitions<S extends string, R extends { status: S }, A extends string = never>(spec: TransitionSpec<S, R, A>): TransitionTable<S, R, A> {
+export function defineTransitions<S extends string, R extends { status: S }, A extends string = never>(
+  spec: TransitionSpec<S, R, A>,
+): TransitionTable<S, R, A> {
   const { moves, initial } = spec;
   for (const [from, targets] of Object.entries(moves) as [S, readonly S[]][]) {
     for (const to of targets) {

@@ -20,7 +20,9 @@ export class TextSeal {
 
   seal(text: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context));
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0], iv, { authTagLength: TAG_BYTES }).setAAD(
+      Buffer.from(context),
+    );
     const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
   }
@@ -30,11 +32,17 @@ export class TextSeal {
     if (!sealed.startsWith(SEALED_PREFIX)) return null;
     const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
     if (bytes.length < IV_BYTES + TAG_BYTES) return null;
-    const [iv, tag, body] = [bytes.subarray(0, IV_BYTES), bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), bytes.subarray(IV_BYTES + TAG_BYTES)];
+    const [iv, tag, body] = [
+      bytes.subarray(0, IV_BYTES),
+      bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES),
+      bytes.subarray(IV_BYTES + TAG_BYTES),
+    ];
     for (const key of this.keys) {
       try {
         // A tag length fixed here: node would otherwise accept a shortened one.
-        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context)).setAuthTag(tag);
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES })
+          .setAAD(Buffer.from(context))
+          .setAuthTag(tag);
         return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
       } catch {
         // Not this key: try the next one.

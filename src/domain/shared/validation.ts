@@ -2,6 +2,7 @@ import { isId } from './ids';
 import { FieldErrors, ValidationError } from '../../shared/errors';
 
 /** C0 control characters other than tab, line feed and carriage return (D25): PostgreSQL refuses NUL outright. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;
 /** A surrogate not part of a pair: it has no UTF-8 form, so PostgreSQL could only store it mangled. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
@@ -9,8 +10,17 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 /** ISO 8601 date and time with an explicit offset: `2026-12-01T09:30:00-05:00`, seconds and up to 6 decimals optional. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 
+/** `Array.isArray` narrowing to `unknown[]`: the items of an input are as unknown as the input itself. */
+const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
+
 const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
 
 /**
  * The instant an ISO 8601 date-time with an offset names, or undefined when it is malformed or names no real
@@ -19,10 +29,17 @@ const daysInMonth = (year: number, month: number): number =>
 export function parseDateTime(text: string): Date | undefined {
   const match = DATE_TIME.exec(text);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = [1, 2, 3, 4, 5, 6, 9, 10].map((i) =>
-    match[i] === undefined ? undefined : Number(match[i]),
-  ) as number[];
-  const real = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 59;
+  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = [
+    1, 2, 3, 4, 5, 6, 9, 10,
+  ].map((i) => (match[i] === undefined ? undefined : Number(match[i]))) as number[];
+  const real =
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59;
   if (!real || offsetHours > 23 || offsetMinutes > 59) return undefined;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -36,7 +53,8 @@ export function offsetMinutesOf(text: string): number {
 }
 
 /** What a text value must be to be stored as written (D25); shared with paths and lookups that bypass a Validator. */
-export const isStorableText = (value: string): boolean => !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
+export const isStorableText = (value: string): boolean =>
+  !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
 
 /**
  * Collects field errors for one input so that a request reports every problem at once. Each reader
@@ -77,20 +95,27 @@ export class Validator {
   string(field: string, opts: { required?: boolean; max?: number } = {}): string | undefined {
     if (this.missing(field, opts.required ?? false)) return undefined;
     const value = this.input[field];
-    if (typeof value !== 'string') return this.fail(field, `The ${this.label(field)} field must be a string.`), undefined;
+    if (typeof value !== 'string')
+      return (this.fail(field, `The ${this.label(field)} field must be a string.`), undefined);
     if (!this.storable(field, value)) return undefined;
     const trimmed = value.trim();
-    if (opts.required && trimmed === '') return this.fail(field, `The ${this.label(field)} field is required.`), undefined;
+    if (opts.required && trimmed === '')
+      return (this.fail(field, `The ${this.label(field)} field is required.`), undefined);
     if (opts.max !== undefined && [...trimmed].length > opts.max) {
-      return this.fail(field, `The ${this.label(field)} field must not be greater than ${opts.max} characters.`), undefined;
+      return (
+        this.fail(field, `The ${this.label(field)} field must not be greater than ${opts.max} characters.`),
+        undefined
+      );
     }
     return trimmed;
   }
 
   /** Every text reader passes here, so no string reaches the database with bytes it refuses (D25). */
   private storable(field: string, value: string): boolean {
-    if (CONTROL_CHARACTERS.test(value)) return this.fail(field, `The ${this.label(field)} field must not contain control characters.`), false;
-    if (LONE_SURROGATE.test(value)) return this.fail(field, `The ${this.label(field)} field must be valid Unicode text.`), false;
+    if (CONTROL_CHARACTERS.test(value))
+      return (this.fail(field, `The ${this.label(field)} field must not contain control characters.`), false);
+    if (LONE_SURROGATE.test(value))
+      return (this.fail(field, `The ${this.label(field)} field must be valid Unicode text.`), false);
     return true;
   }
 
@@ -98,7 +123,7 @@ export class Validator {
     const value = this.string(field, { ...opts, max: 254 });
     if (value === undefined) return undefined;
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      return this.fail(field, `The ${this.label(field)} field must be a valid email address.`), undefined;
+      return (this.fail(field, `The ${this.label(field)} field must be a valid email address.`), undefined);
     }
     return value.toLowerCase();
   }
@@ -107,7 +132,7 @@ export class Validator {
   httpUrl(field: string): string | undefined {
     const value = this.string(field, { max: 2048 });
     if (value === undefined || isHttpUrl(value)) return value;
-    return this.fail(field, `The ${this.label(field)} field must be an absolute http(s) URL.`), undefined;
+    return (this.fail(field, `The ${this.label(field)} field must be an absolute http(s) URL.`), undefined);
   }
 
   /** A resource id (a UUID), for filters. */
@@ -122,10 +147,14 @@ export class Validator {
     const text = this.string(field, { ...opts, max: 40 });
     if (text === undefined) return undefined;
     if (!DATE_TIME.test(text)) {
-      return this.fail(field, `The ${this.label(field)} field must be an ISO 8601 date and time with an explicit offset.`), undefined;
+      return (
+        this.fail(field, `The ${this.label(field)} field must be an ISO 8601 date and time with an explicit offset.`),
+        undefined
+      );
     }
     const date = parseDateTime(text);
-    if (!date) return this.fail(field, `The ${this.label(field)} field must be a date and time that exists.`), undefined;
+    if (!date)
+      return (this.fail(field, `The ${this.label(field)} field must be a date and time that exists.`), undefined);
     return date;
   }
 
@@ -141,13 +170,13 @@ export class Validator {
     const raw = this.input[field];
     const value = typeof raw === 'string' && /^-?\d{1,15}$/.test(raw.trim()) ? Number(raw) : raw;
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-      return this.fail(field, `The ${this.label(field)} field must be an integer.`), undefined;
+      return (this.fail(field, `The ${this.label(field)} field must be an integer.`), undefined);
     }
     if (opts.min !== undefined && value < opts.min) {
-      return this.fail(field, `The ${this.label(field)} field must be at least ${opts.min}.`), undefined;
+      return (this.fail(field, `The ${this.label(field)} field must be at least ${opts.min}.`), undefined);
     }
     if (opts.max !== undefined && value > opts.max) {
-      return this.fail(field, `The ${this.label(field)} field must not be greater than ${opts.max}.`), undefined;
+      return (this.fail(field, `The ${this.label(field)} field must not be greater than ${opts.max}.`), undefined);
     }
     return value;
   }
@@ -158,12 +187,18 @@ export class Validator {
       if (opts.required) this.fail(field, `The ${this.label(field)} field is required.`);
       return undefined;
     }
-    if (!Array.isArray(value)) return this.fail(field, `The ${this.label(field)} field must be an array.`), undefined;
+    if (!isArray(value)) return (this.fail(field, `The ${this.label(field)} field must be an array.`), undefined);
     if (opts.min !== undefined && value.length < opts.min) {
-      return this.fail(field, `The ${this.label(field)} field must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}.`), undefined;
+      return (
+        this.fail(
+          field,
+          `The ${this.label(field)} field must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}.`,
+        ),
+        undefined
+      );
     }
     if (opts.max !== undefined && value.length > opts.max) {
-      return this.fail(field, `The ${this.label(field)} field must not have more than ${opts.max} items.`), undefined;
+      return (this.fail(field, `The ${this.label(field)} field must not have more than ${opts.max} items.`), undefined);
     }
     return value;
   }
@@ -190,7 +225,7 @@ export class Validator {
     if (this.missing(field, opts.required ?? false)) return undefined;
     const value = this.input[field];
     if (typeof value !== 'string' || !allowed.includes(value as T)) {
-      return this.fail(field, `The selected ${this.label(field)} is invalid.`), undefined;
+      return (this.fail(field, `The selected ${this.label(field)} is invalid.`), undefined);
     }
     return value as T;
   }

@@ -69,11 +69,16 @@ export class SignInService {
       await ctx.em.transactional(async (em) => {
         await this.ensureUnderLimits(em, email!, clientAddress);
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const row = Object.assign(new SignInCode(), { email, requestedFrom: clientAddress.slice(0, 64), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+        const row = Object.assign(new SignInCode(), {
+          email,
+          requestedFrom: clientAddress.slice(0, 64),
+          expiresAt: new Date(Date.now() + CODE_TTL_MS),
+        });
         row.codeHash = this.codeHash(row.id, code);
         em.persist(row);
         await em.flush();
-        if (await this.findSubject(em, email!)) await this.deps.mailer.send(em, signInCodeEmail(email!, code, CODE_TTL_MS / 60_000));
+        if (await this.findSubject(em, email!))
+          await this.deps.mailer.send(em, signInCodeEmail(email!, code, CODE_TTL_MS / 60_000));
       });
     } finally {
       await sleep(Math.max(0, answerAt - Date.now()));
@@ -130,7 +135,10 @@ export class SignInService {
     if (ended === 0) throw new UnauthenticatedError();
   }
 
-  private async findSubject(em: EntityManager, email: string): Promise<{ subject: SignInSubject; directory: SignInDirectory } | null> {
+  private async findSubject(
+    em: EntityManager,
+    email: string,
+  ): Promise<{ subject: SignInSubject; directory: SignInDirectory } | null> {
     for (const directory of this.deps.directories) {
       const subject = await directory.find(em, email);
       if (subject) return { subject, directory };
@@ -146,11 +154,26 @@ export class SignInService {
     const since = new Date(Date.now() - LIMIT_WINDOW_MS);
     await em
       .getConnection()
-      .execute('select pg_advisory_xact_lock(?, hashtext(?)), pg_advisory_xact_lock(?, hashtext(?))', [CODE_LIMIT_LOCKS, `e:${email}`, CODE_LIMIT_LOCKS, `a:${clientAddress}`], 'run', em.getTransactionContext());
-    for (const [where, limit] of [[{ email }, CODES_PER_EMAIL], [{ requestedFrom: clientAddress }, CODES_PER_ADDRESS]] as const) {
-      const recent = await em.find(SignInCode, { ...where, createdAt: { $gt: since } }, { fields: ['createdAt'], orderBy: { createdAt: 'desc' }, limit });
+      .execute(
+        'select pg_advisory_xact_lock(?, hashtext(?)), pg_advisory_xact_lock(?, hashtext(?))',
+        [CODE_LIMIT_LOCKS, `e:${email}`, CODE_LIMIT_LOCKS, `a:${clientAddress}`],
+        'run',
+        em.getTransactionContext(),
+      );
+    for (const [where, limit] of [
+      [{ email }, CODES_PER_EMAIL],
+      [{ requestedFrom: clientAddress }, CODES_PER_ADDRESS],
+    ] as const) {
+      const recent = await em.find(
+        SignInCode,
+        { ...where, createdAt: { $gt: since } },
+        { fields: ['createdAt'], orderBy: { createdAt: 'desc' }, limit },
+      );
       if (recent.length >= limit) {
-        const resetInSeconds = Math.max(1, Math.ceil((recent[limit - 1].createdAt.getTime() + LIMIT_WINDOW_MS - Date.now()) / 1000));
+        const resetInSeconds = Math.max(
+          1,
+          Math.ceil((recent[limit - 1].createdAt.getTime() + LIMIT_WINDOW_MS - Date.now()) / 1000),
+        );
         throw new TooManyAttemptsError({ limit, remaining: 0, resetInSeconds });
       }
     }

@@ -93,7 +93,8 @@ export type LimitedField = keyof typeof STAFF_READ_LIMITS;
 /** Refuses a staff role a field that clients read too, when STAFF_READ_LIMITS leaves the role out; other fields are open. */
 export function requireStaffMayRead(role: StaffRole, field: string): void {
   if (!Object.hasOwn(STAFF_READ_LIMITS, field)) return;
-  if (!(STAFF_READ_LIMITS[field as LimitedField] as readonly StaffRole[]).includes(role)) throw new ForbiddenError(`The ${role} role may not read ${field}.`);
+  if (!(STAFF_READ_LIMITS[field as LimitedField] as readonly StaffRole[]).includes(role))
+    throw new ForbiddenError(`The ${role} role may not read ${field}.`);
 }
 
 export const isStaffOperation = (name: string): name is StaffOperation => Object.hasOwn(STAFF_PERMISSIONS, name);
@@ -107,5 +108,6 @@ export const assignedOrdersOnly = (role: StaffRole): boolean => role === TRANSLA
 
 /** Refuses a translator work on an order assigned to someone else (or to no one). */
 export function requireAssigned(staff: { id: string; role: StaffRole }, assigneeId: string | null | undefined): void {
-  if (assignedOrdersOnly(staff.role) && assigneeId !== staff.id) throw new ForbiddenError('The order is not assigned to you.');
+  if (assignedOrdersOnly(staff.role) && assigneeId !== staff.id)
+    throw new ForbiddenError('The order is not assigned to you.');
 }

@@ -26,12 +26,19 @@ export class StaffSessions implements SignInDirectory {
     const now = Date.now();
     const session = await em.findOne(
       Session,
-      { tokenHash, subjectKind: STAFF_SUBJECT, endedAt: null, expiresAt: { $gt: new Date(now) }, lastUsedAt: { $gt: new Date(now - SESSION_IDLE_MS) } },
+      {
+        tokenHash,
+        subjectKind: STAFF_SUBJECT,
+        endedAt: null,
+        expiresAt: { $gt: new Date(now) },
+        lastUsedAt: { $gt: new Date(now - SESSION_IDLE_MS) },
+      },
       { fields: ['id', 'subjectId', 'lastUsedAt'] },
     );
     const staff = session && (await em.findOne(StaffUser, { id: session.subjectId, deactivatedAt: null }));
     if (!session || !staff) return null;
-    if (now - session.lastUsedAt.getTime() > SESSION_TOUCH_MS) await em.fork().nativeUpdate(Session, { id: session.id }, { lastUsedAt: new Date() });
+    if (now - session.lastUsedAt.getTime() > SESSION_TOUCH_MS)
+      await em.fork().nativeUpdate(Session, { id: session.id }, { lastUsedAt: new Date() });
     return { kind: 'staff', staff, sessionId: session.id };
   }
 }

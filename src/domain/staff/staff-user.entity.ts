@@ -29,7 +29,10 @@ export class StaffUser {
   @Enum({ items: () => StaffRole })
   role: StaffRole = StaffRole.DESK;
 
-  @Field(() => String, { nullable: true, description: 'Printed under the name on certificates of accuracy, e.g. "ATA-certified translator no. 123456".' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Printed under the name on certificates of accuracy, e.g. "ATA-certified translator no. 123456".',
+  })
   @Property({ type: 'string', length: 255, nullable: true })
   credentials: string | null = null;
 

@@ -23,7 +23,10 @@ export class StaffService {
   constructor(private readonly deps: { audit: AuditService }) {}
 
   /** The operator at the command line (the first admin) or an admin. */
-  async create(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown; credentials?: unknown }): Promise<CreatedStaffUser> {
+  async create(
+    ctx: Ctx,
+    input: { email?: unknown; name?: unknown; role?: unknown; credentials?: unknown },
+  ): Promise<CreatedStaffUser> {
     if (ctx.actor?.kind !== 'operator') requireStaff(ctx.actor, 'createStaffUser');
     const v = new Validator(input);
     const email = v.email('email', { required: true });
@@ -34,7 +37,13 @@ export class StaffService {
     const token = generateToken(STAFF_TOKEN_PREFIX);
     const staffUser = await failOnDuplicate('email', () =>
       ctx.em.transactional(async (em) => {
-        const user = Object.assign(new StaffUser(), { email: email!, name: name!, role: role!, credentials: credentials || null, tokenHash: hashToken(token) });
+        const user = Object.assign(new StaffUser(), {
+          email: email!,
+          name: name!,
+          role: role!,
+          credentials: credentials || null,
+          tokenHash: hashToken(token),
+        });
         em.persist(user);
         this.audit(em, ctx.actor, user, 'create', { role: user.role });
         return user;
@@ -56,14 +65,20 @@ export class StaffService {
     const role = v.oneOf('role', Object.values(StaffRole));
     const page = readPageRequest(v);
     v.done();
-    return paginate(ctx.em, StaffUser, role ? { role } : {}, page, { orderBy: { deactivatedAt: 'asc nulls first', name: 'asc', id: 'asc' } as never });
+    return paginate(ctx.em, StaffUser, role ? { role } : {}, page, {
+      orderBy: { deactivatedAt: 'asc nulls first', name: 'asc', id: 'asc' } as never,
+    });
   }
 
   /**
    * Name and credentials as certificates print them (D20): one's own, or anyone's for an admin. The role changes
    * only by an admin's hand (so no one grants themselves more), and never leaves the desk without an active admin.
    */
-  async updateProfile(ctx: Ctx, id: unknown, input: { name?: unknown; credentials?: unknown; role?: unknown }): Promise<StaffUser> {
+  async updateProfile(
+    ctx: Ctx,
+    id: unknown,
+    input: { name?: unknown; credentials?: unknown; role?: unknown },
+  ): Promise<StaffUser> {
     const actor = requireStaff(ctx.actor, 'updateStaffProfile');
     const v = new Validator(input);
     const name = v.string('name', { required: true, max: 255 });
@@ -78,7 +93,10 @@ export class StaffService {
       }
       const before = { name: user.name, credentials: user.credentials, role: user.role };
       Object.assign(user, { name: name!, credentials: credentials || null, role: role ?? user.role });
-      this.audit(em, ctx.actor, user, 'update_profile', { before, after: { name: user.name, credentials: user.credentials, role: user.role } });
+      this.audit(em, ctx.actor, user, 'update_profile', {
+        before,
+        after: { name: user.name, credentials: user.credentials, role: user.role },
+      });
     });
   }
 
@@ -88,7 +106,8 @@ export class StaffService {
     if (admin.id === id) throw ValidationError.of('id', 'You cannot deactivate yourself.');
     return this.change(ctx, { id }, true, (em, user, otherAdmins) => {
       if (user.deactivatedAt) return;
-      if (user.role === StaffRole.ADMIN && otherAdmins === 0) throw ValidationError.of('id', 'The last active admin cannot be deactivated.');
+      if (user.role === StaffRole.ADMIN && otherAdmins === 0)
+        throw ValidationError.of('id', 'The last active admin cannot be deactivated.');
       user.deactivatedAt = new Date();
       this.audit(em, ctx.actor, user, 'deactivate');
     });
@@ -130,11 +149,25 @@ export class StaffService {
    * one order, so two such changes wait for each other rather than deadlock) and counts the others: two admins
    * deactivating each other at once leave one of them standing.
    */
-  private change(ctx: Ctx, where: { id: unknown } | { email: string }, mayRemoveAdmin: boolean, work: (em: EntityManager, user: StaffUser, otherAdmins: number) => void): Promise<StaffUser> {
+  private change(
+    ctx: Ctx,
+    where: { id: unknown } | { email: string },
+    mayRemoveAdmin: boolean,
+    work: (em: EntityManager, user: StaffUser, otherAdmins: number) => void,
+  ): Promise<StaffUser> {
     if ('id' in where && !isId(where.id)) throw new NotFoundError();
     return retryingTransaction(ctx.em, async (em) => {
-      const admins = mayRemoveAdmin ? await em.find(StaffUser, { role: StaffRole.ADMIN, deactivatedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true }) : [];
-      const user = await em.findOne(StaffUser, where as FilterQuery<StaffUser>, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const admins = mayRemoveAdmin
+        ? await em.find(
+            StaffUser,
+            { role: StaffRole.ADMIN, deactivatedAt: null },
+            { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
+          )
+        : [];
+      const user = await em.findOne(StaffUser, where as FilterQuery<StaffUser>, {
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        refresh: true,
+      });
       if (!user) throw new NotFoundError();
       work(em, user, admins.filter((admin) => admin.id !== user.id).length);
       await em.flush();
@@ -142,7 +175,18 @@ export class StaffService {
     });
   }
 
-  private audit(em: EntityManager, actor: Actor | null, user: StaffUser, action: string, details?: Record<string, unknown>): void {
-    this.deps.audit.record(em, actor, { action: `staff_user.${action}`, resourceType: 'staff_user', resourceId: user.id, details });
+  private audit(
+    em: EntityManager,
+    actor: Actor | null,
+    user: StaffUser,
+    action: string,
+    details?: Record<string, unknown>,
+  ): void {
+    this.deps.audit.record(em, actor, {
+      action: `staff_user.${action}`,
+      resourceType: 'staff_user',
+      resourceId: user.id,
+      details,
+    });
   }
 }

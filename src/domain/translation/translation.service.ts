@@ -50,7 +50,8 @@ export class TranslationService {
         if (locked.status === OrderStatus.PROCESSING) await this.deps.orders.translationFinished(tx, locked);
       });
     } catch (error) {
-      if (error instanceof UntranslatableError) return this.hold(em, order.id, `Cannot translate automatically: ${error.message}`);
+      if (error instanceof UntranslatableError)
+        return this.hold(em, order.id, `Cannot translate automatically: ${error.message}`);
       if (attempt.retryCount >= attempt.retryLimit) {
         this.deps.logger.error({ err: error, order_id: order.id }, 'translation failed on its last try');
         return this.giveUp(em, order.id);
@@ -73,12 +74,20 @@ export class TranslationService {
     try {
       await this.deps.storage.download(source.storageKey, input);
       await this.deps.engine.translate(
-        { path: input, mimeType: source.mimeType, sourceLanguage: order.sourceLanguage, targetLanguage: order.targetLanguage, outputPath: output },
+        {
+          path: input,
+          mimeType: source.mimeType,
+          sourceLanguage: order.sourceLanguage,
+          targetLanguage: order.targetLanguage,
+          outputPath: output,
+        },
         await this.checkpoint(em, order, source),
       );
       await this.inLockedOrder(em, order.id, async (tx) => {
         await tx.nativeDelete(EngineRequest, { order: order.id, source: source.id });
-        const done = (await this.deps.orders.filesOfMany(tx, [order.id])).get(order.id)?.some((file) => file.derivedFromId === source.id);
+        const done = (await this.deps.orders.filesOfMany(tx, [order.id]))
+          .get(order.id)
+          ?.some((file) => file.derivedFromId === source.id);
         if (done) return; // another run got here first
         const translation = await this.deps.files.storeProduced(tx, {
           account: await tx.findOneOrFail(Account, { id: order.account.id }),
@@ -104,7 +113,11 @@ export class TranslationService {
         await em.fork().upsert(
           EngineRequest,
           { id: newId(), order: order.id, source: source.id, engine, reference, createdAt: new Date() },
-          { onConflictFields: ['order', 'source'], onConflictAction: 'merge', onConflictMergeFields: ['engine', 'reference', 'createdAt'] },
+          {
+            onConflictFields: ['order', 'source'],
+            onConflictAction: 'merge',
+            onConflictMergeFields: ['engine', 'reference', 'createdAt'],
+          },
         );
       },
     };
@@ -112,11 +125,16 @@ export class TranslationService {
 
   private hold(em: EntityManager, orderId: string, reason: string): Promise<void> {
     return this.inLockedOrder(em, orderId, async (tx, order) => {
-      if (order.status === OrderStatus.PROCESSING) await this.deps.orders.lifecycle.hold(tx, order, { actor: null, action: 'hold', reason });
+      if (order.status === OrderStatus.PROCESSING)
+        await this.deps.orders.lifecycle.hold(tx, order, { actor: null, action: 'hold', reason });
     });
   }
 
-  private async inLockedOrder(em: EntityManager, orderId: string, work: (tx: EntityManager, order: Order) => Promise<void>): Promise<void> {
+  private async inLockedOrder(
+    em: EntityManager,
+    orderId: string,
+    work: (tx: EntityManager, order: Order) => Promise<void>,
+  ): Promise<void> {
     await this.deps.orders.lifecycle.change(em, { id: orderId }, work);
   }
 }

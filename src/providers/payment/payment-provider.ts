@@ -27,7 +27,8 @@ export interface Refund {
  * already, in part or in full): the capture is then looked up. `refused`: refused for good (time limit, dispute,
  * account restricted), with the provider's reason; asking again would be refused again.
  */
-export type RefundResult = ({ status: 'made' } & Refund) | { status: 'too_much' } | { status: 'refused'; reason: string };
+export type RefundResult =
+  ({ status: 'made' } & Refund) | { status: 'too_much' } | { status: 'refused'; reason: string };
 
 /** A capture as the provider holds it now: how much it took, and whether all of it went back. */
 export interface CaptureState {
@@ -48,7 +49,8 @@ export type PaymentEvent =
   | ({ kind: 'reversed'; eventId: string; reason: string; refund: Refund | null } & ReversedPayment)
   | { kind: 'ignored'; eventId: string };
 
-export type ReversedPayment = { providerOrderId: string; captureId: string | null } | { providerOrderId: null; captureId: string };
+export type ReversedPayment =
+  { providerOrderId: string; captureId: string | null } | { providerOrderId: null; captureId: string };
 
 /** Header names in lower case, as Node gives them. */
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
@@ -67,7 +69,12 @@ export interface PaymentProvider {
    * Refunds `amountCents` of a capture, or all that is left of it when null. `requestId` makes a repeated request
    * the same refund at the provider (a lost answer asked again).
    */
-  refund(request: { captureId: string; amountCents: number | null; currency: string; requestId: string }): Promise<RefundResult>;
+  refund(request: {
+    captureId: string;
+    amountCents: number | null;
+    currency: string;
+    requestId: string;
+  }): Promise<RefundResult>;
   /** The capture as the provider holds it now, to settle what an answer or an event leaves unclear. */
   lookupCapture(captureId: string): Promise<CaptureState>;
   /** Withdraws an unpaid checkout where the provider can; unpaid checkouts that cannot be withdrawn simply expire. */

@@ -1,6 +1,16 @@
 import type { PaymentConfig } from '../../config/app-config';
 import { ProviderUnavailableError } from '../../shared/errors';
-import type { CaptureResult, CaptureState, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, Refund, RefundResult, WebhookHeaders } from './payment-provider';
+import type {
+  CaptureResult,
+  CaptureState,
+  Checkout,
+  CheckoutRequest,
+  PaymentEvent,
+  PaymentProvider,
+  Refund,
+  RefundResult,
+  WebhookHeaders,
+} from './payment-provider';
 
 type PayPalConfig = Extract<PaymentConfig, { provider: 'paypal' }>;
 
@@ -53,20 +63,30 @@ export class PayPalPaymentProvider implements PaymentProvider {
     const links = (body.links as { rel: string; href: string }[] | undefined) ?? [];
     const approve = links.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
     if (status !== 200 && status !== 201) throw this.unavailable(`create order answered ${status}`);
-    if (typeof body.id !== 'string' || !approve) throw this.unavailable('create order answered without an id or approve link');
+    if (typeof body.id !== 'string' || !approve)
+      throw this.unavailable('create order answered without an id or approve link');
     return { providerOrderId: body.id, approvalUrl: approve.href };
   }
 
   async capture(providerOrderId: string): Promise<CaptureResult> {
     const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
-    let { status, body } = await this.call('POST', `${path}/capture`, { requestId: `capture-${providerOrderId}`, body: {} });
+    let { status, body } = await this.call('POST', `${path}/capture`, {
+      requestId: `capture-${providerOrderId}`,
+      body: {},
+    });
     if (status === 422 && issue(body) === 'ORDER_ALREADY_CAPTURED') ({ status, body } = await this.call('GET', path));
-    if (status === 422 && ['INSTRUMENT_DECLINED', 'PAYER_ACTION_REQUIRED', 'ORDER_NOT_APPROVED'].includes(issue(body) ?? '')) {
+    if (
+      status === 422 &&
+      ['INSTRUMENT_DECLINED', 'PAYER_ACTION_REQUIRED', 'ORDER_NOT_APPROVED'].includes(issue(body) ?? '')
+    ) {
       return { status: 'declined' };
     }
     if (status !== 200 && status !== 201) throw this.unavailable(`capture answered ${status}`);
-    const capture = (body.purchase_units as { payments?: { captures?: { id: string; status: string }[] } }[] | undefined)?.[0]?.payments?.captures?.[0];
-    if (capture && (capture.status === 'COMPLETED' || capture.status === 'PENDING')) return { status: 'completed', captureId: capture.id };
+    const capture = (
+      body.purchase_units as { payments?: { captures?: { id: string; status: string }[] } }[] | undefined
+    )?.[0]?.payments?.captures?.[0];
+    if (capture && (capture.status === 'COMPLETED' || capture.status === 'PENDING'))
+      return { status: 'completed', captureId: capture.id };
     return { status: 'declined' };
   }
 
@@ -75,21 +95,33 @@ export class PayPalPaymentProvider implements PaymentProvider {
    * PayPal never refunds more than is left: it answers CAPTURE_FULLY_REFUNDED or REFUND_AMOUNT_EXCEEDED, which the
    * caller settles by looking the capture up. Any other refusal is for good, except PENDING_CAPTURE (not yet).
    */
-  async refund(request: { captureId: string; amountCents: number | null; currency: string; requestId: string }): Promise<RefundResult> {
-    const { status, body } = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(request.captureId)}/refund`, {
-      requestId: request.requestId,
-      body: request.amountCents === null ? {} : { amount: money(request.amountCents, request.currency) },
-    });
+  async refund(request: {
+    captureId: string;
+    amountCents: number | null;
+    currency: string;
+    requestId: string;
+  }): Promise<RefundResult> {
+    const { status, body } = await this.call(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(request.captureId)}/refund`,
+      {
+        requestId: request.requestId,
+        body: request.amountCents === null ? {} : { amount: money(request.amountCents, request.currency) },
+      },
+    );
     if (status === 200 || status === 201) {
       const refund = refundOf(body);
       if (!refund) throw this.unavailable('refund answered without an id or amount');
       // A refund that failed or was cancelled at PayPal is the answer to this request id for good.
-      if (body.status === 'FAILED' || body.status === 'CANCELLED') return { status: 'refused', reason: `Refund ${String(body.status).toLowerCase()} at PayPal` };
+      if (body.status === 'FAILED' || body.status === 'CANCELLED')
+        return { status: 'refused', reason: `Refund ${String(body.status).toLowerCase()} at PayPal` };
       return { status: 'made', ...refund };
     }
     const reason = issue(body);
-    if (status === 422 && (reason === 'CAPTURE_FULLY_REFUNDED' || reason === 'REFUND_AMOUNT_EXCEEDED')) return { status: 'too_much' };
-    if ((status === 422 && reason === 'PENDING_CAPTURE') || status === 401 || status === 409) throw this.unavailable(`refund answered ${status} ${reason ?? ''}`);
+    if (status === 422 && (reason === 'CAPTURE_FULLY_REFUNDED' || reason === 'REFUND_AMOUNT_EXCEEDED'))
+      return { status: 'too_much' };
+    if ((status === 422 && reason === 'PENDING_CAPTURE') || status === 401 || status === 409)
+      throw this.unavailable(`refund answered ${status} ${reason ?? ''}`);
     if (status >= 400 && status < 500) return { status: 'refused', reason: reason ?? `PayPal answered ${status}` };
     throw this.unavailable(`refund answered ${status}`);
   }
@@ -119,18 +151,26 @@ export class PayPalPaymentProvider implements PaymentProvider {
     const eventId = event.id;
     switch (event.event_type) {
       case 'CHECKOUT.ORDER.APPROVED':
-        return typeof resource.id === 'string' ? { kind: 'approved', eventId, providerOrderId: resource.id } : { kind: 'ignored', eventId };
+        return typeof resource.id === 'string'
+          ? { kind: 'approved', eventId, providerOrderId: resource.id }
+          : { kind: 'ignored', eventId };
       case 'PAYMENT.CAPTURE.COMPLETED':
-        return captureOf && typeof resource.id === 'string' ? { kind: 'captured', eventId, providerOrderId: captureOf, captureId: resource.id } : { kind: 'ignored', eventId };
+        return captureOf && typeof resource.id === 'string'
+          ? { kind: 'captured', eventId, providerOrderId: captureOf, captureId: resource.id }
+          : { kind: 'ignored', eventId };
       case 'PAYMENT.CAPTURE.REVERSED':
       case 'PAYMENT.CAPTURE.REFUNDED': {
         // The resource is the refund (or reversal): its capture is its `up` link, its order the related ids if given.
-        const captureId = resource.links?.find((link) => link.rel === 'up')?.href?.match(/\/v2\/payments\/captures\/([^/?]+)$/)?.[1] ?? null;
+        const captureId =
+          resource.links?.find((link) => link.rel === 'up')?.href?.match(/\/v2\/payments\/captures\/([^/?]+)$/)?.[1] ??
+          null;
         const reason = `Payment ${event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded'} at PayPal`;
         // Only a completed refund with its id and amount says how much went back; anything less is looked up.
         const refund = resource.status === 'COMPLETED' ? refundOf(resource) : null;
         if (captureOf) return { kind: 'reversed', eventId, providerOrderId: captureOf, captureId, reason, refund };
-        return captureId ? { kind: 'reversed', eventId, providerOrderId: null, captureId, reason, refund } : { kind: 'ignored', eventId };
+        return captureId
+          ? { kind: 'reversed', eventId, providerOrderId: null, captureId, reason, refund }
+          : { kind: 'ignored', eventId };
       }
       default:
         // PAYMENT.CAPTURE.DENIED and anything else: the checkout simply stays unpaid.
@@ -174,7 +214,11 @@ export class PayPalPaymentProvider implements PaymentProvider {
     return body.access_token;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, options: { requestId?: string; body?: unknown } = {}): Promise<PayPalResponse> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { requestId?: string; body?: unknown } = {},
+  ): Promise<PayPalResponse> {
     const send = async () =>
       this.fetch(path, {
         method,
@@ -191,8 +235,12 @@ export class PayPalPaymentProvider implements PaymentProvider {
       this.token = undefined; // revoked or expired early: one fresh token, one more try
       response = await send();
     }
-    if (response.status >= 500 || response.status === 429) throw this.unavailable(`${path} answered ${response.status}`);
-    return { status: response.status, body: ((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown> };
+    if (response.status >= 500 || response.status === 429)
+      throw this.unavailable(`${path} answered ${response.status}`);
+    return {
+      status: response.status,
+      body: ((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>,
+    };
   }
 
   private async fetch(path: string, init: RequestInit): Promise<Response> {

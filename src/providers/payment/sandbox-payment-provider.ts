@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CaptureResult, CaptureState, Checkout, CheckoutRequest, PaymentEvent, PaymentProvider, RefundResult } from './payment-provider';
+import type {
+  CaptureResult,
+  CaptureState,
+  Checkout,
+  CheckoutRequest,
+  PaymentEvent,
+  PaymentProvider,
+  RefundResult,
+} from './payment-provider';
 
 /**
  * The sandbox deployment's provider (D1, D9): checkouts are pages served by this service itself
@@ -23,7 +31,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   /** Always made: the row's own books are all there is, so nothing else is left to refund. */
   async refund(request: { amountCents: number | null; currency: string; requestId: string }): Promise<RefundResult> {
-    return { status: 'made', refundId: `SBX-RF-${request.requestId}`, amountCents: request.amountCents ?? 0, currency: request.currency };
+    return {
+      status: 'made',
+      refundId: `SBX-RF-${request.requestId}`,
+      amountCents: request.amountCents ?? 0,
+      currency: request.currency,
+    };
   }
 
   /** Never asked: a sandbox refund is always made, and there are no webhooks to leave a refund unclear. */

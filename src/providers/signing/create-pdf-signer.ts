@@ -10,7 +10,10 @@ export function createPdfSigner(config: AppConfig['signing']): PdfSigner {
   try {
     signer.open();
   } catch (error) {
-    throw new Error(`SIGNING_P12_PATH is not a PKCS#12 identity this service can sign with (check it and SIGNING_P12_PASSPHRASE): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `SIGNING_P12_PATH is not a PKCS#12 identity this service can sign with (check it and SIGNING_P12_PASSPHRASE): ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   return signer;
 }

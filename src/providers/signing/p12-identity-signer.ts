@@ -19,17 +19,23 @@ export class P12IdentitySigner extends Signer {
   constructor(p12: Buffer, passphrase: string) {
     super();
     const { forge } = this;
-    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, passphrase);
-    const certBag = forge.pki.oids.certBag!;
-    const keyBag = forge.pki.oids.pkcs8ShroudedKeyBag!;
+    const parsed = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))),
+      false,
+      passphrase,
+    );
+    const certBag = forge.pki.oids.certBag;
+    const keyBag = forge.pki.oids.pkcs8ShroudedKeyBag;
     // forge reads RSA only: a bag it cannot read (an EC key or certificate) comes back empty.
     const certBags = parsed.getBags({ bagType: certBag })[certBag] ?? [];
-    if (certBags.some((bag) => !bag.cert)) throw new Error('The PKCS#12 file holds a certificate that is not RSA; only RSA identities are supported.');
+    if (certBags.some((bag) => !bag.cert))
+      throw new Error('The PKCS#12 file holds a certificate that is not RSA; only RSA identities are supported.');
     this.certificates = certBags.map((bag) => bag.cert!);
     const keyBags = parsed.getBags({ bagType: keyBag })[keyBag] ?? [];
     if (!keyBags.length) throw new Error('The PKCS#12 file holds no encrypted private key.');
-    const privateKey = keyBags[0]!.key as Forge.pki.rsa.PrivateKey | null;
-    if (!privateKey) throw new Error('The PKCS#12 file holds a private key that is not RSA; only RSA identities are supported.');
+    const privateKey = keyBags[0].key as Forge.pki.rsa.PrivateKey | null;
+    if (!privateKey)
+      throw new Error('The PKCS#12 file holds a private key that is not RSA; only RSA identities are supported.');
     // The last certificate of the key, as @signpdf's signer took it (a renewed certificate comes after the old one).
     const matching = this.certificates
       .filter((cert) => {
@@ -52,11 +58,11 @@ export class P12IdentitySigner extends Signer {
       // forge asks its key to sign the attributes' digest (RSASSA-PKCS1-v1_5); node's RSA does it natively.
       key: { sign: (digest: Forge.md.MessageDigest) => this.rsaSign(digest) } as unknown as Forge.pki.rsa.PrivateKey,
       certificate: this.certificate,
-      digestAlgorithm: forge.pki.oids.sha256!,
+      digestAlgorithm: forge.pki.oids.sha256,
       authenticatedAttributes: [
-        { type: forge.pki.oids.contentType!, value: forge.pki.oids.data },
-        { type: forge.pki.oids.signingTime!, value: (signingTime ?? new Date()) as unknown as string },
-        { type: forge.pki.oids.messageDigest! },
+        { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
+        { type: forge.pki.oids.signingTime, value: (signingTime ?? new Date()) as unknown as string },
+        { type: forge.pki.oids.messageDigest },
       ],
     });
     p7.sign({ detached: true });

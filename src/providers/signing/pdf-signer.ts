@@ -16,7 +16,8 @@ export class PdfSigner {
 
   /** Reserves the signature field; call before saving the document. */
   prepare(doc: PDFDocument, signer: string): void {
-    const { pdflibAddPlaceholder } = require('@signpdf/placeholder-pdf-lib') as typeof import('@signpdf/placeholder-pdf-lib');
+    const { pdflibAddPlaceholder } =
+      require('@signpdf/placeholder-pdf-lib') as typeof import('@signpdf/placeholder-pdf-lib');
     pdflibAddPlaceholder({
       pdfDoc: doc,
       reason: 'Certificate of accuracy',
@@ -48,5 +49,7 @@ export class PdfSigner {
  */
 function pdfTextString(text: string): string {
   const utf16be = Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
-  return [...utf16be.toString('latin1')].map((char) => (char === '(' || char === ')' || char === '\\' ? `\\${char}` : char === '\r' ? '\\r' : char)).join('');
+  return [...utf16be.toString('latin1')]
+    .map((char) => (char === '(' || char === ')' || char === '\\' ? `\\${char}` : char === '\r' ? '\\r' : char))
+    .join('');
 }

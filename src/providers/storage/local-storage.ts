@@ -29,7 +29,9 @@ export class LocalStorage implements FileStorage {
     const stream = createReadStream(this.pathOf(key));
     return new Promise((resolve, reject) => {
       stream.once('open', () => resolve(stream));
-      stream.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new NotFoundError() : error));
+      stream.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'ENOENT' ? new NotFoundError() : error),
+      );
     });
   }
 
@@ -43,7 +45,11 @@ export class LocalStorage implements FileStorage {
     for (const fanOut of await readdir(this.root).catch(() => [])) {
       for (const name of await readdir(join(this.root, fanOut)).catch(() => [])) {
         const modified = await stat(join(this.root, fanOut, name)).catch(() => undefined); // removed meanwhile
-        if (modified) yield { key: name.endsWith(PARTIAL_SUFFIX) ? name.slice(0, -PARTIAL_SUFFIX.length) : name, modifiedAt: modified.mtime };
+        if (modified)
+          yield {
+            key: name.endsWith(PARTIAL_SUFFIX) ? name.slice(0, -PARTIAL_SUFFIX.length) : name,
+            modifiedAt: modified.mtime,
+          };
       }
     }
   }

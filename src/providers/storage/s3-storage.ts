@@ -2,7 +2,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../../config/app-config';
 import { NotFoundError, ProviderUnavailableError } from '../../shared/errors';
 import type { FileStorage, StoredKey } from './file-storage';
@@ -35,7 +42,16 @@ export class S3Storage implements FileStorage {
    */
   async putFile(key: string, path: string, contentType: string): Promise<void> {
     const { size } = await stat(path);
-    const put = () => this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+    const put = () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: key,
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
     await this.call(async () => {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -48,7 +64,9 @@ export class S3Storage implements FileStorage {
   }
 
   async read(key: string): Promise<Readable> {
-    const object = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key })));
+    const object = await this.call(() =>
+      this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key })),
+    );
     return object.Body as Readable;
   }
 
@@ -59,7 +77,8 @@ export class S3Storage implements FileStorage {
   /** The bucket is the service's own: every key in it is a file's (the sweep of unclaimed bytes, D25). */
   async *keys(): AsyncIterable<StoredKey> {
     for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.config.bucket })) {
-      for (const { Key, LastModified } of page.Contents ?? []) if (Key) yield { key: Key, modifiedAt: LastModified ?? new Date() };
+      for (const { Key, LastModified } of page.Contents ?? [])
+        if (Key) yield { key: Key, modifiedAt: LastModified ?? new Date() };
     }
   }
 

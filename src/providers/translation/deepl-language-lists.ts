@@ -62,7 +62,9 @@ const targetOnly: [code: string, name: string, formality: boolean][] = [
 
 const byCode = (a: DeepLLanguage, b: DeepLLanguage) => a.language.localeCompare(b.language);
 
-export const DEEPL_SOURCE_LANGUAGES: readonly DeepLLanguage[] = [...both, ...sourceOnly].map(([language, name]) => ({ language, name })).sort(byCode);
+export const DEEPL_SOURCE_LANGUAGES: readonly DeepLLanguage[] = [...both, ...sourceOnly]
+  .map(([language, name]) => ({ language, name }))
+  .sort(byCode);
 
 export const DEEPL_TARGET_LANGUAGES: readonly DeepLLanguage[] = [...both, ...targetOnly]
   .map(([language, name, formality]) => ({ language, name, supports_formality: formality }))

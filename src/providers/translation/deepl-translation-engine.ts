@@ -1,4 +1,12 @@
-import { AuthorizationError, DeepLError, QuotaExceededError, Translator, type DocumentHandle, type SourceLanguageCode, type TargetLanguageCode } from 'deepl-node';
+import {
+  AuthorizationError,
+  DeepLError,
+  QuotaExceededError,
+  Translator,
+  type DocumentHandle,
+  type SourceLanguageCode,
+  type TargetLanguageCode,
+} from 'deepl-node';
 import { readFile } from 'node:fs/promises';
 import { DOCX, hasTextLayer, PDF } from '../../documents/formats';
 import { UntranslatableError } from '../../shared/errors';
@@ -20,11 +28,16 @@ export class DeepLTranslationEngine implements TranslationEngine, EngineLanguage
   private support?: LanguageSupport;
 
   constructor(authKey: string, options: { serverUrl?: string; maxRetries?: number } = {}) {
-    this.translator = new Translator(authKey, { serverUrl: options.serverUrl, maxRetries: options.maxRetries ?? 3, minTimeout: 10_000 });
+    this.translator = new Translator(authKey, {
+      serverUrl: options.serverUrl,
+      maxRetries: options.maxRetries ?? 3,
+      minTimeout: 10_000,
+    });
   }
 
   async translate(job: TranslationJob, checkpoint?: EngineCheckpoint): Promise<void> {
-    if (!hasTextLayer(job.mimeType)) throw new UntranslatableError('The document is an image: there is no text to translate.');
+    if (!hasTextLayer(job.mimeType))
+      throw new UntranslatableError('The document is an image: there is no text to translate.');
     try {
       if (checkpoint?.resumeFrom) {
         try {
@@ -48,8 +61,14 @@ export class DeepLTranslationEngine implements TranslationEngine, EngineLanguage
 
   async languages(): Promise<LanguageSupport> {
     if (!this.support) {
-      const [sources, targets] = await Promise.all([this.translator.getSourceLanguages(), this.translator.getTargetLanguages()]);
-      this.support = new LanguageSupport({ sources: sources.map((language) => language.code), targets: targets.map((language) => language.code) });
+      const [sources, targets] = await Promise.all([
+        this.translator.getSourceLanguages(),
+        this.translator.getTargetLanguages(),
+      ]);
+      this.support = new LanguageSupport({
+        sources: sources.map((language) => language.code),
+        targets: targets.map((language) => language.code),
+      });
     }
     return this.support;
   }
@@ -61,7 +80,9 @@ export class DeepLTranslationEngine implements TranslationEngine, EngineLanguage
     const target = (support.target(job.targetLanguage) ?? job.targetLanguage) as TargetLanguageCode;
     // DeepL reads the format from the file name. Given a path, deepl-node sends the path's own name (ours has no
     // extension), so the bytes go as a Buffer with a name that has one (uploads are at most 20 MB).
-    return this.translator.uploadDocument(await readFile(job.path), source, target, { filename: `document.${EXTENSIONS[job.mimeType]}` });
+    return this.translator.uploadDocument(await readFile(job.path), source, target, {
+      filename: `document.${EXTENSIONS[job.mimeType]}`,
+    });
   }
 
   /** Waits for the document's translation and writes it to `outputPath`. */

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { endAccountSessions, memberSessionStatement, readMemberSession } from '../../../src/db/queries/member-sessions';
 import { Account, AccountStatus } from '../../../src/domain/accounts/account.entity';
@@ -15,10 +16,25 @@ afterAll(() => db.close());
 let tokens = 0;
 
 /** A live member of `account` (or one in `status`) signed in with a session of `fields`: its token's hash. */
-async function signedIn(em: EntityManager, account: Account, status = MemberStatus.ACTIVE, fields: Partial<Session> = {}) {
-  const member = Object.assign(new AccountMember(), { account, email: `member-${++tokens}@example.test`, name: 'Ana Ruiz', role: MemberRole.MEMBER, status });
+async function signedIn(
+  em: EntityManager,
+  account: Account,
+  status = MemberStatus.ACTIVE,
+  fields: Partial<Session> = {},
+) {
+  const member = Object.assign(new AccountMember(), {
+    account,
+    email: `member-${++tokens}@example.test`,
+    name: 'Ana Ruiz',
+    role: MemberRole.MEMBER,
+    status,
+  });
   const tokenHash = hashToken(`ltk_session_${tokens}`);
-  const session = Object.assign(new Session(), { tokenHash, subjectKind: MEMBER_SUBJECT, subjectId: member.id, expiresAt: new Date(Date.now() + 86_400_000) }, fields);
+  const session = Object.assign(
+    new Session(),
+    { tokenHash, subjectKind: MEMBER_SUBJECT, subjectId: member.id, expiresAt: new Date(Date.now() + 86_400_000) },
+    fields,
+  );
   await em.persist([member, session]).flush();
   return { member, session, tokenHash };
 }
@@ -49,12 +65,16 @@ it('finds no session that ended, expired or idled, none of a removed member, non
   const dead = [
     await signedIn(db.em(), approved, MemberStatus.ACTIVE, { endedAt: new Date() }),
     await signedIn(db.em(), approved, MemberStatus.ACTIVE, { expiresAt: new Date(Date.now() - 1000) }),
-    await signedIn(db.em(), approved, MemberStatus.ACTIVE, { lastUsedAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) }),
+    await signedIn(db.em(), approved, MemberStatus.ACTIVE, {
+      lastUsedAt: new Date(Date.now() - SESSION_IDLE_MS - 1000),
+    }),
     await signedIn(db.em(), approved, MemberStatus.REMOVED),
     await signedIn(db.em(), suspended),
   ];
   for (const { tokenHash } of dead) expect(await readMemberSession(db.em(), tokenHash)).toBeNull();
-  expect(await readMemberSession(db.em(), (await signedIn(db.em(), approved, MemberStatus.INVITED)).tokenHash)).not.toBeNull();
+  expect(
+    await readMemberSession(db.em(), (await signedIn(db.em(), approved, MemberStatus.INVITED)).tokenHash),
+  ).not.toBeNull();
 });
 
 it("ends every live session of the account's members in the caller's transaction, and no other account's", async () => {
@@ -66,7 +86,7 @@ it("ends every live session of the account's members in the caller's transaction
     throw new Error('the suspension failed');
   });
   await expect(rolledBack).rejects.toThrow('the suspension failed');
-  expect(await readMemberSession(db.em(), mine[0]!.tokenHash)).not.toBeNull();
+  expect(await readMemberSession(db.em(), mine[0].tokenHash)).not.toBeNull();
   await db.em().transactional((em) => endAccountSessions(em, suspending.id));
   for (const { tokenHash } of mine) expect(await readMemberSession(db.em(), tokenHash)).toBeNull();
   expect(await readMemberSession(db.em(), theirs.tokenHash)).not.toBeNull();

@@ -14,6 +14,9 @@ it('answers the status of every order a file is attached to, and none for a file
   await insertAttachment(em, shared, { order: await insertOrder(em, account, { status: OrderStatus.COMPLETED }) });
   await insertAttachment(em, shared, { order: await insertOrder(em, account, { status: OrderStatus.IN_REVIEW }) });
   await insertAttachment(em, quoted, { quote: await insertQuote(em, account) });
-  expect((await statusesOfOrdersWithFile(db.em(), shared.id)).sort()).toEqual([OrderStatus.COMPLETED, OrderStatus.IN_REVIEW]);
+  expect((await statusesOfOrdersWithFile(db.em(), shared.id)).sort()).toEqual([
+    OrderStatus.COMPLETED,
+    OrderStatus.IN_REVIEW,
+  ]);
   expect(await statusesOfOrdersWithFile(db.em(), quoted.id)).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { readBooking, readBookingPage, readBookingVersion } from '../../../src/db/queries/polled-bookings';
 import type { Account } from '../../../src/domain/accounts/account.entity';
 import { BookingStatus } from '../../../src/domain/bookings/booking.entity';
@@ -16,7 +17,12 @@ afterAll(() => db.close());
 const paidAt = new Date(Date.UTC(2026, 0, 2, 10, 0));
 
 it("answers an account's booking with its payment in one statement, and a booking before its checkout with none", async () => {
-  const paid = await insertBooking(db.em(), account, { status: BookingStatus.CONFIRMED, location: 'Courtroom 4' }, { providerOrderId: 'PP-1', paidAt });
+  const paid = await insertBooking(
+    db.em(),
+    account,
+    { status: BookingStatus.CONFIRMED, location: 'Courtroom 4' },
+    { providerOrderId: 'PP-1', paidAt },
+  );
   const unpaid = await insertBooking(db.em(), account);
   db.statements.length = 0;
   const polled = await readBooking(db.em(), account.id, paid.id);

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { FileType } from '../../../src/domain/files/file.entity';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { PLACED_BY_API_KEY } from '../../../src/domain/members/placed-by';
@@ -21,8 +22,15 @@ const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 9, minutes));
 describe('readOrder', () => {
   it("answers an account's order with its payment and its files, oldest attachment first, in one statement", async () => {
     const em = db.em();
-    const order = await insertOrder(em, account, { status: OrderStatus.PROCESSING, reference: 'Matter 7', dueAt: at(30) });
-    const [late, early] = [await insertFile(em, account, { name: 'late.pdf' }), await insertFile(em, account, { name: 'early.pdf', type: FileType.TRANSLATION })];
+    const order = await insertOrder(em, account, {
+      status: OrderStatus.PROCESSING,
+      reference: 'Matter 7',
+      dueAt: at(30),
+    });
+    const [late, early] = [
+      await insertFile(em, account, { name: 'late.pdf' }),
+      await insertFile(em, account, { name: 'early.pdf', type: FileType.TRANSLATION }),
+    ];
     await insertAttachment(em, late, { order }, at(2));
     await insertAttachment(em, early, { order }, at(1));
     // Attached to its quote only: not the order's.
@@ -86,8 +94,8 @@ describe('readOrderPage', () => {
     for (let minute = 0; minute < 3; minute++) orders.push(await insertOrder(db.em(), mine, { createdAt: at(minute) }));
     const page = await readOrderPage(db.em(), mine.id, {}, { page: 1, perPage: 2 });
     expect(page).toMatchObject({ total: 3, page: 1, perPage: 2 });
-    expect(page.items.map((view) => view.order.id)).toEqual([orders[2]!.id, orders[1]!.id]);
-    const { version, ...single } = (await readOrder(db.em(), mine.id, orders[2]!.id))!;
+    expect(page.items.map((view) => view.order.id)).toEqual([orders[2].id, orders[1].id]);
+    const { version, ...single } = (await readOrder(db.em(), mine.id, orders[2].id))!;
     expect(page.items[0]).toEqual(single);
   });
 });

@@ -6,7 +6,13 @@ beforeAll(async () => (db = await openQueryDatabase()));
 afterAll(() => db.close());
 
 const windowAt = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute));
-const rows = async () => (await db.em().getConnection().execute(`SELECT bucket, window_start, hits FROM rate_limit_counts ORDER BY window_start`)) as { bucket: string; hits: number }[];
+const rows = () =>
+  db
+    .em()
+    .getConnection()
+    .execute<{ bucket: string; hits: number }[]>(
+      `SELECT bucket, window_start, hits FROM rate_limit_counts ORDER BY window_start`,
+    );
 
 it("adds to a bucket's shared count up to its ceiling, and answers null past it", async () => {
   expect(await takeSharedLease(db.em(), 'key:a', windowAt(0), 40, 100)).toBe(40);
@@ -16,8 +22,10 @@ it("adds to a bucket's shared count up to its ceiling, and answers null past it"
 });
 
 it('never lets two processes both take the last lease', async () => {
-  const takes = await Promise.all(Array.from({ length: 8 }, () => takeSharedLease(db.em(), 'key:c', windowAt(0), 10, 50)));
-  expect(takes.filter((hits) => hits !== null).sort((a, b) => a! - b!)).toEqual([10, 20, 30, 40, 50]);
+  const takes = await Promise.all(
+    Array.from({ length: 8 }, () => takeSharedLease(db.em(), 'key:c', windowAt(0), 10, 50)),
+  );
+  expect(takes.filter((hits) => hits !== null).sort((a, b) => a - b)).toEqual([10, 20, 30, 40, 50]);
 });
 
 it('deletes the counts of ended windows as it takes a lease in a new one', async () => {

@@ -1,4 +1,8 @@
-import { readStaffOrderPage, staffOrderQueueStatements, type StaffOrderFilter } from '../../../src/db/queries/staff-order-queue';
+import {
+  readStaffOrderPage,
+  staffOrderQueueStatements,
+  type StaffOrderFilter,
+} from '../../../src/db/queries/staff-order-queue';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { hashToken } from '../../../src/domain/shared/tokens';
 import { StaffRole, StaffUser } from '../../../src/domain/staff/staff-user.entity';
@@ -10,7 +14,8 @@ beforeAll(async () => (db = await openQueryDatabase()));
 afterAll(() => db.close());
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
-const idsOf = (filter: StaffOrderFilter, perPage = 50) => readStaffOrderPage(db.em(), filter, { page: 1, perPage }).then((page) => page.items.map((order) => order.id));
+const idsOf = (filter: StaffOrderFilter, perPage = 50) =>
+  readStaffOrderPage(db.em(), filter, { page: 1, perPage }).then((page) => page.items.map((order) => order.id));
 
 it('writes only the filters given into the SQL', () => {
   const filters: StaffOrderFilter[] = [
@@ -27,15 +32,35 @@ describe('readStaffOrderPage', () => {
   let translator: StaffUser;
   beforeAll(async () => {
     const em = db.em();
-    const [dubois, garrido] = [await insertAccount(em, { name: 'Dubois & Fontaine' }), await insertAccount(em, { name: 'Garrido 50% Legal' })];
-    translator = Object.assign(new StaffUser(), { email: 'translator@example.test', name: 'T. Lindqvist', role: StaffRole.TRANSLATOR, tokenHash: hashToken('ltk_staff_translator') });
+    const [dubois, garrido] = [
+      await insertAccount(em, { name: 'Dubois & Fontaine' }),
+      await insertAccount(em, { name: 'Garrido 50% Legal' }),
+    ];
+    translator = Object.assign(new StaffUser(), {
+      email: 'translator@example.test',
+      name: 'T. Lindqvist',
+      role: StaffRole.TRANSLATOR,
+      tokenHash: hashToken('ltk_staff_translator'),
+    });
     await em.persist(translator).flush();
     orders = {
-      overdue: await insertOrder(em, dubois, { status: OrderStatus.PROCESSING, dueAt: hoursFromNow(-2), reference: 'Matter 12' }),
+      overdue: await insertOrder(em, dubois, {
+        status: OrderStatus.PROCESSING,
+        dueAt: hoursFromNow(-2),
+        reference: 'Matter 12',
+      }),
       overdueDone: await insertOrder(em, dubois, { status: OrderStatus.COMPLETED, dueAt: hoursFromNow(-3) }),
-      soon: await insertOrder(em, garrido, { status: OrderStatus.IN_REVIEW, dueAt: hoursFromNow(5), assignee: translator }),
+      soon: await insertOrder(em, garrido, {
+        status: OrderStatus.IN_REVIEW,
+        dueAt: hoursFromNow(5),
+        assignee: translator,
+      }),
       later: await insertOrder(em, garrido, { status: OrderStatus.PROCESSING, dueAt: hoursFromNow(30) }),
-      unpaid: await insertOrder(em, dubois, { status: OrderStatus.PENDING_PAYMENT, dueAt: null, reference: 'Divorce_decree' }),
+      unpaid: await insertOrder(em, dubois, {
+        status: OrderStatus.PENDING_PAYMENT,
+        dueAt: null,
+        reference: 'Divorce_decree',
+      }),
     };
   });
 
@@ -44,9 +69,13 @@ describe('readStaffOrderPage', () => {
     const { overdue, overdueDone, soon, later, unpaid } = orders;
     expect(page.total).toBe(5);
     expect(page.items.map((order) => order.id)).toEqual([overdueDone.id, overdue.id, soon.id, later.id]);
-    expect(page.items[2]!.assignee?.name).toBe('T. Lindqvist');
-    expect(page.items[0]!.account.name).toBe('Dubois & Fontaine');
-    expect(await readStaffOrderPage(db.em(), { overdue: false }, { page: 2, perPage: 4 }).then((second) => second.items.map((order) => order.id))).toEqual([unpaid.id]);
+    expect(page.items[2].assignee?.name).toBe('T. Lindqvist');
+    expect(page.items[0].account.name).toBe('Dubois & Fontaine');
+    expect(
+      await readStaffOrderPage(db.em(), { overdue: false }, { page: 2, perPage: 4 }).then((second) =>
+        second.items.map((order) => order.id),
+      ),
+    ).toEqual([unpaid.id]);
   });
 
   it('filters by overdue (open work only), status, account and assignee', async () => {
@@ -54,7 +83,11 @@ describe('readStaffOrderPage', () => {
     expect(await idsOf({ overdue: true })).toEqual([overdue.id]);
     expect(await idsOf({ overdue: true, status: OrderStatus.COMPLETED })).toEqual([overdueDone.id]);
     expect(await idsOf({ overdue: false, status: OrderStatus.IN_REVIEW })).toEqual([soon.id]);
-    expect(await idsOf({ overdue: false, accountId: overdue.account.id })).toEqual([overdueDone.id, overdue.id, unpaid.id]);
+    expect(await idsOf({ overdue: false, accountId: overdue.account.id })).toEqual([
+      overdueDone.id,
+      overdue.id,
+      unpaid.id,
+    ]);
     expect(await idsOf({ overdue: false, assigneeId: translator.id })).toEqual([soon.id]);
   });
 

@@ -1,5 +1,12 @@
 import { Client } from 'pg';
-import { allIntents, clearIntents, declareIntent, fulfilIntent, keysOfFiles, type AutocommitConnection } from '../../../src/db/queries/storage-intents';
+import {
+  allIntents,
+  clearIntents,
+  declareIntent,
+  fulfilIntent,
+  keysOfFiles,
+  type AutocommitConnection,
+} from '../../../src/db/queries/storage-intents';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertFile } from '../../helpers/rows';
 
@@ -51,7 +58,7 @@ it('clears the intents of the keys given, however many', async () => {
 it('answers which of the keys given a file row claims, however many', async () => {
   const account = await insertAccount(db.em());
   const files = [await insertFile(db.em(), account), await insertFile(db.em(), account)];
-  const asked = [...Array.from({ length: 1500 }, (_, i) => `nobody-${i}`), files[1]!.storageKey, files[0]!.storageKey];
-  expect(await keysOfFiles(db.em(), asked)).toEqual(new Set([files[0]!.storageKey, files[1]!.storageKey]));
+  const asked = [...Array.from({ length: 1500 }, (_, i) => `nobody-${i}`), files[1].storageKey, files[0].storageKey];
+  expect(await keysOfFiles(db.em(), asked)).toEqual(new Set([files[0].storageKey, files[1].storageKey]));
   expect(await keysOfFiles(db.em(), [])).toEqual(new Set());
 });

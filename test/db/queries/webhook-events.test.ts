@@ -14,7 +14,9 @@ it("records a provider's event once: a redelivery leaves the first record, proce
   await recordWebhookEvent(db.em(), { ...event, eventType: 'approved' });
   await recordWebhookEvent(db.em(), { ...event, provider: 'other' });
   const recorded = await db.em().find(WebhookEvent, { eventId: 'WH-1' }, { orderBy: { provider: 'asc' } });
-  expect(recorded.map(({ provider, eventType, processedAt }) => ({ provider, eventType, processed: processedAt !== null }))).toEqual([
+  expect(
+    recorded.map(({ provider, eventType, processedAt }) => ({ provider, eventType, processed: processedAt !== null })),
+  ).toEqual([
     { provider: 'other', eventType: 'captured', processed: false },
     { provider: 'paypal', eventType: 'captured', processed: true },
   ]);

@@ -1,4 +1,19 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  ID,
+  InputType,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { Booking, BookingSetting, BookingStatus, hoursOf } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
@@ -15,12 +30,17 @@ class CreateInterpretationBookingInput {
   @Field() targetLanguage!: string;
   @Field(() => InterpretationMode) mode!: InterpretationMode;
   @Field(() => BookingSetting, { nullable: true }) setting?: BookingSetting;
-  @Field(() => Date, { description: 'When the interpreter is needed: in the future, with an explicit offset.' }) scheduledAt!: Date;
+  @Field(() => Date, { description: 'When the interpreter is needed: in the future, with an explicit offset.' })
+  scheduledAt!: Date;
   @Field(() => Float) durationHours!: number;
   @Field({ nullable: true }) location?: string;
   @Field({ nullable: true }) videoPlatformNotes?: string;
   @Field({ nullable: true }) reference?: string;
-  @Field({ nullable: true, description: 'Where the payer is sent back after paying, with payment=<outcome> and booking_id; absolute http(s), at most 2048 characters.' })
+  @Field({
+    nullable: true,
+    description:
+      'Where the payer is sent back after paying, with payment=<outcome> and booking_id; absolute http(s), at most 2048 characters.',
+  })
   redirectUrl?: string;
 }
 
@@ -31,19 +51,34 @@ export class InterpretationBookingPage extends PageOf(Booking) {}
 @Authorized(Role.ACCOUNT)
 @Resolver()
 export class BookingResolver {
-  @Query(() => Booking, { nullable: true, description: 'One of your bookings; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
-  async interpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<BookingRead> {
+  @Query(() => Booking, {
+    nullable: true,
+    description:
+      'One of your bookings; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.',
+  })
+  async interpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+  ): Promise<BookingRead> {
     return (await services.bookings.get(ctx, id)).booking;
   }
 
-  @Query(() => InterpretationBookingPage, { description: 'Newest first; with `updatedSince`, the bookings changed at or after it, oldest change first.' })
+  @Query(() => InterpretationBookingPage, {
+    description: 'Newest first; with `updatedSince`, the bookings changed at or after it, oldest change first.',
+  })
   async interpretationBookings(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => BookingStatus, { nullable: true }) status?: BookingStatus,
-    @Arg('updatedSince', () => Date, { nullable: true, description: 'Poll for changes: pass the updatedAt of the last change you saw.' }) updatedSince?: Date,
+    @Arg('updatedSince', () => Date, {
+      nullable: true,
+      description: 'Poll for changes: pass the updatedAt of the last change you saw.',
+    })
+    updatedSince?: Date,
   ): Promise<PageResult<BookingRead>> {
-    return toPageResult(await services.bookings.list(ctx, { status, updated_since: updatedSince?.toISOString(), ...pageQuery(pageArgs) }));
+    return toPageResult(
+      await services.bookings.list(ctx, { status, updated_since: updatedSince?.toISOString(), ...pageQuery(pageArgs) }),
+    );
   }
 
   @Mutation(() => Booking)
@@ -66,7 +101,10 @@ export class BookingResolver {
   }
 
   @Mutation(() => Booking)
-  cancelInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Booking> {
+  cancelInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+  ): Promise<Booking> {
     return services.bookings.cancel(ctx, id);
   }
 }

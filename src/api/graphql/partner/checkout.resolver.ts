@@ -10,8 +10,10 @@ import type { GraphQLContext } from '../context';
 @ObjectType()
 class RenewedCheckout {
   @Field({ description: 'Send the customer here to pay; the previous checkout no longer pays.' }) approvalUrl!: string;
-  @Field(() => Order, { nullable: true, description: 'The order, when an order was renewed.' }) order!: OrderRead | null;
-  @Field(() => Booking, { nullable: true, description: 'The booking, when a booking was renewed.' }) interpretationBooking!: BookingRead | null;
+  @Field(() => Order, { nullable: true, description: 'The order, when an order was renewed.' })
+  order!: OrderRead | null;
+  @Field(() => Booking, { nullable: true, description: 'The booking, when a booking was renewed.' })
+  interpretationBooking!: BookingRead | null;
 }
 
 /** A lost checkout issued again (D29), over the same services as REST's POST /orders/{id}/checkout and its booking twin. */
@@ -26,9 +28,14 @@ export class CheckoutResolver {
     @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Arg('orderId', () => ID, { nullable: true }) orderId?: string,
     @Arg('bookingId', () => ID, { nullable: true }) bookingId?: string,
-    @Arg('redirectUrl', () => String, { nullable: true, description: 'Where the payer returns; by default where the old checkout sent them.' }) redirectUrl?: string,
+    @Arg('redirectUrl', () => String, {
+      nullable: true,
+      description: 'Where the payer returns; by default where the old checkout sent them.',
+    })
+    redirectUrl?: string,
   ): Promise<RenewedCheckout> {
-    if ((orderId == null) === (bookingId == null)) throw ValidationError.of('order_id', 'Give exactly one of orderId and bookingId.');
+    if ((orderId == null) === (bookingId == null))
+      throw ValidationError.of('order_id', 'Give exactly one of orderId and bookingId.');
     const input = { redirect_url: redirectUrl ?? undefined };
     if (orderId != null) {
       const { order, files } = await services.orders.renewCheckout(ctx, orderId, input);

@@ -12,12 +12,17 @@ class MemberPage extends PageOf(AccountMember) {}
 @Authorized(Role.ACCOUNT)
 @Resolver(() => AccountMember)
 export class MemberResolver {
-  @Query(() => MemberPage, { description: 'The account\'s members, oldest first; removed members are not listed.' })
-  async members(@Ctx() { ctx, services }: GraphQLContext, @Args(() => PageArgs) pageArgs: PageArgs): Promise<PageResult<AccountMember>> {
+  @Query(() => MemberPage, { description: "The account's members, oldest first; removed members are not listed." })
+  async members(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+  ): Promise<PageResult<AccountMember>> {
     return toPageResult(await services.members.list(ctx, pageQuery(pageArgs)));
   }
 
-  @Mutation(() => AccountMember, { description: 'E-mails an invitation; the person then signs in with a code sent to that e-mail.' })
+  @Mutation(() => AccountMember, {
+    description: 'E-mails an invitation; the person then signs in with a code sent to that e-mail.',
+  })
   inviteMember(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('email') email: string,
@@ -28,11 +33,17 @@ export class MemberResolver {
   }
 
   @Mutation(() => AccountMember, { description: 'The last admin cannot be demoted.' })
-  updateMemberRole(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('role', () => MemberRole) role: MemberRole): Promise<AccountMember> {
+  updateMemberRole(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('role', () => MemberRole) role: MemberRole,
+  ): Promise<AccountMember> {
     return services.members.updateRole(ctx, id, { role });
   }
 
-  @Mutation(() => AccountMember, { description: 'Ends the member\'s sessions at once; the last admin cannot be removed.' })
+  @Mutation(() => AccountMember, {
+    description: "Ends the member's sessions at once; the last admin cannot be removed.",
+  })
   removeMember(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AccountMember> {
     return services.members.remove(ctx, id);
   }
@@ -41,7 +52,10 @@ export class MemberResolver {
 /** `me { viewer }`: the signed-in member; null for the API key (and for staff reading accounts). */
 @Resolver(() => Account)
 export class AccountViewerResolver {
-  @FieldResolver(() => AccountMember, { nullable: true, description: 'The member whose session this is; null for the API key.' })
+  @FieldResolver(() => AccountMember, {
+    nullable: true,
+    description: 'The member whose session this is; null for the API key.',
+  })
   async viewer(@Ctx() { ctx }: GraphQLContext): Promise<AccountMember | null> {
     const actor = ctx.actor;
     if (actor?.kind !== 'account' || !actor.member) return null;

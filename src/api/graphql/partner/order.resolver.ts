@@ -1,4 +1,17 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { FileType } from '../../../domain/files/file.entity';
 import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
@@ -14,7 +27,11 @@ export class OrderFile {
   @Field(() => ID) id!: string;
   @Field(() => FileType) type!: FileType;
   @Field() name!: string;
-  @Field(() => String, { nullable: true, description: 'A fresh signed link valid 5 minutes: translations and certificates, and for staff sources too.' }) downloadUrl!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'A fresh signed link valid 5 minutes: translations and certificates, and for staff sources too.',
+  })
+  downloadUrl!: string | null;
 }
 
 @ObjectType()
@@ -31,7 +48,11 @@ class ConvertedQuote {
 @Resolver(() => Order)
 export class OrderResolver {
   /** Polled all day (D23): the order and its files come in one statement, so `files` is answered from it. */
-  @Query(() => Order, { nullable: true, description: 'One of your orders; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
+  @Query(() => Order, {
+    nullable: true,
+    description:
+      'One of your orders; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.',
+  })
   async order(@Ctx() { ctx, services, loaders }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<OrderRead> {
     const { order, files } = await services.orders.get(ctx, id);
     loaders.orderFiles.prime(order.id, files);
@@ -39,14 +60,24 @@ export class OrderResolver {
   }
 
   /** The page comes with its files, as `order` does: `files` is answered from it. */
-  @Query(() => OrderPage, { description: 'Newest first; with `updatedSince`, the orders changed at or after it, oldest change first.' })
+  @Query(() => OrderPage, {
+    description: 'Newest first; with `updatedSince`, the orders changed at or after it, oldest change first.',
+  })
   async orders(
     @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
-    @Arg('updatedSince', () => Date, { nullable: true, description: 'Poll for changes: pass the updatedAt of the last change you saw.' }) updatedSince?: Date,
+    @Arg('updatedSince', () => Date, {
+      nullable: true,
+      description: 'Poll for changes: pass the updatedAt of the last change you saw.',
+    })
+    updatedSince?: Date,
   ): Promise<PageResult<OrderRead>> {
-    const page = await services.orders.list(ctx, { status, updated_since: updatedSince?.toISOString(), ...pageQuery(pageArgs) });
+    const page = await services.orders.list(ctx, {
+      status,
+      updated_since: updatedSince?.toISOString(),
+      ...pageQuery(pageArgs),
+    });
     for (const { order, files } of page.items) loaders.orderFiles.prime(order.id, files);
     return toPageResult({ ...page, items: page.items.map((view) => view.order) });
   }
@@ -70,24 +101,42 @@ export class OrderResolver {
 /** Fields of Order for every caller (partner and staff). */
 @Resolver(() => Order)
 export class OrderFieldsResolver {
-  @FieldResolver(() => [OrderFile], { description: 'Clients: the sources, and the translations and certificates once completed. Staff: every file, each with a link.' })
-  files(@Root() order: OrderRead, @Ctx() { ctx, loaders, services }: GraphQLContext): OrderFile[] | Promise<OrderFile[]> {
+  @FieldResolver(() => [OrderFile], {
+    description:
+      'Clients: the sources, and the translations and certificates once completed. Staff: every file, each with a link.',
+  })
+  files(
+    @Root() order: OrderRead,
+    @Ctx() { ctx, loaders, services }: GraphQLContext,
+  ): OrderFile[] | Promise<OrderFile[]> {
     const answer = (files: OrderFileRead[]): OrderFile[] =>
-      visibleOrderFiles(ctx.actor, order, files).map((file) => ({ id: file.id, type: file.type, name: file.name, downloadUrl: services.files.downloadUrl(file, ctx.actor) }));
+      visibleOrderFiles(ctx.actor, order, files).map((file) => ({
+        id: file.id,
+        type: file.type,
+        name: file.name,
+        downloadUrl: services.files.downloadUrl(file, ctx.actor),
+      }));
     const files = loaders.orderFiles.load(order.id);
     return Array.isArray(files) ? answer(files) : files.then(answer);
   }
 
-  @FieldResolver(() => Shipment, { nullable: true, description: 'The hard copies on their way, once staff hand them to a carrier.' })
+  @FieldResolver(() => Shipment, {
+    nullable: true,
+    description: 'The hard copies on their way, once staff hand them to a carrier.',
+  })
   shipment(@Root() order: OrderRead): Shipment | null {
     return shipmentOf(order);
   }
 
   @FieldResolver(() => IssuedCertificate, {
     nullable: true,
-    description: 'The certificate of accuracy: for clients once a certified order is completed (its verificationCode and verifyUrl, D29); for staff as soon as it is issued.',
+    description:
+      'The certificate of accuracy: for clients once a certified order is completed (its verificationCode and verifyUrl, D29); for staff as soon as it is issued.',
   })
-  async certificate(@Root() order: OrderRead, @Ctx() { ctx, loaders }: GraphQLContext): Promise<IssuedCertificate | null> {
+  async certificate(
+    @Root() order: OrderRead,
+    @Ctx() { ctx, loaders }: GraphQLContext,
+  ): Promise<IssuedCertificate | null> {
     // A polled read knows already whether there is one; the staff door sees it whatever the status.
     const shown = ctx.actor?.kind === 'staff' || order.status === OrderStatus.COMPLETED;
     return shown && order.certificateCode !== null ? loaders.certificates().load(order.id) : null;

@@ -1,4 +1,19 @@
-import { Arg, Args, Authorized, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { ServiceType } from '../../../domain/catalog/catalog.enums';
 import { Quote, QuoteStatus, quoteStatus } from '../../../domain/quotes/quote.entity';
 import { Role } from '../auth-checker';
@@ -18,10 +33,15 @@ class CreateQuoteInput {
   @Field() targetLanguage!: string;
   @Field(() => ServiceType) serviceType!: ServiceType;
   @Field(() => [ID]) fileIds!: string[];
-  @Field(() => Int, { nullable: true, description: 'Required when a file has no detectable count.' }) unitCount?: number;
+  @Field(() => Int, { nullable: true, description: 'Required when a file has no detectable count.' })
+  unitCount?: number;
   @Field(() => [QuoteAddonInput], { nullable: true }) addons?: QuoteAddonInput[];
   @Field({ nullable: true }) reference?: string;
-  @Field(() => ShippingAddressInput, { nullable: true, description: 'Only with the hard_copy add-on; it may also be given later, on the order (setShippingAddress).' }) shippingAddress?: ShippingAddressInput;
+  @Field(() => ShippingAddressInput, {
+    nullable: true,
+    description: 'Only with the hard_copy add-on; it may also be given later, on the order (setShippingAddress).',
+  })
+  shippingAddress?: ShippingAddressInput;
 }
 
 @ObjectType()
@@ -31,7 +51,11 @@ class QuotePage extends PageOf(Quote) {}
 @Authorized(Role.ACCOUNT)
 @Resolver(() => Quote)
 export class QuoteResolver {
-  @Query(() => Quote, { nullable: true, description: 'One of your quotes; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.' })
+  @Query(() => Quote, {
+    nullable: true,
+    description:
+      'One of your quotes; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.',
+  })
   quote(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Quote> {
     return services.quotes.get(ctx, id);
   }
@@ -46,7 +70,10 @@ export class QuoteResolver {
   }
 
   @Mutation(() => Quote)
-  createQuote(@Ctx() { ctx, services }: GraphQLContext, @Arg('input', () => CreateQuoteInput) input: CreateQuoteInput): Promise<Quote> {
+  createQuote(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('input', () => CreateQuoteInput) input: CreateQuoteInput,
+  ): Promise<Quote> {
     return services.quotes.create(ctx, {
       source_language: input.sourceLanguage,
       target_language: input.targetLanguage,

@@ -10,7 +10,10 @@ import { addressBody, ShippingAddressInput } from '../types/shipping-address.inp
 @Authorized(Role.ACCOUNT)
 @Resolver(() => Order)
 export class ShippingResolver {
-  @Mutation(() => Order, { description: 'Sets or changes where the hard copies of your order go, at any time before they ship (not on a cancelled order). The same address again changes nothing.' })
+  @Mutation(() => Order, {
+    description:
+      'Sets or changes where the hard copies of your order go, at any time before they ship (not on a cancelled order). The same address again changes nothing.',
+  })
   async setShippingAddress(
     @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Arg('orderId', () => ID) orderId: string,
@@ -25,7 +28,9 @@ export class ShippingResolver {
 /** The shipping fields of Order for every caller (partner and staff). */
 @Resolver(() => Order)
 export class OrderShippingFieldsResolver {
-  @FieldResolver(() => Boolean, { description: 'Hard copies were ordered and have no address yet: set one with setShippingAddress.' })
+  @FieldResolver(() => Boolean, {
+    description: 'Hard copies were ordered and have no address yet: set one with setShippingAddress.',
+  })
   shippingAddressRequired(@Root() order: OrderRead): boolean {
     return shippingAddressRequired(order);
   }

@@ -11,7 +11,10 @@ export class CatalogResolver {
     return services.catalog.listLanguages();
   }
 
-  @FieldResolver(() => [ServiceType], { description: 'The services it can be ordered in: STANDARD only where the translation engine reads and writes it (D29).' })
+  @FieldResolver(() => [ServiceType], {
+    description:
+      'The services it can be ordered in: STANDARD only where the translation engine reads and writes it (D29).',
+  })
   services(@Root() language: Language, @Ctx() { services }: GraphQLContext): ServiceType[] {
     return services.standardOffer.servicesOf(language.code);
   }

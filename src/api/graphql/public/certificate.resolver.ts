@@ -5,7 +5,10 @@ import type { GraphQLContext } from '../context';
 /** Public verification of a certificate of accuracy (D20), as GET /api/v1/certificates/{code}. No key needed. */
 @Resolver(() => IssuedCertificate)
 export class CertificateResolver {
-  @Query(() => IssuedCertificate, { nullable: true, description: 'What the certificate with this verification code states; null with NOT_FOUND for an unknown code.' })
+  @Query(() => IssuedCertificate, {
+    nullable: true,
+    description: 'What the certificate with this verification code states; null with NOT_FOUND for an unknown code.',
+  })
   certificate(@Ctx() { ctx, services }: GraphQLContext, @Arg('code') code: string): Promise<IssuedCertificate> {
     return services.certificates.verify(ctx, code);
   }
@@ -15,12 +18,14 @@ export class CertificateResolver {
     return services.certificates.verificationUrl(certificate.code);
   }
 
-  @FieldResolver(() => String, { description: 'The same as `code`, by the name the order\'s certificate uses (D29).' })
+  @FieldResolver(() => String, { description: "The same as `code`, by the name the order's certificate uses (D29)." })
   verificationCode(@Root() certificate: IssuedCertificate): string {
     return certificate.code;
   }
 
-  @FieldResolver(() => String, { description: 'The same as `verificationUrl`, by the name the order\'s certificate uses (D29).' })
+  @FieldResolver(() => String, {
+    description: "The same as `verificationUrl`, by the name the order's certificate uses (D29).",
+  })
   verifyUrl(@Root() certificate: IssuedCertificate, @Ctx() { services }: GraphQLContext): string {
     return services.certificates.verificationUrl(certificate.code);
   }

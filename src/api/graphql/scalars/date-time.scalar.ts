@@ -4,18 +4,25 @@ import { formatTimestamp } from '../../format';
 
 /** A date-time argument as the client wrote it: the instant, and the text with its offset (D29 shows times back in it). */
 class WrittenDateTime extends Date {
-  constructor(readonly written: string, date: Date) {
+  constructor(
+    readonly written: string,
+    date: Date,
+  ) {
     super(date.getTime());
   }
 }
 
 /** The text a date-time argument was written as, for the services that read it as REST's JSON (with its offset). */
-export const writtenDateTime = (date: Date): string => (date instanceof WrittenDateTime ? date.written : date.toISOString());
+export const writtenDateTime = (date: Date): string =>
+  date instanceof WrittenDateTime ? date.written : date.toISOString();
 
 /** The same rule as REST's date-times: an explicit offset and a time that exists, never moved (D12, D25). */
 const parse = (value: unknown): Date => {
   const date = typeof value === 'string' ? parseDateTime(value) : undefined;
-  if (!date) throw new GraphQLError('Must be an ISO 8601 date and time with an explicit offset that exists.', { extensions: { code: 'BAD_USER_INPUT' } });
+  if (!date)
+    throw new GraphQLError('Must be an ISO 8601 date and time with an explicit offset that exists.', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   return new WrittenDateTime(value as string, date);
 };
 

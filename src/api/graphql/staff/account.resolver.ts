@@ -30,7 +30,9 @@ export class StaffAccountResolver {
     return services.accounts.create(ctx, { name, email });
   }
 
-  @Mutation(() => Account, { description: 'Approves a pending account (e-mailing its first key) or reinstates a suspended one.' })
+  @Mutation(() => Account, {
+    description: 'Approves a pending account (e-mailing its first key) or reinstates a suspended one.',
+  })
   approveAccount(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Account> {
     return services.accounts.approve(ctx, id);
   }
@@ -41,12 +43,18 @@ export class StaffAccountResolver {
   }
 
   @Mutation(() => Account, { description: 'Issues a new key by e-mail; the old one answers 401 at once.' })
-  regenerateApiKey(@Ctx() { ctx, services }: GraphQLContext, @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>): Promise<Account> {
+  regenerateApiKey(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>,
+  ): Promise<Account> {
     return services.accounts.regenerateKey(ctx, actedOn(ref, 'accountId'));
   }
 
   @Mutation(() => Account, { description: 'Revokes the current key: it answers 401 at once.' })
-  revokeApiKey(@Ctx() { ctx, services }: GraphQLContext, @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>): Promise<Account> {
+  revokeApiKey(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>,
+  ): Promise<Account> {
     return services.accounts.revokeKey(ctx, actedOn(ref, 'accountId'));
   }
 }

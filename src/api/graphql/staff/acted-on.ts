@@ -25,7 +25,8 @@ export const BookingIdArgs = idArgs('bookingId');
 /** The id given, by either name; neither, or two different ones, is bad input. */
 export function actedOn<K extends string>(args: ActedOn<K>, olderName: K): string {
   const older = args[olderName];
-  if (args.id && older && args.id !== older) throw ValidationError.of('id', `Give the id once: id and ${olderName} differ.`);
+  if (args.id && older && args.id !== older)
+    throw ValidationError.of('id', `Give the id once: id and ${olderName} differ.`);
   const value = args.id ?? older;
   if (!value) throw ValidationError.of('id', 'The id field is required.');
   return value;

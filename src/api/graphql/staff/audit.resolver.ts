@@ -10,7 +10,10 @@ class AuditEntryPage extends PageOf(AuditEntry) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class AuditResolver {
-  @Query(() => AuditEntryPage, { description: 'Staff actions, newest first; narrowed by resource, actor, action (e.g. order.cancel) and time (`from` inclusive, `to` exclusive).' })
+  @Query(() => AuditEntryPage, {
+    description:
+      'Staff actions, newest first; narrowed by resource, actor, action (e.g. order.cancel) and time (`from` inclusive, `to` exclusive).',
+  })
   async auditLog(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
@@ -20,7 +23,14 @@ export class AuditResolver {
     @Arg('from', () => Date, { nullable: true }) from?: Date,
     @Arg('to', () => Date, { nullable: true }) to?: Date,
   ): Promise<PageResult<AuditEntry>> {
-    const query = { resource_id: resourceId, actor_id: actorId, action, from: from?.toISOString(), to: to?.toISOString(), ...pageQuery(pageArgs) };
+    const query = {
+      resource_id: resourceId,
+      actor_id: actorId,
+      action,
+      from: from?.toISOString(),
+      to: to?.toISOString(),
+      ...pageQuery(pageArgs),
+    };
     return toPageResult(await services.audit.list(ctx, query));
   }
 }

@@ -13,7 +13,10 @@ import { actedOn, BookingIdArgs, type ActedOn } from './acted-on';
 @Authorized(Role.STAFF)
 @Resolver()
 export class StaffBookingResolver {
-  @Query(() => InterpretationBookingPage, { description: 'Every account\'s bookings, soonest first. `from` (inclusive) and `to` (exclusive) bound the start time; `search` matches the number, the reference or the account name.' })
+  @Query(() => InterpretationBookingPage, {
+    description:
+      "Every account's bookings, soonest first. `from` (inclusive) and `to` (exclusive) bound the start time; `search` matches the number, the reference or the account name.",
+  })
   async staffInterpretationBookings(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
@@ -23,11 +26,21 @@ export class StaffBookingResolver {
     @Arg('to', () => Date, { nullable: true }) to?: Date,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Booking>> {
-    const query = { status, account_id: accountId, from: from?.toISOString(), to: to?.toISOString(), search, ...pageQuery(pageArgs) };
+    const query = {
+      status,
+      account_id: accountId,
+      from: from?.toISOString(),
+      to: to?.toISOString(),
+      search,
+      ...pageQuery(pageArgs),
+    };
     return toPageResult(await services.bookingDesk.list(ctx, query));
   }
 
-  @Query(() => Booking, { nullable: true, description: 'One booking by id or by number, with its account and notes; null (and NOT_FOUND) when there is none.' })
+  @Query(() => Booking, {
+    nullable: true,
+    description: 'One booking by id or by number, with its account and notes; null (and NOT_FOUND) when there is none.',
+  })
   staffInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID, { nullable: true }) id?: string,
@@ -37,27 +50,47 @@ export class StaffBookingResolver {
   }
 
   @Mutation(() => Booking, { description: 'Creates the checkout and e-mails its link to the account.' })
-  confirmInterpretationAvailability(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('interpreterName') interpreterName: string): Promise<Booking> {
+  confirmInterpretationAvailability(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('interpreterName') interpreterName: string,
+  ): Promise<Booking> {
     return services.bookings.confirmAvailability(ctx, id, { interpreter_name: interpreterName });
   }
 
   @Mutation(() => Booking)
-  completeInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Booking> {
+  completeInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+  ): Promise<Booking> {
     return services.bookings.complete(ctx, id);
   }
 
   @Mutation(() => Booking, { description: 'E-mails the account.' })
-  holdInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Booking> {
+  holdInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('reason') reason: string,
+  ): Promise<Booking> {
     return services.bookings.hold(ctx, id, { reason });
   }
 
   @Mutation(() => Booking)
-  releaseInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Booking> {
+  releaseInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+  ): Promise<Booking> {
     return services.bookings.release(ctx, id);
   }
 
-  @Mutation(() => Booking, { description: 'Refunds a paid booking; the account is e-mailed whether and how much is refunded.' })
-  staffCancelInterpretationBooking(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Booking> {
+  @Mutation(() => Booking, {
+    description: 'Refunds a paid booking; the account is e-mailed whether and how much is refunded.',
+  })
+  staffCancelInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('reason') reason: string,
+  ): Promise<Booking> {
     return services.bookings.staffCancel(ctx, id, { reason });
   }
 
@@ -76,17 +109,25 @@ export class StaffBookingResolver {
     @Args(() => BookingIdArgs) ref: ActedOn<'bookingId'>,
     @Arg('interpreterName', () => String, { nullable: true }) interpreterName?: string | null,
   ): Promise<Booking> {
-    return services.bookingDesk.assignInterpreter(ctx, actedOn(ref, 'bookingId'), { interpreter_name: interpreterName });
+    return services.bookingDesk.assignInterpreter(ctx, actedOn(ref, 'bookingId'), {
+      interpreter_name: interpreterName,
+    });
   }
 
-  @Mutation(() => Booking, { description: 'A new start time in the future; the duration (and price) changes only before payment is asked for. The account is e-mailed. Audited.' })
+  @Mutation(() => Booking, {
+    description:
+      'A new start time in the future; the duration (and price) changes only before payment is asked for. The account is e-mailed. Audited.',
+  })
   rescheduleInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
     @Arg('scheduledAt', () => Date) scheduledAt: Date,
     @Arg('durationHours', () => Float, { nullable: true }) durationHours?: number,
   ): Promise<Booking> {
-    return services.bookingDesk.reschedule(ctx, id, { scheduled_at: writtenDateTime(scheduledAt), duration_hours: durationHours });
+    return services.bookingDesk.reschedule(ctx, id, {
+      scheduled_at: writtenDateTime(scheduledAt),
+      duration_hours: durationHours,
+    });
   }
 }
 

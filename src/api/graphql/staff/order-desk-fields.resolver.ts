@@ -30,7 +30,10 @@ export class OrderDeskFieldsResolver {
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => [TranslationReview], { nullable: true, description: 'Staff only: the review of each current translation; a translation without one is unreviewed.' })
+  @FieldResolver(() => [TranslationReview], {
+    nullable: true,
+    description: 'Staff only: the review of each current translation; a translation without one is unreviewed.',
+  })
   reviews(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<TranslationReview[]> {
     return services.certifiedReview.reviews(ctx, order.id);
   }
@@ -44,7 +47,10 @@ export class OrderDeskFieldsResolver {
 
 @Resolver(() => Notarization)
 export class NotarizationFieldsResolver {
-  @FieldResolver(() => ID, { nullable: true, description: 'The notarized scan, one of the order files (type CERTIFICATE).' })
+  @FieldResolver(() => ID, {
+    nullable: true,
+    description: 'The notarized scan, one of the order files (type CERTIFICATE).',
+  })
   scanFileId(@Root() notarization: Notarization): string | null {
     return notarization.scan?.id ?? null;
   }

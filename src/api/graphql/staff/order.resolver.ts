@@ -14,7 +14,10 @@ class StaffOrderPage extends PageOf(Order) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class StaffOrderResolver {
-  @Query(() => StaffOrderPage, { description: 'Soonest due first. `search` matches the number, the reference or the account name; `overdue` means due and not finished.' })
+  @Query(() => StaffOrderPage, {
+    description:
+      'Soonest due first. `search` matches the number, the reference or the account name; `overdue` means due and not finished.',
+  })
   async staffOrders(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
@@ -24,11 +27,22 @@ export class StaffOrderResolver {
     @Arg('overdue', () => Boolean, { nullable: true }) overdue?: boolean,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Order>> {
-    const query = { status, account_id: accountId, assignee_id: assigneeId, overdue: overdue ?? false, search, ...pageQuery(pageArgs) };
+    const query = {
+      status,
+      account_id: accountId,
+      assignee_id: assigneeId,
+      overdue: overdue ?? false,
+      search,
+      ...pageQuery(pageArgs),
+    };
     return toPageResult(await services.orders.staffList(ctx, query));
   }
 
-  @Query(() => Order, { nullable: true, description: 'One order by id or by number, with everything staff see (account, every file with a link, notes, assignee, reviews, notarization, certificate); null (and NOT_FOUND) when there is none.' })
+  @Query(() => Order, {
+    nullable: true,
+    description:
+      'One order by id or by number, with everything staff see (account, every file with a link, notes, assignee, reviews, notarization, certificate); null (and NOT_FOUND) when there is none.',
+  })
   staffOrder(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID, { nullable: true }) id?: string,
@@ -38,11 +52,18 @@ export class StaffOrderResolver {
   }
 
   @Mutation(() => Order)
-  holdOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Order> {
+  holdOrder(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('reason') reason: string,
+  ): Promise<Order> {
     return services.orders.hold(ctx, id, { reason });
   }
 
-  @Mutation(() => Order, { description: 'The hard copies of a completed order with an address are with a carrier; the client is e-mailed the tracking number. Called again with other details it corrects them (audited, the client e-mailed again).' })
+  @Mutation(() => Order, {
+    description:
+      'The hard copies of a completed order with an address are with a carrier; the client is e-mailed the tracking number. Called again with other details it corrects them (audited, the client e-mailed again).',
+  })
   markShipped(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
@@ -57,24 +78,36 @@ export class StaffOrderResolver {
     return services.orders.release(ctx, id);
   }
 
-  @Mutation(() => Order, { description: 'Replaces the translation of a source file with a reviewed one (in review, or on hold); this reviews it.' })
+  @Mutation(() => Order, {
+    description:
+      'Replaces the translation of a source file with a reviewed one (in review, or on hold); this reviews it.',
+  })
   async attachReviewedTranslation(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
-    @Arg('sourceFileId', () => ID, { nullable: true, description: 'Needed when the order has several source files.' }) sourceFileId?: string,
+    @Arg('sourceFileId', () => ID, { nullable: true, description: 'Needed when the order has several source files.' })
+    sourceFileId?: string,
   ): Promise<Order> {
     const upload = await file;
-    return services.certifiedReview.attachReviewedTranslation(ctx, actedOn(ref, 'orderId'), { stream: upload.createReadStream(), filename: upload.filename, sourceFileId: sourceFileId ?? undefined });
+    return services.certifiedReview.attachReviewedTranslation(ctx, actedOn(ref, 'orderId'), {
+      stream: upload.createReadStream(),
+      filename: upload.filename,
+      sourceFileId: sourceFileId ?? undefined,
+    });
   }
 
   @Mutation(() => Order, { description: 'The machine translation is right as it is: reviewed by the caller.' })
-  approveTranslation(@Ctx() { ctx, services }: GraphQLContext, @Args(() => FileIdArgs) ref: ActedOn<'fileId'>): Promise<Order> {
+  approveTranslation(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => FileIdArgs) ref: ActedOn<'fileId'>,
+  ): Promise<Order> {
     return services.certifiedReview.approveTranslation(ctx, actedOn(ref, 'fileId'));
   }
 
   @Mutation(() => Order, {
-    description: 'Completes a certified order in review: refused (errors.files, errors.notarization) until every translation is reviewed and an ordered notarization is recorded. Uses the uploaded certificate (a PDF), or generates one.',
+    description:
+      'Completes a certified order in review: refused (errors.files, errors.notarization) until every translation is reviewed and an ordered notarization is recorded. Uses the uploaded certificate (a PDF), or generates one.',
   })
   async completeCertifiedOrder(
     @Ctx() { ctx, services }: GraphQLContext,
@@ -82,10 +115,16 @@ export class StaffOrderResolver {
     @Arg('certificate', () => GraphQLUpload, { nullable: true }) certificate?: Promise<FileUpload>,
   ): Promise<Order> {
     const upload = certificate ? await certificate : undefined;
-    return services.certifiedReview.complete(ctx, actedOn(ref, 'orderId'), upload ? { stream: upload.createReadStream() } : undefined);
+    return services.certifiedReview.complete(
+      ctx,
+      actedOn(ref, 'orderId'),
+      upload ? { stream: upload.createReadStream() } : undefined,
+    );
   }
 
-  @Mutation(() => Order, { description: 'Records (or corrects) the notarization of an order with the notarization add-on, before completion.' })
+  @Mutation(() => Order, {
+    description: 'Records (or corrects) the notarization of an order with the notarization add-on, before completion.',
+  })
   async recordNotarization(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
@@ -94,11 +133,26 @@ export class StaffOrderResolver {
     @Arg('jurisdiction') jurisdiction: string,
     @Arg('commissionExpiresOn', { description: 'YYYY-MM-DD.' }) commissionExpiresOn: string,
     @Arg('notarizedAt', () => Date) notarizedAt: Date,
-    @Arg('scan', () => GraphQLUpload, { nullable: true, description: 'The notarized certificate, scanned: kept as a certificate file of the order.' }) scan?: Promise<FileUpload>,
+    @Arg('scan', () => GraphQLUpload, {
+      nullable: true,
+      description: 'The notarized certificate, scanned: kept as a certificate file of the order.',
+    })
+    scan?: Promise<FileUpload>,
   ): Promise<Order> {
     const upload = scan ? await scan : undefined;
-    const input = { notary_name: notaryName, commission_number: commissionNumber, jurisdiction, commission_expires_on: commissionExpiresOn, notarized_at: notarizedAt.toISOString() };
-    return services.certifiedReview.recordNotarization(ctx, actedOn(ref, 'orderId'), input, upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined);
+    const input = {
+      notary_name: notaryName,
+      commission_number: commissionNumber,
+      jurisdiction,
+      commission_expires_on: commissionExpiresOn,
+      notarized_at: notarizedAt.toISOString(),
+    };
+    return services.certifiedReview.recordNotarization(
+      ctx,
+      actedOn(ref, 'orderId'),
+      input,
+      upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined,
+    );
   }
 
   @Mutation(() => Order, { description: 'Assigns the order to a reviewer; null unassigns it.' })
@@ -111,12 +165,20 @@ export class StaffOrderResolver {
   }
 
   @Mutation(() => OrderNote, { description: 'An internal note on the order; never shown to the client.' })
-  addOrderNote(@Ctx() { ctx, services }: GraphQLContext, @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>, @Arg('text') text: string): Promise<OrderNote> {
+  addOrderNote(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
+    @Arg('text') text: string,
+  ): Promise<OrderNote> {
     return services.orderDesk.addNote(ctx, actedOn(ref, 'orderId'), { text });
   }
 
   @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })
-  staffCancelOrder(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('reason') reason: string): Promise<Order> {
+  staffCancelOrder(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('reason') reason: string,
+  ): Promise<Order> {
     return services.orders.staffCancel(ctx, id, { reason });
   }
 }

@@ -12,19 +12,28 @@ import { Role } from '../auth-checker';
 @Resolver(() => Payment)
 export class PaymentDeskFieldsResolver {
   @Authorized(Role.STAFF)
-  @FieldResolver(() => PaymentStatus, { nullable: true, description: 'Staff only: REFUND_REFUSED when the provider refused the refund for good.' })
+  @FieldResolver(() => PaymentStatus, {
+    nullable: true,
+    description: 'Staff only: REFUND_REFUSED when the provider refused the refund for good.',
+  })
   async status(@Root() payment: PaymentRead): Promise<PaymentStatus | null> {
     return (await loaded(payment))?.status ?? null;
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => Int, { nullable: true, description: 'Staff only: money the provider took, in cents of `currency`.' })
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description: 'Staff only: money the provider took, in cents of `currency`.',
+  })
   async capturedCents(@Root() payment: PaymentRead): Promise<number | null> {
     return (await loaded(payment))?.capturedCents ?? null;
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => Int, { nullable: true, description: 'Staff only: of that, what went back to the payer, refunds in part included.' })
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description: 'Staff only: of that, what went back to the payer, refunds in part included.',
+  })
   async refundedCents(@Root() payment: PaymentRead): Promise<number | null> {
     return (await loaded(payment))?.refundedCents ?? null;
   }
@@ -36,7 +45,10 @@ export class PaymentDeskFieldsResolver {
   }
 
   @Authorized(Role.STAFF)
-  @FieldResolver(() => String, { nullable: true, description: 'Staff only: why the provider refused the refund for good, in its words.' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Staff only: why the provider refused the refund for good, in its words.',
+  })
   async refundRefusal(@Root() payment: PaymentRead): Promise<string | null> {
     return (await loaded(payment))?.refundRefusal ?? null;
   }

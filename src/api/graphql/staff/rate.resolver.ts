@@ -14,11 +14,17 @@ export class RateResolver {
   })
   updateRate(
     @Ctx() { ctx, services }: GraphQLContext,
-    @Arg('priceCents', () => Int, { description: 'Per page, word or hour for rates; per copy or flat for add-ons.' }) priceCents: number,
+    @Arg('priceCents', () => Int, { description: 'Per page, word or hour for rates; per copy or flat for add-ons.' })
+    priceCents: number,
     @Arg('serviceType', () => ServiceType, { nullable: true }) serviceType?: ServiceType,
     @Arg('addonCode', () => String, { nullable: true }) addonCode?: string,
     @Arg('interpretationMode', () => InterpretationMode, { nullable: true }) interpretationMode?: InterpretationMode,
   ): Promise<Pricing> {
-    return services.catalog.updateRate(ctx, { service_type: serviceType, addon_code: addonCode, interpretation_mode: interpretationMode, price_cents: priceCents });
+    return services.catalog.updateRate(ctx, {
+      service_type: serviceType,
+      addon_code: addonCode,
+      interpretation_mode: interpretationMode,
+      price_cents: priceCents,
+    });
   }
 }

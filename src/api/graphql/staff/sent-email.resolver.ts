@@ -10,7 +10,9 @@ class SentEmailPage extends PageOf(SentEmail) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class SentEmailResolver {
-  @Query(() => SentEmailPage, { description: 'Every e-mail the service sent, newest first, with its delivery state; its text in the sandbox only.' })
+  @Query(() => SentEmailPage, {
+    description: 'Every e-mail the service sent, newest first, with its delivery state; its text in the sandbox only.',
+  })
   async sentEmails(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
@@ -22,7 +24,10 @@ export class SentEmailResolver {
 
 @Resolver(() => SentEmail)
 export class SentEmailFieldsResolver {
-  @FieldResolver(() => String, { nullable: true, description: 'The message as sent: in the sandbox only (in production it is sealed, then blanked once delivered).' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The message as sent: in the sandbox only (in production it is sealed, then blanked once delivered).',
+  })
   text(@Root() mail: SentEmail, @Ctx() { services }: GraphQLContext): string | null {
     return services.sentEmails.textOf(mail);
   }

@@ -37,28 +37,44 @@ export class StaffUserResolver {
     @Arg('email') email: string,
     @Arg('name') name: string,
     @Arg('role', () => StaffRole) role: StaffRole,
-    @Arg('credentials', () => String, { nullable: true, description: 'As certificates print them; needed to complete certified orders.' }) credentials?: string | null,
+    @Arg('credentials', () => String, {
+      nullable: true,
+      description: 'As certificates print them; needed to complete certified orders.',
+    })
+    credentials?: string | null,
   ): Promise<CreatedStaffUser> {
     return services.staff.create(ctx, { email, name, role, credentials });
   }
 
-  @Mutation(() => StaffUser, { description: 'Full name and credentials as certificates print them. One\'s own profile, or anyone\'s for an admin; only an admin changes a role, and the last active admin keeps theirs.' })
+  @Mutation(() => StaffUser, {
+    description:
+      "Full name and credentials as certificates print them. One's own profile, or anyone's for an admin; only an admin changes a role, and the last active admin keeps theirs.",
+  })
   updateStaffProfile(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
     @Arg('name') name: string,
-    @Arg('credentials', () => String, { nullable: true, description: 'For example "ATA-certified translator no. 123456"; null clears it.' }) credentials?: string | null,
-    @Arg('role', () => StaffRole, { nullable: true, description: 'Admins only; left out, the role stays.' }) role?: StaffRole,
+    @Arg('credentials', () => String, {
+      nullable: true,
+      description: 'For example "ATA-certified translator no. 123456"; null clears it.',
+    })
+    credentials?: string | null,
+    @Arg('role', () => StaffRole, { nullable: true, description: 'Admins only; left out, the role stays.' })
+    role?: StaffRole,
   ): Promise<StaffUser> {
     return services.staff.updateProfile(ctx, id, { name, credentials, role });
   }
 
-  @Mutation(() => StaffUser, { description: 'Admins only: the user\'s token answers 401 at once. The last active admin cannot be deactivated.' })
+  @Mutation(() => StaffUser, {
+    description: "Admins only: the user's token answers 401 at once. The last active admin cannot be deactivated.",
+  })
   deactivateStaffUser(@Ctx() { ctx, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<StaffUser> {
     return services.staff.deactivate(ctx, id);
   }
 
-  @Mutation(() => CreatedStaffUser, { description: 'A new token for the caller, shown only in this answer; the old one answers 401 at once.' })
+  @Mutation(() => CreatedStaffUser, {
+    description: 'A new token for the caller, shown only in this answer; the old one answers 401 at once.',
+  })
   rotateStaffToken(@Ctx() { ctx, services }: GraphQLContext): Promise<CreatedStaffUser> {
     return services.staff.rotateOwnToken(ctx);
   }

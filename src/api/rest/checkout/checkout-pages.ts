@@ -13,10 +13,26 @@ export interface CheckoutView {
 }
 
 const OUTCOMES: Record<CheckoutOutcome, { title: string; tone: string; text: string }> = {
-  paid: { title: 'Payment received', tone: 'ok', text: 'Thank you: your payment was received. A receipt is on its way by e-mail.' },
-  processing: { title: 'Payment being processed', tone: '', text: 'Your payment is being processed. You will receive a receipt by e-mail once it is complete.' },
-  cancelled: { title: 'Payment cancelled', tone: 'closed', text: 'You left the checkout without paying. Nothing was charged.' },
-  declined: { title: 'Payment not taken', tone: 'closed', text: 'The payment could not be taken and nothing was charged.' },
+  paid: {
+    title: 'Payment received',
+    tone: 'ok',
+    text: 'Thank you: your payment was received. A receipt is on its way by e-mail.',
+  },
+  processing: {
+    title: 'Payment being processed',
+    tone: '',
+    text: 'Your payment is being processed. You will receive a receipt by e-mail once it is complete.',
+  },
+  cancelled: {
+    title: 'Payment cancelled',
+    tone: 'closed',
+    text: 'You left the checkout without paying. Nothing was charged.',
+  },
+  declined: {
+    title: 'Payment not taken',
+    tone: 'closed',
+    text: 'The payment could not be taken and nothing was charged.',
+  },
 };
 
 /**
@@ -58,7 +74,10 @@ const STATES: Record<PaymentStatus, { tone: string; text: string }> = {
   [PaymentStatus.REFUNDING]: { tone: 'closed', text: 'This payment is being refunded.' },
   [PaymentStatus.REFUNDED]: { tone: 'closed', text: 'This payment was refunded.' },
   [PaymentStatus.REFUND_REFUSED]: { tone: 'closed', text: 'Our staff are arranging the refund of this payment.' },
-  [PaymentStatus.VOIDED]: { tone: 'closed', text: 'This checkout was cancelled or replaced by a newer one, and can no longer be paid.' },
+  [PaymentStatus.VOIDED]: {
+    tone: 'closed',
+    text: 'This checkout was cancelled or replaced by a newer one, and can no longer be paid.',
+  },
 };
 
 function page(view: CheckoutView, title: string, body: string): string {
@@ -67,7 +86,12 @@ function page(view: CheckoutView, title: string, body: string): string {
     ? `${summary.kind === 'order' ? 'Translation order' : 'Interpreter booking'} <span class="nowrap">${escapeHtml(summary.number)}</span>`
     : escapeHtml(payment.description);
   const lines = summary?.lines ?? [{ label: payment.description, amountCents: payment.amountCents }];
-  const rows = lines.map((line) => `<tr><td>${escapeHtml(line.label)}</td><td class="amount">${escapeHtml(formatMoney(line.amountCents, payment.currency))}</td></tr>`).join('');
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.label)}</td><td class="amount">${escapeHtml(formatMoney(line.amountCents, payment.currency))}</td></tr>`,
+    )
+    .join('');
   const total = `<tr class="total"><td>Total</td><td class="amount">${escapeHtml(formatMoney(payment.amountCents, payment.currency))}</td></tr>`;
   return htmlDocument(
     title,

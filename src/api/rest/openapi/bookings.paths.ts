@@ -1,14 +1,40 @@
-import { created, dataOf, described, json, listOf, nullable, object, pageParameters, updatedSinceParameter, ref, responseRef } from './components';
-import { exampleBookingCancelled, exampleBookingConfirmed, exampleBookingRenewed, exampleBookingRequest, exampleBookingRequested, examplePage } from './examples';
+import {
+  created,
+  dataOf,
+  described,
+  json,
+  listOf,
+  nullable,
+  object,
+  pageParameters,
+  updatedSinceParameter,
+  ref,
+  responseRef,
+} from './components';
+import {
+  exampleBookingCancelled,
+  exampleBookingConfirmed,
+  exampleBookingRenewed,
+  exampleBookingRequest,
+  exampleBookingRequested,
+  examplePage,
+} from './examples';
 import { RENEWAL, renewalBody } from './orders.paths';
 import { BOOKING_LIFECYCLE } from './lifecycles';
 
 const STATUSES = ['requested', 'awaiting_payment', 'confirmed', 'completed', 'on_hold', 'cancelled'];
 const MODES = ['on_site', 'video_remote', 'sight_translation', 'asl', 'ai_conference'];
 const SETTINGS = ['deposition', 'court', 'arbitration', 'meeting', 'conference', 'other'];
-const MODE = 'How the interpreter works: `on_site` (in person at `location`), `video_remote`, `sight_translation` (a document read aloud in the other language), `asl` (American Sign Language) or `ai_conference` (machine interpretation of a call). Each has its own hourly rate in `GET /pricing`.';
+const MODE =
+  'How the interpreter works: `on_site` (in person at `location`), `video_remote`, `sight_translation` (a document read aloud in the other language), `asl` (American Sign Language) or `ai_conference` (machine interpretation of a call). Each has its own hourly rate in `GET /pricing`.';
 const SETTING = 'What the assignment is, so the operator picks a suitable interpreter; it does not change the price.';
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Booking id, as answered when it was made.' };
+const idParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'Booking id, as answered when it was made.',
+};
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const bookingSchemas = {
@@ -16,13 +42,20 @@ export const bookingSchemas = {
     type: 'object',
     required: ['source_language', 'target_language', 'mode', 'scheduled_at', 'duration_hours'],
     properties: {
-      source_language: { type: 'string', description: 'Language spoken by the party who needs the interpreter: a code of `GET /languages` (any case).' },
-      target_language: { type: 'string', description: 'Language to interpret into, a code of `GET /languages`; different from `source_language`.' },
+      source_language: {
+        type: 'string',
+        description: 'Language spoken by the party who needs the interpreter: a code of `GET /languages` (any case).',
+      },
+      target_language: {
+        type: 'string',
+        description: 'Language to interpret into, a code of `GET /languages`; different from `source_language`.',
+      },
       mode: { enum: MODES, description: MODE },
       setting: { enum: SETTINGS, default: 'other', description: SETTING },
       scheduled_at: {
         type: 'string',
-        description: 'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future. Answered back in UTC.',
+        description:
+          'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future. Answered back in UTC.',
         examples: ['2026-12-01T09:30:00-05:00'],
       },
       duration_hours: {
@@ -30,10 +63,19 @@ export const bookingSchemas = {
         exclusiveMinimum: 0,
         maximum: 12,
         multipleOf: 0.01,
-        description: 'Expected length in hours, more than 0 and at most 12, two decimals at most. At least 2 hours are billed.',
+        description:
+          'Expected length in hours, more than 0 and at most 12, two decimals at most. At least 2 hours are billed.',
       },
-      location: { type: 'string', maxLength: 500, description: 'Street address of the assignment. Required for `on_site`, optional otherwise.' },
-      video_platform_notes: { type: 'string', maxLength: 2000, description: 'How to join a remote session (platform, meeting id, who admits the interpreter).' },
+      location: {
+        type: 'string',
+        maxLength: 500,
+        description: 'Street address of the assignment. Required for `on_site`, optional otherwise.',
+      },
+      video_platform_notes: {
+        type: 'string',
+        maxLength: 2000,
+        description: 'How to join a remote session (platform, meeting id, who admits the interpreter).',
+      },
       reference: { type: 'string', maxLength: 255, description: 'Your own reference (a case number), echoed back.' },
       redirect_url: {
         type: 'string',
@@ -49,7 +91,8 @@ export const bookingSchemas = {
     number: {
       type: 'string',
       pattern: '^[A-Z0-9]{2,10}-INT-\\d{4}-[A-Z0-9]{6}$',
-      description: 'Short booking number for people and phone calls: operator prefix, `INT`, year and month made (YYMM), six characters.',
+      description:
+        'Short booking number for people and phone calls: operator prefix, `INT`, year and month made (YYMM), six characters.',
       examples: ['LT-INT-2611-7QK2ZP'],
     },
     status: { enum: STATUSES, description: BOOKING_LIFECYCLE },
@@ -60,12 +103,24 @@ export const bookingSchemas = {
     scheduled_at: described(ref('Timestamp'), 'Start of the assignment, in UTC.'),
     duration_hours: { type: 'number', description: 'Expected length in hours, as requested.' },
     billable_hours: { type: 'number', minimum: 2, description: 'Hours billed: `duration_hours`, but at least 2.' },
-    unit_price_cents: described(ref('Cents'), 'Hourly rate of the mode in cents, kept from when the booking was made (a later rate change does not alter it).'),
-    total_cents: described(ref('Cents'), 'What the client pays, in cents: `billable_hours` x `unit_price_cents`, rounded to the cent.'),
+    unit_price_cents: described(
+      ref('Cents'),
+      'Hourly rate of the mode in cents, kept from when the booking was made (a later rate change does not alter it).',
+    ),
+    total_cents: described(
+      ref('Cents'),
+      'What the client pays, in cents: `billable_hours` x `unit_price_cents`, rounded to the cent.',
+    ),
     currency: described(ref('Currency'), 'Currency of the amounts.'),
-    payment: described(ref('Payment'), 'The payment. Until staff confirm an interpreter it names only the provider; its other fields are null.'),
+    payment: described(
+      ref('Payment'),
+      'The payment. Until staff confirm an interpreter it names only the provider; its other fields are null.',
+    ),
     location: nullable({ type: 'string' }, 'Where the assignment takes place, as given; null when none was given.'),
-    video_platform_notes: nullable({ type: 'string' }, 'How to join a remote session, as given; null when none was given.'),
+    video_platform_notes: nullable(
+      { type: 'string' },
+      'How to join a remote session, as given; null when none was given.',
+    ),
     reference: nullable({ type: 'string' }, 'Your own reference, as given; null when none was given.'),
     interpreter_name: nullable({ type: 'string' }, 'The interpreter staff confirmed; null while `requested`.'),
     hold_reason: nullable({ type: 'string' }, 'Why the booking is on hold; null unless `status` is `on_hold`.'),
@@ -73,11 +128,18 @@ export const bookingSchemas = {
     cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
     created_at: described(ref('Timestamp'), 'When the booking was made (UTC).'),
     updated_at: described(ref('Timestamp'), 'Last change of anything in the booking (UTC).'),
-    placed_by: described(ref('PlacedBy'), 'Who made it: the account\'s API key, or a member signed in to the partner portal.'),
+    placed_by: described(
+      ref('PlacedBy'),
+      "Who made it: the account's API key, or a member signed in to the partner portal.",
+    ),
   }),
   RenewedBooking: object({
     data: described(ref('Booking'), 'The booking, with its new checkout in `payment`.'),
-    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the booking\'s `payment.approval_url`).' },
+    provider_approval_url: {
+      type: 'string',
+      format: 'uri',
+      description: "Send the customer here to pay (the same as the booking's `payment.approval_url`).",
+    },
   }),
 };
 
@@ -88,7 +150,7 @@ export const bookingPaths = {
       tags: ['Interpretation'],
       summary: 'Book an interpreter',
       description:
-        'Priced at once: billable hours = max(duration, 2) x the mode\'s hourly rate, kept whatever the rate card later says. The booking starts `requested`; ' +
+        "Priced at once: billable hours = max(duration, 2) x the mode's hourly rate, kept whatever the rate card later says. The booking starts `requested`; " +
         'payment is asked for only once staff confirm an interpreter (it then moves to `awaiting_payment` and the checkout link is e-mailed and shown in `payment.approval_url`).',
       requestBody: {
         required: true,
@@ -96,7 +158,12 @@ export const bookingPaths = {
         content: { 'application/json': { schema: ref('BookingRequest'), example: exampleBookingRequest } },
       },
       responses: {
-        201: created(dataOf(ref('Booking'), 'The new booking.'), 'The requested booking.', { data: exampleBookingRequested }, '/interpretation-bookings/{id}'),
+        201: created(
+          dataOf(ref('Booking'), 'The new booking.'),
+          'The requested booking.',
+          { data: exampleBookingRequested },
+          '/interpretation-bookings/{id}',
+        ),
         ...authErrors,
         422: responseRef('ValidationFailed'),
       },
@@ -105,10 +172,24 @@ export const bookingPaths = {
       operationId: 'listBookings',
       tags: ['Interpretation'],
       summary: 'List bookings, newest first',
-      description: 'The account\'s bookings, newest first, a page at a time, optionally of one status; with `updated_since`, the bookings changed since then, oldest change first (poll for changes in one request).',
-      parameters: [{ name: 'status', in: 'query', description: 'Only bookings in this status; an unknown value is 422.', schema: { enum: STATUSES } }, updatedSinceParameter('bookings'), ...pageParameters],
+      description:
+        "The account's bookings, newest first, a page at a time, optionally of one status; with `updated_since`, the bookings changed since then, oldest change first (poll for changes in one request).",
+      parameters: [
+        {
+          name: 'status',
+          in: 'query',
+          description: 'Only bookings in this status; an unknown value is 422.',
+          schema: { enum: STATUSES },
+        },
+        updatedSinceParameter('bookings'),
+        ...pageParameters,
+      ],
       responses: {
-        200: json(listOf(ref('Booking')), 'One page of bookings.', examplePage('/interpretation-bookings', exampleBookingConfirmed)),
+        200: json(
+          listOf(ref('Booking')),
+          'One page of bookings.',
+          examplePage('/interpretation-bookings', exampleBookingConfirmed),
+        ),
         ...authErrors,
         422: responseRef('ValidationFailed'),
       },
@@ -119,9 +200,14 @@ export const bookingPaths = {
       operationId: 'getBooking',
       tags: ['Interpretation'],
       summary: 'Booking detail (poll for progress)',
-      description: 'One booking. Poll it (with `If-None-Match`) to see staff confirm an interpreter, the payment land and the assignment complete.',
+      description:
+        'One booking. Poll it (with `If-None-Match`) to see staff confirm an interpreter, the payment land and the assignment complete.',
       parameters: [idParam],
-      responses: { 200: json(dataOf(ref('Booking'), 'The booking.'), 'The booking.', { data: exampleBookingConfirmed }), ...authErrors, 404: responseRef('NotFound') },
+      responses: {
+        200: json(dataOf(ref('Booking'), 'The booking.'), 'The booking.', { data: exampleBookingConfirmed }),
+        ...authErrors,
+        404: responseRef('NotFound'),
+      },
     },
   },
   '/interpretation-bookings/{id}/checkout': {
@@ -133,7 +219,10 @@ export const bookingPaths = {
       parameters: [idParam],
       requestBody: renewalBody,
       responses: {
-        200: json(ref('RenewedBooking'), 'The booking with its new checkout.', { data: exampleBookingRenewed, provider_approval_url: exampleBookingRenewed.payment.approval_url }),
+        200: json(ref('RenewedBooking'), 'The booking with its new checkout.', {
+          data: exampleBookingRenewed,
+          provider_approval_url: exampleBookingRenewed.payment.approval_url,
+        }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -151,7 +240,9 @@ export const bookingPaths = {
         'An open checkout is withdrawn. While its payment is being captured the cancel answers 422 with `errors.status` ["The payment is being processed."]: poll the booking; it ends confirmed or, if the capture is declined, cancellable again.',
       parameters: [idParam],
       responses: {
-        200: json(dataOf(ref('Booking'), 'The booking, now cancelled.'), 'The cancelled booking.', { data: exampleBookingCancelled }),
+        200: json(dataOf(ref('Booking'), 'The booking, now cancelled.'), 'The cancelled booking.', {
+          data: exampleBookingCancelled,
+        }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),

@@ -5,7 +5,11 @@ const MODES = ['on_site', 'video_remote', 'sight_translation', 'asl', 'ai_confer
 
 export const catalogSchemas = {
   Language: object({
-    code: { type: 'string', description: 'Canonical BCP 47 code, as quotes and bookings take it (matched in any case) and answer it.', examples: ['es-MX'] },
+    code: {
+      type: 'string',
+      description: 'Canonical BCP 47 code, as quotes and bookings take it (matched in any case) and answer it.',
+      examples: ['es-MX'],
+    },
     name: { type: 'string', description: 'English display name from CLDR.', examples: ['Mexican Spanish'] },
     services: {
       type: 'array',
@@ -14,33 +18,51 @@ export const catalogSchemas = {
       uniqueItems: true,
       description:
         'The services this language can be ordered in. `certified` always; `standard` (machine translation) only where the translation engine reads and writes the language, ' +
-        'and a standard quote needs both of its languages to list it (a pair the engine cannot translate is 422). While the engine\'s languages cannot be read, only `certified` is listed.',
+        "and a standard quote needs both of its languages to list it (a pair the engine cannot translate is 422). While the engine's languages cannot be read, only `certified` is listed.",
     },
   }),
   ServiceRate: object({
     service_type: { enum: ['certified', 'standard'], description: 'The translation service this rate prices.' },
-    unit: { enum: ['page', 'word'], description: 'What is counted: pages of 250 words or fewer for certified work, words for standard.' },
+    unit: {
+      enum: ['page', 'word'],
+      description: 'What is counted: pages of 250 words or fewer for certified work, words for standard.',
+    },
     unit_price_cents: described(ref('Cents'), 'Price of one unit in cents.'),
     currency: described(ref('Currency'), 'Currency of the price.'),
   }),
   Addon: object({
-    code: { type: 'string', description: 'What a quote\'s `addons[].code` names: `notarization` (certified only), `hard_copy` (mailed copies), `rush_2h` (delivery within about two hours of payment).', examples: ['hard_copy'] },
+    code: {
+      type: 'string',
+      description:
+        "What a quote's `addons[].code` names: `notarization` (certified only), `hard_copy` (mailed copies), `rush_2h` (delivery within about two hours of payment).",
+      examples: ['hard_copy'],
+    },
     name: { type: 'string', description: 'English name for people.', examples: ['Mailed hard copy'] },
-    pricing_type: { enum: ['flat', 'per_copy'], description: '`flat`: once per order. `per_copy`: times the `quantity` asked for (1 to 10).' },
+    pricing_type: {
+      enum: ['flat', 'per_copy'],
+      description: '`flat`: once per order. `per_copy`: times the `quantity` asked for (1 to 10).',
+    },
     price_cents: described(ref('Cents'), 'Price in cents, once or per copy.'),
     currency: described(ref('Currency'), 'Currency of the price.'),
   }),
   InterpretationRate: object({
     mode: { enum: MODES, description: 'The interpretation mode this rate prices.' },
     unit: { const: 'hour', description: 'Interpretation is billed by the hour.' },
-    unit_price_cents: described(ref('Cents'), 'Price of one billable hour in cents, whatever the languages or setting.'),
+    unit_price_cents: described(
+      ref('Cents'),
+      'Price of one billable hour in cents, whatever the languages or setting.',
+    ),
     minimum_hours: { type: 'integer', description: 'Hours billed at least, however short the assignment.' },
     currency: described(ref('Currency'), 'Currency of the price.'),
   }),
   Pricing: object({
     services: { type: 'array', items: ref('ServiceRate'), description: 'Translation rates, one per service type.' },
     addons: { type: 'array', items: ref('Addon'), description: 'Add-ons a quote may ask for.' },
-    interpretation: { type: 'array', items: ref('InterpretationRate'), description: 'Hourly interpretation rates, one per mode.' },
+    interpretation: {
+      type: 'array',
+      items: ref('InterpretationRate'),
+      description: 'Hourly interpretation rates, one per mode.',
+    },
   }),
 };
 
@@ -54,7 +76,11 @@ export const catalogPaths = {
         'More than 200 languages and variants (regional, script and sign languages) with BCP 47 codes and CLDR English names, sorted by name. No authentication; limited per client address.',
       security: [],
       responses: {
-        200: json(dataOf({ type: 'array', minItems: 200, items: ref('Language') }, 'Every language, sorted by name.'), 'The language catalog.', { data: exampleLanguages }),
+        200: json(
+          dataOf({ type: 'array', minItems: 200, items: ref('Language') }, 'Every language, sorted by name.'),
+          'The language catalog.',
+          { data: exampleLanguages },
+        ),
       },
     },
   },

@@ -9,27 +9,41 @@ export const certificateSchemas = {
       description: 'The verification code printed on the certificate and in the footer of every translated page.',
       examples: ['K7QM-3XPA-9RTD-2WBN'],
     },
-    verification_url: { type: 'string', format: 'uri', description: 'The public verification page for people (`/verify/{code}`, HTML).' },
+    verification_url: {
+      type: 'string',
+      format: 'uri',
+      description: 'The public verification page for people (`/verify/{code}`, HTML).',
+    },
     order_number: { type: 'string', description: 'Number of the certified order.', examples: ['LT-2611-AB12CD'] },
-    account_name: { type: 'string', description: 'The client account\'s name: the only client data shown.' },
+    account_name: { type: 'string', description: "The client account's name: the only client data shown." },
     issued_at: described(ref('Timestamp'), 'When the certificate was issued, at completion of the order (UTC).'),
-    source_language: { type: 'string', description: 'Canonical code of the documents\' language.' },
-    target_language: { type: 'string', description: 'Canonical code of the translation\'s language.' },
+    source_language: { type: 'string', description: "Canonical code of the documents' language." },
+    target_language: { type: 'string', description: "Canonical code of the translation's language." },
     translator: described(
       object({
         name: { type: 'string', description: 'Full name of the translator who reviewed and signed.' },
-        credentials: nullable({ type: 'string' }, 'The translator\'s credentials as recorded by the operator; null when none are recorded.'),
+        credentials: nullable(
+          { type: 'string' },
+          "The translator's credentials as recorded by the operator; null when none are recorded.",
+        ),
       }),
       'Who stands behind the translation.',
     ),
-    notarized: { type: 'boolean', description: 'A notarization was recorded (notary, commission, date) before the certificate was issued.' },
+    notarized: {
+      type: 'boolean',
+      description: 'A notarization was recorded (notary, commission, date) before the certificate was issued.',
+    },
     documents: {
       type: 'array',
       description: 'Each certified document, in the order of the certificate.',
       items: object({
         name: { type: 'string', description: 'File name of the delivered translation.' },
         source_name: { type: 'string', description: 'File name of the source document it translates.' },
-        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the delivered translation file, footer included: compare a copy\'s hash to it.' },
+        sha256: {
+          type: 'string',
+          pattern: '^[0-9a-f]{64}$',
+          description: "SHA-256 of the delivered translation file, footer included: compare a copy's hash to it.",
+        },
         page_count: { type: 'integer', minimum: 1, description: 'Pages of the translation.' },
       }),
     },
@@ -48,7 +62,16 @@ export const certificatePaths = {
         'checked. No key needed; limited per client address like the catalog. Never any file content, nor client data ' +
         'beyond the account name. Codes are read in any case, with or without dashes.',
       security: [],
-      parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, description: 'The verification code printed on the certificate.', example: 'K7QM-3XPA-9RTD-2WBN' }],
+      parameters: [
+        {
+          name: 'code',
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+          description: 'The verification code printed on the certificate.',
+          example: 'K7QM-3XPA-9RTD-2WBN',
+        },
+      ],
       responses: {
         200: json(dataOf(ref('Certificate'), 'The certificate.'), 'The certificate.', { data: exampleCertificate }),
         404: responseRef('NotFound'),

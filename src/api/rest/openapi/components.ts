@@ -12,35 +12,57 @@ export const object = (properties: Record<string, Schema>, required = Object.key
 });
 
 /** `schema` or null; the description sits beside `oneOf`, where documentation tools show it. */
-export const nullable = (schema: Schema, description?: string): Schema => ({ ...(description ? { description } : {}), oneOf: [schema, { type: 'null' }] });
+export const nullable = (schema: Schema, description?: string): Schema => ({
+  ...(description ? { description } : {}),
+  oneOf: [schema, { type: 'null' }],
+});
 
 /** A `$ref` with its own description (OpenAPI 3.1 allows the sibling). */
 export const described = (schema: Schema, description: string): Schema => ({ ...schema, description });
 
-/** `{ "data": ... }`, the single-resource wrapper of the contract. */
-export const dataOf = (schema: Schema, description = 'The resource.'): Schema => object({ data: described(schema, description) });
+/** `{ "data": ... }`, the wrapper of a single resource in every REST answer. */
+export const dataOf = (schema: Schema, description = 'The resource.'): Schema =>
+  object({ data: described(schema, description) });
 
 /** D3's length-aware list envelope around items of one schema. */
 export const listOf = (item: Schema): Schema =>
   object({
-    data: { type: 'array', items: item, description: 'This page\'s items, newest first (by creation time).' },
+    data: { type: 'array', items: item, description: "This page's items, newest first (by creation time)." },
     links: described(
       object({
-        first: { type: 'string', format: 'uri', description: 'The first page, with the request\'s other query parameters kept.' },
+        first: {
+          type: 'string',
+          format: 'uri',
+          description: "The first page, with the request's other query parameters kept.",
+        },
         last: { type: 'string', format: 'uri', description: 'The last page (the first page when the list is empty).' },
         prev: nullable({ type: 'string', format: 'uri' }, 'The previous page; null on the first page.'),
-        next: nullable({ type: 'string', format: 'uri' }, 'The next page; null on the last page. Follow it until null to read the whole list.'),
+        next: nullable(
+          { type: 'string', format: 'uri' },
+          'The next page; null on the last page. Follow it until null to read the whole list.',
+        ),
       }),
       'Absolute links to other pages of the same list.',
     ),
     meta: described(
       object({
         current_page: { type: 'integer', minimum: 1, description: 'The page answered (`page`).' },
-        from: nullable({ type: 'integer', minimum: 1 }, 'Position of this page\'s first item in the whole list, from 1; null when the page is empty.'),
+        from: nullable(
+          { type: 'integer', minimum: 1 },
+          "Position of this page's first item in the whole list, from 1; null when the page is empty.",
+        ),
         last_page: { type: 'integer', minimum: 1, description: 'Number of the last page; 1 when the list is empty.' },
-        path: { type: 'string', format: 'uri', description: 'The list\'s absolute URL without query parameters.' },
-        per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Items per page (`per_page`, 15 unless given).' },
-        to: nullable({ type: 'integer', minimum: 1 }, 'Position of this page\'s last item in the whole list; null when the page is empty.'),
+        path: { type: 'string', format: 'uri', description: "The list's absolute URL without query parameters." },
+        per_page: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          description: 'Items per page (`per_page`, 15 unless given).',
+        },
+        to: nullable(
+          { type: 'integer', minimum: 1 },
+          "Position of this page's last item in the whole list; null when the page is empty.",
+        ),
         total: { type: 'integer', minimum: 0, description: 'Items in the whole list, with the same filters.' },
       }),
       'Where this page stands in the list.',
@@ -52,7 +74,8 @@ export const pageParameters = [
   {
     name: 'page',
     in: 'query',
-    description: 'Page number, from 1. A page past the last answers an empty `data`; 0, negative or not a number is 422.',
+    description:
+      'Page number, from 1. A page past the last answers an empty `data`; 0, negative or not a number is 422.',
     schema: { type: 'integer', minimum: 1, default: 1 },
   },
   {
@@ -103,42 +126,71 @@ export const pricedWorkProperties: Record<string, Schema> = {
       '`certified`: priced per page, reviewed by a named translator and delivered with a signed certificate of accuracy. ' +
       '`standard`: priced per word, machine translated and delivered as soon as it is done.',
   },
-  source_language: { type: 'string', description: 'Language of the documents, as a canonical BCP 47 code from `GET /languages` (`es`, `es-MX`, `zh-Hant`).', examples: ['es'] },
-  target_language: { type: 'string', description: 'Language to translate into, a canonical code from `GET /languages`; never the same as `source_language`.', examples: ['en'] },
-  unit_type: { enum: ['page', 'word'], description: 'What `unit_count` counts: `page` for certified work, `word` for standard.' },
+  source_language: {
+    type: 'string',
+    description:
+      'Language of the documents, as a canonical BCP 47 code from `GET /languages` (`es`, `es-MX`, `zh-Hant`).',
+    examples: ['es'],
+  },
+  target_language: {
+    type: 'string',
+    description:
+      'Language to translate into, a canonical code from `GET /languages`; never the same as `source_language`.',
+    examples: ['en'],
+  },
+  unit_type: {
+    enum: ['page', 'word'],
+    description: 'What `unit_count` counts: `page` for certified work, `word` for standard.',
+  },
   unit_count: {
     type: 'integer',
     minimum: 1,
     description:
-      'Billable units: the files\' counted pages (certified; a page is 250 words or fewer, at least 1 per file, plus one per scanned page) or words (standard), ' +
+      "Billable units: the files' counted pages (certified; a page is 250 words or fewer, at least 1 per file, plus one per scanned page) or words (standard), " +
       'plus the `unit_count` the client gave for files that could not be counted.',
   },
   document_pages: nullable(
     { type: 'integer', minimum: 1 },
-    'The files\' physical pages (their `document_pages`), beside the billing pages of `unit_count`, so a client sees why 24 pages are billed for 18 on paper; null when a file does not say.',
+    "The files' physical pages (their `document_pages`), beside the billing pages of `unit_count`, so a client sees why 24 pages are billed for 18 on paper; null when a file does not say.",
   ),
-  scanned_pages: nullable({ type: 'integer', minimum: 0 }, 'The files\' pages with no text layer (their `scanned_pages`), each one billing page on certified work; null when unknown.'),
+  scanned_pages: nullable(
+    { type: 'integer', minimum: 0 },
+    "The files' pages with no text layer (their `scanned_pages`), each one billing page on certified work; null when unknown.",
+  ),
   subtotal_cents: described(ref('Cents'), 'Translation price in cents: `unit_count` x the unit price, before add-ons.'),
-  addons: { type: 'array', items: ref('QuotedAddon'), description: 'Priced add-on lines, in the order requested; empty when none were asked for.' },
-  addons_total_cents: described(ref('Cents'), 'Sum of the add-on lines\' `total_cents`, in cents; 0 without add-ons.'),
+  addons: {
+    type: 'array',
+    items: ref('QuotedAddon'),
+    description: 'Priced add-on lines, in the order requested; empty when none were asked for.',
+  },
+  addons_total_cents: described(ref('Cents'), "Sum of the add-on lines' `total_cents`, in cents; 0 without add-ons."),
   total_cents: described(ref('Cents'), 'What the client pays, in cents: `subtotal_cents` + `addons_total_cents`.'),
   currency: described(ref('Currency'), 'Currency of every amount of this resource.'),
-  reference: nullable({ type: 'string', maxLength: 255 }, 'The client\'s own reference (a matter or case number), as given; null when none was given.'),
+  reference: nullable(
+    { type: 'string', maxLength: 255 },
+    "The client's own reference (a matter or case number), as given; null when none was given.",
+  ),
   shipping_address: nullable(
     ref('ShippingAddress'),
     'Where the mailed hard copies go: only with the `hard_copy` add-on; null without it, and on an order with hard copies until the client gives one (`shipping_address_required`).',
   ),
-  placed_by: described(ref('PlacedBy'), 'Who made it: the account\'s API key, or a member signed in to the partner portal.'),
+  placed_by: described(
+    ref('PlacedBy'),
+    "Who made it: the account's API key, or a member signed in to the partner portal.",
+  ),
 };
 
 export const schemas: Record<string, Schema> = {
   PlacedBy: object({
-    kind: { enum: ['api_key', 'member'], description: '`api_key`: made with the account\'s API key; `member`: made by a signed-in member of the account.' },
+    kind: {
+      enum: ['api_key', 'member'],
+      description: "`api_key`: made with the account's API key; `member`: made by a signed-in member of the account.",
+    },
     member: nullable(
       object({
-        id: described(ref('Id'), 'The member\'s id.'),
-        name: { type: 'string', description: 'The member\'s name.' },
-        email: { type: 'string', format: 'email', description: 'The member\'s e-mail, with which they sign in.' },
+        id: described(ref('Id'), "The member's id."),
+        name: { type: 'string', description: "The member's name." },
+        email: { type: 'string', format: 'email', description: "The member's e-mail, with which they sign in." },
       }),
       'The member as they were when they made it (a member removed since is still named); null for the API key.',
     ),
@@ -148,11 +200,21 @@ export const schemas: Record<string, Schema> = {
       {
         name: { type: 'string', maxLength: 200, description: 'Who receives the parcel.' },
         line1: { type: 'string', maxLength: 200, description: 'Street address.' },
-        line2: nullable({ type: 'string', maxLength: 200 }, 'Suite, floor or care-of line; null (or left out in a request) when there is none.'),
+        line2: nullable(
+          { type: 'string', maxLength: 200 },
+          'Suite, floor or care-of line; null (or left out in a request) when there is none.',
+        ),
         city: { type: 'string', maxLength: 100, description: 'City or town.' },
-        region: nullable({ type: 'string', maxLength: 100 }, 'State, province or county, where the country uses one; null (or left out in a request) otherwise.'),
+        region: nullable(
+          { type: 'string', maxLength: 100 },
+          'State, province or county, where the country uses one; null (or left out in a request) otherwise.',
+        ),
         postal_code: { type: 'string', maxLength: 20, description: 'Postal or ZIP code.' },
-        country: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code; answered in upper case.' },
+        country: {
+          type: 'string',
+          pattern: '^[A-Za-z]{2}$',
+          description: 'ISO 3166-1 alpha-2 country code; answered in upper case.',
+        },
       },
       ['name', 'line1', 'city', 'postal_code', 'country'],
     ),
@@ -166,21 +228,39 @@ export const schemas: Record<string, Schema> = {
     pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$',
     examples: ['2026-11-22T09:30:00.123000Z'],
   },
-  Id: { type: 'string', format: 'uuid', description: 'A resource id (UUID). Ids of other accounts\' resources answer 404 like unknown ones.', examples: ['0b6f7a4e-2c1d-4f8a-9e3b-5d7c1a2b3c4d'] },
-  Cents: { type: 'integer', minimum: 0, description: 'Money as an integer number of cents (1495 = 14.95) in the resource\'s `currency`; never a float.', examples: [1495] },
+  Id: {
+    type: 'string',
+    format: 'uuid',
+    description: "A resource id (UUID). Ids of other accounts' resources answer 404 like unknown ones.",
+    examples: ['0b6f7a4e-2c1d-4f8a-9e3b-5d7c1a2b3c4d'],
+  },
+  Cents: {
+    type: 'integer',
+    minimum: 0,
+    description: "Money as an integer number of cents (1495 = 14.95) in the resource's `currency`; never a float.",
+    examples: [1495],
+  },
   Currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code.', examples: ['USD'] },
   Error: object({ message: { type: 'string', description: 'What went wrong, in English, fit to log or show.' } }),
   ValidationError: object({
-    message: { type: 'string', description: 'The first error, plus how many more there are: `The unit count field is required. (and 1 more error)`.' },
+    message: {
+      type: 'string',
+      description:
+        'The first error, plus how many more there are: `The unit count field is required. (and 1 more error)`.',
+    },
     errors: {
       type: 'object',
-      description: 'Field name (nested fields dotted: `addons.0.code`) to its messages, so a form can show each next to its input.',
+      description:
+        'Field name (nested fields dotted: `addons.0.code`) to its messages, so a form can show each next to its input.',
       additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
     },
   }),
   ServerError: object({
     message: { const: 'Server Error.', description: 'Always `Server Error.`; no detail and never a stack trace.' },
-    request_id: { type: 'string', description: 'The same as the `X-Request-Id` header: quote it to support to find the failure.' },
+    request_id: {
+      type: 'string',
+      description: 'The same as the `X-Request-Id` header: quote it to support to find the failure.',
+    },
   }),
 };
 
@@ -192,17 +272,23 @@ const countHeader = (description: string) => ({ description, schema: { type: 'st
 
 /** Sent on every rate-limited answer (D16), whatever its status. */
 export const rateLimitHeaders = {
-  'X-RateLimit-Limit': countHeader('The budget of a clock minute (a REST request costs 1; GraphQL requests spend their cost from the same budget).'),
+  'X-RateLimit-Limit': countHeader(
+    'The budget of a clock minute (a REST request costs 1; GraphQL requests spend their cost from the same budget).',
+  ),
   'X-RateLimit-Remaining': countHeader('What is left of the budget in the current minute.'),
 };
 
 /** Sent with every answer of a resource or a list (D23), the 304 included. */
 export const conditionalHeaders = {
   ETag: {
-    description: 'Strong entity tag of the answer. It changes whenever anything in the answer changes (status, files, payment, ...), fresh download links aside.',
+    description:
+      'Strong entity tag of the answer. It changes whenever anything in the answer changes (status, files, payment, ...), fresh download links aside.',
     schema: { type: 'string', pattern: '^"[^"]*"$' },
   },
-  'Cache-Control': { description: 'A cache may keep the answer for this client only, and must ask again before using it.', schema: { const: 'private, no-cache' } },
+  'Cache-Control': {
+    description: 'A cache may keep the answer for this client only, and must ask again before using it.',
+    schema: { const: 'private, no-cache' },
+  },
 };
 
 export const responses: Record<string, Schema> = {
@@ -216,25 +302,44 @@ export const responses: Record<string, Schema> = {
     'The body is not valid JSON (`{"message":"Malformed JSON body."}`), nests deeper than 64 levels, or is compressed (`Content-Encoding`) and does not decompress (`{"message":"Malformed request body."}`).',
   ),
   PayloadTooLarge: errorResponse('The JSON body is over 1 MB: `{"message":"The request body is too large."}`.'),
-  UnsupportedMediaType: errorResponse('A body of a media type, charset or content encoding the operation does not read: `POST /files` takes `multipart/form-data`, every other body is JSON in UTF-8.'),
+  UnsupportedMediaType: errorResponse(
+    'A body of a media type, charset or content encoding the operation does not read: `POST /files` takes `multipart/form-data`, every other body is JSON in UTF-8.',
+  ),
   Unauthenticated: {
     ...errorResponse('Missing, invalid, revoked or wrong-deployment key: `{"message":"Unauthenticated."}`.'),
-    headers: { 'WWW-Authenticate': { description: 'Always `Bearer`: send the API key as a bearer token.', schema: { const: 'Bearer' } } },
+    headers: {
+      'WWW-Authenticate': {
+        description: 'Always `Bearer`: send the API key as a bearer token.',
+        schema: { const: 'Bearer' },
+      },
+    },
   },
   Forbidden: errorResponse(
     'Valid key of an account that is pending or suspended (`{"message":"Account not approved."}`), or a member\'s session whose role may not do this ' +
       '(`{"message":"This action is not allowed for your role."}`: a viewer only reads).',
   ),
   NotFound: errorResponse('Missing, malformed or another account\'s id: `{"message":"Not found."}`.'),
-  ValidationFailed: errorResponse('Invalid input or a refused business rule (a wrong state, an expired quote), keyed by the field at fault.', ref('ValidationError')),
-  ServerError: errorResponse('Unexpected failure; quote `request_id` to support. Never a stack trace.', ref('ServerError')),
+  ValidationFailed: errorResponse(
+    'Invalid input or a refused business rule (a wrong state, an expired quote), keyed by the field at fault.',
+    ref('ValidationError'),
+  ),
+  ServerError: errorResponse(
+    'Unexpected failure; quote `request_id` to support. Never a stack trace.',
+    ref('ServerError'),
+  ),
   TooManyAttempts: {
-    ...errorResponse('Past the rate limit: `{"message":"Too Many Attempts."}`. Retry after `Retry-After` seconds, when the minute ends.'),
+    ...errorResponse(
+      'Past the rate limit: `{"message":"Too Many Attempts."}`. Retry after `Retry-After` seconds, when the minute ends.',
+    ),
     headers: { 'Retry-After': retryAfter, ...rateLimitHeaders },
   },
-  IdempotencyInProgress: errorResponse('The first request with this Idempotency-Key is still being answered; retry shortly.'),
+  IdempotencyInProgress: errorResponse(
+    'The first request with this Idempotency-Key is still being answered; retry shortly.',
+  ),
   ProviderUnavailable: {
-    ...errorResponse('An outside provider (file storage, payment, ...) failed; nothing was changed. Retry after `Retry-After` seconds.'),
+    ...errorResponse(
+      'An outside provider (file storage, payment, ...) failed; nothing was changed. Retry after `Retry-After` seconds.',
+    ),
     headers: { 'Retry-After': retryAfter },
   },
 };
@@ -267,7 +372,7 @@ export const securitySchemes = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'The account API key (`Authorization: Bearer ltk_test_...`), or a member\'s session token from GraphQL `signIn` (`Bearer ltk_session_...`), ' +
-      'which acts with the member\'s role: `admin` and `member` do everything here, `viewer` only reads.',
+      "The account API key (`Authorization: Bearer ltk_test_...`), or a member's session token from GraphQL `signIn` (`Bearer ltk_session_...`), " +
+      "which acts with the member's role: `admin` and `member` do everything here, `viewer` only reads.",
   },
 };

@@ -6,10 +6,23 @@ import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { shippingPaths } from './shipping.paths';
-import { conditionalHeaders, json, parameters, rateLimitHeaders, responseRef, responses, schemas, securitySchemes } from './components';
+import {
+  conditionalHeaders,
+  json,
+  parameters,
+  rateLimitHeaders,
+  responseRef,
+  responses,
+  schemas,
+  securitySchemes,
+} from './components';
 
 /** A POST or PUT may carry a body, refused before the operation when it cannot be read (D2, D25). */
-const bodyErrors = { 400: responseRef('MalformedJson'), 413: responseRef('PayloadTooLarge'), 415: responseRef('UnsupportedMediaType') };
+const bodyErrors = {
+  400: responseRef('MalformedJson'),
+  413: responseRef('PayloadTooLarge'),
+  415: responseRef('UnsupportedMediaType'),
+};
 
 type Operation = { responses: Record<string, unknown>; parameters?: unknown[]; security?: unknown[]; tags?: string[] };
 
@@ -19,7 +32,8 @@ const metaPaths = {
       operationId: 'getOpenApiDocument',
       tags: ['Meta'],
       summary: 'This document',
-      description: 'The OpenAPI 3.1 description of REST v1, with this deployment as its server. No key needed. `/docs` renders it for people.',
+      description:
+        'The OpenAPI 3.1 description of REST v1, with this deployment as its server. No key needed. `/docs` renders it for people.',
       security: [],
       responses: {
         200: json(
@@ -33,7 +47,11 @@ const metaPaths = {
             },
           },
           'The OpenAPI document.',
-          { openapi: '3.1.0', info: { title: 'Legal translation and interpreter booking API', version: '1.0.0' }, paths: {} },
+          {
+            openapi: '3.1.0',
+            info: { title: 'Legal translation and interpreter booking API', version: '1.0.0' },
+            paths: {},
+          },
         ),
         // A GET needs no body, but one that is sent is read like any other and can be refused.
         ...bodyErrors,
@@ -55,15 +73,21 @@ const PER_ADDRESS_TAGS = ['Catalog', 'Verification'];
 function withCommonResponses(paths: Paths): Paths {
   const authenticated = (operation: Operation) => operation.security?.length !== 0;
   const idempotent = (method: string, operation: Operation) => method === 'post' && authenticated(operation);
-  const limited = (operation: Operation) => authenticated(operation) || PER_ADDRESS_TAGS.some((tag) => operation.tags?.includes(tag));
+  const limited = (operation: Operation) =>
+    authenticated(operation) || PER_ADDRESS_TAGS.some((tag) => operation.tags?.includes(tag));
   const conditional = (method: string, operation: Operation) =>
-    method === 'get' && limited(operation) && 'application/json' in ((operation.responses[200] as { content?: object } | undefined)?.content ?? {});
+    method === 'get' &&
+    limited(operation) &&
+    'application/json' in ((operation.responses[200] as { content?: object } | undefined)?.content ?? {});
   const withConditional = (operation: Operation): Operation => ({
     ...operation,
     parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }],
     responses: {
       ...operation.responses,
-      200: { ...(operation.responses[200] as object), headers: { ...(operation.responses[200] as { headers?: object }).headers, ...conditionalHeaders } },
+      200: {
+        ...(operation.responses[200] as object),
+        headers: { ...(operation.responses[200] as { headers?: object }).headers, ...conditionalHeaders },
+      },
       304: responseRef('NotModified'),
     },
   });
@@ -74,7 +98,9 @@ function withCommonResponses(paths: Paths): Paths {
     const answers = Object.fromEntries(
       Object.entries(own).map(([status, response]) => [
         status,
-        status.startsWith('2') ? { ...(response as object), headers: { ...(response as { headers?: object }).headers, ...rateLimitHeaders } } : response,
+        status.startsWith('2')
+          ? { ...(response as object), headers: { ...(response as { headers?: object }).headers, ...rateLimitHeaders } }
+          : response,
       ]),
     );
     return { ...answers, ...extra, 429: responseRef('TooManyAttempts'), 500: responseRef('ServerError') };
@@ -103,13 +129,22 @@ function withCommonResponses(paths: Paths): Paths {
 const TAGS = [
   { name: 'Catalog', description: 'Languages and the rate card; public.' },
   { name: 'Account', description: 'The account an API key belongs to.' },
-  { name: 'Files', description: 'Source documents you upload, and the translations and certificates delivered for your orders.' },
+  {
+    name: 'Files',
+    description: 'Source documents you upload, and the translations and certificates delivered for your orders.',
+  },
   { name: 'Quotes', description: 'Instant, binding prices for translating uploaded files; valid 7 days.' },
   { name: 'Orders', description: 'A converted quote: paid, translated, reviewed when certified, delivered.' },
   { name: 'Interpretation', description: 'Interpreter bookings: requested, confirmed by staff, paid, completed.' },
-  { name: 'Payments', description: 'Where the payment provider returns the payer and sends its events; not called by integrators.' },
+  {
+    name: 'Payments',
+    description: 'Where the payment provider returns the payer and sends its events; not called by integrators.',
+  },
   { name: 'Verification', description: 'Public checks of a certificate of accuracy by its verification code.' },
-  { name: 'Sandbox', description: 'The sandbox deployment\'s test checkout, standing in for the payment provider\'s pages.' },
+  {
+    name: 'Sandbox',
+    description: "The sandbox deployment's test checkout, standing in for the payment provider's pages.",
+  },
   { name: 'Meta', description: 'This description of the API.' },
 ];
 
@@ -131,15 +166,34 @@ export function openApiDocument(serverUrl: string) {
         '415 for a body of another media type or charset, 404 for a path that is not valid percent-encoding, 405 with `Allow` ' +
         'for a wrong method, 500 with a request id. Every response carries `X-Request-Id`. Requests are rate limited ' +
         'per API key, from one budget a clock minute shared with GraphQL, where a query spends its cost (a REST request ' +
-          'costs 1), and the catalog and certificate verification per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
+        'costs 1), and the catalog and certificate verification per client address (`RATE_LIMIT_PER_MINUTE`, 120 by default): responses carry ' +
         '`X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 with `Retry-After`. A 304 is not charged.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     tags: TAGS,
-    paths: withCommonResponses({ ...catalogPaths, ...certificatePaths, ...accountPaths, ...filePaths, ...quotePaths, ...orderPaths, ...shippingPaths, ...bookingPaths, ...metaPaths }),
+    paths: withCommonResponses({
+      ...catalogPaths,
+      ...certificatePaths,
+      ...accountPaths,
+      ...filePaths,
+      ...quotePaths,
+      ...orderPaths,
+      ...shippingPaths,
+      ...bookingPaths,
+      ...metaPaths,
+    }),
     components: {
-      schemas: { ...schemas, ...catalogSchemas, ...certificateSchemas, ...accountSchemas, ...fileSchemas, ...quoteSchemas, ...orderSchemas, ...bookingSchemas },
+      schemas: {
+        ...schemas,
+        ...catalogSchemas,
+        ...certificateSchemas,
+        ...accountSchemas,
+        ...fileSchemas,
+        ...quoteSchemas,
+        ...orderSchemas,
+        ...bookingSchemas,
+      },
       responses,
       parameters,
       securitySchemes,

@@ -17,7 +17,8 @@ const ids = {
   account: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
 };
 const checkoutId = 'SBX-4b2e9c1a-7d3f-4e8b-9a6c-5d1e2f3a4b5c';
-const signedLink = (id: string) => `${BASE}/files/${id}/download?expires=1795437000&signature=${'5d41402abc4b2a76b9719d911017c592'.repeat(2)}`;
+const signedLink = (id: string) =>
+  `${BASE}/files/${id}/download?expires=1795437000&signature=${'5d41402abc4b2a76b9719d911017c592'.repeat(2)}`;
 
 export const exampleFileUploaded = {
   id: ids.source,
@@ -33,7 +34,14 @@ export const exampleFileUploaded = {
   created_at: '2026-11-22T09:30:00.123000Z',
 };
 
-export const exampleFileCounted = { ...exampleFileUploaded, page_count: 3, word_count: 612, document_pages: 2, scanned_pages: 0, analysis_status: 'counted' };
+export const exampleFileCounted = {
+  ...exampleFileUploaded,
+  page_count: 3,
+  word_count: 612,
+  document_pages: 2,
+  scanned_pages: 0,
+  analysis_status: 'counted',
+};
 
 export const exampleCertificateFile = {
   id: ids.certificate,
@@ -88,7 +96,10 @@ const pricedWork = {
   currency: 'USD',
   reference: 'Matter 114 - Garcia asylum petition',
   shipping_address: shippingAddress,
-  placed_by: { kind: 'member', member: { id: '5e0c2f7a-91d4-4b8e-a3f6-0d2b7c9e1a44', name: 'Dana Whitfield', email: 'dana@whitfield-law.example' } },
+  placed_by: {
+    kind: 'member',
+    member: { id: '5e0c2f7a-91d4-4b8e-a3f6-0d2b7c9e1a44', name: 'Dana Whitfield', email: 'dana@whitfield-law.example' },
+  },
 };
 
 export const exampleQuote = {
@@ -146,10 +157,23 @@ export const exampleOrderCompleted = {
   status: 'completed',
   files: [
     { id: ids.source, type: 'source', name: 'affidavit_es.docx' },
-    { id: ids.translation, type: 'translation', name: 'affidavit_es.en.docx', download_url: signedLink(ids.translation) },
-    { id: ids.certificate, type: 'certificate', name: 'LT-2611-AB12CD-certificate.pdf', download_url: signedLink(ids.certificate) },
+    {
+      id: ids.translation,
+      type: 'translation',
+      name: 'affidavit_es.en.docx',
+      download_url: signedLink(ids.translation),
+    },
+    {
+      id: ids.certificate,
+      type: 'certificate',
+      name: 'LT-2611-AB12CD-certificate.pdf',
+      download_url: signedLink(ids.certificate),
+    },
   ],
-  certificate: { verification_code: 'K7QM-3XPA-9RTD-2WBN', verify_url: 'https://api.translations.example.org/verify/K7QM-3XPA-9RTD-2WBN' },
+  certificate: {
+    verification_code: 'K7QM-3XPA-9RTD-2WBN',
+    verify_url: 'https://api.translations.example.org/verify/K7QM-3XPA-9RTD-2WBN',
+  },
   shipment: { carrier: 'UPS', tracking_number: '1Z999AA10123456784', shipped_at: '2026-11-23T17:45:09.264000Z' },
   completed_at: '2026-11-23T15:12:40.512000Z',
   updated_at: '2026-11-23T17:45:09.264000Z',
@@ -248,7 +272,12 @@ export const exampleBookingRenewed = {
   updated_at: '2026-11-23T08:02:44.610000Z',
 };
 
-export const exampleBookingCancelled = { ...exampleBookingRequested, status: 'cancelled', cancelled_at: '2026-11-22T16:20:03.118000Z', updated_at: '2026-11-22T16:20:03.118000Z' };
+export const exampleBookingCancelled = {
+  ...exampleBookingRequested,
+  status: 'cancelled',
+  cancelled_at: '2026-11-22T16:20:03.118000Z',
+  updated_at: '2026-11-22T16:20:03.118000Z',
+};
 
 export const exampleAccount = {
   id: ids.account,
@@ -283,9 +312,11 @@ export const examplePricing = {
 /** The whole catalog, as `GET /languages` answers it (the schema asks for at least 200 entries). */
 const names = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' });
 /** As the sandbox answers: standard where DeepL's lists have the language. */
-export const exampleLanguages = LANGUAGE_CODES.map((code) => ({ code, name: names.of(code) ?? code, services: DEEPL_LANGUAGES.translates(code) ? ['certified', 'standard'] : ['certified'] })).sort((a, b) =>
-  a.name.localeCompare(b.name, 'en'),
-);
+export const exampleLanguages = LANGUAGE_CODES.map((code) => ({
+  code,
+  name: names.of(code) ?? code,
+  services: DEEPL_LANGUAGES.translates(code) ? ['certified', 'standard'] : ['certified'],
+})).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const exampleCertificate = {
   code: 'K7QM-3XPA-9RTD-2WBN',
@@ -298,7 +329,12 @@ export const exampleCertificate = {
   translator: { name: 'Maria Fernandez', credentials: 'ATA-certified translator, Spanish into English (No. 512345)' },
   notarized: false,
   documents: [
-    { name: 'affidavit_es.en.docx', source_name: 'affidavit_es.docx', sha256: '9f2c6a1e0b7d4c3a8e5f1b2d6c9a0e3f7b4d1c8a5e2f9b6d3c0a7e4f1b8d5c2a', page_count: 3 },
+    {
+      name: 'affidavit_es.en.docx',
+      source_name: 'affidavit_es.docx',
+      sha256: '9f2c6a1e0b7d4c3a8e5f1b2d6c9a0e3f7b4d1c8a5e2f9b6d3c0a7e4f1b8d5c2a',
+      page_count: 3,
+    },
   ],
 };
 
@@ -317,4 +353,5 @@ export const exampleCheckoutPage =
   '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay LT-2611-AB12CD</title></head>' +
   '<body><h1>Order LT-2611-AB12CD</h1><p>Certified translation, es to en, 3 pages: $29.70. Mailed hard copy x 2: $29.90. Total $59.60</p><form method="post"><button>Pay</button></form></body></html>';
 
-export const examplePaymentPage = '<!doctype html><html lang="en"><head><title>Payment received</title></head><body><p>Payment received for LT-2611-AB12CD.</p></body></html>';
+export const examplePaymentPage =
+  '<!doctype html><html lang="en"><head><title>Payment received</title></head><body><p>Payment received for LT-2611-AB12CD.</p></body></html>';

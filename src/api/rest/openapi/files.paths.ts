@@ -8,7 +8,13 @@ const MIME_TYPES = [
   'image/png',
 ];
 
-const fileId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'File id, as answered by the upload or listed in an order\'s `files`.' };
+const fileId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: "File id, as answered by the upload or listed in an order's `files`.",
+};
 
 export const fileSchemas = {
   File: {
@@ -17,19 +23,35 @@ export const fileSchemas = {
         id: described(ref('Id'), 'The file id.'),
         type: {
           enum: ['source', 'translation', 'certificate'],
-          description: '`source`: a document you uploaded. `translation` and `certificate`: made by the service for an order, and visible only once the order is completed.',
+          description:
+            '`source`: a document you uploaded. `translation` and `certificate`: made by the service for an order, and visible only once the order is completed.',
         },
-        name: { type: 'string', maxLength: 255, description: 'The client\'s file name without path, control or invisible characters; for produced files, `<base>.<target language>.<ext>` or the certificate\'s name.' },
-        mime_type: { enum: MIME_TYPES, description: 'The format, detected from the bytes (never from the name or the declared type).' },
-        size_bytes: { type: 'integer', minimum: 1, description: 'Size in bytes (at most 20 MB = 20,971,520 for uploads).' },
+        name: {
+          type: 'string',
+          maxLength: 255,
+          description:
+            "The client's file name without path, control or invisible characters; for produced files, `<base>.<target language>.<ext>` or the certificate's name.",
+        },
+        mime_type: {
+          enum: MIME_TYPES,
+          description: 'The format, detected from the bytes (never from the name or the declared type).',
+        },
+        size_bytes: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Size in bytes (at most 20 MB = 20,971,520 for uploads).',
+        },
         page_count: nullable(
           { type: 'integer', minimum: 1 },
-          'Billing pages for certified work: max(1, ceil(word_count / 250)) for the text, plus one for each scanned page (`scanned_pages`). Null while `analysis_status` is `pending` (always in the upload\'s answer) and when `uncountable`.',
+          "Billing pages for certified work: max(1, ceil(word_count / 250)) for the text, plus one for each scanned page (`scanned_pages`). Null while `analysis_status` is `pending` (always in the upload's answer) and when `uncountable`.",
         ),
-        word_count: nullable({ type: 'integer', minimum: 1 }, 'Words, counted with Unicode word segmentation (so Chinese, Japanese and Thai count sensibly). Null while `pending` and when `uncountable`.'),
+        word_count: nullable(
+          { type: 'integer', minimum: 1 },
+          'Words, counted with Unicode word segmentation (so Chinese, Japanese and Thai count sensibly). Null while `pending` and when `uncountable`.',
+        ),
         document_pages: nullable(
           { type: 'integer', minimum: 1 },
-          'Physical pages: a PDF\'s pages, 1 for an image, a DOCX\'s pages as Word saved them. Null while `pending` and when the document does not say (a DOCX from another writer, a damaged file).',
+          "Physical pages: a PDF's pages, 1 for an image, a DOCX's pages as Word saved them. Null while `pending` and when the document does not say (a DOCX from another writer, a damaged file).",
         ),
         scanned_pages: nullable(
           { type: 'integer', minimum: 0 },
@@ -45,10 +67,23 @@ export const fileSchemas = {
         download_url: {
           type: 'string',
           format: 'uri',
-          description: 'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
+          description:
+            'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
         },
       },
-      ['id', 'type', 'name', 'mime_type', 'size_bytes', 'page_count', 'word_count', 'document_pages', 'scanned_pages', 'analysis_status', 'created_at'],
+      [
+        'id',
+        'type',
+        'name',
+        'mime_type',
+        'size_bytes',
+        'page_count',
+        'word_count',
+        'document_pages',
+        'scanned_pages',
+        'analysis_status',
+        'created_at',
+      ],
     ),
   },
 };
@@ -71,7 +106,11 @@ export const filePaths = {
               type: 'object',
               required: ['file'],
               properties: {
-                file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The document\'s bytes, with its file name in the part\'s `filename`.' },
+                file: {
+                  type: 'string',
+                  contentMediaType: 'application/octet-stream',
+                  description: "The document's bytes, with its file name in the part's `filename`.",
+                },
                 type: { enum: ['source'], default: 'source', description: 'Only source documents may be uploaded.' },
               },
             },
@@ -80,7 +119,12 @@ export const filePaths = {
         },
       },
       responses: {
-        201: created(dataOf(ref('File'), 'The stored file.'), 'The stored file, analysis pending.', { data: exampleFileUploaded }, '/files/{id}'),
+        201: created(
+          dataOf(ref('File'), 'The stored file.'),
+          'The stored file, analysis pending.',
+          { data: exampleFileUploaded },
+          '/files/{id}',
+        ),
         400: json(ref('Error'), 'The body is not well-formed multipart.'),
         401: responseRef('Unauthenticated'),
         403: responseRef('Forbidden'),
@@ -94,7 +138,8 @@ export const filePaths = {
       operationId: 'getFile',
       tags: ['Files'],
       summary: 'File metadata',
-      description: 'One file: poll a new upload until `analysis_status` leaves `pending`. A translation or certificate answers 404 until its order is completed.',
+      description:
+        'One file: poll a new upload until `analysis_status` leaves `pending`. A translation or certificate answers 404 until its order is completed.',
       parameters: [fileId],
       responses: {
         200: {
@@ -104,7 +149,10 @@ export const filePaths = {
               schema: dataOf(ref('File'), 'The file.'),
               examples: {
                 source: { summary: 'An uploaded source, counted', value: { data: exampleFileCounted } },
-                certificate: { summary: 'The certificate of a completed order, with its signed link', value: { data: exampleCertificateFile } },
+                certificate: {
+                  summary: 'The certificate of a completed order, with its signed link',
+                  value: { data: exampleCertificateFile },
+                },
               },
             },
           },
@@ -118,7 +166,8 @@ export const filePaths = {
       operationId: 'deleteFile',
       tags: ['Files'],
       summary: 'Delete an unattached file',
-      description: 'Deletes a source file that no quote or order uses (otherwise 422 under `file`; delete the quote first). Translations and certificates belong to their order and cannot be deleted (422).',
+      description:
+        'Deletes a source file that no quote or order uses (otherwise 422 under `file`; delete the quote first). Translations and certificates belong to their order and cannot be deleted (422).',
       parameters: [fileId],
       responses: {
         204: { description: 'Deleted: the file and its bytes are gone.' },
@@ -140,15 +189,40 @@ export const filePaths = {
       security: [],
       parameters: [
         fileId,
-        { name: 'expires', in: 'query', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'When the link stops working, in Unix seconds (UTC).' },
-        { name: 'scope', in: 'query', required: false, schema: { const: 'staff' }, description: 'Staff links only; covered by the signature.' },
-        { name: 'signature', in: 'query', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' }, description: 'HMAC-SHA256 of the path and query, in hex.' },
+        {
+          name: 'expires',
+          in: 'query',
+          required: true,
+          schema: { type: 'string', pattern: '^\\d+$' },
+          description: 'When the link stops working, in Unix seconds (UTC).',
+        },
+        {
+          name: 'scope',
+          in: 'query',
+          required: false,
+          schema: { const: 'staff' },
+          description: 'Staff links only; covered by the signature.',
+        },
+        {
+          name: 'signature',
+          in: 'query',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          description: 'HMAC-SHA256 of the path and query, in hex.',
+        },
       ],
       responses: {
         200: {
           description: 'The bytes, as an attachment.',
-          headers: { 'Content-Disposition': { description: '`attachment` with the file name, ASCII and exact UTF-8 (RFC 6266).', schema: { type: 'string' } } },
-          content: Object.fromEntries(MIME_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+          headers: {
+            'Content-Disposition': {
+              description: '`attachment` with the file name, ASCII and exact UTF-8 (RFC 6266).',
+              schema: { type: 'string' },
+            },
+          },
+          content: Object.fromEntries(
+            MIME_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+          ),
         },
         403: json(ref('Error'), 'Expired or altered link: `{"message":"Invalid signature."}`.'),
         404: responseRef('NotFound'),

@@ -20,7 +20,14 @@ function main(): number {
     writeFileSync(file, `${JSON.stringify(openApiDocument(SERVER), null, 2)}\n`);
     const result = spawnSync(
       join(REPO_ROOT, 'node_modules', '.bin', 'redocly'),
-      ['lint', '--config', join(REPO_ROOT, 'src', 'api', 'rest', 'openapi', 'redocly.yaml'), '--max-problems', '1000', file],
+      [
+        'lint',
+        '--config',
+        join(REPO_ROOT, 'src', 'api', 'rest', 'openapi', 'redocly.yaml'),
+        '--max-problems',
+        '1000',
+        file,
+      ],
       { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
     );
     if (result.error) throw result.error;

@@ -1,4 +1,17 @@
-import { created, dataOf, described, json, listOf, nullable, object, pageParameters, updatedSinceParameter, pricedWorkProperties, ref, responseRef } from './components';
+import {
+  created,
+  dataOf,
+  described,
+  json,
+  listOf,
+  nullable,
+  object,
+  pageParameters,
+  updatedSinceParameter,
+  pricedWorkProperties,
+  ref,
+  responseRef,
+} from './components';
 import {
   exampleCheckoutPage,
   exampleConvertRequest,
@@ -14,23 +27,51 @@ import {
 import { ORDER_LIFECYCLE } from './lifecycles';
 
 const ORDER_STATUSES = ['pending_payment', 'processing', 'in_review', 'completed', 'on_hold', 'cancelled'];
-const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: `${what} id, as answered when it was made.` });
+const idParam = (what: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: `${what} id, as answered when it was made.`,
+});
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const orderSchemas = {
   Payment: object({
-    provider: { type: 'string', description: 'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox.', examples: ['paypal', 'sandbox'] },
-    provider_order_id: nullable({ type: 'string' }, 'The provider\'s checkout id (a PayPal order id); null on a booking until staff confirm an interpreter.'),
-    approval_url: nullable({ type: 'string', format: 'uri' }, 'Where the payer approves the payment; null on a booking until staff confirm an interpreter.'),
+    provider: {
+      type: 'string',
+      description: 'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox.',
+      examples: ['paypal', 'sandbox'],
+    },
+    provider_order_id: nullable(
+      { type: 'string' },
+      "The provider's checkout id (a PayPal order id); null on a booking until staff confirm an interpreter.",
+    ),
+    approval_url: nullable(
+      { type: 'string', format: 'uri' },
+      'Where the payer approves the payment; null on a booking until staff confirm an interpreter.',
+    ),
     paid_at: nullable(ref('Timestamp'), 'When the payment was captured (UTC); null until then.'),
-    refunded_at: nullable(ref('Timestamp'), 'When the provider confirmed that the last of the captured money went back to the payer, for a cancelled or reversed payment (UTC); null otherwise, including after a refund in part.'),
+    refunded_at: nullable(
+      ref('Timestamp'),
+      'When the provider confirmed that the last of the captured money went back to the payer, for a cancelled or reversed payment (UTC); null otherwise, including after a refund in part.',
+    ),
   }),
   OrderFile: object(
     {
       id: described(ref('Id'), 'The file id, readable with `GET /files/{id}`.'),
-      type: { enum: ['source', 'translation', 'certificate'], description: '`source`: a document of the quote. `translation`, `certificate`: delivered once the order is completed.' },
+      type: {
+        enum: ['source', 'translation', 'certificate'],
+        description:
+          '`source`: a document of the quote. `translation`, `certificate`: delivered once the order is completed.',
+      },
       name: { type: 'string', description: 'File name.' },
-      download_url: { type: 'string', format: 'uri', description: 'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, no key needed.' },
+      download_url: {
+        type: 'string',
+        format: 'uri',
+        description:
+          'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, no key needed.',
+      },
     },
     ['id', 'type', 'name'],
   ),
@@ -39,22 +80,24 @@ export const orderSchemas = {
     number: {
       type: 'string',
       pattern: '^[A-Z0-9]{2,10}-\\d{4}-[A-Z0-9]{6}$',
-      description: 'Short order number for people, invoices and the certificate: operator prefix, year and month made (YYMM), six characters.',
+      description:
+        'Short order number for people, invoices and the certificate: operator prefix, year and month made (YYMM), six characters.',
       examples: ['LT-2611-AB12CD'],
     },
     status: { enum: ORDER_STATUSES, description: ORDER_LIFECYCLE },
     ...pricedWorkProperties,
-    quote_id: described(ref('Id'), 'The quote the order was made from; its prices are the quote\'s.'),
+    quote_id: described(ref('Id'), "The quote the order was made from; its prices are the quote's."),
     files: {
       type: 'array',
       items: ref('OrderFile'),
-      description: 'The sources, then, once the order is completed, the translations and (certified orders) the certificate of accuracy.',
+      description:
+        'The sources, then, once the order is completed, the translations and (certified orders) the certificate of accuracy.',
     },
-    payment: described(ref('Payment'), 'The order\'s payment.'),
+    payment: described(ref('Payment'), "The order's payment."),
     hold_reason: nullable({ type: 'string' }, 'Why the order is on hold; null unless `status` is `on_hold`.'),
     due_at: nullable(
       ref('Timestamp'),
-      'When delivery is promised (UTC): payment plus 2 hours with `rush_2h`, otherwise payment plus the operator\'s turnaround (48 hours unless configured). Null until paid.',
+      "When delivery is promised (UTC): payment plus 2 hours with `rush_2h`, otherwise payment plus the operator's turnaround (48 hours unless configured). Null until paid.",
     ),
     completed_at: nullable(ref('Timestamp'), 'When the order was completed (UTC); null before.'),
     cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
@@ -62,19 +105,29 @@ export const orderSchemas = {
     updated_at: described(ref('Timestamp'), 'Last change of the order (UTC).'),
     certificate: nullable(
       object({
-        verification_code: { type: 'string', description: 'The code printed on the certificate of accuracy and on every translated page.', examples: ['K7QM-3XPA-9RTD-2WBN'] },
-        verify_url: { type: 'string', format: 'uri', description: 'The public page that verifies the certificate (`GET /certificates/{code}` answers the same as JSON).' },
+        verification_code: {
+          type: 'string',
+          description: 'The code printed on the certificate of accuracy and on every translated page.',
+          examples: ['K7QM-3XPA-9RTD-2WBN'],
+        },
+        verify_url: {
+          type: 'string',
+          format: 'uri',
+          description:
+            'The public page that verifies the certificate (`GET /certificates/{code}` answers the same as JSON).',
+        },
       }),
       'The certificate of accuracy of a completed certified order; null otherwise.',
     ),
     shipping_address_required: {
       type: 'boolean',
-      description: 'True while the order has hard copies (`hard_copy`) and no `shipping_address`: set it with `PUT /orders/{id}/shipping_address`. False otherwise.',
+      description:
+        'True while the order has hard copies (`hard_copy`) and no `shipping_address`: set it with `PUT /orders/{id}/shipping_address`. False otherwise.',
     },
     shipment: nullable(
       object({
         carrier: { type: 'string', description: 'Who carries the parcel (as staff recorded it).' },
-        tracking_number: { type: 'string', description: 'The carrier\'s tracking number.' },
+        tracking_number: { type: 'string', description: "The carrier's tracking number." },
         shipped_at: described(ref('Timestamp'), 'When staff handed the hard copies to the carrier (UTC).'),
       }),
       'The mailed hard copies on their way, once the order is completed and staff hand them to a carrier (the account is e-mailed; a correction staff make later is e-mailed too); null before, and always without `hard_copy`.',
@@ -83,17 +136,25 @@ export const orderSchemas = {
   ConvertedOrder: object({
     data: described(
       object({
-        id: described(ref('Id'), 'The new order\'s id: poll `GET /orders/{id}`.'),
+        id: described(ref('Id'), "The new order's id: poll `GET /orders/{id}`."),
         number: { type: 'string', description: 'The order number.', examples: ['LT-2611-AB12CD'] },
         status: { const: 'pending_payment', description: 'A new order always waits for payment.' },
       }),
       'The new order.',
     ),
-    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the order\'s `payment.approval_url`).' },
+    provider_approval_url: {
+      type: 'string',
+      format: 'uri',
+      description: "Send the customer here to pay (the same as the order's `payment.approval_url`).",
+    },
   }),
   RenewedOrder: object({
     data: described(ref('Order'), 'The order, with its new checkout in `payment`.'),
-    provider_approval_url: { type: 'string', format: 'uri', description: 'Send the customer here to pay (the same as the order\'s `payment.approval_url`).' },
+    provider_approval_url: {
+      type: 'string',
+      format: 'uri',
+      description: "Send the customer here to pay (the same as the order's `payment.approval_url`).",
+    },
   }),
 };
 
@@ -103,7 +164,10 @@ const redirectBody = (description: string, redirectUrl: string) => ({
   description,
   content: {
     'application/json': {
-      schema: { type: 'object', properties: { redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: redirectUrl } } },
+      schema: {
+        type: 'object',
+        properties: { redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: redirectUrl } },
+      },
       example: exampleConvertRequest,
     },
   },
@@ -120,8 +184,17 @@ export const RENEWAL =
   'A fresh checkout for work waiting for payment whose link was lost or expired: the old checkout is voided (its page and its return no longer take money), and a payment racing the renewal is taken at most once. ' +
   'While a payment is being captured the renewal answers 422 with `errors.status` ["The payment is being processed."]; anything not waiting for payment answers 422 under `status`.';
 
-const html = (description: string, example = examplePaymentPage) => ({ description, content: { 'text/html': { schema: { type: 'string' }, example } } });
-const checkoutId = { name: 'providerOrderId', in: 'path', required: true, schema: { type: 'string' }, description: 'The sandbox checkout id, the last part of `payment.approval_url`.' };
+const html = (description: string, example = examplePaymentPage) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' }, example } },
+});
+const checkoutId = {
+  name: 'providerOrderId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'The sandbox checkout id, the last part of `payment.approval_url`.',
+};
 const providerParam = {
   name: 'provider',
   in: 'path',
@@ -132,7 +205,12 @@ const providerParam = {
 const redirect = {
   description:
     'Back to the redirect_url given at convert (or at booking), with `payment=paid` or `payment=cancelled` and the `order_id` or `booking_id` it was for.',
-  headers: { Location: { description: 'The redirect_url with `payment` and `order_id` or `booking_id` added to its query.', schema: { type: 'string', format: 'uri' } } },
+  headers: {
+    Location: {
+      description: 'The redirect_url with `payment` and `order_id` or `booking_id` added to its query.',
+      schema: { type: 'string', format: 'uri' },
+    },
+  },
 };
 
 export const orderPaths = {
@@ -142,7 +220,7 @@ export const orderPaths = {
       tags: ['Orders'],
       summary: 'Convert a quote to an order and create its checkout',
       description:
-        'Makes the order (`pending_payment`) from a `priced` quote at the quote\'s prices, and its checkout at the payment provider. Exactly one order per quote, even under concurrent calls: ' +
+        "Makes the order (`pending_payment`) from a `priced` quote at the quote's prices, and its checkout at the payment provider. Exactly one order per quote, even under concurrent calls: " +
         'a converted or expired quote answers 422 under `quote`. If the payment provider fails, nothing is created (503). Send the customer to `provider_approval_url`; once paid the order moves to `processing`.',
       parameters: [idParam('Quote')],
       requestBody: redirectBody(
@@ -150,7 +228,12 @@ export const orderPaths = {
         'Absolute http(s) URL the payer is sent back to after the checkout, with `payment=paid|declined|processing|cancelled` and `order_id` added. Without it the checkout ends on a page of the service.',
       ),
       responses: {
-        201: created(ref('ConvertedOrder'), 'The order, waiting for payment at `provider_approval_url`.', exampleConverted, '/orders/{id}'),
+        201: created(
+          ref('ConvertedOrder'),
+          'The order, waiting for payment at `provider_approval_url`.',
+          exampleConverted,
+          '/orders/{id}',
+        ),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -163,9 +246,23 @@ export const orderPaths = {
       operationId: 'listOrders',
       tags: ['Orders'],
       summary: 'List orders, newest first',
-      description: 'The account\'s orders, newest first, a page at a time, optionally of one status; with `updated_since`, the orders changed since then, oldest change first (poll for changes in one request).',
-      parameters: [{ name: 'status', in: 'query', description: 'Only orders in this status; an unknown value is 422.', schema: { enum: ORDER_STATUSES } }, updatedSinceParameter('orders'), ...pageParameters],
-      responses: { 200: json(listOf(ref('Order')), 'One page of orders.', examplePage('/orders', exampleOrderProcessing)), ...authErrors, 422: responseRef('ValidationFailed') },
+      description:
+        "The account's orders, newest first, a page at a time, optionally of one status; with `updated_since`, the orders changed since then, oldest change first (poll for changes in one request).",
+      parameters: [
+        {
+          name: 'status',
+          in: 'query',
+          description: 'Only orders in this status; an unknown value is 422.',
+          schema: { enum: ORDER_STATUSES },
+        },
+        updatedSinceParameter('orders'),
+        ...pageParameters,
+      ],
+      responses: {
+        200: json(listOf(ref('Order')), 'One page of orders.', examplePage('/orders', exampleOrderProcessing)),
+        ...authErrors,
+        422: responseRef('ValidationFailed'),
+      },
     },
   },
   '/orders/{id}': {
@@ -176,7 +273,11 @@ export const orderPaths = {
       description:
         'One order with its payment, due time and files. Poll it (with `If-None-Match`, answered 304 while nothing changed) to follow the status; download links are fresh on every full answer.',
       parameters: [idParam('Order')],
-      responses: { 200: json(dataOf(ref('Order'), 'The order.'), 'The order.', { data: exampleOrderCompleted }), ...authErrors, 404: responseRef('NotFound') },
+      responses: {
+        200: json(dataOf(ref('Order'), 'The order.'), 'The order.', { data: exampleOrderCompleted }),
+        ...authErrors,
+        404: responseRef('NotFound'),
+      },
     },
   },
   '/orders/{id}/cancel': {
@@ -186,10 +287,12 @@ export const orderPaths = {
       summary: 'Cancel an order waiting for payment or on hold',
       description:
         'Allowed from `pending_payment` (the checkout is withdrawn) and `on_hold`; any other status answers 422 under `status`. ' +
-        "A paid order on hold is refunded through the payment provider, for what is left of its payment when part was refunded at the provider already: `payment.refunded_at` is set once the provider confirms (at once, or by the background reconciliation if the provider is down). While a payment is being captured the cancel answers 422 with `errors.status` [\"The payment is being processed.\"]: poll the order; it ends paid or, if the capture is declined, cancellable again.",
+        'A paid order on hold is refunded through the payment provider, for what is left of its payment when part was refunded at the provider already: `payment.refunded_at` is set once the provider confirms (at once, or by the background reconciliation if the provider is down). While a payment is being captured the cancel answers 422 with `errors.status` ["The payment is being processed."]: poll the order; it ends paid or, if the capture is declined, cancellable again.',
       parameters: [idParam('Order')],
       responses: {
-        200: json(dataOf(ref('Order'), 'The order, now cancelled.'), 'The cancelled order.', { data: exampleOrderCancelled }),
+        200: json(dataOf(ref('Order'), 'The order, now cancelled.'), 'The cancelled order.', {
+          data: exampleOrderCancelled,
+        }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -206,7 +309,10 @@ export const orderPaths = {
       parameters: [idParam('Order')],
       requestBody: renewalBody,
       responses: {
-        200: json(ref('RenewedOrder'), 'The order with its new checkout.', { data: exampleOrderRenewed, provider_approval_url: exampleOrderRenewed.payment.approval_url }),
+        200: json(ref('RenewedOrder'), 'The order with its new checkout.', {
+          data: exampleOrderRenewed,
+          provider_approval_url: exampleOrderRenewed.payment.approval_url,
+        }),
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
@@ -220,10 +326,19 @@ export const orderPaths = {
       tags: ['Payments'],
       summary: 'Where the provider sends the payer back',
       description:
-        'Not called by integrators: the payment provider sends the payer\'s browser here after approval. It captures the payment once, whichever of this, the webhook or another tab comes first, ' +
+        "Not called by integrators: the payment provider sends the payer's browser here after approval. It captures the payment once, whichever of this, the webhook or another tab comes first, " +
         'then sends the payer to the redirect_url or shows a page.',
       security: [],
-      parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: "The provider's checkout id (PayPal order id)." }],
+      parameters: [
+        providerParam,
+        {
+          name: 'token',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+          description: "The provider's checkout id (PayPal order id).",
+        },
+      ],
       responses: {
         200: html('Payment received, being processed, or declined (no redirect_url was given).'),
         303: {
@@ -240,9 +355,19 @@ export const orderPaths = {
       operationId: 'paymentCancel',
       tags: ['Payments'],
       summary: 'Where the provider sends a payer who gave up',
-      description: 'Not called by integrators: the payer left the checkout without paying. The order or booking stays waiting for payment and its link keeps working.',
+      description:
+        'Not called by integrators: the payer left the checkout without paying. The order or booking stays waiting for payment and its link keeps working.',
       security: [],
-      parameters: [providerParam, { name: 'token', in: 'query', required: true, schema: { type: 'string' }, description: "The provider's checkout id (PayPal order id)." }],
+      parameters: [
+        providerParam,
+        {
+          name: 'token',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+          description: "The provider's checkout id (PayPal order id).",
+        },
+      ],
       responses: { 200: html('Payment cancelled.'), 303: redirect, 404: responseRef('NotFound') },
     },
   },
@@ -252,26 +377,40 @@ export const orderPaths = {
       tags: ['Payments'],
       summary: "The payment provider's webhook",
       description:
-        'Not called by integrators: the provider\'s events (approved, captured, refunded or reversed payments) are verified with the provider, recorded, then processed; a processed event id sent again is a duplicate.',
+        "Not called by integrators: the provider's events (approved, captured, refunded or reversed payments) are verified with the provider, recorded, then processed; a processed event id sent again is a duplicate.",
       security: [],
       requestBody: {
         required: true,
-        description: 'The provider\'s event, as the provider sends it (PayPal: a webhook event with its transmission headers).',
+        description:
+          "The provider's event, as the provider sends it (PayPal: a webhook event with its transmission headers).",
         content: {
           'application/json': {
-            schema: { type: 'object', description: 'The provider\'s event.' },
-            example: { id: 'WH-2WR32451HC0233532-67976317FL4543714', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: '8MC585209K746392H', status: 'COMPLETED' } },
+            schema: { type: 'object', description: "The provider's event." },
+            example: {
+              id: 'WH-2WR32451HC0233532-67976317FL4543714',
+              event_type: 'PAYMENT.CAPTURE.COMPLETED',
+              resource: { id: '8MC585209K746392H', status: 'COMPLETED' },
+            },
           },
         },
       },
       parameters: [providerParam],
       responses: {
         200: json(
-          object({ status: { enum: ['handled', 'duplicate', 'ignored'], description: '`handled`: processed now. `duplicate`: this event id was already processed. `ignored`: an event type the service does not act on.' } }),
+          object({
+            status: {
+              enum: ['handled', 'duplicate', 'ignored'],
+              description:
+                '`handled`: processed now. `duplicate`: this event id was already processed. `ignored`: an event type the service does not act on.',
+            },
+          }),
           'Acknowledged.',
           exampleWebhookAck,
         ),
-        400: json(ref('Error'), 'Not an event signed by the provider for this webhook: `{"message":"Invalid webhook signature."}`.'),
+        400: json(
+          ref('Error'),
+          'Not an event signed by the provider for this webhook: `{"message":"Invalid webhook signature."}`.',
+        ),
         404: responseRef('NotFound'),
         503: responseRef('ProviderUnavailable'),
       },
@@ -282,10 +421,14 @@ export const orderPaths = {
       operationId: 'sandboxCheckoutPage',
       tags: ['Sandbox'],
       summary: 'Sandbox only: the hosted test checkout page',
-      description: 'What `payment.approval_url` opens in the sandbox: the order\'s or booking\'s lines and total with Pay and Cancel buttons, standing in for the real provider\'s page.',
+      description:
+        "What `payment.approval_url` opens in the sandbox: the order's or booking's lines and total with Pay and Cancel buttons, standing in for the real provider's page.",
       security: [],
       parameters: [checkoutId],
-      responses: { 200: html('A page with Pay and Cancel buttons (no JavaScript needed).', exampleCheckoutPage), 404: responseRef('NotFound') },
+      responses: {
+        200: html('A page with Pay and Cancel buttons (no JavaScript needed).', exampleCheckoutPage),
+        404: responseRef('NotFound'),
+      },
     },
   },
   '/sandbox/checkout/{providerOrderId}/pay': {
@@ -293,10 +436,16 @@ export const orderPaths = {
       operationId: 'sandboxCheckoutPay',
       tags: ['Sandbox'],
       summary: 'Sandbox only: pay the checkout',
-      description: 'The Pay button: captures the test payment (the order moves to `processing`, the booking to `confirmed`), then returns the payer as the real provider would.',
+      description:
+        'The Pay button: captures the test payment (the order moves to `processing`, the booking to `confirmed`), then returns the payer as the real provider would.',
       security: [],
       parameters: [checkoutId],
-      responses: { 200: html('Payment received (no redirect_url was given).'), 303: redirect, 404: responseRef('NotFound'), 409: html('The checkout can no longer be paid.') },
+      responses: {
+        200: html('Payment received (no redirect_url was given).'),
+        303: redirect,
+        404: responseRef('NotFound'),
+        409: html('The checkout can no longer be paid.'),
+      },
     },
   },
   '/sandbox/checkout/{providerOrderId}/cancel': {
@@ -304,10 +453,15 @@ export const orderPaths = {
       operationId: 'sandboxCheckoutCancel',
       tags: ['Sandbox'],
       summary: 'Sandbox only: leave the checkout without paying',
-      description: 'The Cancel button: nothing is paid and nothing changes; the payer is returned as the real provider would.',
+      description:
+        'The Cancel button: nothing is paid and nothing changes; the payer is returned as the real provider would.',
       security: [],
       parameters: [checkoutId],
-      responses: { 200: html('Payment cancelled (no redirect_url was given).'), 303: redirect, 404: responseRef('NotFound') },
+      responses: {
+        200: html('Payment cancelled (no redirect_url was given).'),
+        303: redirect,
+        404: responseRef('NotFound'),
+      },
     },
   },
 };

@@ -1,9 +1,26 @@
-import { created, dataOf, described, json, listOf, object, pageParameters, pricedWorkProperties, ref, responseRef } from './components';
+import {
+  created,
+  dataOf,
+  described,
+  json,
+  listOf,
+  object,
+  pageParameters,
+  pricedWorkProperties,
+  ref,
+  responseRef,
+} from './components';
 import { examplePage, exampleQuote, exampleQuoteRequest } from './examples';
 import { QUOTE_LIFECYCLE } from './lifecycles';
 
 const STATUSES = ['priced', 'converted', 'expired'];
-const quoteId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Quote id, as answered when it was made.' };
+const quoteId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'Quote id, as answered when it was made.',
+};
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const quoteSchemas = {
@@ -11,18 +28,26 @@ export const quoteSchemas = {
     type: 'object',
     required: ['source_language', 'target_language', 'service_type', 'file_ids'],
     properties: {
-      source_language: { type: 'string', description: 'Language of the documents: a code of `GET /languages` (any case).' },
-      target_language: { type: 'string', description: 'Language to translate into, a code of `GET /languages`; different from `source_language`.' },
+      source_language: {
+        type: 'string',
+        description: 'Language of the documents: a code of `GET /languages` (any case).',
+      },
+      target_language: {
+        type: 'string',
+        description: 'Language to translate into, a code of `GET /languages`; different from `source_language`.',
+      },
       service_type: {
         enum: ['certified', 'standard'],
-        description: '`certified`: per page, reviewed by a named translator, with a certificate of accuracy (for courts and immigration). `standard`: per word, machine translated.',
+        description:
+          '`certified`: per page, reviewed by a named translator, with a certificate of accuracy (for courts and immigration). `standard`: per word, machine translated.',
       },
       file_ids: {
         type: 'array',
         minItems: 1,
         maxItems: 20,
         items: ref('Id'),
-        description: 'Your uploaded source files, 1 to 20. Files still being analysed are analysed before pricing. An unknown id or another account\'s is 422 under `file_ids`.',
+        description:
+          "Your uploaded source files, 1 to 20. Files still being analysed are analysed before pricing. An unknown id or another account's is 422 under `file_ids`.",
       },
       unit_count: {
         type: 'integer',
@@ -32,24 +57,44 @@ export const quoteSchemas = {
       },
       addons: {
         type: 'array',
-        description: 'Add-ons from `GET /pricing`, each code at most once. `notarization` is for certified quotes only.',
+        description:
+          'Add-ons from `GET /pricing`, each code at most once. `notarization` is for certified quotes only.',
         items: {
           type: 'object',
           required: ['code'],
           properties: {
-            code: { type: 'string', description: 'An add-on code of `GET /pricing` (`notarization`, `hard_copy`, `rush_2h`).' },
-            quantity: { type: 'integer', minimum: 1, maximum: 10, description: 'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).' },
+            code: {
+              type: 'string',
+              description: 'An add-on code of `GET /pricing` (`notarization`, `hard_copy`, `rush_2h`).',
+            },
+            quantity: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 10,
+              description:
+                'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).',
+            },
           },
         },
       },
-      reference: { type: 'string', maxLength: 255, description: 'Your own reference (a matter or case number), echoed on the quote and its order.' },
-      shipping_address: described(ref('ShippingAddress'), 'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.'),
+      reference: {
+        type: 'string',
+        maxLength: 255,
+        description: 'Your own reference (a matter or case number), echoed on the quote and its order.',
+      },
+      shipping_address: described(
+        ref('ShippingAddress'),
+        'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.',
+      ),
     },
   },
   QuotedAddon: object({
     code: { type: 'string', description: 'The add-on code, as in `GET /pricing`.' },
     quantity: { type: 'integer', minimum: 1, description: 'Copies for a per-copy add-on; 1 for a flat one.' },
-    unit_price_cents: described(ref('Cents'), 'Price of one copy (or the flat price) in cents, kept from when the quote was made.'),
+    unit_price_cents: described(
+      ref('Cents'),
+      'Price of one copy (or the flat price) in cents, kept from when the quote was made.',
+    ),
     total_cents: described(ref('Cents'), '`quantity` x `unit_price_cents`, in cents.'),
   }),
   Quote: object({
@@ -57,8 +102,14 @@ export const quoteSchemas = {
     status: { enum: STATUSES, description: QUOTE_LIFECYCLE },
     ...pricedWorkProperties,
     file_ids: { type: 'array', items: ref('Id'), description: 'The source files priced, as requested.' },
-    unit_price_cents: described(ref('Cents'), 'Price of one page or word in cents, kept from when the quote was made: later rate changes do not alter this quote or its order.'),
-    expires_at: described(ref('Timestamp'), 'After this (UTC) the quote is `expired` and can no longer be converted: 7 days after creation unless the operator set another period.'),
+    unit_price_cents: described(
+      ref('Cents'),
+      'Price of one page or word in cents, kept from when the quote was made: later rate changes do not alter this quote or its order.',
+    ),
+    expires_at: described(
+      ref('Timestamp'),
+      'After this (UTC) the quote is `expired` and can no longer be converted: 7 days after creation unless the operator set another period.',
+    ),
     created_at: described(ref('Timestamp'), 'When the quote was made (UTC).'),
   }),
 };
@@ -70,12 +121,21 @@ export const quotePaths = {
       tags: ['Quotes'],
       summary: 'Create a quote',
       description:
-        'Prices at once from the files\' counts (analysing any still pending): certified at the page rate (250 words or fewer = 1 page, per file), standard at the word rate, plus add-ons. ' +
+        "Prices at once from the files' counts (analysing any still pending): certified at the page rate (250 words or fewer = 1 page, per file), standard at the word rate, plus add-ons. " +
         'Prices are kept with the quote; it expires after 7 days. Convert it into an order to pay. ' +
         'If document analysis cannot run (an outage, or too many of your documents already waiting for it), nothing is created and the answer is 503 with `Retry-After`.',
-      requestBody: { required: true, description: 'What to price.', content: { 'application/json': { schema: ref('QuoteRequest'), example: exampleQuoteRequest } } },
+      requestBody: {
+        required: true,
+        description: 'What to price.',
+        content: { 'application/json': { schema: ref('QuoteRequest'), example: exampleQuoteRequest } },
+      },
       responses: {
-        201: created(dataOf(ref('Quote'), 'The new quote.'), 'The priced quote.', { data: exampleQuote }, '/quotes/{id}'),
+        201: created(
+          dataOf(ref('Quote'), 'The new quote.'),
+          'The priced quote.',
+          { data: exampleQuote },
+          '/quotes/{id}',
+        ),
         ...authErrors,
         422: responseRef('ValidationFailed'),
         503: responseRef('ProviderUnavailable'),
@@ -85,9 +145,21 @@ export const quotePaths = {
       operationId: 'listQuotes',
       tags: ['Quotes'],
       summary: 'List quotes, newest first',
-      description: 'The account\'s quotes, newest first, a page at a time, optionally of one status.',
-      parameters: [{ name: 'status', in: 'query', description: 'Only quotes in this status; an unknown value is 422.', schema: { enum: STATUSES } }, ...pageParameters],
-      responses: { 200: json(listOf(ref('Quote')), 'One page of quotes.', examplePage('/quotes', exampleQuote)), ...authErrors, 422: responseRef('ValidationFailed') },
+      description: "The account's quotes, newest first, a page at a time, optionally of one status.",
+      parameters: [
+        {
+          name: 'status',
+          in: 'query',
+          description: 'Only quotes in this status; an unknown value is 422.',
+          schema: { enum: STATUSES },
+        },
+        ...pageParameters,
+      ],
+      responses: {
+        200: json(listOf(ref('Quote')), 'One page of quotes.', examplePage('/quotes', exampleQuote)),
+        ...authErrors,
+        422: responseRef('ValidationFailed'),
+      },
     },
   },
   '/quotes/{id}': {
@@ -97,13 +169,18 @@ export const quotePaths = {
       summary: 'One quote',
       description: 'One quote with its prices and status.',
       parameters: [quoteId],
-      responses: { 200: json(dataOf(ref('Quote'), 'The quote.'), 'The quote.', { data: exampleQuote }), ...authErrors, 404: responseRef('NotFound') },
+      responses: {
+        200: json(dataOf(ref('Quote'), 'The quote.'), 'The quote.', { data: exampleQuote }),
+        ...authErrors,
+        404: responseRef('NotFound'),
+      },
     },
     delete: {
       operationId: 'deleteQuote',
       tags: ['Quotes'],
       summary: 'Discard a quote that was not converted',
-      description: 'Deletes a `priced` or `expired` quote; afterwards it answers 404. A converted quote is part of its order\'s history and answers 422 under `quote`.',
+      description:
+        "Deletes a `priced` or `expired` quote; afterwards it answers 404. A converted quote is part of its order's history and answers 422 under `quote`.",
       parameters: [quoteId],
       responses: {
         204: { description: 'Discarded; its files can be deleted again unless another quote or order uses them.' },

@@ -13,14 +13,24 @@ export const shippingPaths = {
         '(`shipping_address_required` becomes false). The same address again changes nothing (idempotent). An order that completes without an address is ' +
         'not held: the account is e-mailed once asking for it, and the copies ship once it is set. Refusals are 422: invalid fields under `<field>` ' +
         '(`postal_code`, `country`, ...), an order without hard copies under `shipping_address`, a cancelled order under `status`, hard copies already shipped under `shipment`.',
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Order id, as answered when it was made.' }],
+      parameters: [
+        {
+          name: 'id',
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+          description: 'Order id, as answered when it was made.',
+        },
+      ],
       requestBody: {
         required: true,
         description: 'The address itself.',
         content: { 'application/json': { schema: ref('ShippingAddress'), example: exampleShippingAddress } },
       },
       responses: {
-        200: json(dataOf(ref('Order'), 'The order, with its address.'), 'The order.', { data: { ...exampleOrderProcessing, shipping_address: exampleShippingAddress } }),
+        200: json(dataOf(ref('Order'), 'The order, with its address.'), 'The order.', {
+          data: { ...exampleOrderProcessing, shipping_address: exampleShippingAddress },
+        }),
         401: responseRef('Unauthenticated'),
         403: responseRef('Forbidden'),
         404: responseRef('NotFound'),

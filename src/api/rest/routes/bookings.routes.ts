@@ -2,13 +2,14 @@ import { Router } from 'express';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.13-4.16; and renew a booking's checkout (D29). */
+/** `createBooking`, `listBookings`, `getBooking` and `cancelBooking`; and `renewBookingCheckout` (D29). */
 export function bookingsRoutes(services: Services): Router {
   const router = Router();
   const { bookings, config } = services;
@@ -23,14 +24,24 @@ export function bookingsRoutes(services: Services): Router {
         answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
       },
     ],
-    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, req.body ?? {})) })],
+    post: [
+      auth,
+      async (req, res) =>
+        sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, bodyFields(req))) }),
+    ],
   });
   route(router, '/interpretation-bookings/:id', {
     // Polled all day (D23): a conditional request reads only the booking's version.
     get: [
       auth,
       (req, res) =>
-        answerVersioned(req, res, () => bookings.version(req.ctx, req.params.id), () => bookings.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled.booking) })),
+        answerVersioned(
+          req,
+          res,
+          () => bookings.version(req.ctx, req.params.id),
+          () => bookings.get(req.ctx, req.params.id),
+          (polled) => ({ data: serialize(polled.booking) }),
+        ),
     ],
   });
   route(router, '/interpretation-bookings/:id/checkout', {
@@ -38,7 +49,7 @@ export function bookingsRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const booking = await bookings.renewCheckout(req.ctx, req.params.id, req.body ?? {});
+        const booking = await bookings.renewCheckout(req.ctx, req.params.id, bodyFields(req));
         res.json({ data: serialize(booking), provider_approval_url: booking.payment!.approvalUrl });
       },
     ],

@@ -8,7 +8,7 @@ import { route } from '../routing';
 import { serializeFile } from '../serializers/file.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.3-4.5 and the signed download of D5. */
+/** `uploadFile`, `getFile`, `deleteFile`, and D5's signed `downloadFile`. */
 export function filesRoutes(services: Services): Router {
   const router = Router();
   const { files } = services;
@@ -19,14 +19,23 @@ export function filesRoutes(services: Services): Router {
       auth,
       bodyTypes('multipart/form-data'),
       async (req, res) => {
-        const upload = await readMultipart(req, services.config.uploadMaxBytes, 'file', (stream) => files.receive(stream));
-        const file = await files.create(req.ctx, { upload: upload.file, filename: upload.filename, type: upload.fields.type });
+        const upload = await readMultipart(req, services.config.uploadMaxBytes, 'file', (stream) =>
+          files.receive(stream),
+        );
+        const file = await files.create(req.ctx, {
+          upload: upload.file,
+          filename: upload.filename,
+          type: upload.fields.type,
+        });
         sendCreated(req, res, services.config.appUrl, { data: serializeFile(file, files) });
       },
     ],
   });
   route(router, '/files/:id', {
-    get: [auth, async (req, res) => answerJson(req, res, { data: serializeFile(await files.get(req.ctx, req.params.id), files) })],
+    get: [
+      auth,
+      async (req, res) => answerJson(req, res, { data: serializeFile(await files.get(req.ctx, req.params.id), files) }),
+    ],
     delete: [
       auth,
       async (req, res) => {

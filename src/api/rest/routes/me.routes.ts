@@ -10,7 +10,10 @@ import { serializeAccount } from '../serializers/account.serializer';
 export function meRoutes(services: Services): Router {
   const router = Router();
   route(router, '/me', {
-    get: [authenticateAccount(services), (req, res) => answerJson(req, res, { data: serializeAccount(requireAccount(req.ctx.actor, 'account.read')) })],
+    get: [
+      authenticateAccount(services),
+      (req, res) => answerJson(req, res, { data: serializeAccount(requireAccount(req.ctx.actor, 'account.read')) }),
+    ],
   });
   return router;
 }

@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { orderSerializer } from '../serializers/order.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.9-4.12: convert a quote, read and cancel orders; and renew an unpaid order's checkout (D29). */
+/** `convertQuote`, `listOrders`, `getOrder` and `cancelOrder`; and `renewOrderCheckout`, an unpaid order's new checkout (D29). */
 export function ordersRoutes(services: Services): Router {
   const router = Router();
   const { orders, config } = services;
@@ -18,8 +19,11 @@ export function ordersRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const order = await orders.convert(req.ctx, req.params.id, req.body ?? {});
-        sendCreated(req, res, config.appUrl, { data: { id: order.id, number: order.number, status: order.status }, provider_approval_url: order.payment.approvalUrl });
+        const order = await orders.convert(req.ctx, req.params.id, bodyFields(req));
+        sendCreated(req, res, config.appUrl, {
+          data: { id: order.id, number: order.number, status: order.status },
+          provider_approval_url: order.payment.approvalUrl,
+        });
       },
     ],
   });
@@ -37,7 +41,13 @@ export function ordersRoutes(services: Services): Router {
     get: [
       auth,
       (req, res) =>
-        answerVersioned(req, res, () => orders.version(req.ctx, req.params.id), () => orders.get(req.ctx, req.params.id), (polled) => ({ data: serialize(polled) })),
+        answerVersioned(
+          req,
+          res,
+          () => orders.version(req.ctx, req.params.id),
+          () => orders.get(req.ctx, req.params.id),
+          (polled) => ({ data: serialize(polled) }),
+        ),
     ],
   });
   route(router, '/orders/:id/checkout', {
@@ -45,7 +55,7 @@ export function ordersRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const polled = await orders.renewCheckout(req.ctx, req.params.id, req.body ?? {});
+        const polled = await orders.renewCheckout(req.ctx, req.params.id, bodyFields(req));
         res.json({ data: serialize(polled), provider_approval_url: polled.order.payment.approvalUrl });
       },
     ],

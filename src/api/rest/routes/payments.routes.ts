@@ -15,7 +15,7 @@ export function paymentsRoutes(services: Services): Router {
   const router = Router();
   const { payments } = services;
   const inbox = new WebhookInbox(payments);
-  const checkoutOf = (req: Request) => payments.provider.checkoutFromReturn(req.query as Record<string, unknown>) ?? '';
+  const checkoutOf = (req: Request) => payments.provider.checkoutFromReturn(req.query) ?? '';
 
   route(router, '/payments/:provider/return', {
     get: [
@@ -36,7 +36,12 @@ export function paymentsRoutes(services: Services): Router {
   route(router, '/payments/:provider/cancel', {
     get: [
       forConfiguredProvider(services),
-      async (req, res) => finishCheckout(res, await checkoutView(services, req.ctx.em, await payments.findByProviderOrderId(req.ctx.em, checkoutOf(req))), 'cancelled'),
+      async (req, res) =>
+        finishCheckout(
+          res,
+          await checkoutView(services, req.ctx.em, await payments.findByProviderOrderId(req.ctx.em, checkoutOf(req))),
+          'cancelled',
+        ),
     ],
   });
   route(router, '/payments/:provider/webhook', {

@@ -1,24 +1,36 @@
 import { Router } from 'express';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
+import { bodyFields } from '../body-fields';
 import { answerJson } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
 import { serializeQuote } from '../serializers/quote.serializer';
 import { sendCreated } from './location';
 
-/** Contract 4.6-4.8 and D8's GET /quotes/{id}. Converting a quote comes with orders and payments. */
+/** `createQuote`, `listQuotes`, `deleteQuote`, and D8's `getQuote`. Converting a quote comes with orders and payments. */
 export function quotesRoutes(services: Services): Router {
   const router = Router();
   const { quotes, config } = services;
   const auth = authenticateAccount(services);
 
   route(router, '/quotes', {
-    get: [auth, async (req, res) => answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote))],
-    post: [auth, async (req, res) => sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, req.body ?? {})) })],
+    get: [
+      auth,
+      async (req, res) =>
+        answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote)),
+    ],
+    post: [
+      auth,
+      async (req, res) =>
+        sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, bodyFields(req))) }),
+    ],
   });
   route(router, '/quotes/:id', {
-    get: [auth, async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) })],
+    get: [
+      auth,
+      async (req, res) => answerJson(req, res, { data: serializeQuote(await quotes.get(req.ctx, req.params.id)) }),
+    ],
     delete: [
       auth,
       async (req, res) => {

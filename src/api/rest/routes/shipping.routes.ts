@@ -10,7 +10,11 @@ export function shippingRoutes(services: Services): Router {
   const { shipping } = services;
   const serialize = orderSerializer(services);
   route(router, '/orders/:id/shipping_address', {
-    put: [authenticateAccount(services), async (req, res) => void res.json({ data: serialize(await shipping.setAddress(req.ctx, req.params.id, req.body)) })],
+    put: [
+      authenticateAccount(services),
+      async (req, res) =>
+        void res.json({ data: serialize(await shipping.setAddress(req.ctx, req.params.id, req.body)) }),
+    ],
   });
   return router;
 }

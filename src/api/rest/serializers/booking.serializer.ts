@@ -5,7 +5,7 @@ import { paymentOrPending } from '../../../domain/payments/payment-read';
 import { serializePayment } from './payment.serializer';
 import { serializePlacedBy } from './placed-by.serializer';
 
-/** Contract 2.7 plus D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
+/** A booking as `getBooking` answers it, with D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
 export function serializeBooking(booking: BookingRead, provider: string) {
   return {
     id: booking.id,

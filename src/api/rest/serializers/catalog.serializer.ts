@@ -2,10 +2,14 @@ import type { Pricing } from '../../../domain/catalog/catalog.service';
 import type { ServiceType } from '../../../domain/catalog/catalog.enums';
 import type { Language } from '../../../domain/catalog/language';
 
-/** Contract 2.1 plus the services it can be ordered in (D29). */
-export const serializeLanguage = (language: Language, services: ServiceType[]) => ({ code: language.code, name: language.name, services });
+/** A language as `listLanguages` answers it, with the services it can be ordered in (D29). */
+export const serializeLanguage = (language: Language, services: ServiceType[]) => ({
+  code: language.code,
+  name: language.name,
+  services,
+});
 
-/** Contract 2.2 and 2.3, plus `interpretation` (D7). */
+/** The rates and add-ons `getPricing` answers, `interpretation` included (D7). */
 export const serializePricing = (pricing: Pricing) => ({
   services: pricing.services.map((rate) => ({
     service_type: rate.serviceType,

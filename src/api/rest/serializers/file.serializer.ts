@@ -2,7 +2,7 @@ import type { FilesService } from '../../../domain/files/files.service';
 import type { StoredFile } from '../../../domain/files/file.entity';
 import { formatTimestamp } from '../../format';
 
-/** Contract 2.4 plus `analysis_status` (D5) and the pages (D29); `download_url` only on translations and certificates. */
+/** A file as `getFile` answers it, with `analysis_status` (D5) and the pages (D29); `download_url` only on translations and certificates. */
 export function serializeFile(file: StoredFile, files: FilesService) {
   const downloadUrl = files.downloadUrl(file);
   return {

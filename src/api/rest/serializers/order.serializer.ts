@@ -8,10 +8,14 @@ import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
 
 /**
- * Contract 2.6 plus D10's fields; translation and certificate entries carry fresh signed links, and a completed
+ * An order as `getOrder` answers it, with D10's fields; translation and certificate entries carry fresh signed links, and a completed
  * certified order its certificate's verification (D29), read with the order.
  */
-export function serializeOrder({ order, files }: OrderView, filesService: FilesService, verifyUrl: (code: string) => string) {
+export function serializeOrder(
+  { order, files }: OrderView,
+  filesService: FilesService,
+  verifyUrl: (code: string) => string,
+) {
   const certificate = orderCertificate(order, order.certificateCode ?? null, verifyUrl);
   return {
     id: order.id,
@@ -38,7 +42,11 @@ export function serializeOrder({ order, files }: OrderView, filesService: FilesS
 }
 
 const serializeShipment = (shipment: Shipment | null) =>
-  shipment && { carrier: shipment.carrier, tracking_number: shipment.trackingNumber, shipped_at: formatTimestamp(shipment.shippedAt) };
+  shipment && {
+    carrier: shipment.carrier,
+    tracking_number: shipment.trackingNumber,
+    shipped_at: formatTimestamp(shipment.shippedAt),
+  };
 
 /** `serializeOrder` with what it needs from the services, for every route that answers an order. */
 export const orderSerializer =

@@ -1,7 +1,7 @@
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { formatOptionalTimestamp } from '../../format';
 
-/** The contract's payment object (2.7, D9), shared by orders and bookings. */
+/** The `payment` object of `getOrder` and `getBooking` (D9), shared by orders and bookings. */
 export const serializePayment = (payment: PaymentRead) => ({
   provider: payment.provider,
   provider_order_id: payment.providerOrderId,

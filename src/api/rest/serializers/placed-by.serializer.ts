@@ -1,4 +1,7 @@
 import type { PlacedBy } from '../../../domain/members/placed-by';
 
 /** D27: who made a quote, order or booking; an added field, so v1 clients that do not know it are unaffected (D4). */
-export const serializePlacedBy = ({ kind, member }: PlacedBy) => ({ kind, member: member && { id: member.id, name: member.name, email: member.email } });
+export const serializePlacedBy = ({ kind, member }: PlacedBy) => ({
+  kind,
+  member: member && { id: member.id, name: member.name, email: member.email },
+});

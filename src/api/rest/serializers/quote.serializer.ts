@@ -2,7 +2,7 @@ import { quoteStatus, type Quote } from '../../../domain/quotes/quote.entity';
 import { formatTimestamp } from '../../format';
 import { serializePricedWork } from './priced-work.serializer';
 
-/** Contract 2.5 plus D8's echo of the request and the priced add-on lines. */
+/** A quote as `getQuote` answers it, with D8's echo of the request and the priced add-on lines. */
 export const serializeQuote = (quote: Quote) => ({
   id: quote.id,
   status: quoteStatus(quote),
