@@ -1,4 +1,4 @@
-import { DriverException, ForeignKeyConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex, MikroORM, SqlEntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -118,16 +118,4 @@ interface Pool {
 export function poolUse(orm: MikroORM): { inUse: number; waiting: number } {
   const pool = (orm.em.getConnection().getKnex().client as { pool?: Pool }).pool;
   return { inUse: pool?.numUsed() ?? 0, waiting: pool?.numPendingAcquires() ?? 0 };
-}
-
-/**
- * Whether a statement was refused because a row it deletes is still referenced. MikroORM maps NO ACTION's 23503 to
- * its `ForeignKeyConstraintViolationException`, but PostgreSQL 18 reports an `ON DELETE RESTRICT` key as 23001
- * (`restrict_violation`), which MikroORM leaves a bare `DriverException`: both mean the same to us.
- */
-export function isReferenceViolation(error: unknown): boolean {
-  return (
-    error instanceof ForeignKeyConstraintViolationException ||
-    (error instanceof DriverException && error.code === '23001')
-  );
 }

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { isReferenceViolation } from '../../db/orm-driver';
+import { isReferenceViolation } from '../../db/queries/reference-violation';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
