@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileS
 import { request as httpRequest, type ClientRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { ProcessClaim } from '../../src/db/process-claim';
 import { removeStaleTempFiles } from '../../src/domain/files/temp-files';
@@ -45,13 +46,17 @@ async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void>
 
 const BOUNDARY = 'ltkboundary';
 
-/** Starts a multipart upload to `port` and sends its first megabyte, then stops sending, like a client that went away. */
+/**
+ * Starts a multipart upload to `port` and sends its first megabyte, then stops sending, like a client that went away.
+ * A gzip body is flushed as it goes, so that the service decodes, and receives, all that was sent.
+ */
 function partialUpload(
   port: number,
   path: string,
   key: string,
   fieldsBefore: Record<string, string> = {},
   fileField = 'file',
+  coding = 'identity',
 ): ClientRequest {
   const req = httpRequest({
     port,
@@ -60,38 +65,49 @@ function partialUpload(
     headers: {
       authorization: `Bearer ${key}`,
       'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      'content-length': String(20 * 1024 * 1024),
+      ...(coding === 'gzip'
+        ? { 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' }
+        : { 'content-length': String(20 * 1024 * 1024) }),
       'apollo-require-preflight': 'true',
     },
   });
   req.on('error', () => undefined); // destroyed on purpose
+  const gzip = coding === 'gzip' ? createGzip() : undefined;
+  gzip?.on('data', (chunk: Buffer) => req.write(chunk));
+  const send = (chunk: string | Buffer) => (gzip ?? req).write(chunk);
   for (const [name, value] of Object.entries(fieldsBefore)) {
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    send(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   }
-  req.write(
+  send(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
   );
-  req.write(Buffer.alloc(1024 * 1024, 0x20));
+  send(Buffer.alloc(1024 * 1024, 0x20));
+  gzip?.flush();
   return req;
 }
 
 describe('uploads', () => {
+  const graphqlFields = {
+    operations: JSON.stringify({
+      query: 'mutation ($file: Upload!) { uploadFile(file: $file) { id } }',
+      variables: { file: null },
+    }),
+    map: '{"0":["variables.file"]}',
+  };
   it.each([
-    ['REST', '/api/v1/files', {}, 'file'],
-    [
-      'GraphQL',
-      '/graphql',
-      {
-        operations: JSON.stringify({
-          query: 'mutation ($file: Upload!) { uploadFile(file: $file) { id } }',
-          variables: { file: null },
-        }),
-        map: '{"0":["variables.file"]}',
-      },
-      '0',
-    ],
-  ])('an aborted %s upload leaves no temporary file', async (_door, path, fields, fileField) => {
-    const req = partialUpload((server.address() as { port: number }).port, path, account.key, fields, fileField);
+    ['REST', 'identity', '/api/v1/files', {}, 'file'],
+    ['GraphQL', 'identity', '/graphql', graphqlFields, '0'],
+    ['REST', 'gzip', '/api/v1/files', {}, 'file'],
+    ['GraphQL', 'gzip', '/graphql', graphqlFields, '0'],
+  ])('an aborted %s upload (%s body) leaves no temporary file', async (_door, coding, path, fields, fileField) => {
+    const req = partialUpload(
+      (server.address() as { port: number }).port,
+      path,
+      account.key,
+      fields,
+      fileField,
+      coding,
+    );
     await eventually(() => tempFiles(t.config.dataDir).length === 1); // it is being received
     const [receiving] = tempFiles(t.config.dataDir);
     req.destroy();

@@ -62,6 +62,13 @@ export function decodedBody(req: Request, maxFileBytes: number): Readable {
     bounded.destroy(isDecompressionFailure(error) ? undecodableBody() : error);
   };
   decoder.on('error', fail);
+  // A pipe does not pass a client's going away on: the decoded body closes with the request, so that its reader
+  // (graphql-upload watches its own source) fails the part being received and its temporary file goes (D25).
+  req.once('close', () => {
+    if (req.readableEnded) return;
+    decoder.destroy();
+    bounded.destroy();
+  });
   req.pipe(decoder).pipe(bounded);
   return bounded;
 }

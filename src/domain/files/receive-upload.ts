@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { once } from 'node:events';
 
 export type ReceivedUpload = { tooLarge: false; path: string; size: number; sha256: string } | { tooLarge: true };
 
@@ -16,11 +15,17 @@ export const isSourceLimitError = (error: unknown): boolean =>
  * Streams an upload to a temporary file in `dir`, never holding it in memory. Past `maxBytes` nothing more is
  * written and the temporary file is removed: the rest of the stream is read and dropped so that the
  * request can still be answered, and the caller learns it was too large. A stream that fails (an aborted
- * request) leaves no file either (D25).
+ * request), or a file that cannot be written, leaves no file either (D25).
  */
 export async function receiveUpload(source: Readable, maxBytes: number, dir: string): Promise<ReceivedUpload> {
   const path = join(dir, `ltk-upload-${randomUUID()}`);
   const out = createWriteStream(path, { mode: 0o600 });
+  // Heard until the file is closed: each failure also reaches the write or the close that it fails, but the stream
+  // reports it as an 'error' too (even a write it dropped on being destroyed mid-write), which unheard would crash
+  // the process.
+  let failure: Error | undefined;
+  out.on('error', (error) => (failure ??= error));
+  const closed = new Promise<void>((resolve) => out.once('close', resolve));
   const hash = createHash('sha256');
   let size = 0;
   let tooLarge = false;
@@ -31,14 +36,17 @@ export async function receiveUpload(source: Readable, maxBytes: number, dir: str
         if (size > maxBytes) tooLarge = true;
         if (tooLarge) continue;
         hash.update(chunk);
-        if (!out.write(chunk)) await once(out, 'drain');
+        // One write at a time, each awaited: a failed one fails the upload here (a 'drain' would never come), and
+        // none is still in flight when the source fails.
+        await new Promise<void>((resolve, reject) => out.write(chunk, (error) => (error ? reject(error) : resolve())));
       }
     } catch (error) {
       if (!isSourceLimitError(error)) throw error;
       tooLarge = true;
     }
     out.end();
-    await once(out, 'close');
+    await closed;
+    if (failure) throw failure;
     if (tooLarge) {
       await rm(path, { force: true });
       return { tooLarge: true };
@@ -46,6 +54,7 @@ export async function receiveUpload(source: Readable, maxBytes: number, dir: str
     return { tooLarge: false, path, size, sha256: hash.digest('hex') };
   } catch (error) {
     out.destroy();
+    await closed;
     await rm(path, { force: true });
     throw error;
   }
