@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { lockSignInLimits } from '../../db/queries/sign-in-limit-locks';
 import type { Mailer } from '../../providers/mail/mailer';
 import { TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { signInCodeEmail } from '../mail/messages';
@@ -38,8 +39,6 @@ export interface SignedIn {
 const LIMIT_WINDOW_MS = 15 * 60 * 1000;
 const CODES_PER_EMAIL = 5;
 const CODES_PER_ADDRESS = 60;
-/** An arbitrary constant: the key space of the sign-in limits' advisory locks (the first of their two keys). */
-const CODE_LIMIT_LOCKS = 724_118_003;
 /** Every answer to requestSignInCode takes at least this long, so its time says nothing about the e-mail. */
 export const SIGN_IN_ANSWER_MS = 400;
 
@@ -152,14 +151,7 @@ export class SignInService {
    */
   private async ensureUnderLimits(em: EntityManager, email: string, clientAddress: string): Promise<void> {
     const since = new Date(Date.now() - LIMIT_WINDOW_MS);
-    await em
-      .getConnection()
-      .execute(
-        'select pg_advisory_xact_lock(?, hashtext(?)), pg_advisory_xact_lock(?, hashtext(?))',
-        [CODE_LIMIT_LOCKS, `e:${email}`, CODE_LIMIT_LOCKS, `a:${clientAddress}`],
-        'run',
-        em.getTransactionContext(),
-      );
+    await lockSignInLimits(em, email, clientAddress);
     for (const [where, limit] of [
       [{ email }, CODES_PER_EMAIL],
       [{ requestedFrom: clientAddress }, CODES_PER_ADDRESS],
