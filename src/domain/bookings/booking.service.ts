@@ -59,7 +59,7 @@ export class BookingService {
   async create(ctx: Ctx, input: Record<string, unknown>): Promise<Booking> {
     const account = requireAccount(ctx.actor, 'bookings.create');
     const v = new Validator(input);
-    const { source, target } = readLanguagePair(v, this.deps.catalog);
+    const { source, target } = readLanguagePair(v);
     const mode = v.oneOf('mode', Object.values(InterpretationMode), { required: true });
     const setting = v.oneOf('setting', Object.values(BookingSetting)) ?? BookingSetting.OTHER;
     const scheduled = readScheduledAt(v);

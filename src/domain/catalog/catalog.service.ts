@@ -23,6 +23,9 @@ const languages: readonly Language[] = LANGUAGE_CODES.map((code) =>
 
 const byLowerCode = new Map(languages.map((language) => [language.code.toLowerCase(), language]));
 
+/** Case-insensitive match; answers the catalog's language, or undefined when the catalog lacks it. */
+export const findLanguage = (code: string): Language | undefined => byLowerCode.get(code.trim().toLowerCase());
+
 /** The largest price a rate card line may be set to, in cents ($100,000): a guard against a typo's extra zeros. */
 const MAX_PRICE_CENTS = 10_000_000;
 
@@ -43,7 +46,7 @@ export class CatalogService {
 
   /** Case-insensitive match; answers the canonical code, or undefined when the catalog lacks it. */
   findLanguage(code: string): Language | undefined {
-    return byLowerCode.get(code.trim().toLowerCase());
+    return findLanguage(code);
   }
 
   async pricing(em: EntityManager): Promise<Pricing> {

@@ -1,15 +1,39 @@
+import type { z } from 'zod';
+import { text } from '../shared/command-fields';
+import { FIELD } from '../shared/field-readers';
 import type { Validator } from '../shared/validation';
-import type { CatalogService } from './catalog.service';
+import { findLanguage } from './catalog.service';
+
+/** A language of the catalog, matched case-insensitively and kept in canonical form (D6). */
+export const languageCode = () =>
+  text({ max: 20, required: true }).transform((code, ctx) => {
+    const language = findLanguage(code);
+    if (!language) ctx.addIssue({ code: 'custom', message: `The selected ${FIELD} is invalid.`, input: code });
+    return language?.code ?? code;
+  });
+
+/** `sourceLanguage` and `targetLanguage` of one command differ (D6); shared by quotes and bookings. */
+export function differentLanguages<T extends { sourceLanguage: string; targetLanguage: string }>(
+  command: T,
+  ctx: z.RefinementCtx<T>,
+): void {
+  if (command.sourceLanguage === command.targetLanguage)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['targetLanguage'],
+      message: 'The target language must be different from the source language.',
+      input: command.targetLanguage,
+    });
+}
 
 /**
- * `source_language` and `target_language` from the catalog, matched case-insensitively, kept in canonical form,
- * and different from each other (D6). Shared by quotes and bookings.
+ * `source_language` and `target_language` read by a `Validator`, for the inputs not yet typed commands (bookings).
  */
-export function readLanguagePair(v: Validator, catalog: CatalogService): { source?: string; target?: string } {
+export function readLanguagePair(v: Validator): { source?: string; target?: string } {
   const read = (field: string) => {
     const code = v.string(field, { required: true, max: 20 });
     if (code === undefined) return undefined;
-    const language = catalog.findLanguage(code);
+    const language = findLanguage(code);
     if (!language) v.fail(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
     return language?.code;
   };

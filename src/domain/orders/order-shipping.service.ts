@@ -2,15 +2,15 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccountId, requireStaff } from '../accounts/authentication.service';
 import { accountOf } from '../accounts/account-of';
 import { hardCopiesShippedEmail } from '../mail/messages';
-import { hasHardCopies, readAddressFields, sameAddress } from '../quotes/shipping-address';
+import { hasHardCopies, sameAddress, shippingAddressOf } from '../quotes/shipping-address';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { Validator } from '../shared/validation';
 import type { PolledOrder } from './order-read';
 import type { Order } from './order.entity';
 import type { OrderService } from './order.service';
 import { shipmentOf } from './shipment';
+import type { MarkShipped, SetShippingAddress } from './shipping.commands';
 
 const NO_HARD_COPIES = 'The order has no hard copies to ship.';
 
@@ -26,16 +26,11 @@ export class OrderShippingService {
    * The client's `PUT /orders/{id}/shipping_address`: allowed in every status but cancelled, until shipment. The
    * same address again changes nothing (idempotent: no audit row, the same ETag).
    */
-  async setAddress(ctx: Ctx, id: unknown, input: unknown): Promise<PolledOrder> {
+  async setAddress(ctx: Ctx, id: unknown, command: SetShippingAddress): Promise<PolledOrder> {
     const accountId = requireAccountId(ctx.actor, 'orders.set_shipping_address');
     if (!isId(id)) throw new NotFoundError();
     await this.deps.orders.version(ctx, id);
-    // Anything but an object names no field: each required one is then reported missing.
-    const v = new Validator(
-      typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
-    );
-    const address = readAddressFields(v);
-    v.done();
+    const address = shippingAddressOf(command);
     await this.deps.orders.lifecycle.change(ctx.em, { id, account: accountId }, async (em, order) => {
       if (!hasHardCopies(order))
         throw ValidationError.of(
@@ -43,9 +38,9 @@ export class OrderShippingService {
           'The order has no hard copies; a shipping address is only for orders with hard copies.',
         );
       this.deps.orders.lifecycle.assertAction(order, 'set_shipping_address');
-      if (sameAddress(order.shippingAddress, address!)) return;
+      if (sameAddress(order.shippingAddress, address)) return;
       const before = order.shippingAddress;
-      order.shippingAddress = address!;
+      order.shippingAddress = address;
       this.deps.orders.lifecycle.record(
         em,
         order,
@@ -63,12 +58,9 @@ export class OrderShippingService {
    * number. Called again with other details it corrects them (audited, and the account told the right ones); with the
    * same details it changes nothing. `shipped_at` stays the moment the parcel was first recorded.
    */
-  async markShipped(ctx: Ctx, id: unknown, input: { carrier?: unknown; tracking_number?: unknown }): Promise<Order> {
+  async markShipped(ctx: Ctx, id: unknown, command: MarkShipped): Promise<Order> {
     requireStaff(ctx.actor, 'markShipped');
-    const v = new Validator(input);
-    const carrier = v.string('carrier', { required: true, max: 100 })!;
-    const trackingNumber = v.string('tracking_number', { required: true, max: 100 })!;
-    v.done();
+    const { carrier, trackingNumber } = command;
     if (!isId(id)) throw new NotFoundError();
     const { lifecycle } = this.deps.orders;
     return lifecycle.change(ctx.em, { id }, async (em, order) => {

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import type { Validator } from '../shared/validation';
+import { nested, text } from '../shared/command-fields';
 
 /** Where mailed hard copies of a translation go (D22); kept with the quote and carried to its order. */
 @ObjectType({ description: 'Where mailed hard copies go.' })
@@ -27,29 +27,41 @@ export const HARD_COPY = 'hard_copy';
 export const hasHardCopies = (work: { addons: { code: string }[] }): boolean =>
   work.addons.some((line) => line.code === HARD_COPY);
 
-/** Reads `shipping_address` of a quote (errors under `shipping_address.<field>`, D22); undefined when absent or invalid. */
-export function readShippingAddress(v: Validator, raw: unknown): ShippingAddress | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const at = v.nested('shipping_address', raw);
-  return at && readAddressFields(at);
-}
+/** The fields of an address (D22), as a quote's `shipping_address` and the body of `PUT /orders/{id}/shipping_address`. */
+export const addressFields = {
+  name: text({ required: true, max: 200 }),
+  line1: text({ required: true, max: 200 }),
+  line2: text({ max: 200 }),
+  city: text({ required: true, max: 100 }),
+  region: text({ max: 100 }),
+  postalCode: text({ required: true, max: 20 }),
+  country: text({ required: true, max: 2, pattern: '^[A-Za-z]{2}$' }).transform((code, ctx) => {
+    const upper = code.toUpperCase();
+    if (!isCountry(upper))
+      // Named as itself wherever the address sits (`shipping_address.country` on a quote), as D22's messages read.
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The country field must be an ISO 3166-1 alpha-2 country code.',
+        input: code,
+      });
+    return upper;
+  }),
+};
 
-/** Reads an address whose fields are `at`'s own (the body of `PUT /orders/{id}/shipping_address`); undefined when invalid. */
-export function readAddressFields(at: Validator): ShippingAddress | undefined {
-  const address = {
-    name: at.string('name', { required: true, max: 200 }),
-    line1: at.string('line1', { required: true, max: 200 }),
-    line2: at.string('line2', { max: 200 }) ?? null,
-    city: at.string('city', { required: true, max: 100 }),
-    region: at.string('region', { max: 100 }) ?? null,
-    postalCode: at.string('postal_code', { required: true, max: 20 }),
-    country: at.string('country', { required: true, max: 2 })?.toUpperCase(),
-  };
-  if (address.country !== undefined && !isCountry(address.country))
-    at.fail('country', 'The country field must be an ISO 3166-1 alpha-2 country code.');
-  if (at.hasErrors()) return undefined;
-  return Object.assign(new ShippingAddress(), address);
-}
+/** A quote's optional `shipping_address`: errors under `shipping_address.<field>`. */
+export const shippingAddressField = () => nested(addressFields);
+
+/** The address an `addressFields` command names, as the order keeps it. */
+export const shippingAddressOf = (fields: {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postalCode: string;
+  country: string;
+}): ShippingAddress =>
+  Object.assign(new ShippingAddress(), { ...fields, line2: fields.line2 ?? null, region: fields.region ?? null });
 
 /** The same address, field for field (`line2` and `region` absent or null alike). */
 export const sameAddress = (a: ShippingAddress | null, b: ShippingAddress | null): boolean =>

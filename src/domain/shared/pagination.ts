@@ -1,8 +1,23 @@
 import type { EntityManager, EntityName, FilterQuery, FindOptions } from '@mikro-orm/core';
+import { integer } from './command-fields';
 import { Validator } from './validation';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
+/** Far past any account's last page, yet a bound on how far an OFFSET may walk. */
+export const MAX_PAGE = 100_000;
+
+/** `page` and `per_page` of a list's command (D3). */
+export const pageFields = {
+  page: integer({ min: 1, max: MAX_PAGE }),
+  perPage: integer({ min: 1, max: MAX_PER_PAGE }),
+};
+
+/** The page a list command asks for, defaults filled in. */
+export const pageRequest = (command: { page?: number; perPage?: number }): PageRequest => ({
+  page: command.page ?? 1,
+  perPage: command.perPage ?? DEFAULT_PER_PAGE,
+});
 
 export interface PageRequest {
   page: number;
@@ -21,7 +36,7 @@ export interface VersionedPage<T> extends Page<T> {
 
 /** `page` >= 1 (default 1) and `per_page` 1..100 (default 15); out of range is 422 (D3). */
 export function readPageRequest(v: Validator): PageRequest {
-  const page = v.integer('page', { min: 1 }) ?? 1;
+  const page = v.integer('page', { min: 1, max: MAX_PAGE }) ?? 1;
   const perPage = v.integer('per_page', { min: 1, max: MAX_PER_PAGE }) ?? DEFAULT_PER_PAGE;
   return { page, perPage };
 }

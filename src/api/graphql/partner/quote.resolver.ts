@@ -15,11 +15,13 @@ import {
   Root,
 } from 'type-graphql';
 import { ServiceType } from '../../../domain/catalog/catalog.enums';
+import { createQuoteCommand, listQuotesCommand } from '../../../domain/quotes/quote.commands';
 import { Quote, QuoteStatus, quoteStatus } from '../../../domain/quotes/quote.entity';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { addressBody, ShippingAddressInput } from '../types/shipping-address.input';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { ShippingAddressInput } from '../types/shipping-address.input';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @InputType()
 class QuoteAddonInput {
@@ -66,7 +68,7 @@ export class QuoteResolver {
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => QuoteStatus, { nullable: true }) status?: QuoteStatus,
   ): Promise<PageResult<Quote>> {
-    return toPageResult(await services.quotes.list(ctx, { status, ...pageQuery(pageArgs) }));
+    return toPageResult(await services.quotes.list(ctx, graphqlCommand(listQuotesCommand, { status, ...pageArgs })));
   }
 
   @Mutation(() => Quote)
@@ -74,16 +76,7 @@ export class QuoteResolver {
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('input', () => CreateQuoteInput) input: CreateQuoteInput,
   ): Promise<Quote> {
-    return services.quotes.create(ctx, {
-      source_language: input.sourceLanguage,
-      target_language: input.targetLanguage,
-      service_type: input.serviceType,
-      file_ids: input.fileIds,
-      unit_count: input.unitCount ?? undefined,
-      addons: input.addons?.map((addon) => ({ code: addon.code, quantity: addon.quantity ?? undefined })),
-      reference: input.reference ?? undefined,
-      shipping_address: input.shippingAddress && addressBody(input.shippingAddress),
-    });
+    return services.quotes.create(ctx, graphqlCommand(createQuoteCommand, input));
   }
 
   @Mutation(() => Boolean, { description: 'Discards a quote that was not converted.' })

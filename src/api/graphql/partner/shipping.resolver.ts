@@ -2,9 +2,11 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } fro
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { Order } from '../../../domain/orders/order.entity';
 import { shippingAddressRequired } from '../../../domain/orders/shipment';
+import { setShippingAddressCommand } from '../../../domain/orders/shipping.commands';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { addressBody, ShippingAddressInput } from '../types/shipping-address.input';
+import { ShippingAddressInput } from '../types/shipping-address.input';
 
 /** Where an order's hard copies go (D22), over the same service as REST `PUT /orders/{id}/shipping_address`. */
 @Authorized(Role.ACCOUNT)
@@ -19,7 +21,11 @@ export class ShippingResolver {
     @Arg('orderId', () => ID) orderId: string,
     @Arg('address', () => ShippingAddressInput) address: ShippingAddressInput,
   ): Promise<OrderRead> {
-    const { order, files } = await services.shipping.setAddress(ctx, orderId, addressBody(address));
+    const { order, files } = await services.shipping.setAddress(
+      ctx,
+      orderId,
+      graphqlCommand(setShippingAddressCommand, address),
+    );
     loaders.orderFiles.prime(order.id, files);
     return order;
   }

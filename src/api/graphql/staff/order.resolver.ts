@@ -4,6 +4,8 @@ import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
+import { markShippedCommand } from '../../../domain/orders/shipping.commands';
+import { graphqlCommand } from '../../commands';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
 import { actedOn, FileIdArgs, OrderIdArgs, type ActedOn } from './acted-on';
 
@@ -70,7 +72,11 @@ export class StaffOrderResolver {
     @Arg('carrier') carrier: string,
     @Arg('trackingNumber') trackingNumber: string,
   ): Promise<Order> {
-    return services.shipping.markShipped(ctx, actedOn(ref, 'orderId'), { carrier, tracking_number: trackingNumber });
+    return services.shipping.markShipped(
+      ctx,
+      actedOn(ref, 'orderId'),
+      graphqlCommand(markShippedCommand, { carrier, trackingNumber }),
+    );
   }
 
   @Mutation(() => Order, { description: 'Back to the state the hold interrupted.' })

@@ -10,14 +10,3 @@ export class ShippingAddressInput {
   @Field() postalCode!: string;
   @Field({ description: 'ISO 3166-1 alpha-2 country code, e.g. US.' }) country!: string;
 }
-
-/** The address as the services read it: REST's field names (D14). */
-export const addressBody = (input: ShippingAddressInput) => ({
-  name: input.name,
-  line1: input.line1,
-  line2: input.line2 ?? undefined,
-  city: input.city,
-  region: input.region ?? undefined,
-  postal_code: input.postalCode,
-  country: input.country,
-});

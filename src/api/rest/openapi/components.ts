@@ -1,3 +1,5 @@
+import { DEFAULT_PER_PAGE, MAX_PAGE } from '../../../domain/shared/pagination';
+
 /** Shared OpenAPI pieces: error bodies of D2, formats of D4, the list envelope of D3. Descriptions speak to integrators. */
 export type Schema = Record<string, unknown>;
 
@@ -68,6 +70,15 @@ export const listOf = (item: Schema): Schema =>
       'Where this page stands in the list.',
     ),
   });
+
+/** The prose of `page` and `per_page`, the query parameters of every list (D3). */
+export const pageDocs = {
+  page: {
+    description: `Page number, from 1 to ${MAX_PAGE}. A page past the last answers an empty \`data\`; 0, negative or not a number is 422.`,
+    default: 1,
+  },
+  per_page: { description: 'Items per page, 1 to 100; outside that range is 422.', default: DEFAULT_PER_PAGE },
+};
 
 /** `page` and `per_page` of every list (D3). */
 export const pageParameters = [

@@ -5,7 +5,7 @@ import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
-import { shippingPaths } from './shipping.paths';
+import { shippingPaths, shippingSchemas } from './shipping.paths';
 import {
   conditionalHeaders,
   json,
@@ -189,6 +189,7 @@ export function openApiDocument(serverUrl: string) {
         ...catalogSchemas,
         ...certificateSchemas,
         ...accountSchemas,
+        ...shippingSchemas,
         ...fileSchemas,
         ...quoteSchemas,
         ...orderSchemas,

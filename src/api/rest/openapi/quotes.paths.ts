@@ -5,11 +5,13 @@ import {
   json,
   listOf,
   object,
-  pageParameters,
+  pageDocs,
   pricedWorkProperties,
   ref,
   responseRef,
 } from './components';
+import { createQuoteCommand, listQuotesCommand } from '../../../domain/quotes/quote.commands';
+import { queryParameters, requestBodySchema } from './request-schema';
 import { examplePage, exampleQuote, exampleQuoteRequest } from './examples';
 import { QUOTE_LIFECYCLE } from './lifecycles';
 
@@ -24,70 +26,25 @@ const quoteId = {
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const quoteSchemas = {
-  QuoteRequest: {
-    type: 'object',
-    required: ['source_language', 'target_language', 'service_type', 'file_ids'],
-    properties: {
-      source_language: {
-        type: 'string',
-        description: 'Language of the documents: a code of `GET /languages` (any case).',
-      },
-      target_language: {
-        type: 'string',
-        description: 'Language to translate into, a code of `GET /languages`; different from `source_language`.',
-      },
-      service_type: {
-        enum: ['certified', 'standard'],
-        description:
-          '`certified`: per page, reviewed by a named translator, with a certificate of accuracy (for courts and immigration). `standard`: per word, machine translated.',
-      },
-      file_ids: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 20,
-        items: ref('Id'),
-        description:
-          "Your uploaded source files, 1 to 20. Files still being analysed are analysed before pricing. An unknown id or another account's is 422 under `file_ids`.",
-      },
-      unit_count: {
-        type: 'integer',
-        minimum: 1,
-        description:
-          'Required when a file is `uncountable`: the pages (certified) or words (standard) of those files, added to the counted ones. Ignored when every file was counted.',
-      },
-      addons: {
-        type: 'array',
-        description:
-          'Add-ons from `GET /pricing`, each code at most once. `notarization` is for certified quotes only.',
-        items: {
-          type: 'object',
-          required: ['code'],
-          properties: {
-            code: {
-              type: 'string',
-              description: 'An add-on code of `GET /pricing` (`notarization`, `hard_copy`, `rush_2h`).',
-            },
-            quantity: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 10,
-              description:
-                'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).',
-            },
-          },
-        },
-      },
-      reference: {
-        type: 'string',
-        maxLength: 255,
-        description: 'Your own reference (a matter or case number), echoed on the quote and its order.',
-      },
-      shipping_address: described(
-        ref('ShippingAddress'),
-        'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.',
-      ),
-    },
-  },
+  QuoteRequest: requestBodySchema(createQuoteCommand, {
+    source_language: 'Language of the documents: a code of `GET /languages` (any case).',
+    target_language: 'Language to translate into, a code of `GET /languages`; different from `source_language`.',
+    service_type:
+      '`certified`: per page, reviewed by a named translator, with a certificate of accuracy (for courts and immigration). `standard`: per word, machine translated.',
+    file_ids:
+      "Your uploaded source files, 1 to 20. Files still being analysed are analysed before pricing. An unknown id or another account's is 422 under `file_ids`.",
+    unit_count:
+      'Required when a file is `uncountable`: the pages (certified) or words (standard) of those files, added to the counted ones. Ignored when every file was counted.',
+    addons: 'Add-ons from `GET /pricing`, each code at most once. `notarization` is for certified quotes only.',
+    'addons.code': 'An add-on code of `GET /pricing` (`notarization`, `hard_copy`, `rush_2h`).',
+    'addons.quantity':
+      'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).',
+    reference: 'Your own reference (a matter or case number), echoed on the quote and its order.',
+    shipping_address: described(
+      ref('ShippingAddressRequest'),
+      'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.',
+    ),
+  }),
   QuotedAddon: object({
     code: { type: 'string', description: 'The add-on code, as in `GET /pricing`.' },
     quantity: { type: 'integer', minimum: 1, description: 'Copies for a per-copy add-on; 1 for a flat one.' },
@@ -146,15 +103,10 @@ export const quotePaths = {
       tags: ['Quotes'],
       summary: 'List quotes, newest first',
       description: "The account's quotes, newest first, a page at a time, optionally of one status.",
-      parameters: [
-        {
-          name: 'status',
-          in: 'query',
-          description: 'Only quotes in this status; an unknown value is 422.',
-          schema: { enum: STATUSES },
-        },
-        ...pageParameters,
-      ],
+      parameters: queryParameters(listQuotesCommand, {
+        status: 'Only quotes in this status; an unknown value is 422.',
+        ...pageDocs,
+      }),
       responses: {
         200: json(listOf(ref('Quote')), 'One page of quotes.', examplePage('/quotes', exampleQuote)),
         ...authErrors,

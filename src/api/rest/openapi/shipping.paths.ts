@@ -1,5 +1,24 @@
+import { setShippingAddressCommand } from '../../../domain/orders/shipping.commands';
 import { dataOf, json, ref, responseRef } from './components';
 import { exampleOrderProcessing, exampleShippingAddress } from './examples';
+import { requestBodySchema } from './request-schema';
+
+export const shippingSchemas = {
+  ShippingAddressRequest: {
+    ...requestBodySchema(setShippingAddressCommand, {
+      name: 'Who receives the parcel.',
+      line1: 'Street address.',
+      line2: 'Suite, floor or care-of line; left out (or null) when there is none.',
+      city: 'City or town.',
+      region: 'State, province or county, where the country uses one; left out (or null) otherwise.',
+      postal_code: 'Postal or ZIP code.',
+      country: 'ISO 3166-1 alpha-2 country code, in any case; kept in upper case.',
+    }),
+    description:
+      'Where mailed hard copies go: only with the `hard_copy` add-on, optional on the quote (v1 quotes never send it) and settable later with `PUT /orders/{id}/shipping_address`. ' +
+      'Invalid fields are 422 under `shipping_address.<field>` on a quote, under `<field>` on the PUT.',
+  },
+};
 
 /** D22: the address of an order's hard copies, given after the quote. */
 export const shippingPaths = {
@@ -25,7 +44,7 @@ export const shippingPaths = {
       requestBody: {
         required: true,
         description: 'The address itself.',
-        content: { 'application/json': { schema: ref('ShippingAddress'), example: exampleShippingAddress } },
+        content: { 'application/json': { schema: ref('ShippingAddressRequest'), example: exampleShippingAddress } },
       },
       responses: {
         200: json(dataOf(ref('Order'), 'The order, with its address.'), 'The order.', {

@@ -1,7 +1,8 @@
 import { Router } from 'express';
+import { createQuoteCommand, listQuotesCommand } from '../../../domain/quotes/quote.commands';
 import type { Services } from '../../../services';
+import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
-import { bodyFields } from '../body-fields';
 import { answerJson } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
@@ -18,12 +19,23 @@ export function quotesRoutes(services: Services): Router {
     get: [
       auth,
       async (req, res) =>
-        answerJson(req, res, listEnvelope(req, config.appUrl, await quotes.list(req.ctx, req.query), serializeQuote)),
+        answerJson(
+          req,
+          res,
+          listEnvelope(
+            req,
+            config.appUrl,
+            await quotes.list(req.ctx, restCommand(listQuotesCommand, req.query)),
+            serializeQuote,
+          ),
+        ),
     ],
     post: [
       auth,
       async (req, res) =>
-        sendCreated(req, res, config.appUrl, { data: serializeQuote(await quotes.create(req.ctx, bodyFields(req))) }),
+        sendCreated(req, res, config.appUrl, {
+          data: serializeQuote(await quotes.create(req.ctx, restCommand(createQuoteCommand, req.body))),
+        }),
     ],
   });
   route(router, '/quotes/:id', {

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { setShippingAddressCommand } from '../../../domain/orders/shipping.commands';
 import type { Services } from '../../../services';
+import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
 import { route } from '../routing';
 import { orderSerializer } from '../serializers/order.serializer';
@@ -13,7 +15,11 @@ export function shippingRoutes(services: Services): Router {
     put: [
       authenticateAccount(services),
       async (req, res) =>
-        void res.json({ data: serialize(await shipping.setAddress(req.ctx, req.params.id, req.body)) }),
+        void res.json({
+          data: serialize(
+            await shipping.setAddress(req.ctx, req.params.id, restCommand(setShippingAddressCommand, req.body)),
+          ),
+        }),
     ],
   });
   return router;
