@@ -2,11 +2,11 @@ import type { EntityManager, EntityName, FilterQuery, Rel } from '@mikro-orm/cor
 import { accountOf } from '../accounts/account-of';
 import type { Account } from '../accounts/account.entity';
 import { requireStaff } from '../accounts/authentication.service';
+import type { AddNote } from './desk.commands';
 import type { Ctx } from '../shared/context';
 import { NotFoundError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import type { Lifecycle, Stateful } from '../shared/lifecycle';
-import { Validator } from '../shared/validation';
 import type { StaffOperation } from '../staff/staff-permissions';
 import { StaffUser } from '../staff/staff-user.entity';
 
@@ -68,14 +68,11 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
   }
 
   /** An internal note (never shown to the client), audited on its row. */
-  async addNote(ctx: Ctx, rowId: unknown, input: { text?: unknown }): Promise<N> {
+  async addNote(ctx: Ctx, rowId: unknown, { text }: AddNote): Promise<N> {
     const author = requireStaff(ctx.actor, this.spec.operations.addNote);
-    const v = new Validator(input);
-    const text = v.string('text', { required: true, max: 5000 });
-    v.done();
     let note!: N;
     await this.change(ctx, rowId, async (em, row) => {
-      note = this.spec.notes.create(row, em.getReference(StaffUser, author.id), text!);
+      note = this.spec.notes.create(row, em.getReference(StaffUser, author.id), text);
       em.persist(note);
       this.spec.lifecycle.record(em, row, row.status, { actor: ctx.actor, action: 'add_note' }, { note_id: note.id });
     });

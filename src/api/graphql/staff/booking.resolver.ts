@@ -4,6 +4,8 @@ import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
+import { addNoteCommand } from '../../../domain/desk/desk.commands';
+import { graphqlCommand } from '../../commands';
 import { InterpretationBookingPage } from '../partner/booking.resolver';
 import { writtenDateTime } from '../scalars/date-time.scalar';
 import { PageArgs, pageQuery, toPageResult, type PageResult } from '../types/page';
@@ -100,7 +102,7 @@ export class StaffBookingResolver {
     @Arg('text') text: string,
     @Args(() => BookingIdArgs) ref: ActedOn<'bookingId'>,
   ): Promise<BookingNote> {
-    return services.bookingDesk.addNote(ctx, actedOn(ref, 'bookingId'), { text });
+    return services.bookingDesk.addNote(ctx, actedOn(ref, 'bookingId'), graphqlCommand(addNoteCommand, { text }));
   }
 
   @Mutation(() => Booking, { description: 'The interpreter who will attend, by name; null clears it. Audited.' })

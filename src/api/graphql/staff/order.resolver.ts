@@ -4,6 +4,7 @@ import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
+import { addNoteCommand } from '../../../domain/desk/desk.commands';
 import { markShippedCommand } from '../../../domain/orders/shipping.commands';
 import { graphqlCommand } from '../../commands';
 import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
@@ -176,7 +177,7 @@ export class StaffOrderResolver {
     @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('text') text: string,
   ): Promise<OrderNote> {
-    return services.orderDesk.addNote(ctx, actedOn(ref, 'orderId'), { text });
+    return services.orderDesk.addNote(ctx, actedOn(ref, 'orderId'), graphqlCommand(addNoteCommand, { text }));
   }
 
   @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })
