@@ -169,6 +169,30 @@ describe('REST error shapes (D2)', () => {
     }
   });
 
+  it('answers a JSON operation sent a form or multipart body 415, creating nothing (D25)', async () => {
+    const staff = await createStaffToken(t);
+    const { key } = await createApprovedAccount(t, staff);
+    const form = await t.rest
+      .raw()
+      .post('/api/v1/quotes')
+      .set('Authorization', `Bearer ${key}`)
+      .type('form')
+      .send('source_language=en&target_language=es&service_type=certified')
+      .expect(415);
+    expect(form.body).toEqual({ message: 'Unsupported media type: send application/json.' });
+    const multipart = await t.rest
+      .raw()
+      .put('/api/v1/orders/0b6f7a4e-2c1d-4f8a-9e3b-5d7c1a2b3c4d/shipping_address')
+      .set('Authorization', `Bearer ${key}`)
+      .field('name', 'A')
+      .expect(415);
+    expect(multipart.body).toEqual({ message: 'Unsupported media type: send application/json.' });
+    // Without credentials the answer is still 401 first: the media type is the operation's concern.
+    await t.rest.raw().post('/api/v1/quotes').type('form').send('a=b').expect(401);
+    const quotes = await t.rest.get('/api/v1/quotes', key).expect(200);
+    expect(quotes.body.meta.total).toBe(0);
+  });
+
   it('answers a wrong method on a known path 405 with Allow', async () => {
     const res = await t.rest.delete('/api/v1/me').expect(405);
     expect(res.headers.allow).toBe('GET, HEAD');

@@ -4,6 +4,7 @@ import type { Services } from '../../../services';
 import { escapeHtml, htmlDocument } from '../../http/html';
 import { checkoutPage, finishCheckout } from '../checkout/checkout-pages';
 import { checkoutView } from '../checkout/checkout-view';
+import { bodyTypes } from '../media-type';
 import { route } from '../routing';
 
 /**
@@ -14,7 +15,8 @@ import { route } from '../routing';
 export function sandboxCheckoutRoutes(services: Services): Router {
   const router = Router();
   const { payments } = services;
-  const form = urlencoded({ extended: false, limit: '1kb' });
+  // The page's own buttons: an HTML form, never JSON.
+  const form = [bodyTypes('application/x-www-form-urlencoded'), urlencoded({ extended: false, limit: '1kb' })];
 
   route(router, '/sandbox/checkout/:providerOrderId', {
     get: [
@@ -27,7 +29,7 @@ export function sandboxCheckoutRoutes(services: Services): Router {
   });
   route(router, '/sandbox/checkout/:providerOrderId/pay', {
     post: [
-      form,
+      ...form,
       async (req, res) => {
         try {
           const { payment, outcome } = await payments.confirm(req.ctx.em, String(req.params.providerOrderId));
@@ -43,7 +45,7 @@ export function sandboxCheckoutRoutes(services: Services): Router {
   });
   route(router, '/sandbox/checkout/:providerOrderId/cancel', {
     post: [
-      form,
+      ...form,
       async (req, res) => {
         const payment = await payments.findByProviderOrderId(req.ctx.em, String(req.params.providerOrderId));
         finishCheckout(res, await checkoutView(services, req.ctx.em, payment), 'cancelled');
