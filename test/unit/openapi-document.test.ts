@@ -193,4 +193,52 @@ describe('the OpenAPI document as a reference', () => {
       ]);
     }
   });
+
+  it('declares where each created resource leads, by operations that exist and take that id', () => {
+    const byId = new Map(operations.map(({ operation }) => [operation.operationId as string, operation]));
+    const linked = operations.filter(({ operation }) =>
+      Object.values(operation.responses as Record<string, Json>).some((response) => response.links),
+    );
+    expect(linked.map(({ where }) => where).sort()).toEqual([
+      'POST /files',
+      'POST /interpretation-bookings',
+      'POST /quotes',
+      'POST /quotes/{id}/convert',
+    ]);
+    for (const { where, operation } of linked)
+      for (const response of Object.values(operation.responses as Record<string, Json>))
+        for (const [name, link] of Object.entries((response.links as Record<string, Json>) ?? {})) {
+          const target = byId.get(link.operationId as string);
+          const pathParameters = ((target?.parameters as Json[] | undefined) ?? [])
+            .filter((parameter) => parameter.in === 'path')
+            .map((parameter) => parameter.name);
+          expect([where, name, Object.keys(link.parameters as Json)]).toEqual([where, name, pathParameters]);
+        }
+  });
+
+  it('bounds every request string with a length, a format, a pattern or a list of values', () => {
+    const bounded = (schema: Json) =>
+      ['maxLength', 'format', 'pattern', 'enum', 'const', '$ref'].some((keyword) => keyword in schema);
+    const unbounded: string[] = [];
+    const check = (where: string, schema: unknown) => {
+      for (const found of schemasOf(schema, where))
+        if (found.schema.type === 'string' && !bounded(found.schema)) unbounded.push(found.where);
+    };
+    const components = doc.components.parameters as Record<string, Json>;
+    for (const { where, operation } of operations) {
+      for (const [type, media] of Object.entries(
+        ((operation.requestBody as Json | undefined)?.content as Record<string, Json>) ?? {},
+      ))
+        check(`${where} body ${type}`, media.schema);
+      for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
+        const resolved = typeof parameter.$ref === 'string' ? components[parameter.$ref.split('/').pop()!] : parameter;
+        check(`${where} ${String(resolved.name)}`, resolved.schema);
+      }
+    }
+    const referenced = new Set(
+      [...JSON.stringify(doc.paths).matchAll(/"#\/components\/schemas\/(\w+Request)"/g)].map((match) => match[1]),
+    );
+    for (const name of referenced) check(name, (doc.components.schemas as Json)[name]);
+    expect(unbounded).toEqual([]);
+  });
 });

@@ -67,7 +67,8 @@ export const certificatePaths = {
           name: 'code',
           in: 'path',
           required: true,
-          schema: { type: 'string' },
+          // Case, spaces and dashes are forgiven, and I/L/O read as 1/1/0: anything longer is no code at all.
+          schema: { type: 'string', minLength: 16, maxLength: 64 },
           description: 'The verification code printed on the certificate.',
           example: 'K7QM-3XPA-9RTD-2WBN',
         },

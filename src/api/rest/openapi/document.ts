@@ -5,6 +5,7 @@ import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
+import { withLinks } from './links';
 import { shippingPaths, shippingSchemas } from './shipping.paths';
 import {
   conditionalHeaders,
@@ -172,17 +173,19 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     tags: TAGS,
-    paths: withCommonResponses({
-      ...catalogPaths,
-      ...certificatePaths,
-      ...accountPaths,
-      ...filePaths,
-      ...quotePaths,
-      ...orderPaths,
-      ...shippingPaths,
-      ...bookingPaths,
-      ...metaPaths,
-    }),
+    paths: withLinks(
+      withCommonResponses({
+        ...catalogPaths,
+        ...certificatePaths,
+        ...accountPaths,
+        ...filePaths,
+        ...quotePaths,
+        ...orderPaths,
+        ...shippingPaths,
+        ...bookingPaths,
+        ...metaPaths,
+      }),
+    ),
     components: {
       schemas: {
         ...schemas,

@@ -1,3 +1,4 @@
+import { DOCX, JPEG, PDF, PNG } from '../../../documents/formats';
 import { created, dataOf, described, json, nullable, object, ref, responseRef } from './components';
 import { exampleCertificateFile, exampleFileCounted, exampleFileUploaded, exampleUpload } from './examples';
 
@@ -12,7 +13,7 @@ const fileId = {
   name: 'id',
   in: 'path',
   required: true,
-  schema: { type: 'string' },
+  schema: ref('Id'),
   description: "File id, as answered by the upload or listed in an order's `files`.",
 };
 
@@ -108,11 +109,22 @@ export const filePaths = {
               properties: {
                 file: {
                   type: 'string',
+                  format: 'binary',
                   contentMediaType: 'application/octet-stream',
                   description: "The document's bytes, with its file name in the part's `filename`.",
                 },
-                type: { enum: ['source'], default: 'source', description: 'Only source documents may be uploaded.' },
+                type: {
+                  type: 'string',
+                  enum: ['source'],
+                  default: 'source',
+                  description: 'Only source documents may be uploaded.',
+                },
               },
+            },
+            encoding: {
+              // The type is decided from the bytes, whatever the part says (D5).
+              file: { contentType: [PDF, DOCX, JPEG, PNG, 'application/octet-stream'].join(', ') },
+              type: { contentType: 'text/plain' },
             },
             example: exampleUpload,
           },

@@ -20,7 +20,7 @@ const quoteId = {
   name: 'id',
   in: 'path',
   required: true,
-  schema: { type: 'string' },
+  schema: ref('Id'),
   description: 'Quote id, as answered when it was made.',
 };
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };

@@ -37,7 +37,7 @@ export const shippingPaths = {
           name: 'id',
           in: 'path',
           required: true,
-          schema: { type: 'string' },
+          schema: ref('Id'),
           description: 'Order id, as answered when it was made.',
         },
       ],
