@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { StaffActor } from '../shared/context';
-import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../sign-in/session-lifetime';
+import { SESSION_IDLE_MS } from '../sign-in/session-lifetime';
+import { touchSession } from '../sign-in/touch-session';
 import { Session } from '../sign-in/session.entity';
 import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service';
 import { StaffUser } from './staff-user.entity';
@@ -37,8 +38,7 @@ export class StaffSessions implements SignInDirectory {
     );
     const staff = session && (await em.findOne(StaffUser, { id: session.subjectId, deactivatedAt: null }));
     if (!session || !staff) return null;
-    if (now - session.lastUsedAt.getTime() > SESSION_TOUCH_MS)
-      await em.fork().nativeUpdate(Session, { id: session.id }, { lastUsedAt: new Date() });
+    await touchSession(em, session);
     return { kind: 'staff', staff, sessionId: session.id };
   }
 }
