@@ -1,10 +1,15 @@
 import type { AuthChecker } from 'type-graphql';
-import { approvedAccount, requireStaff } from '../../domain/accounts/authentication.service';
+import { approvedAccount, requireAccountId, requireStaff } from '../../domain/accounts/authentication.service';
+import { isPartnerOperation } from '../../domain/members/partner-permissions';
 import { isStaffOperation, requireStaffMayRead } from '../../domain/staff/staff-permissions';
 import { ForbiddenError } from '../../shared/errors';
 import type { GraphQLContext } from './context';
 
-/** The roles resolvers name in @Authorized(...): which staff role may run a STAFF field is the permission table's. */
+/**
+ * The roles resolvers name in @Authorized(...): which staff role may run a STAFF field is the permission table's. A
+ * partner operation of its table (`'quotes.create'`) may be named instead of ACCOUNT, for a field that reads input:
+ * the caller's role is then checked before the input is read, as REST's `permit` does (D27).
+ */
 export const Role = { ACCOUNT: 'ACCOUNT', STAFF: 'STAFF', READ_LIMITED: 'READ_LIMITED' } as const;
 
 /** How the permission table names a field: a root field by its name, any other as `Type.field`. */
@@ -19,11 +24,13 @@ export function staffOperationName(parentType: string, fieldName: string): strin
  */
 export const authChecker: AuthChecker<GraphQLContext> = ({ context, info }, roles) => {
   const actor = context.ctx.actor;
-  if (roles.includes(Role.ACCOUNT)) {
+  const partnerOperation = roles.find(isPartnerOperation);
+  if (partnerOperation || roles.includes(Role.ACCOUNT)) {
     // A known staff credential is not a missing one (D28): refused, not asked to authenticate. (REST v1 has no
     // staff part at all and answers a staff token 401, D13.)
     if (actor?.kind === 'staff') throw new ForbiddenError('Staff credentials cannot act for an account.');
-    approvedAccount(actor);
+    if (partnerOperation) requireAccountId(actor, partnerOperation);
+    else approvedAccount(actor);
     return true;
   }
   const operation = staffOperationName(info.parentType.name, info.fieldName);

@@ -41,6 +41,8 @@ export const PARTNER_PERMISSIONS = {
 
 export type PartnerOperation = keyof typeof PARTNER_PERMISSIONS;
 
+export const isPartnerOperation = (name: string): name is PartnerOperation => Object.hasOwn(PARTNER_PERMISSIONS, name);
+
 export const ROLE_FORBIDDEN = 'This action is not allowed for your role.';
 
 export const callerOf = (actor: AccountActor): PartnerCaller => actor.member?.role ?? 'api_key';

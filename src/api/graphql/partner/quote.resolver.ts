@@ -71,6 +71,7 @@ export class QuoteResolver {
     return toPageResult(await services.quotes.list(ctx, graphqlCommand(listQuotesCommand, { status, ...pageArgs })));
   }
 
+  @Authorized('quotes.create')
   @Mutation(() => Quote)
   createQuote(
     @Ctx() { ctx, services }: GraphQLContext,

@@ -12,6 +12,7 @@ import { ShippingAddressInput } from '../types/shipping-address.input';
 @Authorized(Role.ACCOUNT)
 @Resolver(() => Order)
 export class ShippingResolver {
+  @Authorized('orders.set_shipping_address')
   @Mutation(() => Order, {
     description:
       'Sets or changes where the hard copies of your order go, at any time before they ship (not on a cancelled order). The same address again changes nothing.',

@@ -5,6 +5,7 @@ import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
 import { answerJson } from '../conditional';
 import { listEnvelope } from '../pagination';
+import { permit } from '../permit';
 import { route } from '../routing';
 import { serializeQuote } from '../serializers/quote.serializer';
 import { sendCreated } from './location';
@@ -32,6 +33,7 @@ export function quotesRoutes(services: Services): Router {
     ],
     post: [
       auth,
+      permit('quotes.create'),
       async (req, res) =>
         sendCreated(req, res, config.appUrl, {
           data: serializeQuote(await quotes.create(req.ctx, restCommand(createQuoteCommand, req.body))),

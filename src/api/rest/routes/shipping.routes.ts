@@ -3,6 +3,7 @@ import { setShippingAddressCommand } from '../../../domain/orders/shipping.comma
 import type { Services } from '../../../services';
 import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
+import { permit } from '../permit';
 import { route } from '../routing';
 import { orderSerializer } from '../serializers/order.serializer';
 
@@ -14,6 +15,7 @@ export function shippingRoutes(services: Services): Router {
   route(router, '/orders/:id/shipping_address', {
     put: [
       authenticateAccount(services),
+      permit('orders.set_shipping_address'),
       async (req, res) =>
         void res.json({
           data: serialize(
