@@ -10,7 +10,9 @@ import { createLogger } from '../shared/logger';
 import { AuditService } from '../domain/audit/audit.service';
 import { ValidationError } from '../shared/errors';
 import { OPERATOR } from '../domain/shared/context';
+import { createStaffUserCommand, rotateStaffTokenCommand } from '../domain/staff/staff.commands';
 import { StaffService } from '../domain/staff/staff.service';
+import { restCommand } from '../api/commands';
 import { assertServiceRunning } from './running-service';
 import { formatSeed, seedSandbox } from './sandbox-seed';
 
@@ -54,7 +56,9 @@ const commands: Record<string, Command> = {
   async 'staff:create'(db, options) {
     await migrateLocked(db);
     const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: OPERATOR };
-    const { staffUser, token } = await new StaffService({ audit: new AuditService() }).create(ctx, options);
+    // The flags are read as a REST body: their names are the fields' (`--email`), and so are the errors'.
+    const command = restCommand(createStaffUserCommand, options);
+    const { staffUser, token } = await new StaffService({ audit: new AuditService() }).create(ctx, command);
     console.error(`Created ${staffUser.role} ${staffUser.email}. Its token, shown only this once:`);
     console.log(token);
   },
@@ -62,7 +66,8 @@ const commands: Record<string, Command> = {
   async 'staff:rotate'(db, options) {
     await migrateLocked(db);
     const ctx = { em: db.orm.em.fork(), requestId: 'cli', actor: OPERATOR };
-    const { staffUser, token } = await new StaffService({ audit: new AuditService() }).rotateByEmail(ctx, options);
+    const command = restCommand(rotateStaffTokenCommand, options);
+    const { staffUser, token } = await new StaffService({ audit: new AuditService() }).rotateByEmail(ctx, command);
     console.error(
       `New token for ${staffUser.role} ${staffUser.email}; the old one no longer works. Shown only this once:`,
     );

@@ -1,10 +1,12 @@
 import { Account } from '../../src/domain/accounts/account.entity';
 import { accountActor } from '../../src/domain/accounts/authentication.service';
 import { Booking } from '../../src/domain/bookings/booking.entity';
+import { ServiceType } from '../../src/domain/catalog/catalog.enums';
 import { Order } from '../../src/domain/orders/order.entity';
 import { Readable } from 'node:stream';
 import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
 import { OPERATOR, type Ctx } from '../../src/domain/shared/context';
+import { StaffRole } from '../../src/domain/staff/staff-user.entity';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -58,8 +60,8 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['certifiedReview.reviews', (s, ctx) => s.certifiedReview.reviews(ctx, ID)],
   ['certifiedReview.recordNotarization', (s, ctx) => s.certifiedReview.recordNotarization(ctx, ID, {}, unread())],
   ['certifiedReview.complete', (s, ctx) => s.certifiedReview.complete(ctx, ID, unread())],
-  ['catalog.updateRate', (s, ctx) => s.catalog.updateRate(ctx, { service_type: 'standard', price_cents: 1 })],
-  ['staff.create', (s, ctx) => s.staff.create(ctx, { email: 'x@example.test', name: 'x', role: 'staff' })],
+  ['catalog.updateRate', (s, ctx) => s.catalog.updateRate(ctx, { serviceType: ServiceType.STANDARD, priceCents: 1 })],
+  ['staff.create', (s, ctx) => s.staff.create(ctx, { email: 'x@example.test', name: 'x', role: StaffRole.DESK })],
   ['staff.list', (s, ctx) => s.staff.list(ctx, {})],
   ['staff.updateProfile', (s, ctx) => s.staff.updateProfile(ctx, ID, { name: 'x' })],
   ['staff.deactivate', (s, ctx) => s.staff.deactivate(ctx, ID)],

@@ -7,35 +7,25 @@ import { apiKeyEmail } from '../mail/messages';
 import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Page, pageRequest, paginate } from '../shared/pagination';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
-import { Validator } from '../shared/validation';
+import type { CreateAccount, ListAccounts } from './account.commands';
 import { Account, AccountStatus } from './account.entity';
 import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from './api-key-prefix';
 import { endAccountSessions } from '../../db/queries/member-sessions';
 import { addFirstAdmin } from '../members/member.service';
 
-export interface AccountListQuery {
-  status?: unknown;
-  page?: unknown;
-  per_page?: unknown;
-}
-
 /** The account life cycle (D13): staff create, approve and suspend; staff and the account's admins regenerate and revoke its key (D27). */
 export class AccountService {
   constructor(private readonly deps: { env: AppEnv; mailer: Mailer; audit: AuditService }) {}
 
-  async create(ctx: Ctx, input: { name?: unknown; email?: unknown }): Promise<Account> {
+  async create(ctx: Ctx, { name, email }: CreateAccount): Promise<Account> {
     requireStaff(ctx.actor, 'createAccount');
-    const v = new Validator(input);
-    const name = v.string('name', { required: true, max: 255 });
-    const email = v.email('email', { required: true });
-    v.done();
     return failOnDuplicate('email', () =>
       this.inTransaction(ctx, async (em) => {
-        const account = Object.assign(new Account(), { name: name!, email: email! });
+        const account = Object.assign(new Account(), { name, email });
         em.persist(account);
         this.deps.audit.record(em, ctx.actor, {
           action: 'account.create',
@@ -95,13 +85,12 @@ export class AccountService {
     return this.revoke(ctx, requireAccount(ctx.actor, 'account.key.manage').id);
   }
 
-  async list(ctx: Ctx, query: AccountListQuery): Promise<Page<Account>> {
+  async list(ctx: Ctx, command: ListAccounts): Promise<Page<Account>> {
     requireStaff(ctx.actor, 'accounts');
-    const v = new Validator(query as Record<string, unknown>);
-    const status = v.oneOf('status', Object.values(AccountStatus));
-    const page = readPageRequest(v);
-    v.done();
-    return paginate(ctx.em, Account, status ? { status } : {}, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const { status } = command;
+    return paginate(ctx.em, Account, status ? { status } : {}, pageRequest(command), {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
   }
 
   private changeStatus(

@@ -1,19 +1,9 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { requireStaff } from '../accounts/authentication.service';
 import type { Actor, Ctx } from '../shared/context';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
-import { Validator } from '../shared/validation';
+import { Page, pageRequest, paginate } from '../shared/pagination';
+import type { ListAuditEntries } from './audit.commands';
 import { AuditEntry } from './audit-entry.entity';
-
-export interface AuditQuery {
-  resource_id?: string;
-  actor_id?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-  page?: unknown;
-  per_page?: unknown;
-}
 
 export interface AuditRecord {
   action: string;
@@ -35,24 +25,17 @@ export class AuditService {
    * Newest first; narrowed by resource (an id or a rate card code), actor (a staff user's or an account's id),
    * action (`order.cancel`) and a window of time (`from` inclusive, `to` exclusive), each served by an index.
    */
-  async list(ctx: Ctx, query: AuditQuery): Promise<Page<AuditEntry>> {
+  async list(ctx: Ctx, command: ListAuditEntries): Promise<Page<AuditEntry>> {
     requireStaff(ctx.actor, 'auditLog');
-    const v = new Validator(query as Record<string, unknown>);
-    const resourceId = v.string('resource_id', { max: 255 });
-    const actorId = v.id('actor_id');
-    const action = v.string('action', { max: 100 });
-    const from = v.dateTime('from');
-    const to = v.dateTime('to');
-    const page = readPageRequest(v);
-    if (from && to && from >= to) v.fail('to', 'The to field must be after the from field.');
-    v.done();
+    const { resourceId, actorId, action } = command;
+    const [from, to] = [command.from?.date, command.to?.date];
     const where: FilterQuery<AuditEntry> = {
       ...(resourceId === undefined ? {} : { resourceId }),
       ...(actorId === undefined ? {} : { actorId }),
       ...(action === undefined ? {} : { action }),
       ...(from || to ? { createdAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
     };
-    return paginate(ctx.em, AuditEntry, where, page, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return paginate(ctx.em, AuditEntry, where, pageRequest(command), { orderBy: { createdAt: 'desc', id: 'desc' } });
   }
 }
 

@@ -7,10 +7,10 @@ import type { AuditService } from '../audit/audit.service';
 import { memberInvitationEmail } from '../mail/messages';
 import type { AccountActor, Ctx } from '../shared/context';
 import { isId } from '../shared/ids';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
-import { Validator } from '../shared/validation';
+import { Page, pageRequest, paginate } from '../shared/pagination';
 import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service';
 import { Session } from '../sign-in/session.entity';
+import type { InviteMember, ListMembers, UpdateMemberRole } from './member.commands';
 import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from './member.entity';
 
 const LIVE = { $ne: MemberStatus.REMOVED } as const;
@@ -22,26 +22,18 @@ const LIVE = { $ne: MemberStatus.REMOVED } as const;
 export class MemberService implements SignInDirectory {
   constructor(private readonly deps: { mailer: Mailer; audit: AuditService }) {}
 
-  async list(ctx: Ctx, query: { page?: unknown; per_page?: unknown }): Promise<Page<AccountMember>> {
+  async list(ctx: Ctx, command: ListMembers): Promise<Page<AccountMember>> {
     const account = requireAccount(ctx.actor, 'members.read');
-    const v = new Validator(query);
-    const page = readPageRequest(v);
-    v.done();
-    return paginate(ctx.em, AccountMember, { account, status: LIVE }, page, {
+    return paginate(ctx.em, AccountMember, { account, status: LIVE }, pageRequest(command), {
       orderBy: { createdAt: 'asc', id: 'asc' },
     });
   }
 
   /** E-mails the invitation; the invitee signs in with a code sent to the same address. */
-  async invite(ctx: Ctx, input: { email?: unknown; name?: unknown; role?: unknown }): Promise<AccountMember> {
+  async invite(ctx: Ctx, { email, name, role }: InviteMember): Promise<AccountMember> {
     requireAccount(ctx.actor, 'members.manage');
-    const v = new Validator(input);
-    const email = v.email('email', { required: true });
-    const name = v.string('name', { required: true, max: 255 });
-    const role = v.oneOf('role', Object.values(MemberRole), { required: true });
-    v.done();
     return this.asAdmin(ctx, async (em, account, actor) => {
-      const existing = await em.findOne(AccountMember, { email: email!, status: LIVE });
+      const existing = await em.findOne(AccountMember, { email, status: LIVE });
       if (existing) {
         throw ValidationError.of(
           'email',
@@ -50,12 +42,7 @@ export class MemberService implements SignInDirectory {
             : 'This e-mail belongs to a member of another account.',
         );
       }
-      const member = Object.assign(new AccountMember(), {
-        account,
-        email: email!,
-        name: name!,
-        role: role as MemberRole,
-      });
+      const member = Object.assign(new AccountMember(), { account, email, name, role });
       em.persist(member);
       await em.flush();
       await this.deps.mailer.send(em, memberInvitationEmail(account, member, actor.member!.name));
@@ -70,11 +57,8 @@ export class MemberService implements SignInDirectory {
     });
   }
 
-  async updateRole(ctx: Ctx, id: unknown, input: { role?: unknown }): Promise<AccountMember> {
+  async updateRole(ctx: Ctx, id: unknown, { role }: UpdateMemberRole): Promise<AccountMember> {
     requireAccount(ctx.actor, 'members.manage');
-    const v = new Validator(input);
-    const role = v.oneOf('role', Object.values(MemberRole), { required: true }) as MemberRole;
-    v.done();
     return this.asAdmin(ctx, async (em, account, actor) => {
       const member = await this.liveMember(em, account, id);
       const from = member.role;

@@ -7,9 +7,9 @@ import { TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../
 import { signInCodeEmail } from '../mail/messages';
 import type { Ctx } from '../shared/context';
 import { generateToken, hashToken } from '../shared/tokens';
-import { Validator } from '../shared/validation';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_TOKEN_PREFIX } from './session-lifetime';
 import { Session } from './session.entity';
+import type { RequestSignInCode, SignIn } from './sign-in.commands';
 import { SignInCode } from './sign-in-code.entity';
 
 /** Someone who can sign in with a code: a member today (D27), staff later (D28). */
@@ -59,14 +59,11 @@ export class SignInService {
    * The same answer, after the same time, whether or not anyone has the e-mail: a code row is written either way
    * and only the e-mail itself is left out for a stranger, well inside the answer's fixed time.
    */
-  async requestCode(ctx: Ctx, input: { email?: unknown }, clientAddress: string): Promise<void> {
-    const v = new Validator(input);
-    const email = v.email('email', { required: true });
-    v.done();
+  async requestCode(ctx: Ctx, { email }: RequestSignInCode, clientAddress: string): Promise<void> {
     const answerAt = Date.now() + (this.deps.answerMs ?? SIGN_IN_ANSWER_MS);
     try {
       await ctx.em.transactional(async (em) => {
-        await this.ensureUnderLimits(em, email!, clientAddress);
+        await this.ensureUnderLimits(em, email, clientAddress);
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const row = Object.assign(new SignInCode(), {
           email,
@@ -76,8 +73,8 @@ export class SignInService {
         row.codeHash = this.codeHash(row.id, code);
         em.persist(row);
         await em.flush();
-        if (await this.findSubject(em, email!))
-          await this.deps.mailer.send(em, signInCodeEmail(email!, code, CODE_TTL_MS / 60_000));
+        if (await this.findSubject(em, email))
+          await this.deps.mailer.send(em, signInCodeEmail(email, code, CODE_TTL_MS / 60_000));
       });
     } finally {
       await sleep(Math.max(0, answerAt - Date.now()));
@@ -88,12 +85,7 @@ export class SignInService {
    * Trades the e-mail's newest code for a session. The code's row is locked, so two sign-ins with one code give one
    * session and one refusal; a wrong try is counted (and committed) before it is refused.
    */
-  async signIn(ctx: Ctx, input: { email?: unknown; code?: unknown }): Promise<SignedIn> {
-    const v = new Validator(input);
-    const email = v.email('email', { required: true });
-    const code = v.string('code', { required: true, max: 6 });
-    if (code !== undefined && !/^\d{6}$/.test(code)) v.fail('code', 'The code must be 6 digits.');
-    v.done();
+  async signIn(ctx: Ctx, { email, code }: SignIn): Promise<SignedIn> {
     const outcome = await ctx.em.transactional(async (em): Promise<SignedIn | string> => {
       const row = await em.findOne(
         SignInCode,
@@ -102,13 +94,13 @@ export class SignInService {
       );
       if (!row) return WRONG_CODE;
       if (row.attempts >= CODE_MAX_ATTEMPTS) return TOO_MANY_TRIES;
-      if (!this.matches(row, code!)) {
+      if (!this.matches(row, code)) {
         row.attempts += 1;
         return row.attempts >= CODE_MAX_ATTEMPTS ? TOO_MANY_TRIES : WRONG_CODE;
       }
       const now = new Date();
       row.usedAt = now;
-      const subject = await this.findSubject(em, email!);
+      const subject = await this.findSubject(em, email);
       // Nobody had the e-mail when the code was asked for, or they were removed since: the code names no one.
       if (!subject) return WRONG_CODE;
       await subject.directory.signedIn(em, subject.subject, now);

@@ -5,12 +5,12 @@ import { STAFF_TOKEN_PREFIX } from '../accounts/api-key-prefix';
 import type { Actor, Ctx } from '../shared/context';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
+import { Page, pageRequest, paginate } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
-import { Validator } from '../shared/validation';
 import { StaffRole, StaffUser } from './staff-user.entity';
+import type { CreateStaffUser, ListStaffUsers, RotateStaffToken, UpdateStaffProfile } from './staff.commands';
 
 export interface CreatedStaffUser {
   staffUser: StaffUser;
@@ -23,24 +23,15 @@ export class StaffService {
   constructor(private readonly deps: { audit: AuditService }) {}
 
   /** The operator at the command line (the first admin) or an admin. */
-  async create(
-    ctx: Ctx,
-    input: { email?: unknown; name?: unknown; role?: unknown; credentials?: unknown },
-  ): Promise<CreatedStaffUser> {
+  async create(ctx: Ctx, { email, name, role, credentials }: CreateStaffUser): Promise<CreatedStaffUser> {
     if (ctx.actor?.kind !== 'operator') requireStaff(ctx.actor, 'createStaffUser');
-    const v = new Validator(input);
-    const email = v.email('email', { required: true });
-    const name = v.string('name', { required: true, max: 255 });
-    const role = v.oneOf('role', Object.values(StaffRole), { required: true });
-    const credentials = v.string('credentials', { max: 255 });
-    v.done();
     const token = generateToken(STAFF_TOKEN_PREFIX);
     const staffUser = await failOnDuplicate('email', () =>
       ctx.em.transactional(async (em) => {
         const user = Object.assign(new StaffUser(), {
-          email: email!,
-          name: name!,
-          role: role!,
+          email,
+          name,
+          role,
           credentials: credentials || null,
           tokenHash: hashToken(token),
         });
@@ -59,13 +50,10 @@ export class StaffService {
   }
 
   /** Staff people, active first, then by name; of one role when asked. */
-  async list(ctx: Ctx, query: { role?: unknown; page?: unknown; per_page?: unknown }): Promise<Page<StaffUser>> {
+  async list(ctx: Ctx, command: ListStaffUsers): Promise<Page<StaffUser>> {
     requireStaff(ctx.actor, 'staffUsers');
-    const v = new Validator(query);
-    const role = v.oneOf('role', Object.values(StaffRole));
-    const page = readPageRequest(v);
-    v.done();
-    return paginate(ctx.em, StaffUser, role ? { role } : {}, page, {
+    const { role } = command;
+    return paginate(ctx.em, StaffUser, role ? { role } : {}, pageRequest(command), {
       orderBy: { deactivatedAt: 'asc nulls first', name: 'asc', id: 'asc' } as never,
     });
   }
@@ -74,17 +62,8 @@ export class StaffService {
    * Name and credentials as certificates print them (D20): one's own, or anyone's for an admin. The role changes
    * only by an admin's hand (so no one grants themselves more), and never leaves the desk without an active admin.
    */
-  async updateProfile(
-    ctx: Ctx,
-    id: unknown,
-    input: { name?: unknown; credentials?: unknown; role?: unknown },
-  ): Promise<StaffUser> {
+  async updateProfile(ctx: Ctx, id: unknown, { name, credentials, role }: UpdateStaffProfile): Promise<StaffUser> {
     const actor = requireStaff(ctx.actor, 'updateStaffProfile');
-    const v = new Validator(input);
-    const name = v.string('name', { required: true, max: 255 });
-    const credentials = v.string('credentials', { max: 255 });
-    const role = v.oneOf('role', Object.values(StaffRole));
-    v.done();
     if (actor.id !== id) requireStaff(ctx.actor, 'updateOtherStaffProfile');
     if (role !== undefined) requireStaff(ctx.actor, 'changeStaffRole');
     return this.change(ctx, { id }, role !== undefined && role !== StaffRole.ADMIN, (em, user, otherAdmins) => {
@@ -92,7 +71,7 @@ export class StaffService {
         throw ValidationError.of('role', 'The last active admin keeps the admin role: make another admin first.');
       }
       const before = { name: user.name, credentials: user.credentials, role: user.role };
-      Object.assign(user, { name: name!, credentials: credentials || null, role: role ?? user.role });
+      Object.assign(user, { name, credentials: credentials || null, role: role ?? user.role });
       this.audit(em, ctx.actor, user, 'update_profile', {
         before,
         after: { name: user.name, credentials: user.credentials, role: user.role },
@@ -120,14 +99,11 @@ export class StaffService {
   }
 
   /** The command line's way back in for a locked-out admin (`staff:rotate --email E`). */
-  async rotateByEmail(ctx: Ctx, input: { email?: unknown }): Promise<CreatedStaffUser> {
+  async rotateByEmail(ctx: Ctx, { email }: RotateStaffToken): Promise<CreatedStaffUser> {
     if (!ctx.actor) throw new UnauthenticatedError();
     if (ctx.actor.kind !== 'operator') throw new ForbiddenError('Only the command line rotates by e-mail.');
-    const v = new Validator(input);
-    const email = v.email('email', { required: true });
-    v.done();
     try {
-      return await this.rotate(ctx, { email: email! });
+      return await this.rotate(ctx, { email });
     } catch (error) {
       if (error instanceof NotFoundError) throw ValidationError.of('email', 'No staff user has this e-mail address.');
       throw error;

@@ -1,9 +1,15 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { Account } from '../../../domain/accounts/account.entity';
+import {
+  inviteMemberCommand,
+  listMembersCommand,
+  updateMemberRoleCommand,
+} from '../../../domain/members/member.commands';
 import { AccountMember, MemberRole } from '../../../domain/members/member.entity';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @ObjectType()
 class MemberPage extends PageOf(AccountMember) {}
@@ -17,7 +23,7 @@ export class MemberResolver {
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
   ): Promise<PageResult<AccountMember>> {
-    return toPageResult(await services.members.list(ctx, pageQuery(pageArgs)));
+    return toPageResult(await services.members.list(ctx, graphqlCommand(listMembersCommand, { ...pageArgs })));
   }
 
   @Mutation(() => AccountMember, {
@@ -29,7 +35,7 @@ export class MemberResolver {
     @Arg('name') name: string,
     @Arg('role', () => MemberRole) role: MemberRole,
   ): Promise<AccountMember> {
-    return services.members.invite(ctx, { email, name, role });
+    return services.members.invite(ctx, graphqlCommand(inviteMemberCommand, { email, name, role }));
   }
 
   @Mutation(() => AccountMember, { description: 'The last admin cannot be demoted.' })
@@ -38,7 +44,7 @@ export class MemberResolver {
     @Arg('id', () => ID) id: string,
     @Arg('role', () => MemberRole) role: MemberRole,
   ): Promise<AccountMember> {
-    return services.members.updateRole(ctx, id, { role });
+    return services.members.updateRole(ctx, id, graphqlCommand(updateMemberRoleCommand, { role }));
   }
 
   @Mutation(() => AccountMember, {

@@ -1,7 +1,9 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import { requireSession } from '../../../domain/accounts/authentication.service';
 import { AccountMember, MEMBER_SUBJECT } from '../../../domain/members/member.entity';
+import { requestSignInCodeCommand, signInCommand } from '../../../domain/sign-in/sign-in.commands';
 import { StaffUser } from '../../../domain/staff/staff-user.entity';
+import { graphqlCommand } from '../../commands';
 import type { GraphQLContext } from '../context';
 
 @ObjectType()
@@ -30,7 +32,7 @@ export class SignInResolver {
     @Ctx() { ctx, services, clientAddress }: GraphQLContext,
     @Arg('email') email: string,
   ): Promise<boolean> {
-    await services.signIn.requestCode(ctx, { email }, clientAddress);
+    await services.signIn.requestCode(ctx, graphqlCommand(requestSignInCodeCommand, { email }), clientAddress);
     return true;
   }
 
@@ -40,7 +42,10 @@ export class SignInResolver {
     @Arg('email') email: string,
     @Arg('code') code: string,
   ): Promise<SignedIn> {
-    const { token, expiresAt, subject } = await services.signIn.signIn(ctx, { email, code });
+    const { token, expiresAt, subject } = await services.signIn.signIn(
+      ctx,
+      graphqlCommand(signInCommand, { email, code }),
+    );
     const member = subject.kind === MEMBER_SUBJECT ? await ctx.em.findOne(AccountMember, { id: subject.id }) : null;
     const staff = member ? null : await ctx.em.findOne(StaffUser, { id: subject.id });
     return { token, expiresAt, member, staff };

@@ -1,8 +1,10 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { createAccountCommand, listAccountsCommand } from '../../../domain/accounts/account.commands';
 import { Account, AccountStatus } from '../../../domain/accounts/account.entity';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 import { AccountIdArgs, actedOn, type ActedOn } from './acted-on';
 
 @ObjectType()
@@ -18,7 +20,9 @@ export class StaffAccountResolver {
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => AccountStatus, { nullable: true }) status?: AccountStatus,
   ): Promise<PageResult<Account>> {
-    return toPageResult(await services.accounts.list(ctx, { status, ...pageQuery(pageArgs) }));
+    return toPageResult(
+      await services.accounts.list(ctx, graphqlCommand(listAccountsCommand, { status, ...pageArgs })),
+    );
   }
 
   @Mutation(() => Account, { description: 'Creates a pending account; approve it to issue its key.' })
@@ -27,7 +31,7 @@ export class StaffAccountResolver {
     @Arg('name') name: string,
     @Arg('email') email: string,
   ): Promise<Account> {
-    return services.accounts.create(ctx, { name, email });
+    return services.accounts.create(ctx, graphqlCommand(createAccountCommand, { name, email }));
   }
 
   @Mutation(() => Account, {

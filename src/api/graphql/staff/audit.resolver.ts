@@ -1,8 +1,10 @@
 import { Arg, Args, Authorized, Ctx, ID, ObjectType, Query, Resolver } from 'type-graphql';
+import { listAuditEntriesCommand } from '../../../domain/audit/audit.commands';
 import { AuditEntry } from '../../../domain/audit/audit-entry.entity';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @ObjectType()
 class AuditEntryPage extends PageOf(AuditEntry) {}
@@ -23,14 +25,15 @@ export class AuditResolver {
     @Arg('from', () => Date, { nullable: true }) from?: Date,
     @Arg('to', () => Date, { nullable: true }) to?: Date,
   ): Promise<PageResult<AuditEntry>> {
-    const query = {
-      resource_id: resourceId,
-      actor_id: actorId,
+    // A DateTime arrives as a Date: its instant is all a filter needs, so UTC is the offset it is read with.
+    const command = graphqlCommand(listAuditEntriesCommand, {
+      resourceId,
+      actorId,
       action,
       from: from?.toISOString(),
       to: to?.toISOString(),
-      ...pageQuery(pageArgs),
-    };
-    return toPageResult(await services.audit.list(ctx, query));
+      ...pageArgs,
+    });
+    return toPageResult(await services.audit.list(ctx, command));
   }
 }

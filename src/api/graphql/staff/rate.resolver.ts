@@ -1,5 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Resolver } from 'type-graphql';
 import { InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
+import { updateRateCommand } from '../../../domain/catalog/rate.commands';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { Pricing } from '../types/pricing.type';
@@ -20,11 +22,9 @@ export class RateResolver {
     @Arg('addonCode', () => String, { nullable: true }) addonCode?: string,
     @Arg('interpretationMode', () => InterpretationMode, { nullable: true }) interpretationMode?: InterpretationMode,
   ): Promise<Pricing> {
-    return services.catalog.updateRate(ctx, {
-      service_type: serviceType,
-      addon_code: addonCode,
-      interpretation_mode: interpretationMode,
-      price_cents: priceCents,
-    });
+    return services.catalog.updateRate(
+      ctx,
+      graphqlCommand(updateRateCommand, { serviceType, addonCode, interpretationMode, priceCents }),
+    );
   }
 }

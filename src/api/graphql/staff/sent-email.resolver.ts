@@ -1,8 +1,10 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { listSentEmailsCommand } from '../../../domain/mail/sent-email.commands';
 import { SentEmail } from '../../../domain/mail/sent-email.entity';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @ObjectType()
 class SentEmailPage extends PageOf(SentEmail) {}
@@ -18,7 +20,9 @@ export class SentEmailResolver {
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('to', { nullable: true }) to?: string,
   ): Promise<PageResult<SentEmail>> {
-    return toPageResult(await services.sentEmails.list(ctx, { to, ...pageQuery(pageArgs) }));
+    return toPageResult(
+      await services.sentEmails.list(ctx, graphqlCommand(listSentEmailsCommand, { to, ...pageArgs })),
+    );
   }
 }
 

@@ -1,8 +1,14 @@
 import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { StaffRole, StaffUser } from '../../../domain/staff/staff-user.entity';
+import {
+  createStaffUserCommand,
+  listStaffUsersCommand,
+  updateStaffProfileCommand,
+} from '../../../domain/staff/staff.commands';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @ObjectType()
 class CreatedStaffUser {
@@ -28,7 +34,7 @@ export class StaffUserResolver {
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('role', () => StaffRole, { nullable: true }) role?: StaffRole,
   ): Promise<PageResult<StaffUser>> {
-    return toPageResult(await services.staff.list(ctx, { role, ...pageQuery(pageArgs) }));
+    return toPageResult(await services.staff.list(ctx, graphqlCommand(listStaffUsersCommand, { role, ...pageArgs })));
   }
 
   @Mutation(() => CreatedStaffUser, { description: 'Admins only.' })
@@ -43,7 +49,7 @@ export class StaffUserResolver {
     })
     credentials?: string | null,
   ): Promise<CreatedStaffUser> {
-    return services.staff.create(ctx, { email, name, role, credentials });
+    return services.staff.create(ctx, graphqlCommand(createStaffUserCommand, { email, name, role, credentials }));
   }
 
   @Mutation(() => StaffUser, {
@@ -62,7 +68,11 @@ export class StaffUserResolver {
     @Arg('role', () => StaffRole, { nullable: true, description: 'Admins only; left out, the role stays.' })
     role?: StaffRole,
   ): Promise<StaffUser> {
-    return services.staff.updateProfile(ctx, id, { name, credentials, role });
+    return services.staff.updateProfile(
+      ctx,
+      id,
+      graphqlCommand(updateStaffProfileCommand, { name, credentials, role }),
+    );
   }
 
   @Mutation(() => StaffUser, {
