@@ -18,6 +18,7 @@ class MemberPage extends PageOf(AccountMember) {}
 @Authorized(Role.ACCOUNT)
 @Resolver(() => AccountMember)
 export class MemberResolver {
+  @Authorized('members.read')
   @Query(() => MemberPage, { description: "The account's members, oldest first; removed members are not listed." })
   async members(
     @Ctx() { ctx, services }: GraphQLContext,
@@ -26,6 +27,7 @@ export class MemberResolver {
     return toPageResult(await services.members.list(ctx, graphqlCommand(listMembersCommand, { ...pageArgs })));
   }
 
+  @Authorized('members.manage')
   @Mutation(() => AccountMember, {
     description: 'E-mails an invitation; the person then signs in with a code sent to that e-mail.',
   })
@@ -38,6 +40,7 @@ export class MemberResolver {
     return services.members.invite(ctx, graphqlCommand(inviteMemberCommand, { email, name, role }));
   }
 
+  @Authorized('members.manage')
   @Mutation(() => AccountMember, { description: 'The last admin cannot be demoted.' })
   updateMemberRole(
     @Ctx() { ctx, services }: GraphQLContext,
