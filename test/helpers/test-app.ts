@@ -119,6 +119,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const orm = await MikroORM.init(
     ormConfig(database.url, {
       pool: { min: 0, max: 5 },
+      // As production bounds a statement (5 s), looser for a loaded test machine: a lock wait that never ends
+      // (a deadlock between the app and its own job) fails its test with an error instead of hanging the suite.
+      driverOptions: { connection: { statement_timeout: 30_000 } },
       ...(onQuery ? { loggerFactory: () => queryTap(onQuery) } : { logger: () => undefined }),
     }),
   );
