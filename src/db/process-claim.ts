@@ -15,6 +15,8 @@ export const PROCESS_CLAIMS = 724_118_002;
  */
 export class ProcessClaim {
   private released?: Promise<void>;
+  /** The statement last handed to the connection: the next waits for it, as one pg client runs one at a time. */
+  private last: Promise<unknown> = Promise.resolve();
 
   private constructor(
     readonly id: number,
@@ -39,7 +41,9 @@ export class ProcessClaim {
    * intent here without asking the pool for a second connection (which a full pool would never give).
    */
   async execute(sql: string, params: unknown[]): Promise<void> {
-    await this.client.query(sql, params);
+    const run = this.last.then(() => this.client.query(sql, params));
+    this.last = run.catch(() => undefined);
+    await run;
   }
 
   /** Ends the claim; a second call waits for the first (pg's `end()` called twice never settles). */
