@@ -135,7 +135,7 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
       order,
       files: visibleOrderFiles(ctx.actor, order, filesOf.get(order.id) ?? []),
     }));
-    const page = (await t.services.orders.list(ctx, { per_page: '100' })).items;
+    const page = (await t.services.orders.list(ctx, { perPage: 100 })).items;
     for (const id of Object.values(ids)) {
       const entity = entityViews.find((view) => view.order.id === id)!;
       for (const read of [await t.services.orders.get(ctx, id), page.find((view) => view.order.id === id)!]) {

@@ -37,6 +37,13 @@ const unread = () => ({
     },
   }),
 });
+const notarization = {
+  notaryName: 'x',
+  commissionNumber: 'x',
+  jurisdiction: 'x',
+  commissionExpiresOn: '2030-01-01',
+  notarizedAt: new Date(),
+};
 
 /** Every staff operation, called with no door in front of it. */
 const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<unknown>][] = [
@@ -48,7 +55,7 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['shipping.markShipped', (s, ctx) => s.shipping.markShipped(ctx, ID, { carrier: 'UPS', trackingNumber: '1Z' })],
   ['orderDesk.account', (s, ctx) => s.orderDesk.account(ctx, ctx.em.getReference(Order, ID))],
   ['orderDesk.assignee', (s, ctx) => s.orderDesk.assignee(ctx, ctx.em.getReference(Order, ID))],
-  ['orderDesk.assign', (s, ctx) => s.orderDesk.assign(ctx, ID, ID)],
+  ['orderDesk.assign', (s, ctx) => s.orderDesk.assign(ctx, ID, { staffUserId: ID })],
   ['orderDesk.addNote', (s, ctx) => s.orderDesk.addNote(ctx, ID, { text: 'x' })],
   ['orderDesk.notes', (s, ctx) => s.orderDesk.notes(ctx, ID)],
   ['orderDesk.notarization', (s, ctx) => s.orderDesk.notarization(ctx, ID)],
@@ -58,7 +65,10 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ],
   ['certifiedReview.approveTranslation', (s, ctx) => s.certifiedReview.approveTranslation(ctx, ID)],
   ['certifiedReview.reviews', (s, ctx) => s.certifiedReview.reviews(ctx, ID)],
-  ['certifiedReview.recordNotarization', (s, ctx) => s.certifiedReview.recordNotarization(ctx, ID, {}, unread())],
+  [
+    'certifiedReview.recordNotarization',
+    (s, ctx) => s.certifiedReview.recordNotarization(ctx, ID, notarization, unread()),
+  ],
   ['certifiedReview.complete', (s, ctx) => s.certifiedReview.complete(ctx, ID, unread())],
   ['catalog.updateRate', (s, ctx) => s.catalog.updateRate(ctx, { serviceType: ServiceType.STANDARD, priceCents: 1 })],
   ['staff.create', (s, ctx) => s.staff.create(ctx, { email: 'x@example.test', name: 'x', role: StaffRole.DESK })],

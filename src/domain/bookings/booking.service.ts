@@ -9,6 +9,7 @@ import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../accounts/account-of';
+import type { CheckoutReturn } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../shared/context';
@@ -190,8 +191,8 @@ export class BookingService {
    * A fresh checkout for a booking awaiting payment whose start has not passed (D29); the old one no longer pays. The
    * payer returns to `redirect_url` when given, else where the old checkout sent them.
    */
-  async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<Booking> {
-    const { current, redirectUrl } = await readRenewalRequest(ctx, Booking, id, input, 'bookings.renew_checkout');
+  async renewCheckout(ctx: Ctx, id: unknown, { redirectUrl }: CheckoutReturn): Promise<Booking> {
+    const current = await readRenewalRequest(ctx, Booking, id, 'bookings.renew_checkout');
     return this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
       checkout: checkoutFor(current, redirectUrl ?? current.payment?.redirectUrl ?? current.redirectUrl),
       cause: { actor: ctx.actor, action: 'checkout_renewed' },

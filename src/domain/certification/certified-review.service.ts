@@ -18,7 +18,7 @@ import { translatedName } from '../translation/translation.service';
 import type { Certification, CertificateService, PreparedCertificate } from './certificate.service';
 import type { PendingCertificates } from './pending-certificates';
 import { Notarization } from './notarization.entity';
-import { readNotarization } from './notarization-input';
+import type { RecordNotarization } from './certification.commands';
 import { Order, OrderStatus } from '../orders/order.entity';
 import type { OrderService } from '../orders/order.service';
 import { footerFormats } from '../../documents/footers/translation-footer';
@@ -127,11 +127,10 @@ export class CertifiedReviewService {
   async recordNotarization(
     ctx: Ctx,
     orderId: unknown,
-    input: Record<string, unknown>,
+    details: RecordNotarization,
     scan?: { stream: Readable; filename?: string },
   ): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'recordNotarization');
-    const details = readNotarization(input);
     const upload = scan ? await this.deps.files.receive(scan.stream) : undefined;
     try {
       const scanPath = upload ? acceptedPath(upload, 'scan') : undefined;

@@ -6,6 +6,7 @@ import { isId } from '../shared/ids';
 import { assignedOrdersOnly } from '../staff/staff-permissions';
 import { StaffUser } from '../staff/staff-user.entity';
 import { Notarization } from '../certification/notarization.entity';
+import { type AssignOrder, NO_ACTIVE_STAFF_USER } from './order.commands';
 import { OrderNote } from './order-note.entity';
 import { Order, type OrderStatus } from './order.entity';
 import type { OrderLifecycle } from './order.lifecycle';
@@ -31,16 +32,12 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
   }
 
   /** Assigns the order to an active staff member, or unassigns it (`staff_user_id` null). */
-  async assign(ctx: Ctx, orderId: unknown, staffUserId: unknown): Promise<Order> {
+  async assign(ctx: Ctx, orderId: unknown, { staffUserId: assigneeId }: AssignOrder): Promise<Order> {
     requireStaff(ctx.actor, 'assignOrder');
     if (!isId(orderId)) throw new NotFoundError();
-    const assigneeId = staffUserId ?? null;
-    if (assigneeId !== null && !isId(assigneeId))
-      throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
     return this.change(ctx, orderId, async (em, order) => {
       const assignee = assigneeId ? await em.findOne(StaffUser, { id: assigneeId, deactivatedAt: null }) : null;
-      if (assigneeId && !assignee)
-        throw ValidationError.of('staff_user_id', 'The staff user id field must name an active staff user.');
+      if (assigneeId && !assignee) throw ValidationError.of('staff_user_id', NO_ACTIVE_STAFF_USER);
       const before = order.assignee?.id ?? null;
       order.assignee = assignee;
       await em.flush();

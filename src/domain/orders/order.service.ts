@@ -5,6 +5,7 @@ import { assignedOrdersOnly } from '../staff/staff-permissions';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
+import type { CheckoutReturn } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
@@ -12,11 +13,11 @@ import type { Ctx } from '../shared/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import type { MoveCause } from '../shared/lifecycle';
-import { Page, readPageRequest, type VersionedPage } from '../shared/pagination';
+import { Page, pageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
-import { Validator } from '../shared/validation';
 import { readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
 import type { OrderView, PolledOrder } from './order-read';
+import type { ListOrders, OrderReason, StaffOrders } from './order.commands';
 import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
 import type { OrderLifecycle } from './order.lifecycle';
@@ -29,16 +30,6 @@ export interface OrderDeps {
   files: FilesService;
   lifecycle: OrderLifecycle;
   orderPrefix: string;
-}
-
-export interface StaffOrderQuery {
-  status?: unknown;
-  account_id?: unknown;
-  assignee_id?: unknown;
-  overdue?: boolean;
-  search?: unknown;
-  page?: unknown;
-  per_page?: unknown;
 }
 
 /** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
@@ -55,11 +46,8 @@ export class OrderService {
    * is then locked and checked again, so ten concurrent converts make one order and nine 422s (their unused
    * checkouts simply expire at the provider). A failing provider changes nothing (503).
    */
-  async convert(ctx: Ctx, quoteId: unknown, input: { redirect_url?: unknown }): Promise<Order> {
+  async convert(ctx: Ctx, quoteId: unknown, { redirectUrl }: CheckoutReturn): Promise<Order> {
     const account = requireAccount(ctx.actor, 'orders.convert');
-    const v = new Validator(input);
-    const redirectUrl = v.httpUrl('redirect_url');
-    v.done();
     if (!isId(quoteId)) throw new NotFoundError();
     const quote = await ctx.em.findOne(Quote, { id: quoteId, account });
     assertConvertible(quote);
@@ -132,17 +120,14 @@ export class OrderService {
    * Newest first, or with `updated_since` the orders changed at or after it, oldest change first (D23): the page
    * with its total, payments and files, read without entities like `get`.
    */
-  async list(
-    ctx: Ctx,
-    query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown },
-  ): Promise<VersionedPage<OrderView>> {
+  async list(ctx: Ctx, command: ListOrders): Promise<VersionedPage<OrderView>> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');
-    const v = new Validator(query);
-    const status = v.oneOf('status', Object.values(OrderStatus));
-    const updatedSince = v.dateTime('updated_since');
-    const page = readPageRequest(v);
-    v.done();
-    const orders = await readOrderPage(ctx.em, accountId, { status, updatedSince }, page);
+    const orders = await readOrderPage(
+      ctx.em,
+      accountId,
+      { status: command.status, updatedSince: command.updatedSince?.date },
+      pageRequest(command),
+    );
     return {
       ...orders,
       items: orders.items.map(({ order, files }) => ({ order, files: visibleOrderFiles(ctx.actor, order, files) })),
@@ -158,8 +143,8 @@ export class OrderService {
   }
 
   /** A fresh checkout for an order awaiting payment (D29); the old one no longer pays. */
-  async renewCheckout(ctx: Ctx, id: unknown, input: { redirect_url?: unknown }): Promise<PolledOrder> {
-    const { current, redirectUrl } = await readRenewalRequest(ctx, Order, id, input, 'orders.renew_checkout');
+  async renewCheckout(ctx: Ctx, id: unknown, { redirectUrl }: CheckoutReturn): Promise<PolledOrder> {
+    const current = await readRenewalRequest(ctx, Order, id, 'orders.renew_checkout');
     await this.deps.payments.renewCheckout(ctx.em, this.lifecycle, current, {
       checkout: checkoutFor(current, redirectUrl ?? current.payment.redirectUrl),
       cause: { actor: ctx.actor, action: 'checkout_renewed' },
@@ -172,24 +157,20 @@ export class OrderService {
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
    * reference or the account's name (`src/db/queries/staff-order-queue.ts`).
    */
-  async staffList(ctx: Ctx, query: StaffOrderQuery): Promise<Page<Order>> {
+  async staffList(ctx: Ctx, command: StaffOrders): Promise<Page<Order>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');
-    const v = new Validator(query as Record<string, unknown>);
-    const status = v.oneOf('status', Object.values(OrderStatus));
-    const accountId = v.id('account_id');
+    const { status, accountId, overdue, search } = command;
     // A translator's list is their own assignments, whatever they ask (D28).
-    const assigneeId = assignedOrdersOnly(staff.role) ? staff.id : v.id('assignee_id');
-    const search = v.string('search', { max: 255 });
-    const page = readPageRequest(v);
-    v.done();
-    return readStaffOrderPage(ctx.em, { status, accountId, assigneeId, overdue: query.overdue === true, search }, page);
+    const assigneeId = assignedOrdersOnly(staff.role) ? staff.id : command.assigneeId;
+    return readStaffOrderPage(
+      ctx.em,
+      { status, accountId, assigneeId, overdue: overdue === true, search },
+      pageRequest(command),
+    );
   }
 
-  async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
+  async hold(ctx: Ctx, id: unknown, { reason }: OrderReason): Promise<Order> {
     requireStaff(ctx.actor, 'holdOrder');
-    const v = new Validator(input);
-    const reason = v.string('reason', { required: true, max: 500 });
-    v.done();
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, order) =>
       this.lifecycle.hold(em, order, { actor: ctx.actor, action: 'hold', reason }),
@@ -206,11 +187,8 @@ export class OrderService {
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
-  async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Order> {
+  async staffCancel(ctx: Ctx, id: unknown, { reason }: OrderReason): Promise<Order> {
     requireStaff(ctx.actor, 'staffCancelOrder');
-    const v = new Validator(input);
-    const reason = v.string('reason', { required: true, max: 500 });
-    v.done();
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 

@@ -3,7 +3,9 @@ import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { Booking } from '../../../domain/bookings/booking.entity';
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { Order } from '../../../domain/orders/order.entity';
+import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import { ValidationError } from '../../../shared/errors';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 
@@ -36,13 +38,13 @@ export class CheckoutResolver {
   ): Promise<RenewedCheckout> {
     if ((orderId == null) === (bookingId == null))
       throw ValidationError.of('order_id', 'Give exactly one of orderId and bookingId.');
-    const input = { redirect_url: redirectUrl ?? undefined };
+    const command = graphqlCommand(checkoutReturnCommand, { redirectUrl });
     if (orderId != null) {
-      const { order, files } = await services.orders.renewCheckout(ctx, orderId, input);
+      const { order, files } = await services.orders.renewCheckout(ctx, orderId, command);
       loaders.orderFiles.prime(order.id, files);
       return { approvalUrl: order.payment.approvalUrl!, order, interpretationBooking: null };
     }
-    const booking = await services.bookings.renewCheckout(ctx, bookingId, input);
+    const booking = await services.bookings.renewCheckout(ctx, bookingId, command);
     return { approvalUrl: booking.payment!.approvalUrl!, order: null, interpretationBooking: booking };
   }
 }

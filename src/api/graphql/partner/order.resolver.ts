@@ -14,13 +14,16 @@ import {
 } from 'type-graphql';
 import { FileType } from '../../../domain/files/file.entity';
 import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read';
+import { listOrdersCommand } from '../../../domain/orders/order.commands';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { visibleOrderFiles } from '../../../domain/orders/order-visibility';
 import { Shipment, shipmentOf } from '../../../domain/orders/shipment';
 import { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
+import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @ObjectType()
 export class OrderFile {
@@ -73,11 +76,10 @@ export class OrderResolver {
     })
     updatedSince?: Date,
   ): Promise<PageResult<OrderRead>> {
-    const page = await services.orders.list(ctx, {
-      status,
-      updated_since: updatedSince?.toISOString(),
-      ...pageQuery(pageArgs),
-    });
+    const page = await services.orders.list(
+      ctx,
+      graphqlCommand(listOrdersCommand, { status, updatedSince: updatedSince?.toISOString(), ...pageArgs }),
+    );
     for (const { order, files } of page.items) loaders.orderFiles.prime(order.id, files);
     return toPageResult({ ...page, items: page.items.map((view) => view.order) });
   }
@@ -88,7 +90,7 @@ export class OrderResolver {
     @Arg('id', () => ID) id: string,
     @Arg('redirectUrl', () => String, { nullable: true }) redirectUrl?: string,
   ): Promise<ConvertedQuote> {
-    const order = await services.orders.convert(ctx, id, { redirect_url: redirectUrl ?? undefined });
+    const order = await services.orders.convert(ctx, id, graphqlCommand(checkoutReturnCommand, { redirectUrl }));
     return { order, approvalUrl: order.payment.approvalUrl! };
   }
 

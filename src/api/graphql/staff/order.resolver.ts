@@ -5,9 +5,11 @@ import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand } from '../../../domain/desk/desk.commands';
+import { recordNotarizationCommand } from '../../../domain/certification/certification.commands';
+import { assignOrderCommand, orderReasonCommand, staffOrdersCommand } from '../../../domain/orders/order.commands';
 import { markShippedCommand } from '../../../domain/orders/shipping.commands';
 import { graphqlCommand } from '../../commands';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 import { actedOn, FileIdArgs, OrderIdArgs, type ActedOn } from './acted-on';
 
 @ObjectType()
@@ -30,15 +32,15 @@ export class StaffOrderResolver {
     @Arg('overdue', () => Boolean, { nullable: true }) overdue?: boolean,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Order>> {
-    const query = {
+    const command = graphqlCommand(staffOrdersCommand, {
       status,
-      account_id: accountId,
-      assignee_id: assigneeId,
+      accountId,
+      assigneeId,
       overdue: overdue ?? false,
       search,
-      ...pageQuery(pageArgs),
-    };
-    return toPageResult(await services.orders.staffList(ctx, query));
+      ...pageArgs,
+    });
+    return toPageResult(await services.orders.staffList(ctx, command));
   }
 
   @Query(() => Order, {
@@ -60,7 +62,7 @@ export class StaffOrderResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Order> {
-    return services.orders.hold(ctx, id, { reason });
+    return services.orders.hold(ctx, id, graphqlCommand(orderReasonCommand, { reason }));
   }
 
   @Mutation(() => Order, {
@@ -147,17 +149,17 @@ export class StaffOrderResolver {
     scan?: Promise<FileUpload>,
   ): Promise<Order> {
     const upload = scan ? await scan : undefined;
-    const input = {
-      notary_name: notaryName,
-      commission_number: commissionNumber,
+    const command = graphqlCommand(recordNotarizationCommand, {
+      notaryName,
+      commissionNumber,
       jurisdiction,
-      commission_expires_on: commissionExpiresOn,
-      notarized_at: notarizedAt.toISOString(),
-    };
+      commissionExpiresOn,
+      notarizedAt: notarizedAt.toISOString(),
+    });
     return services.certifiedReview.recordNotarization(
       ctx,
       actedOn(ref, 'orderId'),
-      input,
+      command,
       upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined,
     );
   }
@@ -168,7 +170,7 @@ export class StaffOrderResolver {
     @Args(() => OrderIdArgs) ref: ActedOn<'orderId'>,
     @Arg('staffUserId', () => ID, { nullable: true }) staffUserId?: string | null,
   ): Promise<Order> {
-    return services.orderDesk.assign(ctx, actedOn(ref, 'orderId'), staffUserId);
+    return services.orderDesk.assign(ctx, actedOn(ref, 'orderId'), graphqlCommand(assignOrderCommand, { staffUserId }));
   }
 
   @Mutation(() => OrderNote, { description: 'An internal note on the order; never shown to the client.' })
@@ -186,6 +188,6 @@ export class StaffOrderResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Order> {
-    return services.orders.staffCancel(ctx, id, { reason });
+    return services.orders.staffCancel(ctx, id, graphqlCommand(orderReasonCommand, { reason }));
   }
 }

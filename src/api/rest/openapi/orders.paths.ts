@@ -1,3 +1,5 @@
+import { listOrdersCommand } from '../../../domain/orders/order.commands';
+import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import {
   created,
   dataOf,
@@ -6,7 +8,7 @@ import {
   listOf,
   nullable,
   object,
-  pageParameters,
+  pageDocs,
   updatedSinceParameter,
   pricedWorkProperties,
   ref,
@@ -25,6 +27,7 @@ import {
   exampleWebhookAck,
 } from './examples';
 import { ORDER_LIFECYCLE } from './lifecycles';
+import { queryParameters, requestBodySchema } from './request-schema';
 
 const ORDER_STATUSES = ['pending_payment', 'processing', 'in_review', 'completed', 'on_hold', 'cancelled'];
 const idParam = (what: string) => ({
@@ -35,6 +38,8 @@ const idParam = (what: string) => ({
   description: `${what} id, as answered when it was made.`,
 });
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
+const { description: updatedSinceText, example: updatedSinceExample } = updatedSinceParameter('orders');
+const updatedSinceDocs = { description: updatedSinceText, example: updatedSinceExample };
 
 export const orderSchemas = {
   Payment: object({
@@ -164,10 +169,7 @@ const redirectBody = (description: string, redirectUrl: string) => ({
   description,
   content: {
     'application/json': {
-      schema: {
-        type: 'object',
-        properties: { redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: redirectUrl } },
-      },
+      schema: requestBodySchema(checkoutReturnCommand, { redirect_url: redirectUrl }),
       example: exampleConvertRequest,
     },
   },
@@ -248,16 +250,11 @@ export const orderPaths = {
       summary: 'List orders, newest first',
       description:
         "The account's orders, newest first, a page at a time, optionally of one status; with `updated_since`, the orders changed since then, oldest change first (poll for changes in one request).",
-      parameters: [
-        {
-          name: 'status',
-          in: 'query',
-          description: 'Only orders in this status; an unknown value is 422.',
-          schema: { enum: ORDER_STATUSES },
-        },
-        updatedSinceParameter('orders'),
-        ...pageParameters,
-      ],
+      parameters: queryParameters(listOrdersCommand, {
+        status: 'Only orders in this status; an unknown value is 422.',
+        updated_since: updatedSinceDocs,
+        ...pageDocs,
+      }),
       responses: {
         200: json(listOf(ref('Order')), 'One page of orders.', examplePage('/orders', exampleOrderProcessing)),
         ...authErrors,

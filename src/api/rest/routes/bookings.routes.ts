@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
+import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import type { Services } from '../../../services';
+import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
 import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
@@ -49,7 +51,11 @@ export function bookingsRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const booking = await bookings.renewCheckout(req.ctx, req.params.id, bodyFields(req));
+        const booking = await bookings.renewCheckout(
+          req.ctx,
+          req.params.id,
+          restCommand(checkoutReturnCommand, req.body),
+        );
         res.json({ data: serialize(booking), provider_approval_url: booking.payment!.approvalUrl });
       },
     ],

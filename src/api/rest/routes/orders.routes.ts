@@ -1,7 +1,9 @@
 import { Router } from 'express';
+import { listOrdersCommand } from '../../../domain/orders/order.commands';
+import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import type { Services } from '../../../services';
+import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
-import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
 import { route } from '../routing';
@@ -19,7 +21,7 @@ export function ordersRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const order = await orders.convert(req.ctx, req.params.id, bodyFields(req));
+        const order = await orders.convert(req.ctx, req.params.id, restCommand(checkoutReturnCommand, req.body));
         sendCreated(req, res, config.appUrl, {
           data: { id: order.id, number: order.number, status: order.status },
           provider_approval_url: order.payment.approvalUrl,
@@ -31,7 +33,7 @@ export function ordersRoutes(services: Services): Router {
     get: [
       auth,
       async (req, res) => {
-        const page = await orders.list(req.ctx, req.query);
+        const page = await orders.list(req.ctx, restCommand(listOrdersCommand, req.query));
         answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
       },
     ],
@@ -55,7 +57,7 @@ export function ordersRoutes(services: Services): Router {
     post: [
       auth,
       async (req, res) => {
-        const polled = await orders.renewCheckout(req.ctx, req.params.id, bodyFields(req));
+        const polled = await orders.renewCheckout(req.ctx, req.params.id, restCommand(checkoutReturnCommand, req.body));
         res.json({ data: serialize(polled), provider_approval_url: polled.order.payment.approvalUrl });
       },
     ],
