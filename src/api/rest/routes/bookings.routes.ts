@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
+import { createBookingCommand, listBookingsCommand } from '../../../domain/bookings/booking.commands';
 import type { Services } from '../../../services';
+import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
 import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
@@ -20,14 +22,16 @@ export function bookingsRoutes(services: Services): Router {
     get: [
       auth,
       async (req, res) => {
-        const page = await bookings.list(req.ctx, req.query);
+        const page = await bookings.list(req.ctx, restCommand(listBookingsCommand, req.query));
         answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
       },
     ],
     post: [
       auth,
       async (req, res) =>
-        sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, bodyFields(req))) }),
+        sendCreated(req, res, config.appUrl, {
+          data: serialize(await bookings.create(req.ctx, restCommand(createBookingCommand, req.body))),
+        }),
     ],
   });
   route(router, '/interpretation-bookings/:id', {
