@@ -74,7 +74,7 @@ export async function seed(
     };
     const id = (await client('POST', '/api/v1/interpretation-bookings', JSON.stringify(booking))).data.id;
     if (i % 3 === 0)
-      await services.bookings.confirmAvailability({ ...staffCtx, em: em.fork() }, id, { interpreter_name: 'Ana Ruiz' });
+      await services.bookings.confirmAvailability({ ...staffCtx, em: em.fork() }, id, { interpreterName: 'Ana Ruiz' });
     bookingIds.push(id);
   }
   // Poll settled orders: translation jobs would otherwise share the CPU with the measurement.

@@ -203,7 +203,7 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
     await t.gql(ConfirmInterpretationAvailabilityDocument, { id: confirmed, interpreterName: 'Ana Ruiz' }, staff);
     const ctx = await aliceCtx();
     const entities = await ctx.em.find(Booking, { account: alice.id }, { populate: ['payment'] });
-    const page = (await t.services.bookings.list(ctx, { per_page: '100' })).items;
+    const page = (await t.services.bookings.list(ctx, { perPage: 100 })).items;
     const provider = t.services.payments.provider.name;
     for (const id of [requested, confirmed]) {
       const entity = JSON.stringify(

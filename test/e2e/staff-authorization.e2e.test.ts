@@ -82,10 +82,14 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['bookingDesk.account', (s, ctx) => s.bookingDesk.account(ctx, ctx.em.getReference(Booking, ID))],
   ['bookingDesk.notes', (s, ctx) => s.bookingDesk.notes(ctx, ID)],
   ['bookingDesk.addNote', (s, ctx) => s.bookingDesk.addNote(ctx, ID, { text: 'x' })],
-  ['bookingDesk.assignInterpreter', (s, ctx) => s.bookingDesk.assignInterpreter(ctx, ID, { interpreter_name: 'x' })],
-  ['bookingDesk.reschedule', (s, ctx) => s.bookingDesk.reschedule(ctx, ID, { scheduled_at: '2030-01-01T10:00:00Z' })],
+  ['bookingDesk.assignInterpreter', (s, ctx) => s.bookingDesk.assignInterpreter(ctx, ID, { interpreterName: 'x' })],
+  [
+    'bookingDesk.reschedule',
+    (s, ctx) =>
+      s.bookingDesk.reschedule(ctx, ID, { scheduledAt: { date: new Date('2030-01-01T10:00:00Z'), offsetMinutes: 0 } }),
+  ],
   ['staff.me', (s, ctx) => s.staff.me(ctx)],
-  ['bookings.confirmAvailability', (s, ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreter_name: 'x' })],
+  ['bookings.confirmAvailability', (s, ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreterName: 'x' })],
   ['bookings.complete', (s, ctx) => s.bookings.complete(ctx, ID)],
   ['bookings.hold', (s, ctx) => s.bookings.hold(ctx, ID, { reason: 'x' })],
   ['bookings.release', (s, ctx) => s.bookings.release(ctx, ID)],

@@ -8,7 +8,8 @@ import type { GraphQLContext } from './context';
 /**
  * The roles resolvers name in @Authorized(...): which staff role may run a STAFF field is the permission table's. A
  * partner operation of its table (`'quotes.create'`) may be named instead of ACCOUNT, for a field that reads input:
- * the caller's role is then checked before the input is read, as REST's `permit` does (D27).
+ * the caller's role is then checked before the input is read, as REST's `permit` does (D27); a field that is either
+ * of two operations names both, and the caller must be allowed each.
  */
 export const Role = { ACCOUNT: 'ACCOUNT', STAFF: 'STAFF', READ_LIMITED: 'READ_LIMITED' } as const;
 
@@ -24,13 +25,13 @@ export function staffOperationName(parentType: string, fieldName: string): strin
  */
 export const authChecker: AuthChecker<GraphQLContext> = ({ context, info }, roles) => {
   const actor = context.ctx.actor;
-  const partnerOperation = roles.find(isPartnerOperation);
-  if (partnerOperation || roles.includes(Role.ACCOUNT)) {
+  const partnerOperations = roles.filter(isPartnerOperation);
+  if (partnerOperations.length || roles.includes(Role.ACCOUNT)) {
     // A known staff credential is not a missing one (D28): refused, not asked to authenticate. (REST v1 has no
     // staff part at all and answers a staff token 401, D13.)
     if (actor?.kind === 'staff') throw new ForbiddenError('Staff credentials cannot act for an account.');
-    if (partnerOperation) requireAccountId(actor, partnerOperation);
-    else approvedAccount(actor);
+    approvedAccount(actor);
+    for (const operation of partnerOperations) requireAccountId(actor, operation);
     return true;
   }
   const operation = staffOperationName(info.parentType.name, info.fieldName);

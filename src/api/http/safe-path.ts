@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { isStorableText } from '../../domain/shared/validation';
+import { isStorableText } from '../../domain/shared/field-readers';
 import { notFoundHandler } from './error-handler';
 
 /**

@@ -6,23 +6,14 @@ import { InterpretationRate } from '../catalog/rates.entity';
 import { Desk } from '../desk/desk';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../shared/context';
-import { Page, paginate, readPageRequest } from '../shared/pagination';
-import { containing, Validator } from '../shared/validation';
+import { Page, pageRequest, paginate } from '../shared/pagination';
+import { containing } from '../shared/text-search';
 import { BookingNote } from './booking-note.entity';
 import { Booking, BookingStatus } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
-import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
+import type { AssignInterpreter, RescheduleBooking, StaffBookings } from './booking.commands';
+import { priceHours } from './booking-price';
 import { bookingTime } from './booking-time';
-
-export interface StaffBookingQuery {
-  status?: unknown;
-  account_id?: unknown;
-  from?: unknown;
-  to?: unknown;
-  search?: unknown;
-  page?: unknown;
-  per_page?: unknown;
-}
 
 /**
  * The booking desk of D28, as good as the order desk: the shared desk (look-up, account, notes), a list filtered and
@@ -53,17 +44,10 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
    * exclusive) and `search` in the number, the reference or the account's name; served by the indexes on
    * (status, scheduled_at), (account_id, scheduled_at) and (scheduled_at, id).
    */
-  async list(ctx: Ctx, query: StaffBookingQuery): Promise<Page<Booking>> {
+  async list(ctx: Ctx, command: StaffBookings): Promise<Page<Booking>> {
     requireStaff(ctx.actor, 'staffInterpretationBookings');
-    const v = new Validator(query as Record<string, unknown>);
-    const status = v.oneOf('status', Object.values(BookingStatus));
-    const accountId = v.id('account_id');
-    const from = v.dateTime('from');
-    const to = v.dateTime('to');
-    const search = v.string('search', { max: 255 });
-    const page = readPageRequest(v);
-    if (from && to && from >= to) v.fail('to', 'The to field must be after the from field.');
-    v.done();
+    const { status, accountId, search } = command;
+    const [from, to] = [command.from?.date, command.to?.date];
     const contains = search ? containing(search) : undefined;
     const where: FilterQuery<Booking> = {
       ...(status ? { status } : {}),
@@ -71,22 +55,19 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
       ...(from || to ? { scheduledAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
       ...(contains ? { $or: [{ number: contains }, { reference: contains }, { account: { name: contains } }] } : {}),
     };
-    return paginate(ctx.em, Booking, where, page, {
+    return paginate(ctx.em, Booking, where, pageRequest(command), {
       orderBy: { scheduledAt: 'asc', id: 'asc' },
       populate: ['account'] as never,
     });
   }
 
   /** The interpreter who will attend, by name (free text: interpreters are not users yet); null clears it. */
-  async assignInterpreter(ctx: Ctx, bookingId: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
+  async assignInterpreter(ctx: Ctx, bookingId: unknown, command: AssignInterpreter): Promise<Booking> {
     requireStaff(ctx.actor, 'assignInterpreter');
-    const v = new Validator(input);
-    const name = v.string('interpreter_name', { max: 255 });
-    v.done();
     return this.change(ctx, bookingId, async (em, booking) => {
       this.deps.lifecycle.assertAction(booking, 'assign_interpreter');
       const before = booking.interpreterName;
-      booking.interpreterName = name || null;
+      booking.interpreterName = command.interpreterName || null;
       this.deps.lifecycle.record(
         em,
         booking,
@@ -102,19 +83,9 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
    * changes only while nothing is asked for payment yet (requested): once a checkout exists its amount is fixed.
    * Two reschedules, or a reschedule and a payment, take the booking's lock in turn: each is applied whole.
    */
-  async reschedule(
-    ctx: Ctx,
-    bookingId: unknown,
-    input: { scheduled_at?: unknown; duration_hours?: unknown },
-  ): Promise<Booking> {
+  async reschedule(ctx: Ctx, bookingId: unknown, command: RescheduleBooking): Promise<Booking> {
     requireStaff(ctx.actor, 'rescheduleInterpretationBooking');
-    const v = new Validator(input);
-    const scheduled = readScheduledAt(v);
-    const duration =
-      input.duration_hours === undefined || input.duration_hours === null
-        ? undefined
-        : readDurationHundredths(v, input.duration_hours);
-    v.done();
+    const { scheduledAt, durationHours: duration } = command;
     return this.change(ctx, bookingId, async (em, booking) => {
       this.deps.lifecycle.assertAction(booking, 'reschedule');
       const before = {
@@ -132,7 +103,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
           priceHours(duration, rate.minimumHours, booking.unitPriceCents),
         );
       }
-      Object.assign(booking, { scheduledAt: scheduled!.date, scheduledOffsetMinutes: scheduled!.offsetMinutes });
+      Object.assign(booking, { scheduledAt: scheduledAt.date, scheduledOffsetMinutes: scheduledAt.offsetMinutes });
       const after = {
         scheduled_at: booking.scheduledAt.toISOString(),
         duration_hours: booking.durationHundredths / 100,

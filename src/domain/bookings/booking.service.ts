@@ -2,9 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
 import { placedBy } from '../members/placed-by';
-import { InterpretationMode } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
-import { readLanguagePair } from '../catalog/language-pair';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
@@ -16,13 +14,13 @@ import type { Ctx } from '../shared/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { readPageRequest, type PageRequest, type VersionedPage } from '../shared/pagination';
+import { pageRequest, type VersionedPage } from '../shared/pagination';
 import type { MoveCause } from '../shared/lifecycle';
-import { Validator } from '../shared/validation';
 import { readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
 import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
-import { priceHours, readDurationHundredths, readScheduledAt } from './booking-input';
+import type { BookingReason, ConfirmAvailability, CreateBooking, ListBookings } from './booking.commands';
+import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { UNPAID } from './booking.states';
 
@@ -57,41 +55,30 @@ export class BookingService {
     this.lifecycle = deps.lifecycle;
   }
 
-  async create(ctx: Ctx, input: Record<string, unknown>): Promise<Booking> {
+  async create(ctx: Ctx, command: CreateBooking): Promise<Booking> {
     const account = requireAccount(ctx.actor, 'bookings.create');
-    const v = new Validator(input);
-    const { source, target } = readLanguagePair(v);
-    const mode = v.oneOf('mode', Object.values(InterpretationMode), { required: true });
-    const setting = v.oneOf('setting', Object.values(BookingSetting)) ?? BookingSetting.OTHER;
-    const scheduled = readScheduledAt(v);
-    const duration = readDurationHundredths(v, input.duration_hours);
-    const location = v.string('location', { required: mode === InterpretationMode.ON_SITE, max: 500 });
-    const notes = v.string('video_platform_notes', { max: 2000 });
-    const reference = v.string('reference', { max: 255 });
-    const redirectUrl = v.httpUrl('redirect_url');
-    v.done();
-
-    const rate = await ctx.em.findOneOrFail(InterpretationRate, { mode: mode! });
-    const { billableHundredths, totalCents } = priceHours(duration!, rate.minimumHours, rate.unitPriceCents);
+    const { mode, scheduledAt, durationHours: durationHundredths } = command;
+    const rate = await ctx.em.findOneOrFail(InterpretationRate, { mode });
+    const { billableHundredths, totalCents } = priceHours(durationHundredths, rate.minimumHours, rate.unitPriceCents);
     const booking = Object.assign(new Booking(), {
       number: referenceNumber(this.deps.orderPrefix, new Date(), 'INT'),
       account,
       placedBy: placedBy(ctx.actor),
-      sourceLanguage: source!,
-      targetLanguage: target!,
-      mode: mode!,
-      setting,
-      scheduledAt: scheduled!.date,
-      scheduledOffsetMinutes: scheduled!.offsetMinutes,
-      durationHundredths: duration!,
+      sourceLanguage: command.sourceLanguage,
+      targetLanguage: command.targetLanguage,
+      mode,
+      setting: command.setting ?? BookingSetting.OTHER,
+      scheduledAt: scheduledAt.date,
+      scheduledOffsetMinutes: scheduledAt.offsetMinutes,
+      durationHundredths,
       billableHundredths,
       unitPriceCents: rate.unitPriceCents,
       totalCents,
       currency: rate.currency,
-      location: location ?? null,
-      videoPlatformNotes: notes ?? null,
-      reference: reference ?? null,
-      redirectUrl: redirectUrl ?? null,
+      location: command.location ?? null,
+      videoPlatformNotes: command.videoPlatformNotes ?? null,
+      reference: command.reference ?? null,
+      redirectUrl: command.redirectUrl ?? null,
     });
     await ctx.em.persist(booking).flush();
     return booking;
@@ -116,13 +103,10 @@ export class BookingService {
   }
 
   /** Newest first, or with `updated_since` oldest change first (D23), as orders: the page, its total and payments in one statement. */
-  async list(
-    ctx: Ctx,
-    query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown },
-  ): Promise<VersionedPage<BookingRead>> {
+  async list(ctx: Ctx, command: ListBookings): Promise<VersionedPage<BookingRead>> {
     const accountId = requireAccountId(ctx.actor, 'bookings.read');
-    const { status, updatedSince, page } = this.pageRequest(query);
-    return readBookingPage(ctx.em, accountId, { status, updatedSince }, page);
+    const filter = { status: command.status, updatedSince: command.updatedSince?.date };
+    return readBookingPage(ctx.em, accountId, filter, pageRequest(command));
   }
 
   /** Client cancel before payment only (contract 4.16, the table's guard); an open checkout is withdrawn. */
@@ -136,11 +120,8 @@ export class BookingService {
    * Staff found an interpreter, before the start (D29): the move is checked, the checkout is created (before any
    * lock, D26), then the booking is locked, checked again and moved, and the link e-mailed, in one transaction (D12).
    */
-  async confirmAvailability(ctx: Ctx, id: unknown, input: { interpreter_name?: unknown }): Promise<Booking> {
+  async confirmAvailability(ctx: Ctx, id: unknown, command: ConfirmAvailability): Promise<Booking> {
     requireStaff(ctx.actor, 'confirmInterpretationAvailability');
-    const v = new Validator(input);
-    const interpreter = v.string('interpreter_name', { required: true, max: 255 });
-    v.done();
     if (!isId(id)) throw new NotFoundError();
     const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
     if (!current) throw new NotFoundError();
@@ -149,7 +130,7 @@ export class BookingService {
     this.lifecycle.check(current, BookingStatus.AWAITING_PAYMENT, cause, describe);
     const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl));
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
-      Object.assign(booking, { payment, interpreterName: interpreter! });
+      Object.assign(booking, { payment, interpreterName: command.interpreterName });
       em.persist(payment);
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
       await this.deps.mailer.send(
@@ -168,11 +149,8 @@ export class BookingService {
     );
   }
 
-  async hold(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
+  async hold(ctx: Ctx, id: unknown, { reason }: BookingReason): Promise<Booking> {
     requireStaff(ctx.actor, 'holdInterpretationBooking');
-    const v = new Validator(input);
-    const reason = v.string('reason', { required: true, max: 500 });
-    v.done();
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
       this.lifecycle.hold(em, booking, { actor: ctx.actor, action: 'hold', reason }),
@@ -229,11 +207,8 @@ export class BookingService {
   }
 
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
-  async staffCancel(ctx: Ctx, id: unknown, input: { reason?: unknown }): Promise<Booking> {
+  async staffCancel(ctx: Ctx, id: unknown, { reason }: BookingReason): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
-    const v = new Validator(input);
-    const reason = v.string('reason', { required: true, max: 500 });
-    v.done();
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
@@ -241,18 +216,5 @@ export class BookingService {
   private cancelBooking(ctx: Ctx, id: unknown, cause: MoveCause): Promise<Booking> {
     if (!isId(id)) throw new NotFoundError();
     return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
-  }
-
-  private pageRequest(query: { status?: unknown; updated_since?: unknown; page?: unknown; per_page?: unknown }): {
-    status?: BookingStatus;
-    updatedSince?: Date;
-    page: PageRequest;
-  } {
-    const v = new Validator(query);
-    const status = v.oneOf('status', Object.values(BookingStatus));
-    const updatedSince = v.dateTime('updated_since');
-    const page = readPageRequest(v);
-    v.done();
-    return { status, updatedSince, page };
   }
 }

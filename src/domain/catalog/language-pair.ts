@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { text } from '../shared/command-fields';
 import { FIELD } from '../shared/field-readers';
-import type { Validator } from '../shared/validation';
 import { findLanguage } from './catalog.service';
 
 /** A language of the catalog, matched case-insensitively and kept in canonical form (D6). */
@@ -24,22 +23,4 @@ export function differentLanguages<T extends { sourceLanguage: string; targetLan
       message: 'The target language must be different from the source language.',
       input: command.targetLanguage,
     });
-}
-
-/**
- * `source_language` and `target_language` read by a `Validator`, for the inputs not yet typed commands (bookings).
- */
-export function readLanguagePair(v: Validator): { source?: string; target?: string } {
-  const read = (field: string) => {
-    const code = v.string(field, { required: true, max: 20 });
-    if (code === undefined) return undefined;
-    const language = findLanguage(code);
-    if (!language) v.fail(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
-    return language?.code;
-  };
-  const source = read('source_language');
-  const target = read('target_language');
-  if (source && source === target)
-    v.fail('target_language', 'The target language must be different from the source language.');
-  return { source, target };
 }

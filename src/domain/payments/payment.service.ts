@@ -6,7 +6,7 @@ import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../
 import type { Lifecycle, MoveCause, Stateful } from '../shared/lifecycle';
 import { cannot, refused } from '../shared/state-machine';
 import { retryingTransaction } from '../shared/transaction';
-import { isStorableText } from '../shared/validation';
+import { isStorableText } from '../shared/field-readers';
 import type { CheckoutSummary } from './checkout-summary';
 import { PaymentRefund } from './payment-refund.entity';
 import { Payment, PaymentStatus, type PaymentOwner } from './payment.entity';

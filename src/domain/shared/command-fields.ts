@@ -28,7 +28,8 @@ type Field<T, R extends boolean | undefined> = R extends true
   ? z.ZodType<T, unknown>
   : z.ZodOptional<z.ZodType<T | undefined, unknown>>;
 
-function field<T, R extends boolean | undefined>(
+/** A field read by `read` (a rule written as those of `field-readers.ts`) and shown as `json`; areas use it for their own rules. */
+export function field<T, R extends boolean | undefined>(
   required: boolean | undefined,
   read: (raw: unknown) => Read<T>,
   json: JsonSchema,

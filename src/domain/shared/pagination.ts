@@ -1,6 +1,5 @@
 import type { EntityManager, EntityName, FilterQuery, FindOptions } from '@mikro-orm/core';
 import { integer } from './command-fields';
-import { Validator } from './validation';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -32,13 +31,6 @@ export interface Page<T> extends PageRequest {
 /** A page that knows the version of its answer (D23): its ETag, without serializing it. */
 export interface VersionedPage<T> extends Page<T> {
   version: string;
-}
-
-/** `page` >= 1 (default 1) and `per_page` 1..100 (default 15); out of range is 422 (D3). */
-export function readPageRequest(v: Validator): PageRequest {
-  const page = v.integer('page', { min: 1, max: MAX_PAGE }) ?? 1;
-  const perPage = v.integer('per_page', { min: 1, max: MAX_PER_PAGE }) ?? DEFAULT_PER_PAGE;
-  return { page, perPage };
 }
 
 /** One count and one page query, both in the database. */

@@ -15,14 +15,16 @@ import {
   Root,
 } from 'type-graphql';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
+import { createBookingCommand, listBookingsCommand } from '../../../domain/bookings/booking.commands';
 import { Booking, BookingSetting, BookingStatus, hoursOf } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
 import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
+import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import { writtenDateTime } from '../scalars/date-time.scalar';
 import type { GraphQLContext } from '../context';
-import { PageArgs, PageOf, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @InputType()
 class CreateInterpretationBookingInput {
@@ -76,28 +78,23 @@ export class BookingResolver {
     })
     updatedSince?: Date,
   ): Promise<PageResult<BookingRead>> {
-    return toPageResult(
-      await services.bookings.list(ctx, { status, updated_since: updatedSince?.toISOString(), ...pageQuery(pageArgs) }),
-    );
+    const command = graphqlCommand(listBookingsCommand, {
+      status,
+      updatedSince: updatedSince?.toISOString(),
+      ...pageArgs,
+    });
+    return toPageResult(await services.bookings.list(ctx, command));
   }
 
+  @Authorized('bookings.create')
   @Mutation(() => Booking)
   createInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('input', () => CreateInterpretationBookingInput) input: CreateInterpretationBookingInput,
   ): Promise<Booking> {
-    return services.bookings.create(ctx, {
-      source_language: input.sourceLanguage,
-      target_language: input.targetLanguage,
-      mode: input.mode,
-      setting: input.setting ?? undefined,
-      scheduled_at: writtenDateTime(input.scheduledAt),
-      duration_hours: input.durationHours,
-      location: input.location ?? undefined,
-      video_platform_notes: input.videoPlatformNotes ?? undefined,
-      reference: input.reference ?? undefined,
-      redirect_url: input.redirectUrl ?? undefined,
-    });
+    // The time as written, offset and all: the booking shows it back in that offset (D29).
+    const command = graphqlCommand(createBookingCommand, { ...input, scheduledAt: writtenDateTime(input.scheduledAt) });
+    return services.bookings.create(ctx, command);
   }
 
   @Mutation(() => Booking)

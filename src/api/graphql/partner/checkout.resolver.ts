@@ -22,6 +22,7 @@ class RenewedCheckout {
 @Authorized(Role.ACCOUNT)
 @Resolver()
 export class CheckoutResolver {
+  @Authorized('orders.renew_checkout', 'bookings.renew_checkout')
   @Mutation(() => RenewedCheckout, {
     description:
       'A fresh checkout for an unpaid order or booking (exactly one of orderId and bookingId); the old checkout is voided. Refused while a payment is being processed, and for a booking whose start has passed.',

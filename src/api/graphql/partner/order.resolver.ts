@@ -84,6 +84,7 @@ export class OrderResolver {
     return toPageResult({ ...page, items: page.items.map((view) => view.order) });
   }
 
+  @Authorized('orders.convert')
   @Mutation(() => ConvertedQuote)
   async convertQuote(
     @Ctx() { ctx, services }: GraphQLContext,

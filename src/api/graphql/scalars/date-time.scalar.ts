@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { parseDateTime } from '../../../domain/shared/validation';
+import { parseDateTime } from '../../../domain/shared/field-readers';
 import { formatTimestamp } from '../../format';
 
 /** A date-time argument as the client wrote it: the instant, and the text with its offset (D29 shows times back in it). */

@@ -2,13 +2,20 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, 
 import { Account } from '../../../domain/accounts/account.entity';
 import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
+import {
+  assignInterpreterCommand,
+  bookingReasonCommand,
+  confirmAvailabilityCommand,
+  rescheduleBookingCommand,
+  staffBookingsCommand,
+} from '../../../domain/bookings/booking.commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand } from '../../../domain/desk/desk.commands';
 import { graphqlCommand } from '../../commands';
 import { InterpretationBookingPage } from '../partner/booking.resolver';
 import { writtenDateTime } from '../scalars/date-time.scalar';
-import { PageArgs, pageQuery, toPageResult, type PageResult } from '../types/page';
+import { PageArgs, toPageResult, type PageResult } from '../types/page';
 import { actedOn, BookingIdArgs, type ActedOn } from './acted-on';
 
 /** Staff: the booking desk (D12, D28): look-ups, availability, completion, holds, cancels, notes and reschedules, each audited in the service. */
@@ -28,15 +35,15 @@ export class StaffBookingResolver {
     @Arg('to', () => Date, { nullable: true }) to?: Date,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Booking>> {
-    const query = {
+    const command = graphqlCommand(staffBookingsCommand, {
       status,
-      account_id: accountId,
+      accountId,
       from: from?.toISOString(),
       to: to?.toISOString(),
       search,
-      ...pageQuery(pageArgs),
-    };
-    return toPageResult(await services.bookingDesk.list(ctx, query));
+      ...pageArgs,
+    });
+    return toPageResult(await services.bookingDesk.list(ctx, command));
   }
 
   @Query(() => Booking, {
@@ -57,7 +64,11 @@ export class StaffBookingResolver {
     @Arg('id', () => ID) id: string,
     @Arg('interpreterName') interpreterName: string,
   ): Promise<Booking> {
-    return services.bookings.confirmAvailability(ctx, id, { interpreter_name: interpreterName });
+    return services.bookings.confirmAvailability(
+      ctx,
+      id,
+      graphqlCommand(confirmAvailabilityCommand, { interpreterName }),
+    );
   }
 
   @Mutation(() => Booking)
@@ -74,7 +85,7 @@ export class StaffBookingResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Booking> {
-    return services.bookings.hold(ctx, id, { reason });
+    return services.bookings.hold(ctx, id, graphqlCommand(bookingReasonCommand, { reason }));
   }
 
   @Mutation(() => Booking)
@@ -93,7 +104,7 @@ export class StaffBookingResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Booking> {
-    return services.bookings.staffCancel(ctx, id, { reason });
+    return services.bookings.staffCancel(ctx, id, graphqlCommand(bookingReasonCommand, { reason }));
   }
 
   @Mutation(() => BookingNote, { description: 'An internal note on the booking; never shown to the client.' })
@@ -111,9 +122,8 @@ export class StaffBookingResolver {
     @Args(() => BookingIdArgs) ref: ActedOn<'bookingId'>,
     @Arg('interpreterName', () => String, { nullable: true }) interpreterName?: string | null,
   ): Promise<Booking> {
-    return services.bookingDesk.assignInterpreter(ctx, actedOn(ref, 'bookingId'), {
-      interpreter_name: interpreterName,
-    });
+    const command = graphqlCommand(assignInterpreterCommand, { interpreterName });
+    return services.bookingDesk.assignInterpreter(ctx, actedOn(ref, 'bookingId'), command);
   }
 
   @Mutation(() => Booking, {
@@ -126,10 +136,12 @@ export class StaffBookingResolver {
     @Arg('scheduledAt', () => Date) scheduledAt: Date,
     @Arg('durationHours', () => Float, { nullable: true }) durationHours?: number,
   ): Promise<Booking> {
-    return services.bookingDesk.reschedule(ctx, id, {
-      scheduled_at: writtenDateTime(scheduledAt),
-      duration_hours: durationHours,
+    // The time as written, offset and all: the booking shows it back in that offset (D29).
+    const command = graphqlCommand(rescheduleBookingCommand, {
+      scheduledAt: writtenDateTime(scheduledAt),
+      durationHours,
     });
+    return services.bookingDesk.reschedule(ctx, id, command);
   }
 }
 

@@ -1,5 +1,5 @@
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
-import { lastPage, type Page } from '../../../domain/shared/pagination';
+import { lastPage, MAX_PAGE, type Page } from '../../../domain/shared/pagination';
 
 @ObjectType()
 export class PageInfo {
@@ -12,7 +12,7 @@ export class PageInfo {
 /** `page` and `perPage`, passed to the services, which own their limits (D3). */
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, description: '1 or more; default 1.' })
+  @Field(() => Int, { nullable: true, description: `1 to ${MAX_PAGE}; default 1.` })
   page?: number;
 
   @Field(() => Int, { nullable: true, description: '1 to 100; default 15.' })
@@ -38,6 +38,3 @@ export const toPageResult = <T>(page: Page<T>): PageResult<T> => ({
   items: page.items,
   pageInfo: { page: page.page, perPage: page.perPage, total: page.total, lastPage: lastPage(page) },
 });
-
-/** The services read the REST names; GraphQL's camelCase argument maps onto them here. */
-export const pageQuery = (args: PageArgs) => ({ page: args.page, per_page: args.perPage });

@@ -6,11 +6,13 @@ import {
   listOf,
   nullable,
   object,
-  pageParameters,
+  pageDocs,
   updatedSinceParameter,
   ref,
   responseRef,
 } from './components';
+import { createBookingCommand, listBookingsCommand } from '../../../domain/bookings/booking.commands';
+import { queryParameters, requestBodySchema } from './request-schema';
 import {
   exampleBookingCancelled,
   exampleBookingConfirmed,
@@ -32,60 +34,33 @@ const idParam = {
   name: 'id',
   in: 'path',
   required: true,
-  schema: { type: 'string' },
+  schema: ref('Id'),
   description: 'Booking id, as answered when it was made.',
 };
+/** The prose of the polling parameter all lists share (D23), on the parameter this list's command generates. */
+const { description, example } = updatedSinceParameter('bookings');
+const updatedSince = { description, example };
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
 
 export const bookingSchemas = {
-  BookingRequest: {
-    type: 'object',
-    required: ['source_language', 'target_language', 'mode', 'scheduled_at', 'duration_hours'],
-    properties: {
-      source_language: {
-        type: 'string',
-        description: 'Language spoken by the party who needs the interpreter: a code of `GET /languages` (any case).',
-      },
-      target_language: {
-        type: 'string',
-        description: 'Language to interpret into, a code of `GET /languages`; different from `source_language`.',
-      },
-      mode: { enum: MODES, description: MODE },
-      setting: { enum: SETTINGS, default: 'other', description: SETTING },
-      scheduled_at: {
-        type: 'string',
-        description:
-          'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future. Answered back in UTC.',
-        examples: ['2026-12-01T09:30:00-05:00'],
-      },
-      duration_hours: {
-        type: 'number',
-        exclusiveMinimum: 0,
-        maximum: 12,
-        multipleOf: 0.01,
-        description:
-          'Expected length in hours, more than 0 and at most 12, two decimals at most. At least 2 hours are billed.',
-      },
-      location: {
-        type: 'string',
-        maxLength: 500,
-        description: 'Street address of the assignment. Required for `on_site`, optional otherwise.',
-      },
-      video_platform_notes: {
-        type: 'string',
-        maxLength: 2000,
-        description: 'How to join a remote session (platform, meeting id, who admits the interpreter).',
-      },
-      reference: { type: 'string', maxLength: 255, description: 'Your own reference (a case number), echoed back.' },
-      redirect_url: {
-        type: 'string',
-        format: 'uri',
-        maxLength: 2048,
-        description:
-          'Absolute http(s) URL where the payer is sent back after the checkout that staff create once an interpreter is confirmed, with `payment=<outcome>` and `booking_id`. Without it the checkout ends on a page of the service.',
-      },
+  BookingRequest: requestBodySchema(createBookingCommand, {
+    source_language: 'Language spoken by the party who needs the interpreter: a code of `GET /languages` (any case).',
+    target_language: 'Language to interpret into, a code of `GET /languages`; different from `source_language`.',
+    mode: MODE,
+    setting: { description: SETTING, default: 'other' },
+    scheduled_at: {
+      description:
+        'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future. Answered back in UTC.',
+      examples: ['2026-12-01T09:30:00-05:00'],
     },
-  },
+    duration_hours:
+      'Expected length in hours, more than 0 and at most 12, two decimals at most. At least 2 hours are billed.',
+    location: 'Street address of the assignment. Required for `on_site`, optional otherwise.',
+    video_platform_notes: 'How to join a remote session (platform, meeting id, who admits the interpreter).',
+    reference: 'Your own reference (a case number), echoed back.',
+    redirect_url:
+      'Absolute http(s) URL where the payer is sent back after the checkout that staff create once an interpreter is confirmed, with `payment=<outcome>` and `booking_id`. Without it the checkout ends on a page of the service.',
+  }),
   Booking: object({
     id: described(ref('Id'), 'The booking id.'),
     number: {
@@ -174,16 +149,11 @@ export const bookingPaths = {
       summary: 'List bookings, newest first',
       description:
         "The account's bookings, newest first, a page at a time, optionally of one status; with `updated_since`, the bookings changed since then, oldest change first (poll for changes in one request).",
-      parameters: [
-        {
-          name: 'status',
-          in: 'query',
-          description: 'Only bookings in this status; an unknown value is 422.',
-          schema: { enum: STATUSES },
-        },
-        updatedSinceParameter('bookings'),
-        ...pageParameters,
-      ],
+      parameters: queryParameters(listBookingsCommand, {
+        status: 'Only bookings in this status; an unknown value is 422.',
+        updated_since: updatedSince,
+        ...pageDocs,
+      }),
       responses: {
         200: json(
           listOf(ref('Booking')),

@@ -80,23 +80,6 @@ export const pageDocs = {
   per_page: { description: 'Items per page, 1 to 100; outside that range is 422.', default: DEFAULT_PER_PAGE },
 };
 
-/** `page` and `per_page` of every list (D3). */
-export const pageParameters = [
-  {
-    name: 'page',
-    in: 'query',
-    description:
-      'Page number, from 1. A page past the last answers an empty `data`; 0, negative or not a number is 422.',
-    schema: { type: 'integer', minimum: 1, default: 1 },
-  },
-  {
-    name: 'per_page',
-    in: 'query',
-    description: 'Items per page, 1 to 100; outside that range is 422.',
-    schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 },
-  },
-];
-
 /** `updated_since` on the lists integrators poll (D23): what changed since the last poll, in one request. */
 export const updatedSinceParameter = (items: string) => ({
   name: 'updated_since',

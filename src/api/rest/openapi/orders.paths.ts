@@ -34,7 +34,7 @@ const idParam = (what: string) => ({
   name: 'id',
   in: 'path',
   required: true,
-  schema: { type: 'string' },
+  schema: ref('Id'),
   description: `${what} id, as answered when it was made.`,
 });
 const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forbidden') };
@@ -194,7 +194,7 @@ const checkoutId = {
   name: 'providerOrderId',
   in: 'path',
   required: true,
-  schema: { type: 'string' },
+  schema: { type: 'string', maxLength: 64 },
   description: 'The sandbox checkout id, the last part of `payment.approval_url`.',
 };
 const providerParam = {
@@ -332,7 +332,8 @@ export const orderPaths = {
           name: 'token',
           in: 'query',
           required: true,
-          schema: { type: 'string' },
+          // A provider's order id is short (PayPal's 17 characters, the sandbox's 40); a longer one names nothing.
+          schema: { type: 'string', maxLength: 64 },
           description: "The provider's checkout id (PayPal order id).",
         },
       ],
@@ -361,7 +362,8 @@ export const orderPaths = {
           name: 'token',
           in: 'query',
           required: true,
-          schema: { type: 'string' },
+          // A provider's order id is short (PayPal's 17 characters, the sandbox's 40); a longer one names nothing.
+          schema: { type: 'string', maxLength: 64 },
           description: "The provider's checkout id (PayPal order id).",
         },
       ],

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
+import { createBookingCommand, listBookingsCommand } from '../../../domain/bookings/booking.commands';
 import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import type { Services } from '../../../services';
 import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
-import { bodyFields } from '../body-fields';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
+import { permit } from '../permit';
 import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
 import { sendCreated } from './location';
@@ -22,14 +23,17 @@ export function bookingsRoutes(services: Services): Router {
     get: [
       auth,
       async (req, res) => {
-        const page = await bookings.list(req.ctx, req.query);
+        const page = await bookings.list(req.ctx, restCommand(listBookingsCommand, req.query));
         answerVersionedList(req, res, page.version, () => listEnvelope(req, config.appUrl, page, serialize));
       },
     ],
     post: [
       auth,
+      permit('bookings.create'),
       async (req, res) =>
-        sendCreated(req, res, config.appUrl, { data: serialize(await bookings.create(req.ctx, bodyFields(req))) }),
+        sendCreated(req, res, config.appUrl, {
+          data: serialize(await bookings.create(req.ctx, restCommand(createBookingCommand, req.body))),
+        }),
     ],
   });
   route(router, '/interpretation-bookings/:id', {
@@ -50,6 +54,7 @@ export function bookingsRoutes(services: Services): Router {
     // A lost checkout issued again (D29): the old one is voided; refused once the start has passed.
     post: [
       auth,
+      permit('bookings.renew_checkout'),
       async (req, res) => {
         const booking = await bookings.renewCheckout(
           req.ctx,

@@ -6,6 +6,7 @@ import { restCommand } from '../../commands';
 import { authenticateAccount } from '../authenticate';
 import { answerVersioned, answerVersionedList } from '../conditional';
 import { listEnvelope } from '../pagination';
+import { permit } from '../permit';
 import { route } from '../routing';
 import { orderSerializer } from '../serializers/order.serializer';
 import { sendCreated } from './location';
@@ -20,6 +21,7 @@ export function ordersRoutes(services: Services): Router {
   route(router, '/quotes/:id/convert', {
     post: [
       auth,
+      permit('orders.convert'),
       async (req, res) => {
         const order = await orders.convert(req.ctx, req.params.id, restCommand(checkoutReturnCommand, req.body));
         sendCreated(req, res, config.appUrl, {
@@ -56,6 +58,7 @@ export function ordersRoutes(services: Services): Router {
     // A lost checkout issued again (D29): the old one is voided.
     post: [
       auth,
+      permit('orders.renew_checkout'),
       async (req, res) => {
         const polled = await orders.renewCheckout(req.ctx, req.params.id, restCommand(checkoutReturnCommand, req.body));
         res.json({ data: serialize(polled), provider_approval_url: polled.order.payment.approvalUrl });

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { InterpretationMode } from '../catalog/catalog.enums';
+import { differentLanguages, languageCode } from '../catalog/language-pair';
+import { across, field, httpUrl, id, oneOf, text, zonedDateTime } from '../shared/command-fields';
+import { FIELD, isAbsent, type Read } from '../shared/field-readers';
+import { pageFields } from '../shared/pagination';
+import { BookingSetting, BookingStatus } from './booking.entity';
+
+const MAX_HUNDREDTHS = 12 * 100;
+
+/** More than 0, at most 12, at most two decimals, as a number or (from a form) digits; kept as hundredths. */
+function readDurationHundredths(raw: unknown, rule: { required?: boolean }): Read<number> {
+  if (isAbsent(raw)) return rule.required ? { error: `The ${FIELD} field is required.` } : { value: undefined };
+  const value =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isFinite(value)) return { error: `The ${FIELD} field must be a number.` };
+  const hundredths = Math.round(value * 100);
+  if (Math.abs(hundredths - value * 100) > 1e-6)
+    return { error: `The ${FIELD} field must have at most 2 decimal places.` };
+  if (hundredths <= 0 || hundredths > MAX_HUNDREDTHS)
+    return { error: `The ${FIELD} field must be greater than 0 and at most 12.` };
+  return { value: hundredths };
+}
+
+/** A booking's length in hours, read as hundredths of an hour. */
+const durationHundredths = <R extends boolean | undefined = undefined>(rule: { required?: R } = {}) =>
+  field<number, R>(rule.required, (raw) => readDurationHundredths(raw, rule), {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: 12,
+    multipleOf: 0.01,
+  });
+
+/** When the interpreter is needed: in the future (D12), with the offset it was written in kept (D29). */
+const startTime = () =>
+  zonedDateTime({ required: true }).refine(
+    (start) => start.date.getTime() > Date.now(),
+    `The ${FIELD} field must be a date in the future.`,
+  );
+
+/** `POST /interpretation-bookings` and `createInterpretationBooking`: priced at once (D12). */
+export const createBookingCommand = z
+  .object({
+    sourceLanguage: languageCode(),
+    targetLanguage: languageCode(),
+    mode: oneOf(Object.values(InterpretationMode), { required: true }),
+    setting: oneOf(Object.values(BookingSetting)),
+    scheduledAt: startTime(),
+    durationHours: durationHundredths({ required: true }),
+    location: text({ max: 500 }),
+    videoPlatformNotes: text({ max: 2000 }),
+    reference: text({ max: 255 }),
+    redirectUrl: httpUrl(),
+  })
+  .check(across(['sourceLanguage', 'targetLanguage'], differentLanguages))
+  .check(
+    across(['mode', 'location'], (command, ctx) => {
+      // An interpreter in person needs an address; remote modes may name one.
+      if (command.mode === InterpretationMode.ON_SITE && !command.location)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['location'],
+          message: 'The location field is required.',
+          input: command.location,
+        });
+    }),
+  );
+export type CreateBooking = z.output<typeof createBookingCommand>;
+
+/** `GET /interpretation-bookings` and `interpretationBookings`; `updated_since` polls for changes (D23). */
+export const listBookingsCommand = z.object({
+  status: oneOf(Object.values(BookingStatus)),
+  updatedSince: zonedDateTime(),
+  ...pageFields,
+});
+export type ListBookings = z.output<typeof listBookingsCommand>;
+
+/** Staff's `staffInterpretationBookings`: a window of start times, `from` inclusive and `to` exclusive (D28). */
+export const staffBookingsCommand = z
+  .object({
+    status: oneOf(Object.values(BookingStatus)),
+    accountId: id(),
+    from: zonedDateTime(),
+    to: zonedDateTime(),
+    search: text({ max: 255 }),
+    ...pageFields,
+  })
+  .check(
+    across(['from', 'to'], (command, ctx) => {
+      if (command.from && command.to && command.from.date >= command.to.date)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['to'],
+          message: 'The to field must be after the from field.',
+          input: command.to,
+        });
+    }),
+  );
+export type StaffBookings = z.output<typeof staffBookingsCommand>;
+
+/** Staff's `confirmInterpretationAvailability`: the interpreter found (D12). */
+export const confirmAvailabilityCommand = z.object({ interpreterName: text({ required: true, max: 255 }) });
+export type ConfirmAvailability = z.output<typeof confirmAvailabilityCommand>;
+
+/** Staff's `assignInterpreter`: a name, or nothing to clear it (D28). */
+export const assignInterpreterCommand = z.object({ interpreterName: text({ max: 255 }) });
+export type AssignInterpreter = z.output<typeof assignInterpreterCommand>;
+
+/** Staff's `holdInterpretationBooking` and `staffCancelInterpretationBooking`: why, for the client and the audit. */
+export const bookingReasonCommand = z.object({ reason: text({ required: true, max: 500 }) });
+export type BookingReason = z.output<typeof bookingReasonCommand>;
+
+/** Staff's `rescheduleInterpretationBooking`: a new start, and a new length if the price may still change (D28). */
+export const rescheduleBookingCommand = z.object({
+  scheduledAt: startTime(),
+  durationHours: durationHundredths(),
+});
+export type RescheduleBooking = z.output<typeof rescheduleBookingCommand>;
