@@ -186,7 +186,7 @@ describe('creation', () => {
   });
 });
 
-describe('the flow: request, staff confirm, pay, complete (contract 3.2)', () => {
+describe('the flow: request, staff confirm, pay, complete (the Booking statuses)', () => {
   it('runs over REST and GraphQL with the sandbox checkout', async () => {
     const created = await t.gql(
       CreateInterpretationBookingDocument,

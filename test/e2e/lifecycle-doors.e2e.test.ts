@@ -18,7 +18,7 @@ import { paidOrder } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * The lifecycles by behaviour (contract 3.1, 3.2, D10, D12, D26): from every state an order or a booking can be
+ * The lifecycles by behaviour (the Order and Booking statuses, D10, D12, D26): from every state an order or a booking can be
  * in, every move each door offers is tried. A move the lifecycle does not allow answers 422 under `status` on
  * both doors and changes nothing (state, audit log); an allowed one lands where the contract says.
  */

@@ -191,7 +191,7 @@ describe('convert (D9)', () => {
   });
 });
 
-describe('cancelling (contract 3.1, 4.12; D10)', () => {
+describe('cancelling (cancelOrder; D10)', () => {
   it('cancels a pending order, voiding its checkout', async () => {
     const converted = (await convert((await newQuote()).id).expect(201)).body;
     const res = await t.rest.post(`/api/v1/orders/${converted.data.id}/cancel`, undefined, alice.key).expect(200);

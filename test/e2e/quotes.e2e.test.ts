@@ -38,7 +38,7 @@ const base = { source_language: 'es', target_language: 'en', service_type: 'cert
 const countQuotes = async () =>
   (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM quotes`))[0].n as number;
 
-describe('pricing (contract 2.5, D7, D8), to the cent', () => {
+describe('pricing (D7, D8), to the cent', () => {
   it.each([
     ['certified, 1 word = 1 page', { file_ids: ['1'] }, 'page', 1, 990, 0],
     ['certified, 250 words = 1 page', { file_ids: ['250'] }, 'page', 1, 990, 0],

@@ -8,7 +8,7 @@ const FUTURE = new Date('2999-03-04T09:30:00Z');
 const booking = (status: BookingStatus, fields: Partial<Booking> = {}) =>
   Object.assign(new Booking(), { status, scheduledAt: FUTURE, scheduledOffsetMinutes: 0, heldFrom: null, ...fields });
 
-/** Contract 3.2 and D12, written out here so that a change to the table has to change this list too. */
+/** The Booking statuses and D12, written out here so that a change to the table has to change this list too. */
 const MOVES = [
   [REQUESTED, AWAITING_PAYMENT],
   [REQUESTED, ON_HOLD],
@@ -52,7 +52,7 @@ describe("the booking table's guard", () => {
     [AWAITING_PAYMENT, undefined],
     [CONFIRMED, 'Cannot cancel the booking while the status is confirmed.'],
     [ON_HOLD, 'Cannot cancel the booking while the status is on_hold.'],
-  ])('lets a client cancel from %s only before payment (contract 3.2): %s', (from, refusal) => {
+  ])('lets a client cancel from %s only before payment: %s', (from, refusal) => {
     expect(
       bookingTransitions.refusal(
         from,

@@ -15,7 +15,7 @@ const address = Object.assign(new ShippingAddress(), {
   country: 'US',
 });
 
-/** Contract 3.1 and D10, written out here so that a change to the table has to change this list too. */
+/** The Order statuses and D10, written out here so that a change to the table has to change this list too. */
 const MOVES = [
   [PENDING_PAYMENT, PROCESSING],
   [PENDING_PAYMENT, ON_HOLD],
@@ -57,7 +57,7 @@ describe("the order table's guard", () => {
     [ON_HOLD, undefined],
     [PROCESSING, 'Cannot cancel the order while the status is processing.'],
     [IN_REVIEW, 'Cannot cancel the order while the status is in_review.'],
-  ])('lets a client cancel from %s only before the work starts, or while held (contract 4.12): %s', (from, refusal) => {
+  ])('lets a client cancel from %s only before the work starts, or while held (cancelOrder): %s', (from, refusal) => {
     expect(orderTransitions.refusal(from, CANCELLED, order(from), CLIENT, 'cancel the order')).toBe(refusal);
   });
 

@@ -4,7 +4,7 @@ import type { DateOf, SqlRow } from '../orm-driver';
 /** The payment columns of an order's or a booking's polled read (D23), the payment aliased `p`. */
 export const PAYMENT_COLUMNS = 'p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at';
 
-/** Maps those columns as the entity path shows them (contract 2.7, D9). */
+/** Maps those columns as the entity path shows them (the OpenAPI `Payment` schema, D9). */
 export const paymentOf = (row: SqlRow, date: DateOf): PaymentRead => ({
   provider: row.provider as string,
   providerOrderId: row.provider_order_id as string | null,

@@ -8,7 +8,7 @@ import { Booking } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
 import { bookingTime } from './booking-time';
 
-/** Bookings as what payments pay for (D12, D29): paid, a booking is confirmed (contract 3.2), unless its start passed. */
+/** Bookings as what payments pay for (D12, D29): paid, a booking is confirmed (the `Booking` schema's statuses), unless its start passed. */
 export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mailer }): PaymentOwners {
   return {
     async lockHolder(em, id, paymentId) {
@@ -17,7 +17,7 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
       return lifecycleHolder(deps.lifecycle, booking, { label: `Booking ${booking.number}`, mailer: deps.mailer });
     },
 
-    /** The booking's hours at its rate (contract 2.7), and why it can no longer be paid once its start passed. */
+    /** The booking's hours at its rate (the `Booking` schema), and why it can no longer be paid once its start passed. */
     async summarize(em, id, paymentId) {
       const booking = await em.findOne(Booking, { id, payment: paymentId });
       if (!booking) return null;

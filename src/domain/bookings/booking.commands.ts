@@ -106,10 +106,6 @@ export type ConfirmAvailability = z.output<typeof confirmAvailabilityCommand>;
 export const assignInterpreterCommand = z.object({ interpreterName: text({ max: 255 }) });
 export type AssignInterpreter = z.output<typeof assignInterpreterCommand>;
 
-/** Staff's `holdInterpretationBooking` and `staffCancelInterpretationBooking`: why, for the client and the audit. */
-export const bookingReasonCommand = z.object({ reason: text({ required: true, max: 500 }) });
-export type BookingReason = z.output<typeof bookingReasonCommand>;
-
 /** Staff's `rescheduleInterpretationBooking`: a new start, and a new length if the price may still change (D28). */
 export const rescheduleBookingCommand = z.object({
   scheduledAt: startTime(),

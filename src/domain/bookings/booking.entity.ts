@@ -28,7 +28,7 @@ export enum BookingSetting {
 export const hoursOf = (hundredths: number): number => hundredths / 100;
 
 /**
- * An interpreter booking (contract 2.7, 3.2; D12). Hours are kept in hundredths (integers), so 2.25 hours bill
+ * An interpreter booking (the OpenAPI `Booking` schema; D12). Hours are kept in hundredths (integers), so 2.25 hours bill
  * exactly; the rate is copied at creation. The payment exists once staff confirm an interpreter.
  */
 @ObjectType('InterpretationBooking')

@@ -12,7 +12,7 @@ export type BookingLifecycle = Lifecycle<BookingStatus, Booking, BookingAction>;
 /** The action of the job that cancels an unpaid booking when its start passes (D29). */
 export const EXPIRED = 'expire';
 
-/** Every booking status change (contract 3.2, D12, D26): the table and its rules in booking.states.ts; a hold, a staff cancel or an expiry (D29) tells the account. */
+/** Every booking status change (the statuses of the OpenAPI `Booking` schema, D12, D26): the table and its rules in booking.states.ts; a hold, a staff cancel or an expiry (D29) tells the account. */
 export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }): BookingLifecycle {
   return new Lifecycle<BookingStatus, Booking, BookingAction>({
     entity: Booking,

@@ -19,7 +19,8 @@ import type { MoveCause } from '../shared/lifecycle';
 import { readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
 import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
-import type { BookingReason, ConfirmAvailability, CreateBooking, ListBookings } from './booking.commands';
+import type { StaffReason } from '../desk/desk.commands';
+import type { ConfirmAvailability, CreateBooking, ListBookings } from './booking.commands';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { UNPAID } from './booking.states';
@@ -46,7 +47,7 @@ const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequ
   redirectUrl,
 });
 
-/** Interpreter bookings (contract 2.7, 3.2, 4.13-4.16; D12, D26): priced at once, paid after staff confirm. */
+/** Interpreter bookings (`createBooking`, `listBookings`, `getBooking`, `cancelBooking`, `renewBookingCheckout`; D12, D26): priced at once, paid after staff confirm. */
 export class BookingService {
   /** Every status change of a booking goes through here. */
   private readonly lifecycle: BookingLifecycle;
@@ -109,7 +110,7 @@ export class BookingService {
     return readBookingPage(ctx.em, accountId, filter, pageRequest(command));
   }
 
-  /** Client cancel before payment only (contract 4.16, the table's guard); an open checkout is withdrawn. */
+  /** Client cancel before payment only (`cancelBooking`, the table's guard); an open checkout is withdrawn. */
   async cancel(ctx: Ctx, id: unknown): Promise<Booking> {
     requireAccountId(ctx.actor, 'bookings.cancel');
     await this.version(ctx, id);
@@ -149,7 +150,7 @@ export class BookingService {
     );
   }
 
-  async hold(ctx: Ctx, id: unknown, { reason }: BookingReason): Promise<Booking> {
+  async hold(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {
     requireStaff(ctx.actor, 'holdInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
@@ -207,7 +208,7 @@ export class BookingService {
   }
 
   /** Staff cancel from any open state; a paid booking is refunded (D12). */
-  async staffCancel(ctx: Ctx, id: unknown, { reason }: BookingReason): Promise<Booking> {
+  async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }

@@ -2,7 +2,7 @@ import { cannot, defineTransitions, type ActionRule } from '../shared/state-mach
 import { BookingStatus, type Booking } from './booking.entity';
 import { bookingTime } from './booking-time';
 
-/** Not paid yet: what a client may cancel (contract 3.2, 4.16), and what is cancelled when its start passes (D29). */
+/** Not paid yet: what a client may cancel (`cancelBooking`), and what is cancelled when its start passes (D29). */
 export const UNPAID: readonly BookingStatus[] = [BookingStatus.REQUESTED, BookingStatus.AWAITING_PAYMENT];
 
 /** What may be done to a booking in place, without moving it. */
@@ -21,7 +21,7 @@ const whileOpen =
     bookingTransitions.terminal.includes(booking.status) ? cannot(describe, booking.status) : undefined;
 
 /**
- * Contract 3.2, D12 and D29; holds return to the state they interrupted. The guard says who may make which move and
+ * The statuses of the OpenAPI `Booking` schema, D12 and D29; holds return to the state they interrupted. The guard says who may make which move and
  * when, the actions what staff may change in which state (D28).
  */
 export const bookingTransitions = defineTransitions<BookingStatus, Booking, BookingAction>({
@@ -41,7 +41,7 @@ export const bookingTransitions = defineTransitions<BookingStatus, Booking, Book
   },
   guard(from, to, booking, { actor, at }) {
     if (to === BookingStatus.CANCELLED) {
-      // The client cancels only before payment; confirmed bookings go through the operator (contract 3.2).
+      // The client cancels only before payment; confirmed bookings go through the operator (`cancelBooking`).
       if (actor?.kind === 'account' && !UNPAID.includes(from)) return cannot('cancel the booking', from);
       // The system cancels only an unpaid booking (held or not) whose start passed: the expiry sweep (D29).
       if (actor === null && (!UNPAID.includes(booking.heldFrom ?? from) || !booking.hasStarted(at)))

@@ -29,7 +29,7 @@ export function orderPayments(deps: {
       });
     },
 
-    /** The order's priced lines (contract 2.6), add-ons named as the catalog names them. */
+    /** The order's priced lines (the OpenAPI `Order` schema), add-ons named as the catalog names them. */
     async summarize(em, id, paymentId) {
       const order = await em.findOne(Order, { id, payment: paymentId });
       if (!order) return null;

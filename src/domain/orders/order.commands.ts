@@ -23,10 +23,6 @@ export const staffOrdersCommand = z.object({
 });
 export type StaffOrders = z.output<typeof staffOrdersCommand>;
 
-/** Staff's `holdOrder` and `staffCancelOrder`: why, for the client and the audit (D10). */
-export const orderReasonCommand = z.object({ reason: text({ required: true, max: 500 }) });
-export type OrderReason = z.output<typeof orderReasonCommand>;
-
 /** Said of a malformed id as of an unknown or deactivated one: none names an active staff user. */
 export const NO_ACTIVE_STAFF_USER = 'The staff user id field must name an active staff user.';
 

@@ -16,7 +16,7 @@ export const RUSH = 'rush_2h';
 export const isRush = (order: Order) => order.addons.some((line) => line.code === RUSH);
 
 /**
- * Every order status change (contract 3.1, D10, D26): the table and its rules in order.states.ts, and what entering a state
+ * Every order status change (the statuses of the OpenAPI `Order` schema, D10, D26): the table and its rules in order.states.ts, and what entering a state
  * does. Processing queues the translation (rush first); completed, on hold and a staff cancel tell the account, and
  * completed asks for the address of hard copies that have none.
  */

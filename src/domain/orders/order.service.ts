@@ -17,7 +17,8 @@ import { Page, pageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
 import type { OrderView, PolledOrder } from './order-read';
-import type { ListOrders, OrderReason, StaffOrders } from './order.commands';
+import type { StaffReason } from '../desk/desk.commands';
+import type { ListOrders, StaffOrders } from './order.commands';
 import { Order, OrderStatus } from './order.entity';
 import { placedBy } from '../members/placed-by';
 import type { OrderLifecycle } from './order.lifecycle';
@@ -32,7 +33,7 @@ export interface OrderDeps {
   orderPrefix: string;
 }
 
-/** Orders (contract 2.6, 3.1, 4.9-4.12; D9, D10, D26): conversion, payment, cancellation, holds. */
+/** Orders (`convertQuote`, `listOrders`, `getOrder`, `cancelOrder`, `renewOrderCheckout`; D9, D10, D26): conversion, payment, cancellation, holds. */
 export class OrderService {
   /** Every status change of an order goes through here (the pipeline and certified review too). */
   readonly lifecycle: OrderLifecycle;
@@ -134,7 +135,7 @@ export class OrderService {
     };
   }
 
-  /** Client cancel: only from pending_payment or on_hold (contract 4.12, the table's guard); voids or refunds the payment. */
+  /** Client cancel: only from pending_payment or on_hold (`cancelOrder`, the table's guard); voids or refunds the payment. */
   async cancel(ctx: Ctx, id: unknown): Promise<PolledOrder> {
     requireAccountId(ctx.actor, 'orders.cancel');
     await this.version(ctx, id);
@@ -169,7 +170,7 @@ export class OrderService {
     );
   }
 
-  async hold(ctx: Ctx, id: unknown, { reason }: OrderReason): Promise<Order> {
+  async hold(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Order> {
     requireStaff(ctx.actor, 'holdOrder');
     if (!isId(id)) throw new NotFoundError();
     return this.lifecycle.change(ctx.em, { id }, (em, order) =>
@@ -187,7 +188,7 @@ export class OrderService {
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
-  async staffCancel(ctx: Ctx, id: unknown, { reason }: OrderReason): Promise<Order> {
+  async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Order> {
     requireStaff(ctx.actor, 'staffCancelOrder');
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }

@@ -1,7 +1,7 @@
 import { cannot, defineTransitions, onlyIn } from '../shared/state-machine';
 import { OrderStatus, type Order } from './order.entity';
 
-/** The client may cancel only these (contract 4.12); staff may cancel any order not finished (D10). */
+/** The client may cancel only these (`cancelOrder`); staff may cancel any order not finished (D10). */
 const CLIENT_CANCELLABLE: readonly OrderStatus[] = [OrderStatus.PENDING_PAYMENT, OrderStatus.ON_HOLD];
 
 /** Review work happens in review, or on hold (a held order is finished by staff, then released) (D19). */
@@ -12,7 +12,7 @@ export type OrderAction =
   'attach_reviewed_translation' | 'approve_translation' | 'record_notarization' | 'set_shipping_address' | 'ship';
 
 /**
- * Contract 3.1 and D10. Holds come from the pipeline or staff; a release returns to `heldFrom`. The guard says who
+ * The statuses of the OpenAPI `Order` schema, and D10. Holds come from the pipeline or staff; a release returns to `heldFrom`. The guard says who
  * may make which move, the actions what may be done in which state.
  */
 export const orderTransitions = defineTransitions<OrderStatus, Order, OrderAction>({

@@ -1,10 +1,10 @@
 import type { Payment } from './payment.entity';
 
-/** What an order's or a booking's answer shows of its payment (contract 2.7, D9): an entity is one, so is a polled read. */
+/** What an order's or a booking's answer shows of its payment (the OpenAPI `Payment` schema, D9): an entity is one, so is a polled read. */
 export type PaymentRead = Pick<Payment, 'provider' | 'providerOrderId' | 'approvalUrl' | 'paidAt' | 'refundedAt'>;
 
 /**
- * A booking's payment before staff create its checkout: the provider it will use and nulls (contract 2.7). The one
+ * A booking's payment before staff create its checkout: the provider it will use and nulls (the OpenAPI `Payment` schema). The one
  * rule both doors show, so a client sees the same object on REST and GraphQL.
  */
 export const paymentOrPending = (payment: PaymentRead | null, provider: string): PaymentRead =>

@@ -23,7 +23,7 @@ export interface QuotePrice {
 }
 
 /**
- * Contract 2.5 and D7-D8: certified = pages x per-page price, standard = words x per-word price. Files without a
+ * `createQuote` and D7-D8: certified = pages x per-page price, standard = words x per-word price. Files without a
  * detected count are priced by `undetectedUnits` (the client's `unit_count`), added to the detected ones.
  * Inputs are already validated; this only computes.
  */

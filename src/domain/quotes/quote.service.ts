@@ -25,7 +25,7 @@ interface AddonRequest {
   quantity?: number;
 }
 
-/** Instant quotes (contract 2.5, 4.6-4.8; D7, D8). Both doors call these methods. */
+/** Instant quotes (`createQuote`, `listQuotes`, `getQuote`, `deleteQuote`; D7, D8). Both doors call these methods. */
 export class QuoteService {
   constructor(
     private readonly deps: { catalog: CatalogService; files: FilesService; standard: StandardOffer; ttlDays: number },

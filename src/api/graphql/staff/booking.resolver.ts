@@ -4,14 +4,13 @@ import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import {
   assignInterpreterCommand,
-  bookingReasonCommand,
   confirmAvailabilityCommand,
   rescheduleBookingCommand,
   staffBookingsCommand,
 } from '../../../domain/bookings/booking.commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { addNoteCommand } from '../../../domain/desk/desk.commands';
+import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
 import { graphqlCommand } from '../../commands';
 import { InterpretationBookingPage } from '../partner/booking.resolver';
 import { writtenDateTime } from '../scalars/date-time.scalar';
@@ -85,7 +84,7 @@ export class StaffBookingResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Booking> {
-    return services.bookings.hold(ctx, id, graphqlCommand(bookingReasonCommand, { reason }));
+    return services.bookings.hold(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
   }
 
   @Mutation(() => Booking)
@@ -104,7 +103,7 @@ export class StaffBookingResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Booking> {
-    return services.bookings.staffCancel(ctx, id, graphqlCommand(bookingReasonCommand, { reason }));
+    return services.bookings.staffCancel(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
   }
 
   @Mutation(() => BookingNote, { description: 'An internal note on the booking; never shown to the client.' })

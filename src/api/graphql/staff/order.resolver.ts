@@ -4,9 +4,9 @@ import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
-import { addNoteCommand } from '../../../domain/desk/desk.commands';
+import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
 import { recordNotarizationCommand } from '../../../domain/certification/certification.commands';
-import { assignOrderCommand, orderReasonCommand, staffOrdersCommand } from '../../../domain/orders/order.commands';
+import { assignOrderCommand, staffOrdersCommand } from '../../../domain/orders/order.commands';
 import { markShippedCommand } from '../../../domain/orders/shipping.commands';
 import { graphqlCommand } from '../../commands';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
@@ -62,7 +62,7 @@ export class StaffOrderResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Order> {
-    return services.orders.hold(ctx, id, graphqlCommand(orderReasonCommand, { reason }));
+    return services.orders.hold(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
   }
 
   @Mutation(() => Order, {
@@ -188,6 +188,6 @@ export class StaffOrderResolver {
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
   ): Promise<Order> {
-    return services.orders.staffCancel(ctx, id, graphqlCommand(orderReasonCommand, { reason }));
+    return services.orders.staffCancel(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
   }
 }
