@@ -72,13 +72,22 @@ interface Slot {
   process?: SandboxProcess;
   tasksDone: number;
   busy: boolean;
+  /** The task it runs: whose, since when, and how long it has stood paused for others' tasks. */
+  running?: { lane: string; since: number; yieldedMs: number };
 }
+
+/** A task that has run this long is a long one: it yields its core while another account's newer task runs. */
+const LONG_TASK_MS = 500;
+/** For at most this long per newer task, and never for more than half its time: it always moves on. */
+const MAX_YIELD_MS = 2_000;
 
 /**
  * Every parse or rewrite of a client's document (counting, the sandbox engine's translation, certification
  * footers) runs here, in warm child processes under a hard memory ceiling and a deadline (D25), never in the
  * service process. Accounts take turns (fair-queue.ts), so one account's documents never hold up another's by
- * more than one document per child. A hostile document ends its own task; the service is never at risk.
+ * more than one document per child; and a task that has run long pauses while another account's newer task runs
+ * (`yieldTo`), so a short document is counted at its quiet speed while a flood of long ones runs beside it. A
+ * hostile document ends its own task; the service is never at risk.
  *
  * A child that cannot even start (a runtime that needs more memory than the limit, a missing build) is an
  * outage, not a document's fault: logged at error, reported by `health()`, and every task is refused with a
@@ -183,7 +192,7 @@ export class DocumentSandbox {
       const next = this.queue.take();
       if (!next) return this.warmWhenStarted();
       slot.busy = true;
-      void this.execute(slot, next.item).finally(() => {
+      void this.execute(slot, next.lane, next.item).finally(() => {
         slot.busy = false;
         this.queue.done(next.lane);
         this.pump();
@@ -196,12 +205,17 @@ export class DocumentSandbox {
     if (this.limits) this.warm();
   }
 
-  private async execute(slot: Slot, waiting: Waiting): Promise<void> {
+  private async execute(slot: Slot, lane: string, waiting: Waiting): Promise<void> {
     let outcome: TaskOutcome;
+    slot.running = { lane, since: Date.now(), yieldedMs: 0 };
+    const resumeOthers = this.yieldTo(lane);
     try {
       outcome = await (await this.childFor(slot)).run(waiting.task, this.bounds.timeoutMs);
     } catch (error) {
       outcome = { kind: 'not_started', reason: (error as Error).message };
+    } finally {
+      slot.running = undefined;
+      resumeOthers();
     }
     if (outcome.kind === 'not_started') {
       this.failedToStart(outcome.reason);
@@ -217,6 +231,36 @@ export class DocumentSandbox {
       slot.process = undefined;
     }
     waiting.resolve(outcome);
+  }
+
+  /**
+   * Pauses the long tasks of other accounts while a task of `lane` starts and runs, for at most MAX_YIELD_MS: with
+   * two cores, a flood's long documents would otherwise take half of the newcomer's. Answers the resume.
+   */
+  private yieldTo(lane: string): () => void {
+    const now = Date.now();
+    const yielding = this.slots.filter(({ running, process }) => {
+      if (!running || running.lane === lane || !process?.alive) return false;
+      const ran = now - running.since - running.yieldedMs;
+      return ran >= LONG_TASK_MS && running.yieldedMs < ran;
+    });
+    const paused = yielding.map((slot) => ({ slot, process: slot.process!, running: slot.running! }));
+    for (const { process } of paused) process.pause();
+    let resumed = false;
+    const resume = () => {
+      if (resumed) return;
+      resumed = true;
+      clearTimeout(timer);
+      const yielded = Date.now() - now;
+      for (const { slot, process, running } of paused) {
+        // The same task still: a later one of the slot has its own account of time.
+        if (slot.running === running) running.yieldedMs += yielded;
+        process.resume();
+      }
+    };
+    const timer = setTimeout(resume, MAX_YIELD_MS);
+    timer.unref();
+    return resume;
   }
 
   /** The slot's child, started (under the measured limits) when it has none alive. */

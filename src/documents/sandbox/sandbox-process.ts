@@ -34,6 +34,10 @@ export class SandboxProcess {
   private exited = false;
   private onMessage?: (message: ChildMessage) => void;
   private onExit?: () => void;
+  /** The running task's deadline, which stands still while the child is paused. */
+  private deadline?: { timer?: NodeJS.Timeout; remainingMs: number; since: number; expire(): void };
+  /** Why the child is paused: each holder resumes it by its own release. */
+  private pauses = 0;
 
   /** `workerScript`: the compiled sandbox.worker.ts, named by the composition root (which knows the build's layout). */
   constructor(limits: ChildLimits, workerScript: string) {
@@ -91,14 +95,20 @@ export class SandboxProcess {
         return { kind: 'not_started', reason: (error as Error).message };
       }
       return await new Promise<TaskOutcome>((resolve) => {
-        const timer = setTimeout(() => {
-          this.kill();
-          resolve({ kind: 'timed_out' });
-        }, timeoutMs);
         const settle = (outcome: TaskOutcome) => {
-          clearTimeout(timer);
+          clearTimeout(this.deadline?.timer);
+          this.deadline = undefined;
           resolve(outcome);
         };
+        this.deadline = {
+          remainingMs: timeoutMs,
+          since: Date.now(),
+          expire: () => {
+            this.kill();
+            settle({ kind: 'timed_out' });
+          },
+        };
+        this.startDeadline();
         this.onMessage = (message) =>
           message.kind === 'answer' && settle({ kind: 'answered', answer: message.answer, rssBytes: message.rssBytes });
         this.onExit = () => settle({ kind: 'died' });
@@ -113,6 +123,33 @@ export class SandboxProcess {
 
   kill(): void {
     if (!this.exited) this.child.kill('SIGKILL');
+  }
+
+  /**
+   * Stops the child where it is (SIGSTOP), so that its core goes to another account's short document; its task's
+   * deadline stands still meanwhile. Pauses nest: the child runs again once every `pause()` has had its `resume()`.
+   * A stopped child whose service dies is not left behind: its process group is orphaned, and the kernel sends a
+   * stopped member of an orphaned group SIGHUP then SIGCONT, which end it.
+   */
+  pause(): void {
+    if (this.pauses++ > 0 || this.exited) return;
+    this.child.kill('SIGSTOP');
+    if (!this.deadline) return;
+    clearTimeout(this.deadline.timer);
+    this.deadline.remainingMs -= Date.now() - this.deadline.since;
+  }
+
+  resume(): void {
+    if (this.pauses === 0 || --this.pauses > 0 || this.exited) return;
+    this.child.kill('SIGCONT');
+    this.startDeadline();
+  }
+
+  private startDeadline(): void {
+    const deadline = this.deadline;
+    if (!deadline || this.pauses > 0) return;
+    deadline.since = Date.now();
+    deadline.timer = setTimeout(deadline.expire, Math.max(0, deadline.remainingMs));
   }
 
   /**
