@@ -35,7 +35,7 @@ export class SandboxProcess {
   private onMessage?: (message: ChildMessage) => void;
   private onExit?: () => void;
   /** The running task's deadline, which stands still while the child is paused. */
-  private deadline?: { timer?: NodeJS.Timeout; remainingMs: number; since: number; expire(): void };
+  private deadline?: { timer?: NodeJS.Timeout; remainingMs: number; since: number; expire: () => void };
   /** Why the child is paused: each holder resumes it by its own release. */
   private pauses = 0;
 
