@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { foldOrderCounts } from './db/queries/order-counts';
 import type { JobQueue } from './jobs/job-queue';
 import type { Services } from './services';
 
@@ -23,6 +24,8 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
   }
   // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).
   queue.every(30, 'payment reconciliation', () => services.payments.reconcile(orm.em.fork()));
+  // Order list totals are read from counts the database keeps; their recorded changes are added up each minute.
+  queue.every(60, 'order count fold', () => foldOrderCounts(orm.em.fork()));
   // Unpaid bookings whose start passed are cancelled and their accounts told (D29); each booking is locked, so any
   // number of processes may sweep at once.
   queue.every(60, 'booking expiry', () => services.bookings.expireStarted(orm.em.fork()));

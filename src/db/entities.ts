@@ -11,6 +11,7 @@ import { IssuedCertificate } from '../domain/certification/issued-certificate.en
 import { Notarization } from '../domain/certification/notarization.entity';
 import { PendingCertificate } from '../domain/certification/pending-certificate.entity';
 import { OrderNote } from '../domain/orders/order-note.entity';
+import { OrderCount, OrderCountChange } from '../domain/orders/order-count.entity';
 import { Order } from '../domain/orders/order.entity';
 import { TranslationReview } from '../domain/certification/translation-review.entity';
 import { PaymentRefund } from '../domain/payments/payment-refund.entity';
@@ -40,6 +41,8 @@ export const ENTITIES = [
   Payment,
   PaymentRefund,
   Order,
+  OrderCount,
+  OrderCountChange,
   IdempotencyKey,
   WebhookEvent,
   Booking,

@@ -17,6 +17,11 @@ export interface ListShape {
   version: string;
   joins: string;
   key: string[];
+  /**
+   * Tables keeping the list's size by account and status, added up instead of counting the rows: a total read in
+   * the same snapshot as the page, as exact as a count (order-counts.ts). Without `updatedSince` only.
+   */
+  counts?: { table: string; changes: string };
 }
 
 /** An account's list: newest first, or oldest change first when `updatedSince` is given (D23). */
@@ -31,8 +36,9 @@ const statements = new Map<string, PreparedStatement>();
  * The one statement answering a page of an account's list and its total, with `$1` the account, then the filters
  * given, then the page's limit and offset. Each combination of filters has its own statement, so no plan is made for
  * `($2 IS NULL OR status = $2)` and every plan fits the index of its filters (docs/architecture.md, "Lists at
- * scale"). The total is counted first; a page in the second half of the list is read from the other end and put back
- * in order, so the last page of 20,000 rows reads 15 index entries, not 20,000.
+ * scale"). The total comes first, added up from the list's counts where it has some, counted otherwise; a page in the
+ * second half of the list is read from the other end and put back in order, so the last page of 20,000 rows reads 15
+ * index entries, not 20,000.
  */
 export function accountPageStatement(
   shape: ListShape,
@@ -53,9 +59,20 @@ export function accountPageStatement(
     const [forward, backward] = since ? ['ASC', 'DESC'] : ['DESC', 'ASC'];
     const ids = (half: string, direction: string, take: string, skip: string) =>
       `(SELECT ${alias}.id FROM ${shape.from} WHERE ${where.join(' AND ')} AND ${half} ORDER BY ${order(direction)} LIMIT ${take} OFFSET ${skip})`;
+    const counted = shape.counts && !since ? shape.counts : undefined;
+    const total = counted
+      ? `SELECT coalesce(sum(c.n), 0)::int AS total FROM (${[
+          `SELECT n FROM ${counted.table} c`,
+          `SELECT delta FROM ${counted.changes} c`,
+        ]
+          .map(
+            (part) => `${part} WHERE ${where.map((condition) => condition.replace(`${alias}.`, 'c.')).join(' AND ')}`,
+          )
+          .join(' UNION ALL ')}) c`
+      : `SELECT count(*)::int AS total FROM ${shape.from} WHERE ${where.join(' AND ')}`;
     statement = {
       name,
-      sql: `SELECT n.total, ${shape.columns}, ${shape.version} AS version FROM (SELECT count(*)::int AS total FROM ${shape.from} WHERE ${where.join(' AND ')}) n
+      sql: `SELECT n.total, ${shape.columns}, ${shape.version} AS version FROM (${total}) n
   LEFT JOIN LATERAL (${ids(`${offset} * 2 < n.total`, forward, limit, offset)}
     UNION ALL ${ids(`${offset} * 2 >= n.total`, backward, `greatest(least(${limit}, n.total - ${offset}), 0)`, `greatest(n.total - ${offset} - ${limit}, 0)`)}) page ON true
   ${shape.joins} ORDER BY ${order(forward)}`,

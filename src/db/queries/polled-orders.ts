@@ -5,6 +5,7 @@ import type { PageRequest, VersionedPage } from '../../domain/shared/pagination'
 import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
 import { readAccountPage, type AccountListFilter, type ListShape } from './account-page';
 import { PAYMENT_COLUMNS, paymentOf } from './holder-payment';
+import { ORDER_COUNT_TABLES } from './order-counts';
 
 /**
  * The version of an order's answer: which committed version of its row and of its payment's row it shows (`xmin`,
@@ -54,6 +55,7 @@ export const ORDER_LIST: ListShape = {
   version: VERSION,
   joins: `LEFT JOIN orders o ON o.id = page.id LEFT JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES}`,
   key: ['o.created_at', 'o.id'],
+  counts: ORDER_COUNT_TABLES,
 };
 
 /**
