@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import type { FileStorage } from '../../src/providers/storage/file-storage';
 import type { StorageConfig } from '../../src/config/app-config';
 import { liveProcessIds } from '../../src/db/queries/live-processes';
 import { Account } from '../../src/domain/accounts/account.entity';
@@ -94,6 +95,28 @@ describe('S3-compatible storage', () => {
     const file = await uploadFile(t, account.key, await docx({ paragraphs: [words(260)] }), 'in-s3.docx');
     expect(await objectExists(file.id)).toBe(true);
     expect(await waitForAnalysis(t, account.key, file.id)).toMatchObject({ word_count: 260, page_count: 2 });
+  });
+
+  it('analyses an upload from the bytes it received, never fetching back what it just stored', async () => {
+    const downloads: string[] = [];
+    const app = await startTestApp({
+      databaseOf: t,
+      config: { storage },
+      workers: false,
+      adjust: (services) => {
+        // The storage is the files service's own: spied on where the service reaches it.
+        const { storage: spied } = (services.files as unknown as { deps: { storage: FileStorage } }).deps;
+        const download = spied.download.bind(spied);
+        spied.download = (key, path) => (downloads.push(key), download(key, path));
+      },
+    });
+    try {
+      const file = await uploadFile(app, account.key, await docx({ paragraphs: [words(300)] }), 'received.docx');
+      expect(await waitForAnalysis(app, account.key, file.id)).toMatchObject({ word_count: 300 });
+      expect(downloads).not.toContain(file.id);
+    } finally {
+      await app.close();
+    }
   });
 
   it('streams a signed download from the bucket', async () => {

@@ -9,7 +9,7 @@ import { newId } from '../../src/domain/shared/ids';
 import { DeleteFileDocument, FileDocument, UploadFileDocument } from '../graphql/generated';
 import { docx, pdf, zip } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { largeDocument, storedDigest, uploadFile } from '../helpers/files';
+import { largeDocument, storedDigest, uploadFile, waitForAnalysis } from '../helpers/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -82,6 +82,8 @@ describe('POST /files', () => {
     const exact = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(MB20 - 9, 0x20)]);
     const ok = await t.rest.upload('/api/v1/files', { file: exact, filename: 'exact.pdf' }, alice.key).expect(201);
     expect(ok.body.data.size_bytes).toBe(MB20);
+    // Its bytes as received are analysed, then removed.
+    await waitForAnalysis(t, alice.key, ok.body.data.id);
 
     const [rowsBefore, filesBefore] = [await countRows(), storedFiles().length];
     const tooBig = await t.rest.upload(

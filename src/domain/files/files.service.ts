@@ -98,6 +98,7 @@ export class FilesService {
   async create(ctx: Ctx, input: NewUpload): Promise<StoredFile> {
     const account = requireAccount(ctx.actor, 'files.upload');
     const upload = input.upload;
+    let handedOff = false;
     try {
       const errors: Record<string, string[]> = {};
       if (input.type !== undefined && input.type !== '' && input.type !== FileType.SOURCE) {
@@ -129,18 +130,22 @@ export class FilesService {
           await this.deps.intents.fulfil(em, file.storageKey);
           await this.queueAnalysis(em, file);
         });
-        // Started at once in the account's own lane of the sandbox, so no other account's queued jobs come first;
-        // the job stays as the safety net (another process, a crash, a lane already full).
-        this.analysePending(ctx.em.fork(), file.id).catch((error: unknown) =>
-          this.deps.logger.info({ err: error, file_id: file.id }, 'analysis left to its job'),
-        );
+        // Started at once in the account's own lane of the sandbox, so no other account's queued jobs come first,
+        // on the bytes just received, which stay until it ends, so what was just stored is not fetched back; the job
+        // stays as the safety net (another process, a crash, a lane already full).
+        handedOff = true;
+        void this.analysePending(ctx.em.fork(), file.id, received.path)
+          .catch((error: unknown) =>
+            this.deps.logger.info({ err: error, file_id: file.id }, 'analysis left to its job'),
+          )
+          .finally(() => rm(received.path, { force: true }).catch(() => undefined));
       } catch (error) {
         await this.discardBytes([file.storageKey]);
         throw error;
       }
       return file;
     } finally {
-      if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
+      if (upload && !upload.tooLarge && !handedOff) await rm(upload.path, { force: true });
     }
   }
 
@@ -281,11 +286,11 @@ export class FilesService {
    * the document sandbox cannot start (D25), the file ends uncountable with that reason instead of pending for
    * ever; a quote that needs it asks again (ensureAnalysed).
    */
-  async analysePending(em: EntityManager, fileId: string): Promise<void> {
+  async analysePending(em: EntityManager, fileId: string, localCopy?: string): Promise<void> {
     const file = await em.findOne(StoredFile, { id: fileId });
     if (!file || !awaitsAnalysis(file)) return;
     try {
-      await this.analyse(em, file);
+      await this.analyse(em, file, localCopy);
     } catch (error) {
       if (!(error instanceof SandboxUnavailableError)) throw error; // a busy sandbox: retried with backoff
       await this.record(em, file, { kind: 'uncountable', reason: ANALYSIS_UNAVAILABLE, ...UNKNOWN_PAGES });
@@ -336,12 +341,12 @@ export class FilesService {
    * the result itself, in its own transaction. A caller must never wait on another's write: completion holds the
    * file's row lock while it asks, so waiting for the analysis job's UPDATE of that row would never end.
    */
-  private async analyse(em: EntityManager, file: StoredFile): Promise<void> {
+  private async analyse(em: EntityManager, file: StoredFile, localCopy?: string): Promise<void> {
     let running = this.analysing.get(file.id);
     if (!running) {
       running = (
         hasTextLayer(file.mimeType)
-          ? this.analyseBytes(file)
+          ? this.analyseBytes(file, localCopy)
           : Promise.resolve<AnalysisResult>({ kind: 'uncountable', reason: 'image', ...IMAGE_PAGES })
       ).finally(() => this.analysing.delete(file.id));
       this.analysing.set(file.id, running);
@@ -380,10 +385,11 @@ export class FilesService {
     Object.assign(file, fields);
   }
 
-  private async analyseBytes(file: StoredFile): Promise<AnalysisResult> {
-    const path = join(this.deps.tempDir, `ltk-analysis-${newId()}`);
+  /** Analyses `localCopy` when the caller holds the file's bytes, a download of them otherwise; then removes it. */
+  private async analyseBytes(file: StoredFile, localCopy?: string): Promise<AnalysisResult> {
+    const path = localCopy ?? join(this.deps.tempDir, `ltk-analysis-${newId()}`);
     try {
-      await this.deps.storage.download(file.storageKey, path);
+      if (!localCopy) await this.deps.storage.download(file.storageKey, path);
       // Each account's documents wait in a lane of their own, so no account waits behind another's (D25).
       return await this.deps.documents.analyse(file.account.id, path, file.mimeType);
     } finally {
