@@ -4,18 +4,7 @@ import {
   rescheduleBookingCommand,
   staffBookingsCommand,
 } from '../../src/domain/bookings/booking.commands';
-import { ValidationError } from '../../src/shared/errors';
-
-/** The field errors a door answers for `input`. */
-function errorsOf(read: () => unknown): Record<string, string[]> {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('the input was read without an error');
-}
+import { errorsOf } from '../helpers/commands';
 
 const booking = {
   source_language: 'ES',

@@ -1,19 +1,8 @@
 import { graphqlCommand, restCommand } from '../../src/api/commands';
 import { createQuoteCommand } from '../../src/domain/quotes/quote.commands';
-import { ValidationError } from '../../src/shared/errors';
+import { errorsOf } from '../helpers/commands';
 
 const FILE = '0b6f7a4e-2c1d-4f8a-9e3b-5d7c1a2b3c4d';
-
-/** The field errors a door answers for `input`, or the command it reads. */
-function errorsOf(read: () => unknown): Record<string, string[]> {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('the input was read without an error');
-}
 
 describe('typed commands at the doors (D2, D14)', () => {
   it('reads a REST body into a camelCase command, canonical values and defaults filled in', () => {

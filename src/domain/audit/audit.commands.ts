@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { across, id, text, zonedDateTime } from '../shared/command-fields';
+import { id, text, windowInOrder, zonedDateTime } from '../shared/command-fields';
 import { pageFields } from '../shared/pagination';
 
 /** Staff's `auditLog`: by resource, actor, action and a window of time, `from` inclusive and `to` exclusive (D3). */
@@ -12,15 +12,5 @@ export const listAuditEntriesCommand = z
     to: zonedDateTime(),
     ...pageFields,
   })
-  .check(
-    across(['from', 'to'], (command, ctx) => {
-      if (command.from && command.to && command.from.date >= command.to.date)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['to'],
-          message: 'The to field must be after the from field.',
-          input: command.to,
-        });
-    }),
-  );
+  .check(windowInOrder());
 export type ListAuditEntries = z.output<typeof listAuditEntriesCommand>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { differentLanguages, languageCode } from '../catalog/language-pair';
-import { across, field, httpUrl, id, oneOf, text, zonedDateTime } from '../shared/command-fields';
+import { across, field, httpUrl, id, oneOf, text, windowInOrder, zonedDateTime } from '../shared/command-fields';
 import { FIELD, isAbsent, type Read } from '../shared/field-readers';
 import { pageFields } from '../shared/pagination';
 import { BookingSetting, BookingStatus } from './booking.entity';
@@ -85,17 +85,7 @@ export const staffBookingsCommand = z
     search: text({ max: 255 }),
     ...pageFields,
   })
-  .check(
-    across(['from', 'to'], (command, ctx) => {
-      if (command.from && command.to && command.from.date >= command.to.date)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['to'],
-          message: 'The to field must be after the from field.',
-          input: command.to,
-        });
-    }),
-  );
+  .check(windowInOrder());
 export type StaffBookings = z.output<typeof staffBookingsCommand>;
 
 /** Staff's `confirmInterpretationAvailability`: the interpreter found (D12). */

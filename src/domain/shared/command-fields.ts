@@ -161,6 +161,18 @@ export const across = <T>(fields: readonly (keyof T & string)[], rule: (command:
     when: (payload) => !payload.issues.some((issue) => fields.includes(issue.path?.[0] as keyof T & string)),
   });
 
+/** A window of time whose `to`, when both ends are given, comes after its `from` (list filters). */
+export const windowInOrder = <T extends { from?: { date: Date }; to?: { date: Date } }>() =>
+  across<T>(['from', 'to'], (command, ctx) => {
+    if (command.from && command.to && command.from.date >= command.to.date)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The to field must be after the from field.',
+        input: command.to,
+      });
+  });
+
 /** The JSON Schema of a request part, as a client writes it. */
 export function jsonOf(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
