@@ -20,10 +20,14 @@ const FINISHED = FINISHED_ORDER_STATUSES;
 
 const SORT = 'due_at ASC NULLS LAST, created_at ASC, id ASC';
 
-/** The two statements on `orders` alone for `filter`: the page's ids (`?` limit and offset last) and the total. */
+/**
+ * The statements on `orders` alone for `filter`: the page's ids (`?` limit and offset last) and the total. A search
+ * has no `total`: its one statement finds the hits once and answers both, the total on every row (and on a row of
+ * its own, with no id, when the page is empty).
+ */
 export function staffOrderQueueStatements(filter: StaffOrderFilter): {
   page: string;
-  total: string;
+  total?: string;
   params: unknown[];
 } {
   const where: string[] = [];
@@ -49,8 +53,9 @@ export function staffOrderQueueStatements(filter: StaffOrderFilter): {
     );
   }
   const from = `FROM orders o${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  if (filter.search) return { page: searched(from), params };
   return {
-    page: `${filter.search ? searched(from) : `SELECT o.id ${from}`} ORDER BY ${SORT} LIMIT ? OFFSET ?`,
+    page: `SELECT o.id ${from} ORDER BY ${SORT} LIMIT ? OFFSET ?`,
     total: `SELECT count(*)::int AS total ${from}`,
     params,
   };
@@ -58,8 +63,8 @@ export function staffOrderQueueStatements(filter: StaffOrderFilter): {
 
 /**
  * The desk's queue (docs/decisions.md G4, G5): every account's orders, soonest due first, in three statements
- * whatever the filters: the page's ids, the total (both on `orders` alone, with no join), then the page's orders
- * with their accounts and assignees. Only the filters given are written into the SQL, so each request is planned
+ * whatever the filters: the page's ids, the total (both on `orders` alone, with no join; one statement for a
+ * search), then the page's orders with their accounts and assignees. Only the filters given are written into the SQL, so each request is planned
  * for its own values (docs/architecture.md, "Lists at scale"):
  * - overdue: `due_at < now()` and not finished, served by the partial index of open work;
  * - search: trigram indexes on the number and the reference, and the accounts whose name matches (trigram index
@@ -72,20 +77,26 @@ export async function readStaffOrderPage(
   request: PageRequest,
 ): Promise<Page<Order>> {
   const { page, total, params } = staffOrderQueueStatements(filter);
-  const [ids, [counted]] = await Promise.all([
-    runSql<{ id: string }>(em, page, [...params, request.perPage, (request.page - 1) * request.perPage]),
-    runSql<{ total: number }>(em, total, params),
+  const window = [request.perPage, (request.page - 1) * request.perPage];
+  const [rows, [counted]] = await Promise.all([
+    runSql<{ id: string | null; total?: number }>(em, page, [...params, ...window]),
+    total ? runSql<{ total: number }>(em, total, params) : [undefined],
   ]);
+  const ids = rows.filter((row): row is { id: string; total?: number } => row.id !== null);
   const orders = ids.length
     ? await em.find(Order, { id: { $in: ids.map((row) => row.id) } }, { populate: ['account', 'assignee'] })
     : [];
   const byId = new Map(orders.map((order) => [order.id, order]));
-  return { items: ids.map((row) => byId.get(row.id)!).filter(Boolean), total: counted.total, ...request };
+  const found = counted?.total ?? rows[0]?.total ?? 0;
+  return { items: ids.map((row) => byId.get(row.id)!).filter(Boolean), total: found, ...request };
 }
 
 /**
- * A search's hits, found through the trigram indexes and then sorted: left to itself, the planner walks the due-date
- * index for the first rows that match, not knowing how few accounts match the name, and reads most of the table.
+ * A search's hits, found once through the trigram indexes, then counted and sorted: left to itself, the planner walks
+ * the due-date index for the first rows that match, not knowing how few accounts match the name, and reads most of
+ * the table; and a second statement counting them would find them all again.
  */
 const searched = (from: string) =>
-  `WITH hits AS MATERIALIZED (SELECT o.id, o.due_at, o.created_at ${from}) SELECT id FROM hits`;
+  `WITH hits AS MATERIALIZED (SELECT o.id, o.due_at, o.created_at ${from})
+SELECT (SELECT count(*)::int FROM hits) AS total, page.id FROM (SELECT 1) one LEFT JOIN LATERAL (
+  SELECT id FROM hits ORDER BY ${SORT} LIMIT ? OFFSET ?) page ON true`;

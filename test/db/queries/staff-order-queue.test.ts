@@ -99,4 +99,17 @@ describe('readStaffOrderPage', () => {
     expect(await idsOf({ overdue: false, search: 'e_d' })).toEqual([unpaid.id]);
     expect(await idsOf({ overdue: false, search: '0%L' })).toEqual([]);
   });
+
+  it('answers a search its total from the same statement, on every page and past the last', async () => {
+    const { soon, later } = orders;
+    const search = { overdue: false, search: '50%' };
+    const pages = await Promise.all([1, 2, 3].map((page) => readStaffOrderPage(db.em(), search, { page, perPage: 1 })));
+    expect(pages.map((page) => [page.items.map((order) => order.id), page.total])).toEqual([
+      [[soon.id], 2],
+      [[later.id], 2],
+      [[], 2],
+    ]);
+    const none = await readStaffOrderPage(db.em(), { overdue: false, search: '0%L' }, { page: 1, perPage: 5 });
+    expect([none.items, none.total]).toEqual([[], 0]);
+  });
 });
