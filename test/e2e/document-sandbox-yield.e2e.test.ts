@@ -62,11 +62,29 @@ describe("a long document yields its core to another account's newer one (D25)",
     try {
       await child.started();
       const outcome = child.run({ kind: 'analyse', path: shortPdf, mimeType: PDF }, 1_000);
-      child.pause();
+      child.pause(10_000);
       await sleep(1_500);
       expect(stateOf(child.pid!)).toBe('T');
       child.resume();
       expect(await outcome).toMatchObject({ kind: 'answered', answer: { kind: 'done' } });
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('lets a paused child run again after its bound even when nothing here resumes it (its service died)', async () => {
+    const child = new SandboxProcess(
+      { dataLimitKb: 4 * 1024 * 1024, heapMb: 256, startTimeoutMs: 30_000 },
+      SANDBOX_WORKER_SCRIPT,
+    );
+    try {
+      await child.started();
+      child.pause(500);
+      let stopped = false;
+      for (let i = 0; i < 100 && !stopped; i++, await sleep(2)) stopped = stateOf(child.pid!) === 'T';
+      expect(stopped).toBe(true);
+      await sleep(1_500);
+      expect(stateOf(child.pid!)).not.toBe('T');
     } finally {
       child.kill();
     }

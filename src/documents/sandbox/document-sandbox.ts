@@ -240,12 +240,12 @@ export class DocumentSandbox {
   private yieldTo(lane: string): () => void {
     const now = Date.now();
     const yielding = this.slots.filter(({ running, process }) => {
-      if (!running || running.lane === lane || !process?.alive) return false;
+      if (!running || running.lane === lane || !process?.warm) return false;
       const ran = now - running.since - running.yieldedMs;
       return ran >= LONG_TASK_MS && running.yieldedMs < ran;
     });
     const paused = yielding.map((slot) => ({ slot, process: slot.process!, running: slot.running! }));
-    for (const { process } of paused) process.pause();
+    for (const { process } of paused) process.pause(MAX_YIELD_MS);
     let resumed = false;
     const resume = () => {
       if (resumed) return;

@@ -32,12 +32,15 @@ export class SandboxProcess {
   private readonly ready: Promise<void>;
   private readonly child: ChildProcess;
   private exited = false;
+  private isReady = false;
   private onMessage?: (message: ChildMessage) => void;
   private onExit?: () => void;
   /** The running task's deadline, which stands still while the child is paused. */
   private deadline?: { timer?: NodeJS.Timeout; remainingMs: number; since: number; expire: () => void };
   /** Why the child is paused: each holder resumes it by its own release. */
   private pauses = 0;
+  /** The process that continues the child if nothing here does (`pause()`). */
+  private waker?: ChildProcess;
 
   /** `workerScript`: the compiled sandbox.worker.ts, named by the composition root (which knows the build's layout). */
   constructor(limits: ChildLimits, workerScript: string) {
@@ -57,6 +60,7 @@ export class SandboxProcess {
       this.onMessage = (message) => {
         if (message.kind !== 'ready') return;
         clearTimeout(timer);
+        this.isReady = true;
         resolve();
       };
       this.child.once('error', reject);
@@ -79,6 +83,11 @@ export class SandboxProcess {
   /** The process id, for memory sampling and logs. */
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** Started and not ended: a child still loading is never paused, or its start could time out. */
+  get warm(): boolean {
+    return this.isReady && !this.exited;
   }
 
   get alive(): boolean {
@@ -122,17 +131,29 @@ export class SandboxProcess {
   }
 
   kill(): void {
+    this.stopWaker();
     if (!this.exited) this.child.kill('SIGKILL');
   }
 
   /**
    * Stops the child where it is (SIGSTOP), so that its core goes to another account's short document; its task's
    * deadline stands still meanwhile. Pauses nest: the child runs again once every `pause()` has had its `resume()`.
-   * A stopped child whose service dies is not left behind: its process group is orphaned, and the kernel sends a
-   * stopped member of an orphaned group SIGHUP then SIGCONT, which end it.
+   * A waker, a process of its own session, sends SIGCONT after `atMostMs` whatever happens here: a child stopped
+   * when its service dies (an OOM kill, a crash, a supervisor that kills the service alone) runs again, finds its
+   * channel closed, and exits, instead of lying stopped for ever.
    */
-  pause(): void {
-    if (this.pauses++ > 0 || this.exited) return;
+  pause(atMostMs: number): void {
+    if (this.pauses++ > 0 || this.exited || !this.child.pid) return;
+    this.waker = spawn(
+      '/bin/sh',
+      ['-c', 'sleep "$1" && kill -CONT "$2"', 'sh', String(atMostMs / 1000), String(this.child.pid)],
+      {
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
+    this.waker.on('error', () => undefined);
+    this.waker.unref();
     this.child.kill('SIGSTOP');
     if (!this.deadline) return;
     clearTimeout(this.deadline.timer);
@@ -140,9 +161,16 @@ export class SandboxProcess {
   }
 
   resume(): void {
-    if (this.pauses === 0 || --this.pauses > 0 || this.exited) return;
+    if (this.pauses === 0 || --this.pauses > 0) return;
+    this.stopWaker();
+    if (this.exited) return;
     this.child.kill('SIGCONT');
     this.startDeadline();
+  }
+
+  private stopWaker(): void {
+    this.waker?.kill('SIGKILL');
+    this.waker = undefined;
   }
 
   private startDeadline(): void {
