@@ -40,6 +40,12 @@ begin
   select account_id, status::text, -count(*) from old_orders group by account_id, status;
   return null;
 end $$;`);
+    this.addSql(`create function order_counts_truncate() returns trigger language plpgsql as $$
+begin
+  delete from order_count_changes;
+  delete from order_counts;
+  return null;
+end $$;`);
     this.addSql(
       `create trigger order_counts_insert after insert on "orders" referencing new table as new_orders for each statement execute function order_counts_insert();`,
     );
@@ -50,6 +56,10 @@ end $$;`);
       `create trigger order_counts_delete after delete on "orders" referencing old table as old_orders for each statement execute function order_counts_delete();`,
     );
     this.addSql(
+      `create trigger order_counts_truncate after truncate on "orders" for each statement execute function order_counts_truncate();`,
+    );
+    // Also the way to rebuild the counts after writes that bypassed the triggers (a restore with triggers disabled).
+    this.addSql(
       `insert into "order_counts" ("account_id", "status", "n") select "account_id", "status", count(*) from "orders" group by "account_id", "status";`,
     );
   }
@@ -58,7 +68,10 @@ end $$;`);
     this.addSql(`drop trigger "order_counts_insert" on "orders";`);
     this.addSql(`drop trigger "order_counts_update" on "orders";`);
     this.addSql(`drop trigger "order_counts_delete" on "orders";`);
-    this.addSql(`drop function order_counts_insert(), order_counts_change(), order_counts_delete();`);
+    this.addSql(`drop trigger "order_counts_truncate" on "orders";`);
+    this.addSql(
+      `drop function order_counts_insert(), order_counts_change(), order_counts_delete(), order_counts_truncate();`,
+    );
     this.addSql(`drop table if exists "order_counts" cascade;`);
     this.addSql(`drop table if exists "order_count_changes" cascade;`);
   }

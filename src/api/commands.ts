@@ -41,8 +41,9 @@ function camelKeys(value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return value.map((item) => camelKeys(item, depth + 1));
   const camel: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (SNAKE_KEY.test(key))
-      camel[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = camelKeys(item, depth + 1);
+    const name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    // Only a name the contract could have written: `line_1` is not another spelling of `line1`.
+    if (SNAKE_KEY.test(key) && snakeCase(name) === key) camel[name] = camelKeys(item, depth + 1);
   }
   return camel;
 }

@@ -67,6 +67,12 @@ describe('typed commands at the doors (D2, D14)', () => {
     expect(errorsOf(() => restCommand(createQuoteCommand, { sourceLanguage: 'en' }))).toMatchObject({
       source_language: ['The source language field is required.'],
     });
+    // Nor is another spelling that would read as the same name.
+    expect(
+      errorsOf(() =>
+        restCommand(createQuoteCommand, { shipping_address: { line_1: '1 Main St' }, addons: [{ code: 'hard_copy' }] }),
+      ),
+    ).toMatchObject({ 'shipping_address.line1': ['The shipping address.line1 field is required.'] });
   });
 
   it('names every required field when the body is not an object', () => {

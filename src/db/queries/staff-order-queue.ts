@@ -19,6 +19,8 @@ export interface StaffOrderFilter {
 const FINISHED = FINISHED_ORDER_STATUSES;
 
 const SORT = 'due_at ASC NULLS LAST, created_at ASC, id ASC';
+/** The same order, of a search's page as it leaves its subquery (an outer query keeps no inner order by itself). */
+const PAGE_SORT = 'page.due_at ASC NULLS LAST, page.created_at ASC, page.id ASC';
 
 /**
  * The statements on `orders` alone for `filter`: the page's ids (`?` limit and offset last) and the total. A search
@@ -99,4 +101,4 @@ export async function readStaffOrderPage(
 const searched = (from: string) =>
   `WITH hits AS MATERIALIZED (SELECT o.id, o.due_at, o.created_at ${from})
 SELECT (SELECT count(*)::int FROM hits) AS total, page.id FROM (SELECT 1) one LEFT JOIN LATERAL (
-  SELECT id FROM hits ORDER BY ${SORT} LIMIT ? OFFSET ?) page ON true`;
+  SELECT id, due_at, created_at FROM hits ORDER BY ${SORT} LIMIT ? OFFSET ?) page ON true ORDER BY ${PAGE_SORT}`;

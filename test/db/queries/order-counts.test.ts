@@ -90,3 +90,11 @@ it('stays exact while orders change in other transactions during a fold', async 
 it('folds in one statement, so a reader never sees a change both folded and still pending', () => {
   expect(ORDER_COUNT_FOLD).toMatchSnapshot();
 });
+
+it('starts again from nothing when the orders are truncated', async () => {
+  await runSql(db.em(), 'TRUNCATE orders CASCADE');
+  expect((await totals()).answered.all).toBe(0);
+  await insertOrder(db.em(), account, { status: OrderStatus.PROCESSING });
+  await expectExact();
+  expect((await totals()).answered).toMatchObject({ all: 1, processing: 1 });
+});

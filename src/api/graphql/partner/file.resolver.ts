@@ -17,6 +17,7 @@ export class FileResolver {
     return services.files.get(ctx, id);
   }
 
+  @Authorized('files.upload')
   @Mutation(() => StoredFile, {
     description: 'Multipart upload (send Apollo-Require-Preflight). PDF, DOCX, JPEG or PNG, up to the size limit.',
   })

@@ -148,7 +148,7 @@ export class StaffOrderResolver {
     })
     scan?: Promise<FileUpload>,
   ): Promise<Order> {
-    const upload = scan ? await scan : undefined;
+    // Read before the scan is awaited: a refused command never starts reading the upload.
     const command = graphqlCommand(recordNotarizationCommand, {
       notaryName,
       commissionNumber,
@@ -156,6 +156,7 @@ export class StaffOrderResolver {
       commissionExpiresOn,
       notarizedAt: notarizedAt.toISOString(),
     });
+    const upload = scan ? await scan : undefined;
     return services.certifiedReview.recordNotarization(
       ctx,
       actedOn(ref, 'orderId'),

@@ -4,6 +4,7 @@ import { authenticateAccount } from '../authenticate';
 import { answerJson } from '../conditional';
 import { bodyTypes } from '../media-type';
 import { readMultipart } from '../multipart';
+import { permit } from '../permit';
 import { route } from '../routing';
 import { serializeFile } from '../serializers/file.serializer';
 import { sendCreated } from './location';
@@ -17,6 +18,7 @@ export function filesRoutes(services: Services): Router {
   route(router, '/files', {
     post: [
       auth,
+      permit('files.upload'),
       bodyTypes('multipart/form-data'),
       async (req, res) => {
         const upload = await readMultipart(req, services.config.uploadMaxBytes, 'file', (stream) =>
