@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
+import { rebuildOrderCounts } from '../db/queries/order-counts';
 import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
 import { withStartupLock } from '../db/startup-lock';
 import { createLogger } from '../shared/logger';
@@ -23,6 +24,8 @@ Commands:
   migration:create [--name NAME]            write a migration for the entity changes (development)
   staff:create --email E --name N --role R  create a staff user (role admin, desk or translator); prints its token once
   staff:rotate --email E                    a new token for a staff user (a locked-out admin); the old one stops working; prints it once
+  orders:recount                            count every account's orders again (after a restore with triggers disabled);
+                                            order writes wait for the few seconds it takes
   sandbox:seed                              sandbox only: a new admin, an approved account and its key, printed
                                             as shell variables (eval "$(npm run -s cli -- sandbox:seed)"); with no
                                             DATABASE_URL, only beside a service running on the same DATA_DIR
@@ -46,6 +49,12 @@ const commands: Record<string, Command> = {
   async migrate(db) {
     const applied = await migrateLocked(db);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
+  },
+
+  async 'orders:recount'(db) {
+    await migrateLocked(db);
+    await rebuildOrderCounts(db.orm.em.fork());
+    console.log('Order counts rebuilt.');
   },
 
   async 'migration:create'(db, options) {

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { foldOrderCounts, ORDER_COUNT_FOLD } from '../../../src/db/queries/order-counts';
+import { foldOrderCounts, ORDER_COUNT_FOLD, rebuildOrderCounts } from '../../../src/db/queries/order-counts';
 import { readOrderPage } from '../../../src/db/queries/polled-orders';
 import { runSql } from '../../../src/db/orm-driver';
 import type { Account } from '../../../src/domain/accounts/account.entity';
@@ -97,4 +97,16 @@ it('starts again from nothing when the orders are truncated', async () => {
   await insertOrder(db.em(), account, { status: OrderStatus.PROCESSING });
   await expectExact();
   expect((await totals()).answered).toMatchObject({ all: 1, processing: 1 });
+});
+
+it('counts again from the orders after writes that bypassed the triggers', async () => {
+  await insertOrder(db.em(), account, { status: OrderStatus.COMPLETED });
+  await runSql(
+    db.em(),
+    "SET session_replication_role = replica; UPDATE orders SET status = 'cancelled'; SET session_replication_role = DEFAULT",
+  );
+  const { answered, counted } = await totals();
+  expect(answered).not.toEqual(counted);
+  await rebuildOrderCounts(db.em());
+  await expectExact();
 });
