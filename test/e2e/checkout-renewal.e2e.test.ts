@@ -421,6 +421,31 @@ describe('PayPal: renewals, and bookings in time (D9, D26, D29)', () => {
     ).toBeNull();
   });
 
+  it('refunds a capture that lands on a replaced checkout anyway, and tells the client why', async () => {
+    const { t, staff, alice } = d;
+    const { id, number, approvalUrl } = await convertOrder(d);
+    const old = paypalId(approvalUrl);
+    await renewOrder(d, id).expect(200);
+    // PayPal captured the old checkout after all (the payer finished on a page opened before the renewal).
+    Object.assign(paypal.orders.get(old)!, { status: 'COMPLETED', captureId: `CAP${old}` });
+    const event = {
+      id: `WH-${Math.random().toString(36).slice(2)}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: `CAP${old}`, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: old } } },
+    };
+    await t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event)).send(event).expect(200);
+
+    const [replaced, current] = await paymentsOf(d, number);
+    expect(replaced).toMatchObject({ status: 'refunded', refunded_cents: replaced.amount_cents });
+    expect(current).toMatchObject({ status: 'created', captured_cents: 0 });
+    expect(paypal.refundedCents(`CAP${old}`)).toBe(replaced.amount_cents);
+    expect((await order(d, id)).status).toBe('pending_payment');
+    const mails = (await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, staff)).data!.sentEmails.items;
+    const refunded = mails.filter((m) => m.kind === 'payment_refunded' && m.subject.includes(number));
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0].text).toMatch(/arrived too late: a newer checkout had replaced the one it was made on\./);
+  });
+
   it('refunds at once a booking payment captured after the start, tells the client, and the sweep then cancels it', async () => {
     const { t, staff, alice } = d;
     const { id, number, approvalUrl } = await awaitingBooking(d);

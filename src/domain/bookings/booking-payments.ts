@@ -13,8 +13,14 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
   return {
     async lockHolder(em, id, paymentId) {
       const booking = await deps.lifecycle.lock(em, { id });
-      if (!booking || booking.payment?.id !== paymentId) return null;
-      return lifecycleHolder(deps.lifecycle, booking, { label: `Booking ${booking.number}`, mailer: deps.mailer });
+      if (!booking) return null;
+      const label = `Booking ${booking.number}`;
+      return lifecycleHolder(
+        deps.lifecycle,
+        booking,
+        { label, mailer: deps.mailer },
+        booking.payment?.id === paymentId,
+      );
     },
 
     /** The booking's hours at its rate (the `Booking` schema), and why it can no longer be paid once its start passed. */

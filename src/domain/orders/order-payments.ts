@@ -17,16 +17,21 @@ export function orderPayments(deps: {
   return {
     async lockHolder(em, id, paymentId) {
       const order = await deps.lifecycle.lock(em, { id });
-      if (order?.payment.id !== paymentId) return null;
-      return lifecycleHolder(deps.lifecycle, order, {
-        label: `Order ${order.number}`,
-        detail: billedUnits(order),
-        mailer: deps.mailer,
-        onPaid: (payment) => {
-          const paidAt = payment.paidAt ?? new Date();
-          order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : deps.turnaroundHours) * 60 * 60 * 1000);
+      if (!order) return null;
+      return lifecycleHolder(
+        deps.lifecycle,
+        order,
+        {
+          label: `Order ${order.number}`,
+          detail: billedUnits(order),
+          mailer: deps.mailer,
+          onPaid: (payment) => {
+            const paidAt = payment.paidAt ?? new Date();
+            order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : deps.turnaroundHours) * 60 * 60 * 1000);
+          },
         },
-      });
+        order.payment.id === paymentId,
+      );
     },
 
     /** The order's priced lines (the OpenAPI `Order` schema), add-ons named as the catalog names them. */

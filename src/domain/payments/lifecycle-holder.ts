@@ -7,10 +7,15 @@ import { refusalMessage } from '../shared/state-machine';
 import type { Payment } from './payment.entity';
 import type { PaymentHolder } from './payment.service';
 
+/** Why a capture on a checkout its owner no longer holds (a renewal replaced it, D29) goes back. */
+const REPLACED = 'a newer checkout had replaced the one it was made on.';
+
 /**
  * An order or a booking as the holder of its payment: it waits for it (or is on hold from waiting) while its table
  * lets a payment move it on, moves on through its lifecycle with a receipt e-mailed, is held when the money is
- * reversed, records and tells a late refund (D26, D29), and tells each refund made (D28).
+ * reversed, records and tells a late refund (D26, D29), and tells each refund made (D28). As the former holder of a
+ * payment a renewal replaced (`holds` false), it waits for nothing and follows nothing that payment does, but a
+ * capture that still lands on it is recorded and told, and so is its refund.
  */
 export function lifecycleHolder<S extends string, E extends Stateful<S> & { account: { id: string } }>(
   lifecycle: Lifecycle<S, E>,
@@ -23,8 +28,9 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
     mailer: Mailer;
     onPaid?: (payment: Payment) => void;
   },
+  holds = true,
 ): PaymentHolder {
-  const waiting = lifecycle.awaitsPayment(row);
+  const waiting = holds && lifecycle.awaitsPayment(row);
   // Why it can no longer be paid though it waits (D29: a booking whose start passed); a capture then goes back.
   const refusal = waiting ? lifecycle.paymentRefusal(row) : undefined;
   const closedReason = refusal === undefined ? null : refusalMessage(refusal);
@@ -37,7 +43,7 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
       await spec.mailer.send(em, paymentReceiptEmail(await accountOf(em, row), spec.label, payment, spec.detail));
     },
     async reversed(em, _payment, reason) {
-      if (lifecycle.canMove(row, lifecycle.onHoldState, { actor: null }))
+      if (holds && lifecycle.canMove(row, lifecycle.onHoldState, { actor: null }))
         await lifecycle.hold(em, row, { actor: null, action: 'hold', reason });
     },
     async refundingLateCapture(em, payment) {
@@ -48,7 +54,8 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
         { actor: null, action: 'late_capture_refunded' },
         { payment_id: payment.id, amount_cents: payment.capturedCents },
       );
-      await spec.mailer.send(em, lateCaptureRefundEmail(await accountOf(em, row), spec.label, payment, closedReason));
+      const late = holds ? closedReason : REPLACED;
+      await spec.mailer.send(em, lateCaptureRefundEmail(await accountOf(em, row), spec.label, payment, late));
     },
     async refunded(em, payment, amountCents) {
       await spec.mailer.send(

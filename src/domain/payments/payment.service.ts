@@ -31,10 +31,13 @@ export interface PaymentHolder {
 /**
  * Orders, or bookings, as what payments pay for (a payment names its owner): the owner locked as the holder of one of
  * its payments, and what that payment pays for. A payment its owner no longer holds (a renewed checkout's old one,
- * D29) has no holder and no summary.
+ * D29) has a former holder and no summary.
  */
 export interface PaymentOwners {
-  /** The owner `id`, locked (before the payment, D26), as the holder of payment `paymentId`; null when it no longer holds it. */
+  /**
+   * The owner `id`, locked (before the payment, D26), as the holder of payment `paymentId`, or as its former holder when
+   * a renewal replaced it (waiting for nothing, telling a late capture); null when the owner is gone.
+   */
   lockHolder(em: EntityManager, id: string, paymentId: string): Promise<PaymentHolder | null>;
   /** What payment `paymentId` pays for, for the checkout page and the return redirect; null when its owner no longer holds it. */
   summarize(em: EntityManager, id: string, paymentId: string): Promise<CheckoutSummary | null>;
