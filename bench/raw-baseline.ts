@@ -36,6 +36,8 @@ type OrderRow = PaymentColumns &
     | 'target_language'
     | 'unit_type'
     | 'unit_count'
+    | 'document_pages'
+    | 'scanned_pages'
     | 'subtotal_cents'
     | 'addons_total_cents'
     | 'total_cents'
@@ -50,6 +52,8 @@ type OrderRow = PaymentColumns &
     shipping_address: Passed<'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'country'> | null;
     shipped_at: Date | null;
     due_at: Date | null;
+    placed_by: PlacedByColumn;
+    certificate_code: string | null;
   };
 type BookingRow = PaymentColumns &
   Stamps &
@@ -69,13 +73,20 @@ type BookingRow = PaymentColumns &
     | 'reference'
     | 'interpreter_name'
     | 'hold_reason'
-  > & { scheduled_at: Date; duration_hundredths: number; billable_hundredths: number };
+  > & { scheduled_at: Date; duration_hundredths: number; billable_hundredths: number; placed_by: PlacedByColumn };
+/** Who made it, as the column keeps it (D27). */
+type PlacedByColumn = { kind: string; member: Passed<'id' | 'name' | 'email'> | null };
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const signed = new SignedUrls(process.env.APP_URL!, process.env.APP_KEY!, []);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ORDER = /^\/api\/v1\/orders\/([^/?]+)$/;
 const BOOKING = /^\/api\/v1\/interpretation-bookings\/([^/?]+)$/;
+
+const placedBy = ({ kind, member }: PlacedByColumn) => ({
+  kind,
+  member: member && { id: member.id, name: member.name, email: member.email },
+});
 
 const payment = (p: PaymentColumns) => ({
   provider: p.provider,
@@ -87,8 +98,9 @@ const payment = (p: PaymentColumns) => ({
 
 async function order(id: string, accountId: string): Promise<object | null> {
   const { rows } = await pool.query<OrderRow>(
-    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at
-       FROM orders o JOIN payments p ON p.id = o.payment_id WHERE o.id = $1 AND o.account_id = $2`,
+    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, c.code AS certificate_code
+       FROM orders o JOIN payments p ON p.id = o.payment_id LEFT JOIN certificates c ON c.order_id = o.id
+      WHERE o.id = $1 AND o.account_id = $2`,
     [id, accountId],
   );
   const o = rows[0];
@@ -107,6 +119,8 @@ async function order(id: string, accountId: string): Promise<object | null> {
     target_language: o.target_language,
     unit_type: o.unit_type,
     unit_count: o.unit_count,
+    document_pages: o.document_pages,
+    scanned_pages: o.scanned_pages,
     subtotal_cents: o.subtotal_cents,
     addons: o.addons.map((a) => ({
       code: a.code,
@@ -127,6 +141,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
       postal_code: o.shipping_address.postalCode,
       country: o.shipping_address.country,
     },
+    placed_by: placedBy(o.placed_by),
     quote_id: o.quote_id,
     files: files.rows.map((f) => ({
       id: f.id,
@@ -136,9 +151,14 @@ async function order(id: string, accountId: string): Promise<object | null> {
     })),
     payment: payment(o),
     hold_reason: o.hold_reason,
+    shipping_address_required: o.addons.some((a) => a.code === 'hard_copy') && !o.shipping_address,
     shipment: o.shipped_at
       ? { carrier: o.shipment_carrier, tracking_number: o.shipment_tracking_number, shipped_at: stamp(o.shipped_at) }
       : null,
+    certificate: o.certificate_code && {
+      verification_code: o.certificate_code,
+      verify_url: `${process.env.APP_URL}/verify/${o.certificate_code}`,
+    },
     due_at: optional(o.due_at),
     completed_at: optional(o.completed_at),
     cancelled_at: optional(o.cancelled_at),
@@ -181,6 +201,7 @@ async function booking(id: string, accountId: string): Promise<object | null> {
     cancelled_at: optional(b.cancelled_at),
     created_at: stamp(b.created_at),
     updated_at: stamp(b.updated_at),
+    placed_by: placedBy(b.placed_by),
   };
 }
 
