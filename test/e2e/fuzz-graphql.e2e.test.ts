@@ -436,7 +436,9 @@ describe('GraphQL under generated input (D14, D25)', () => {
           { Authorization: authorization, 'X-Forwarded-For': '192.0.2.91' },
         );
         const remaining = Number(res.headers['x-ratelimit-remaining']);
-        if (res.status !== 200 || !(remaining < last))
+        // A clock minute's budget (D16): at the turn of the minute a fresh one starts, spent by this request alone.
+        const freshWindow = Number(res.headers['x-ratelimit-limit']) - remaining <= 10;
+        if (res.status !== 200 || !(remaining < last || freshWindow))
           throw new Error(`${authorization}: answered ${res.status}, ${remaining} left after ${last}`);
         last = remaining;
       }),
