@@ -106,11 +106,12 @@ async function measureWith(storage: string, env: Record<string, string>): Promis
 }
 
 async function main(): Promise<void> {
+  const bucketDir = mkdtempSync(join(tmpdir(), 'ltk-bench-s3-'));
   const s3 = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'ltk-bench-s3-')),
+    directory: bucketDir,
     configureBuckets: [{ name: 'ltk-files', configs: [] }],
   });
   const { port } = await s3.run();
@@ -127,6 +128,7 @@ async function main(): Promise<void> {
     if (worst > TARGET_BYTES) process.exitCode = 1;
   } finally {
     await s3.close();
+    rmSync(bucketDir, { recursive: true, force: true });
   }
 }
 

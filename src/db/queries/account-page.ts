@@ -46,10 +46,16 @@ export function accountPageStatement(
 ): { statement: PreparedStatement; params: unknown[] } {
   const { alias } = shape;
   const params: unknown[] = [];
-  const where = [`${alias}.account_id = $1`];
-  if (filter.status !== undefined) where.push(`${alias}.status = $${params.push(filter.status) + 1}`);
+  // The filters as conditions on a table alias: the list's own, or its counts' (`k`).
+  const conditions: ((on: string) => string)[] = [(on) => `${on}.account_id = $1`];
+  const condition = (column: string, operator: string, value: unknown) => {
+    const n = params.push(value) + 1;
+    conditions.push((on) => `${on}.${column} ${operator} $${n}`);
+  };
+  if (filter.status !== undefined) condition('status', '=', filter.status);
   const since = filter.updatedSince !== undefined;
-  if (since) where.push(`${alias}.updated_at >= $${params.push(filter.updatedSince) + 1}`);
+  if (since) condition('updated_at', '>=', filter.updatedSince);
+  const where = (on: string) => conditions.map((written) => written(on)).join(' AND ');
   const name = `${shape.name}${filter.status !== undefined ? '_status' : ''}${since ? '_since' : ''}`;
   let statement = statements.get(name);
   if (!statement) {
@@ -58,18 +64,12 @@ export function accountPageStatement(
     const order = (direction: string) => key.map((column) => `${column} ${direction}`).join(', ');
     const [forward, backward] = since ? ['ASC', 'DESC'] : ['DESC', 'ASC'];
     const ids = (half: string, direction: string, take: string, skip: string) =>
-      `(SELECT ${alias}.id FROM ${shape.from} WHERE ${where.join(' AND ')} AND ${half} ORDER BY ${order(direction)} LIMIT ${take} OFFSET ${skip})`;
-    const counted = shape.counts && !since ? shape.counts : undefined;
-    const total = counted
-      ? `SELECT coalesce(sum(c.n), 0)::int AS total FROM (${[
-          `SELECT n FROM ${counted.table} c`,
-          `SELECT delta FROM ${counted.changes} c`,
-        ]
-          .map(
-            (part) => `${part} WHERE ${where.map((condition) => condition.replace(`${alias}.`, 'c.')).join(' AND ')}`,
-          )
-          .join(' UNION ALL ')}) c`
-      : `SELECT count(*)::int AS total FROM ${shape.from} WHERE ${where.join(' AND ')}`;
+      `(SELECT ${alias}.id FROM ${shape.from} WHERE ${where(alias)} AND ${half} ORDER BY ${order(direction)} LIMIT ${take} OFFSET ${skip})`;
+    const counts = shape.counts && !since ? shape.counts : undefined;
+    const total = counts
+      ? `SELECT coalesce(sum(counted.n), 0)::int AS total FROM (SELECT n FROM ${counts.table} k WHERE ${where('k')}
+    UNION ALL SELECT delta FROM ${counts.changes} k WHERE ${where('k')}) counted`
+      : `SELECT count(*)::int AS total FROM ${shape.from} WHERE ${where(alias)}`;
     statement = {
       name,
       sql: `SELECT n.total, ${shape.columns}, ${shape.version} AS version FROM (${total}) n

@@ -1,5 +1,6 @@
 import { accountPageStatement, readAccountPage } from '../../../src/db/queries/account-page';
 import { BOOKING_LIST } from '../../../src/db/queries/polled-bookings';
+import { ORDER_LIST } from '../../../src/db/queries/polled-orders';
 import type { Account } from '../../../src/domain/accounts/account.entity';
 import { BookingStatus, type Booking } from '../../../src/domain/bookings/booking.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
@@ -47,6 +48,11 @@ it('writes one statement for each combination of filters, only the filters given
   ]);
   expect(statements.map(({ params }) => params)).toEqual([[], ['confirmed'], [at(0)], ['confirmed', at(0)]]);
   for (const { statement } of statements) expect(statement.sql).toMatchSnapshot(statement.name);
+  // An order list reads its total from the counts, but with `updated_since`.
+  for (const filter of filters) {
+    const { statement } = accountPageStatement(ORDER_LIST, filter);
+    expect(statement.sql).toMatchSnapshot(statement.name);
+  }
 });
 
 it('reads every page newest first, those in the second half from the other end, with the exact total', async () => {
