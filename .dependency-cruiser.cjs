@@ -1,5 +1,5 @@
-// dependency-cruiser, one of the three checks of `npm run lint` (README "Development"): the rules of
-// docs/architecture.md "Which way imports go", each named for what it keeps true. Type-only imports are seen too
+// dependency-cruiser, one of the checks of `npm run lint` (README "Development"): the rules of
+// docs/architecture.md "Which way imports go" (the areas of the domain: .dependency-cruiser.areas.cjs), each named for what it keeps true. Type-only imports are seen too
 // (tsPreCompilationDeps), so a rule can allow a port as a type and refuse it as a value.
 'use strict';
 
@@ -25,7 +25,6 @@ const KNOWN_DEBTS = {
   'doors-never-import-providers': [
     ['^src/api/rest/openapi/examples[.]ts$', '^src/providers/translation/deepl-language-lists[.]ts$'],
   ],
-  'domain-never-imports-db': [['^src/domain/files/(leftovers|storage-intents)[.]ts$', '^src/db/process-claim[.]ts$']],
 };
 
 const asList = (value) => (value === undefined ? [] : [value].flat());
@@ -158,14 +157,22 @@ module.exports = {
       to: { path: '^src/domain/' },
     },
     {
-      name: 'no-cycles-between-domain-areas',
-      comment: 'An area of src/domain may use another only if that one, directly or not, does not use it back.',
-      // A warning while the areas of the domain import each other in cycles (docs/architecture.md "Known debts"):
-      // dependency-cruiser cannot keep folder violations in its baseline of known ones.
-      severity: 'warn',
-      scope: 'folder',
-      from: { path: '^src/domain/[^/]+/?$' },
-      to: { path: '^src/domain/[^/]+/?$', circular: true },
+      name: 'db-reads-only-the-model-of-the-domain',
+      comment:
+        'src/db/ names the entities, the read types and transition tables its queries answer with, and domain/shared; ' +
+        "never a service, so a query carries no area's dependencies into another (.dependency-cruiser.areas.cjs).",
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: {
+        path: '^src/domain/',
+        pathNot: [
+          '[.]entity[.]ts$',
+          '-read[.]ts$',
+          '[.]states[.]ts$',
+          '^src/domain/shared/',
+          '^src/domain/sign-in/session-lifetime[.]ts$',
+        ],
+      },
     },
   ].flatMap(withKnownDebts),
   options: {

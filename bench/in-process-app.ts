@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createApp } from '../src/app';
 import type { loadConfig } from '../src/config/load-config';
 import { ormConfig } from '../src/db/orm-config';
@@ -37,7 +37,7 @@ export async function startInProcessApp(
   const services = createServices(config, { queue, logger, claim });
   await startWorkers(queue, orm, services);
   const app = await createApp({ orm, services, logger });
-  const server: Server = app.express.listen(0);
+  const server: Server = createServer(app.listener).listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   let workersStopped: Promise<void> | undefined;

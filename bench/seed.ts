@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SentEmail } from '../src/domain/mail/sent-email.entity';
-import { OPERATOR, type Ctx } from '../src/domain/shared/context';
-import { StaffRole } from '../src/domain/staff/staff-user.entity';
+import { OPERATOR, type Ctx } from '../src/domain/identity/context';
+import { StaffRole } from '../src/domain/identity/staff-user.entity';
 import type { Services } from '../src/services';
 
 export type Call = (

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Express } from 'express';
 import { createGraphQLDoor } from './api/graphql/server';
@@ -5,14 +6,14 @@ import { graphqlUploads } from './api/graphql/uploads';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
 import { jsonBody } from './api/http/json-body';
 import type { Logger } from './shared/logger';
-import { browserAccess } from './api/http/browser-access';
+import { browserAccess, securityHeaders } from './api/http/browser-access';
 import { createMetrics, tagRoute } from './api/http/metrics';
-import { requestContext } from './api/http/request-context';
-import { requestLog } from './api/http/request-log';
+import { requestStart } from './api/http/request-start';
 import { docsRoutes } from './api/docs/docs.routes';
 import { safePath } from './api/http/safe-path';
 import { opsRoutes } from './api/ops/ops.routes';
-import { v1Router } from './api/rest/v1.router';
+import { notModifiedLane } from './api/rest/not-modified-lane';
+import { V1_PATH, v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
 import { DatabaseLeases } from './domain/rate-limits/rate-limit-leases';
 import type { Services } from './services';
@@ -30,6 +31,8 @@ export interface AppDeps {
 
 export interface App {
   express: Express;
+  /** What the HTTP server runs: the not-modified lane, then Express (D23). */
+  listener: RequestListener;
   /** Stops what the app itself started (Apollo); the HTTP server and the database belong to the caller. */
   close(): Promise<void>;
 }
@@ -44,13 +47,14 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   app.set('etag', false);
 
   const metrics = createMetrics(orm, services.documents);
-  app.use(requestContext(orm), metrics.middleware, requestLog(logger), safePath, ...browserAccess(services.config));
+  const started = requestStart(orm, metrics, logger);
+  app.use(started.middleware, safePath, ...browserAccess(services.config));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
   app.use('/graphql', graphqlUploads(services.config.uploadMaxBytes));
   app.use(jsonBody(JSON_BODY_LIMIT_BYTES));
 
   // REST first: the polled paths (D23) should not walk the routes of the pages and probes below.
-  app.use('/api/v1', v1Router(services));
+  app.use(V1_PATH, v1Router(services));
   app.use(opsRoutes(orm, metrics, services.config, services.documents));
   app.use(docsRoutes(services.config.company.name));
   const graphql = await createGraphQLDoor(services, logger);
@@ -62,6 +66,7 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   if (shareRateLimits) services.rateLimits.shareThrough(new DatabaseLeases(orm, logger));
   return {
     express: app,
+    listener: notModifiedLane({ services, start: started.start, headers: securityHeaders(services.config) }, app),
     close: async () => {
       await graphql.stop();
     },

@@ -62,7 +62,7 @@ async function main(role: Role): Promise<void> {
       // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
       app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
       takeSignals((signal) => onSignal(signal));
-      server = createHttpServer(app.express, config.http).listen(config.port);
+      server = createHttpServer(app.listener, config.http).listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
       const { port } = server.address() as { port: number };
       logger.info(

@@ -7,7 +7,7 @@ import { BookingService } from './domain/bookings/booking.service';
 import { bookingLifecycle } from './domain/bookings/booking.lifecycle';
 import { bookingPayments } from './domain/bookings/booking-payments';
 import { CatalogService } from './domain/catalog/catalog.service';
-import { StandardOffer } from './domain/catalog/standard-offer';
+import { StandardOffer } from './domain/quotes/standard-offer';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
 import { StaffSessions } from './domain/staff/staff-sessions';
@@ -29,6 +29,7 @@ import { OrderService } from './domain/orders/order.service';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
+import { clientMaySeeFile } from './domain/orders/order-visibility';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
@@ -71,6 +72,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     tempDir: serviceTempDir(config.dataDir, claim.id),
     intents: new StorageIntents(claim),
     logger,
+    clientMaySee: clientMaySeeFile,
   });
   // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them.
   const lifecycles = { order: orderLifecycle({ audit, queue, mailer }), booking: bookingLifecycle({ audit, mailer }) };

@@ -10,7 +10,7 @@ import { withStartupLock } from '../db/startup-lock';
 import { createLogger } from '../shared/logger';
 import { AuditService } from '../domain/audit/audit.service';
 import { ValidationError } from '../shared/errors';
-import { OPERATOR } from '../domain/shared/context';
+import { OPERATOR } from '../domain/identity/context';
 import { createStaffUserCommand, rotateStaffTokenCommand } from '../domain/staff/staff.commands';
 import { StaffService } from '../domain/staff/staff.service';
 import { restCommand } from '../api/commands';

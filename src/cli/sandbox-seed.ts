@@ -5,9 +5,9 @@ import { AccountService } from '../domain/accounts/account.service';
 import { AuditService } from '../domain/audit/audit.service';
 import { OutboxMailer } from '../domain/mail/outbox-mailer';
 import { SentEmail } from '../domain/mail/sent-email.entity';
-import { StaffRole } from '../domain/staff/staff-user.entity';
+import { StaffRole } from '../domain/identity/staff-user.entity';
 import { StaffService } from '../domain/staff/staff.service';
-import { OPERATOR } from '../domain/shared/context';
+import { OPERATOR } from '../domain/identity/context';
 
 export interface Seed {
   adminEmail: string;

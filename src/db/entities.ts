@@ -1,4 +1,4 @@
-import { Account } from '../domain/accounts/account.entity';
+import { Account } from '../domain/identity/account.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
 import { BookingNote } from '../domain/bookings/booking-note.entity';
 import { Booking } from '../domain/bookings/booking.entity';
@@ -20,9 +20,9 @@ import { WebhookEvent } from '../domain/payments/webhook-event.entity';
 import { Quote } from '../domain/quotes/quote.entity';
 import { RateLimitCount } from '../domain/rate-limits/rate-limit-count.entity';
 import { StorageIntent } from '../domain/files/storage-intent.entity';
-import { StaffUser } from '../domain/staff/staff-user.entity';
+import { StaffUser } from '../domain/identity/staff-user.entity';
 import { EngineRequest } from '../domain/translation/engine-request.entity';
-import { AccountMember } from '../domain/members/member.entity';
+import { AccountMember } from '../domain/identity/member.entity';
 import { Session } from '../domain/sign-in/session.entity';
 import { SignInCode } from '../domain/sign-in/sign-in-code.entity';
 

@@ -5,7 +5,7 @@ import { StoredFile } from '../../src/domain/files/file.entity';
 import { Order } from '../../src/domain/orders/order.entity';
 import { Quote } from '../../src/domain/quotes/quote.entity';
 import { newId } from '../../src/domain/shared/ids';
-import type { Account } from '../../src/domain/accounts/account.entity';
+import type { Account } from '../../src/domain/identity/account.entity';
 import { openQueryDatabase, type QueryDatabase } from '../helpers/query-database';
 import { insertAccount, insertAttachment, insertFile, insertOrder, insertQuote } from '../helpers/rows';
 

@@ -1,4 +1,4 @@
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   AccountsDocument,
   ApproveAccountDocument,

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Order } from '../../src/domain/orders/order.entity';
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { openZip, entries, readEntry } from '../../src/documents/zip-reader';
 import {
   AddOrderNoteDocument,

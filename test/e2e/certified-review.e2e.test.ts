@@ -13,7 +13,7 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 import { imageQuotedAsText, uploadFile } from '../helpers/files';
 import { verifyPdfSignature } from '../helpers/pdf-signature';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 
 let t: TestApp;
 let staff: string;

@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { AnalysisStatus, StoredFile } from '../../src/domain/files/file.entity';
 import { pdf, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { pollUntil } from '../helpers/poll';
+import { capturedLogs } from '../helpers/captured-logs';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -12,19 +11,13 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * outage, not a hostile document: logged at error, reported by /readyz and /metrics, files end uncountable with
  * that reason instead of pending for ever, and a quote that needs them answers 503 with Retry-After, never 500.
  */
-const logLines: { level: number; msg: string }[] = [];
+const { logger: capturing, lines: logLines } = capturedLogs<{ level: number; msg: string }>();
 let t: TestApp;
 let own: TestAccount;
 let fileId: string;
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
   t = await startTestApp({
-    logger: pino({ level: 'info', base: undefined }, sink),
+    logger: capturing,
     config: { documentSandbox: { workMemoryMb: 8, runtimeMemoryMb: 1, processes: 1, startTimeoutMs: 2000 } },
   });
   own = await createApprovedAccount(t, await createStaffToken(t));

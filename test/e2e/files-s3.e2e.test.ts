@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ClientRequest } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,12 @@ import S3rver from 's3rver';
 import type { FileStorage } from '../../src/providers/storage/file-storage';
 import type { StorageConfig } from '../../src/config/app-config';
 import { liveProcessIds } from '../../src/db/queries/live-processes';
-import { Account } from '../../src/domain/accounts/account.entity';
+import { Account } from '../../src/domain/identity/account.entity';
 import { FileType } from '../../src/domain/files/file.entity';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { largeDocument, storedDigest, uploadFile, waitForAnalysis } from '../helpers/files';
+import { openFiles } from '../helpers/open-files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** The S3 storage driver against a real S3-compatible server on loopback (s3rver). */
@@ -85,10 +87,24 @@ describe('S3-compatible storage', () => {
     expect([await objectExists('e0000000-dead'), await objectExists(file.id)]).toEqual([false, true]);
   });
 
-  it('stores exactly the bytes sent for an upload at the limit', async () => {
+  it('stores exactly the bytes sent for an upload at the limit, sending them through one reused buffer', async () => {
+    // What the SDK writes of each PUT's body: the buffers behind its chunks (a fresh one per chunk is garbage that
+    // outlives the upload; README, bench:upload).
+    const sent = new Set<ArrayBufferLike>();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the spy below calls it with the request as `this`
+    const write = ClientRequest.prototype.write;
+    jest.spyOn(ClientRequest.prototype, 'write').mockImplementation(function (
+      this: ClientRequest,
+      ...args: Parameters<ClientRequest['write']>
+    ) {
+      if (this.method === 'PUT' && Buffer.isBuffer(args[0])) sent.add(args[0].buffer);
+      return write.apply(this, args);
+    });
     const content = largeDocument(t.config.uploadMaxBytes);
     const file = await uploadFile(t, account.key, content, 'large.pdf');
+    jest.restoreAllMocks();
     expect(await storedDigest(t, file.id)).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(sent.size).toBe(1);
   });
 
   it('stores the upload in the bucket and analyses it from there', async () => {
@@ -164,5 +180,7 @@ describe('S3-compatible storage', () => {
     expect(res.body).toEqual({ message: 'File storage unavailable.' });
     expect(res.headers['retry-after']).toBe('30');
     expect(await rows()).toBe(before);
+    // No attempt left its temporary file open: a body is opened when it is sent, and these never were.
+    expect(openFiles().filter((path) => path.startsWith(t.services.files.tempDir))).toEqual([]);
   });
 });

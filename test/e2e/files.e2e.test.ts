@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Account } from '../../src/domain/accounts/account.entity';
+import { Account } from '../../src/domain/identity/account.entity';
 import { FileType, StoredFile } from '../../src/domain/files/file.entity';
 import { SignedUrls } from '../../src/domain/files/signed-urls';
 import { newId } from '../../src/domain/shared/ids';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Response } from 'supertest';
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';

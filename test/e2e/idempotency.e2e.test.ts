@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Account } from '../../src/domain/accounts/account.entity';
+import { Account } from '../../src/domain/identity/account.entity';
 import { IdempotencyKey } from '../../src/domain/idempotency/idempotency-key.entity';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MemberRole } from '../../src/domain/members/member.entity';
+import { MemberRole } from '../../src/domain/identity/member.entity';
 import {
   mayCall,
   PARTNER_PERMISSIONS,
   ROLE_FORBIDDEN,
   type PartnerCaller,
   type PartnerOperation,
-} from '../../src/domain/members/partner-permissions';
+} from '../../src/domain/identity/partner-permissions';
 import { UploadFileDocument } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, keysMailedTo } from '../helpers/fixtures';
 import { gqlRaw } from '../helpers/graphql-raw';

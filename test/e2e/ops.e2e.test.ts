@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import { MikroORM } from '@mikro-orm/postgresql';
-import pino from 'pino';
 import request from 'supertest';
 import { createLogger } from '../../src/shared/logger';
 import { createApp } from '../../src/app';
@@ -8,18 +6,13 @@ import { ormConfig } from '../../src/db/orm-config';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { createServices } from '../../src/services';
 import { startTestApp, testConfig, type TestApp } from '../helpers/test-app';
+import { capturedLogs } from '../helpers/captured-logs';
 import { createTestDatabase } from '../helpers/test-database';
 
-const logLines: Record<string, unknown>[] = [];
+const { logger: capturing, lines: logLines } = capturedLogs();
 let t: TestApp;
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  t = await startTestApp({ logger: pino({ level: 'info', base: undefined }, sink) });
+  t = await startTestApp({ logger: capturing });
 });
 afterAll(() => t.close());
 

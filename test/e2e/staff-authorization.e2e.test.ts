@@ -1,12 +1,12 @@
-import { Account } from '../../src/domain/accounts/account.entity';
-import { accountActor } from '../../src/domain/accounts/authentication.service';
+import { Account } from '../../src/domain/identity/account.entity';
+import { accountActor } from '../../src/domain/identity/guards';
 import { Booking } from '../../src/domain/bookings/booking.entity';
 import { ServiceType } from '../../src/domain/catalog/catalog.enums';
 import { Order } from '../../src/domain/orders/order.entity';
 import { Readable } from 'node:stream';
 import { ForbiddenError, UnauthenticatedError } from '../../src/shared/errors';
-import { OPERATOR, type Ctx } from '../../src/domain/shared/context';
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { OPERATOR, type Ctx } from '../../src/domain/identity/context';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -58,7 +58,7 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['orderDesk.assign', (s, ctx) => s.orderDesk.assign(ctx, ID, { staffUserId: ID })],
   ['orderDesk.addNote', (s, ctx) => s.orderDesk.addNote(ctx, ID, { text: 'x' })],
   ['orderDesk.notes', (s, ctx) => s.orderDesk.notes(ctx, ID)],
-  ['orderDesk.notarization', (s, ctx) => s.orderDesk.notarization(ctx, ID)],
+  ['certifiedReview.notarization', (s, ctx) => s.certifiedReview.notarization(ctx, ID)],
   [
     'certifiedReview.attachReviewedTranslation',
     (s, ctx) => s.certifiedReview.attachReviewedTranslation(ctx, ID, unread()),

@@ -5,8 +5,8 @@ import {
   STAFF_READ_LIMITS,
   type LimitedField,
   type StaffOperation,
-} from '../../src/domain/staff/staff-permissions';
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+} from '../../src/domain/identity/staff-permissions';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { AssignOrderDocument } from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
 import { pdf } from '../helpers/documents';

@@ -8,7 +8,7 @@ import {
 } from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

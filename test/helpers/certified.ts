@@ -1,6 +1,6 @@
-import { StaffRole, StaffUser } from '../../src/domain/staff/staff-user.entity';
+import { StaffRole, StaffUser } from '../../src/domain/identity/staff-user.entity';
 import type { TestApp } from './test-app';
-import { OPERATOR } from '../../src/domain/shared/context';
+import { OPERATOR } from '../../src/domain/identity/context';
 
 /** The bytes behind a signed link, fetched without a key. */
 export const download = async (t: TestApp, url: string): Promise<Buffer> =>

@@ -1,5 +1,5 @@
-import { StaffRole } from '../../src/domain/staff/staff-user.entity';
-import { OPERATOR } from '../../src/domain/shared/context';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import { OPERATOR } from '../../src/domain/identity/context';
 import { ApproveAccountDocument, CreateAccountDocument, SentEmailsDocument } from '../graphql/generated';
 import type { TestApp } from './test-app';
 

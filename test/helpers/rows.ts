@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { Account, AccountStatus } from '../../src/domain/accounts/account.entity';
+import { Account, AccountStatus } from '../../src/domain/identity/account.entity';
 import { Booking } from '../../src/domain/bookings/booking.entity';
 import { BillingUnit, InterpretationMode, ServiceType } from '../../src/domain/catalog/catalog.enums';
 import { FileAttachment } from '../../src/domain/files/file-attachment.entity';
 import { StoredFile } from '../../src/domain/files/file.entity';
-import { PLACED_BY_API_KEY } from '../../src/domain/members/placed-by';
+import { PLACED_BY_API_KEY } from '../../src/domain/identity/placed-by';
 import { Order } from '../../src/domain/orders/order.entity';
 import { Payment } from '../../src/domain/payments/payment.entity';
 import { Quote } from '../../src/domain/quotes/quote.entity';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,8 +134,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   options.adjust?.(services);
   if (options.workers ?? true) await startWorkers(queue, orm, services);
   const app = await createApp({ orm, services, logger });
-  // One listening server for the app's life: given the express app, supertest starts and stops one per request.
-  const server = app.express.listen(0, '127.0.0.1');
+  // One listening server for the app's life: given the app, supertest starts and stops one per request.
+  const server = createServer(app.listener).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const agent = () => request(server);
   const auth = (test: request.Test, token?: string) => (token ? test.set('Authorization', `Bearer ${token}`) : test);

@@ -1,7 +1,7 @@
-import { Account, AccountStatus } from '../../src/domain/accounts/account.entity';
-import { accountActor } from '../../src/domain/accounts/authentication.service';
-import type { Mover } from '../../src/domain/shared/state-machine';
-import { StaffUser } from '../../src/domain/staff/staff-user.entity';
+import { Account, AccountStatus } from '../../src/domain/identity/account.entity';
+import { accountActor } from '../../src/domain/identity/guards';
+import type { Mover } from '../../src/domain/lifecycle/state-machine';
+import { StaffUser } from '../../src/domain/identity/staff-user.entity';
 
 /** The three kinds of mover the guards tell apart: a client (an account's key or member), staff, and the system. */
 export const CLIENT: Mover = { actor: accountActor(Object.assign(new Account(), { status: AccountStatus.APPROVED })) };

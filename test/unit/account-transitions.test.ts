@@ -1,4 +1,4 @@
-import { Account, AccountStatus } from '../../src/domain/accounts/account.entity';
+import { Account, AccountStatus } from '../../src/domain/identity/account.entity';
 import { accountTransitions } from '../../src/domain/accounts/account.states';
 import { everyPair, reachable, STAFF } from '../helpers/transitions';
 

@@ -31,6 +31,28 @@ describe('receiveUpload', () => {
     expect(await received).toMatchObject({ tooLarge: false, size: 9, path: expect.stringContaining(dir) });
   });
 
+  it('writes each chunk as its source pushed it, never joining those that piled up into a new buffer', async () => {
+    const body = source();
+    const pushed = ['%PDF-1.7\n', 'second', 'third', 'fourth'].map((text) => Buffer.from(text));
+    const written: unknown[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the spy below calls it with the stream as `this`
+    const write = WriteStream.prototype.write;
+    jest.spyOn(WriteStream.prototype, 'write').mockImplementation(function (
+      this: WriteStream,
+      ...args: Parameters<WriteStream['write']>
+    ) {
+      written.push(args[0]);
+      return write.apply(this, args);
+    });
+    const received = receiveUpload(body, 100, folder());
+    // All at once: the last three wait while the first is written.
+    for (const chunk of pushed) body.push(chunk);
+    body.push(null);
+    expect(await received).toMatchObject({ tooLarge: false, size: Buffer.concat(pushed).length });
+    expect(written).toEqual(pushed);
+    expect(written.every((chunk, i) => chunk === pushed[i])).toBe(true);
+  });
+
   it('fails with its source, leaving no file, when the source fails while a write to the file is in flight', async () => {
     const dir = folder();
     const body = source();
@@ -59,6 +81,17 @@ describe('receiveUpload', () => {
     // Whatever the file stream still had to say has been said once it closed: unheard, it failed this test.
     const [file] = handed;
     if (!file?.closed) await new Promise<void>((resolve) => file?.once('close', () => resolve()));
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('fails, leaving no file, when its source closes before its end without an error', async () => {
+    const dir = folder();
+    const body = source();
+    const received = receiveUpload(body, 100, dir);
+    body.push(Buffer.from('first'));
+    await until(holds(dir, 5));
+    body.destroy();
+    await expect(received).rejects.toHaveProperty('message');
     expect(readdirSync(dir)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../src/shared/errors';
-import { defineTransitions } from '../../src/domain/shared/state-machine';
+import { defineTransitions } from '../../src/domain/lifecycle/state-machine';
 
 type Light = 'green' | 'amber' | 'red';
 type Row = { status: Light; broken?: boolean };

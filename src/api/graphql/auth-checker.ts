@@ -1,7 +1,7 @@
 import type { AuthChecker } from 'type-graphql';
-import { approvedAccount, requireAccountId, requireStaff } from '../../domain/accounts/authentication.service';
-import { isPartnerOperation } from '../../domain/members/partner-permissions';
-import { isStaffOperation, requireStaffMayRead } from '../../domain/staff/staff-permissions';
+import { approvedAccount, requireAccountId, requireStaff } from '../../domain/identity/guards';
+import { isPartnerOperation } from '../../domain/identity/partner-permissions';
+import { isStaffOperation, requireStaffMayRead } from '../../domain/identity/staff-permissions';
 import { ForbiddenError } from '../../shared/errors';
 import type { GraphQLContext } from './context';
 

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { IssuedCertificate } from '../../domain/certification/issued-certificate.entity';
-import { certificatesOf, type OrderFileRead } from '../../domain/orders/order-read';
-import type { Ctx } from '../../domain/shared/context';
+import { certificatesOf } from '../../domain/certification/issued-certificates';
+import type { OrderFileRead } from '../../domain/orders/order-read';
+import type { Ctx } from '../../domain/identity/context';
 import type { Services } from '../../services';
 
 /** What every resolver gets: the request's service context, the shared services, and per-request batch loaders. */

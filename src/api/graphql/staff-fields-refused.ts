@@ -8,9 +8,9 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { requireStaff } from '../../domain/accounts/authentication.service';
-import { isStaffOperation, requireStaffMayRead } from '../../domain/staff/staff-permissions';
-import type { Actor, StaffActor } from '../../domain/shared/context';
+import { requireStaff } from '../../domain/identity/guards';
+import { isStaffOperation, requireStaffMayRead } from '../../domain/identity/staff-permissions';
+import type { Actor, StaffActor } from '../../domain/identity/context';
 import { DomainError } from '../../shared/errors';
 import { staffOperationName } from './auth-checker';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 import type { RequestHandler, Response } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../../config/app-config';
 
 /** What a portal may send and read across origins (D27). */
@@ -58,14 +59,7 @@ export function inlineScriptNonce(res: Response): string {
 export function browserAccess(config: AppConfig): RequestHandler[] {
   const allowed = new Set(config.cors.origins);
   return [
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-      // Signed download links are opened from portals on other origins.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-    }),
+    helmet(helmetOptions(config)),
     (_req, res, next) => {
       res.set('Content-Security-Policy', pagePolicy());
       next();
@@ -83,4 +77,26 @@ export function browserAccess(config: AppConfig): RequestHandler[] {
       maxAge: 600,
     }),
   ];
+}
+
+const helmetOptions = (config: AppConfig): HelmetOptions => ({
+  contentSecurityPolicy: false,
+  strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Signed download links are opened from portals on other origins.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+});
+
+/**
+ * What `browserAccess` sets on the answer to a request without an `Origin`, for an answer made without Express (the
+ * not-modified lane, D23): helmet's headers, which with these options depend on nothing in the request (taken once,
+ * from helmet itself; the `X-Powered-By` it removes is never set there), and the page policy. CORS adds nothing
+ * without an `Origin`.
+ */
+export function securityHeaders(config: AppConfig): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = { setHeader: (name: string, value: string) => void headers.push([name, value]), removeHeader() {} };
+  helmet(helmetOptions(config))({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return [...headers, ['Content-Security-Policy', pagePolicy()]];
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -6,7 +7,8 @@ import type { DocumentSandbox } from '../../documents/sandbox/document-sandbox';
 
 export interface Metrics {
   registry: Registry;
-  middleware: RequestHandler;
+  /** Times the request until its response has been sent, labelled with the route pattern it matched. */
+  timeRequest(req: IncomingMessage, res: ServerResponse): void;
 }
 
 /** Prometheus metrics on a registry of this app's own (two apps in one process never collide). */
@@ -55,14 +57,21 @@ export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metric
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const middleware: RequestHandler = (req, res, next) => {
+  const timeRequest = (req: IncomingMessage, res: ServerResponse) => {
     const end = duration.startTimer();
     res.on('finish', () => {
-      end({ method: req.method, route: String(res.locals.route ?? 'unmatched'), status: String(res.statusCode) });
+      end({ method: req.method, route: (res as Tagged).locals?.route ?? 'unmatched', status: String(res.statusCode) });
     });
-    next();
   };
-  return { registry, middleware };
+  return { registry, timeRequest };
+}
+
+/** Where a response keeps the route pattern it matched: Express's `res.locals`, which is made when absent. */
+type Tagged = ServerResponse & { locals?: { route?: string } };
+
+/** Labels the request's metric with `pattern`, for an answer made without Express's router (the not-modified lane). */
+export function tagRouteOf(res: ServerResponse, pattern: string): void {
+  ((res as Tagged).locals ??= Object.create(null) as { route?: string }).route = pattern;
 }
 
 /**
@@ -72,6 +81,6 @@ export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metric
 export const tagRoute =
   (pattern?: string): RequestHandler =>
   (req, res, next) => {
-    res.locals.route = pattern ?? `${req.baseUrl}${(req.route as { path: string } | undefined)?.path ?? ''}`;
+    tagRouteOf(res, pattern ?? `${req.baseUrl}${(req.route as { path: string } | undefined)?.path ?? ''}`);
     next();
   };

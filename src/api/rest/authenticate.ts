@@ -1,28 +1,64 @@
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { approvedAccount } from '../../domain/accounts/authentication.service';
+import type { PolledRead, Resolved } from '../../domain/accounts/authentication.service';
+import type { AccountActor, Actor } from '../../domain/identity/context';
+import { approvedAccount } from '../../domain/identity/guards';
 import { addressBucket, partnerBucket } from '../../domain/rate-limits/rate-limit.service';
 import type { Services } from '../../services';
+import { keepVersion, polledRead } from './conditional';
 import { idempotency } from './idempotency';
 import { countRequest, refuseSpentCredential } from './rate-limit';
 
 /**
  * REST v1 needs an approved account's key on every endpoint but the catalog (D13; the `bearer` security scheme of the OpenAPI document); each key's
  * requests are rate limited (D16), those that fail authentication per client address (D24), and every
- * authenticated POST then honours Idempotency-Key (D9).
+ * authenticated POST then honours Idempotency-Key (D9). On the path of an order or a booking (`polls`, what its id
+ * names), an API key's look-up also reads the version a conditional request compares (D23).
  */
-export function authenticateAccount(services: Services): RequestHandler {
+export function authenticateAccount(services: Services, polls?: (id: string) => PolledRead): RequestHandler {
   const idempotent = idempotency(services);
   return async (req, res, next) => {
     const authorization = req.get('authorization');
     refuseSpentCredential(services, res, authorization);
-    req.ctx.actor = await services.authentication.resolve(req.ctx.em, authorization);
+    const polled = polls && polledRead(req, polls);
+    const { actor, version } = await ((req as Ahead)[RESOLVED] ??
+      services.authentication.resolvePolling(req.ctx.em, authorization, polled));
+    req.ctx.actor = actor;
+    if (version !== undefined) keepVersion(res, version);
     // No key or a bad one spends the client address's budget, as anonymous GraphQL does (D24): a flood of bad keys
     // is answered 429, and a repeated bad key is not even looked up (KeyMisses).
     if (!req.ctx.actor) await countRequest(services, res, addressBucket(req.ip));
-    const bucket = partnerBucket(approvedAccount(req.ctx.actor));
-    services.rateLimits.remember(authorization!, bucket);
-    await countRequest(services, res, bucket);
+    await countRequest(services, res, admitPartner(services, authorization, req.ctx.actor).bucket);
     if (req.method === 'POST') return idempotent(req, res, next);
     next();
   };
+}
+
+/**
+ * The approved account a credential names, and the budget its requests spend (D16), remembered so that a spent
+ * credential is refused before its look-up (D24). The routes and the not-modified lane (D23) both admit a partner
+ * here, so that what one checks the other does.
+ */
+export function admitPartner(
+  services: Services,
+  authorization: string | undefined,
+  actor: Actor | null,
+): { actor: AccountActor; bucket: string } {
+  const account = approvedAccount(actor);
+  const bucket = partnerBucket(account);
+  services.rateLimits.remember(authorization!, bucket);
+  return { actor: account, bucket };
+}
+
+const RESOLVED = Symbol('resolved ahead');
+type Ahead = { [RESOLVED]?: Promise<Resolved> };
+
+/**
+ * What the not-modified lane (D23) resolved of a poll it hands over because it is no 304 (a changed tag, a refusal),
+ * with the version it read, or the failure it met: the route takes it instead of looking the credential up again,
+ * and a failed look-up is answered once, not tried twice.
+ */
+export function resolvedAhead(req: IncomingMessage, resolved: Promise<Resolved>): void {
+  resolved.catch(() => undefined); // the route hears a failure when it awaits; a route that never does loses nothing
+  (req as Ahead)[RESOLVED] = resolved;
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import type { PolledRead } from '../../domain/accounts/authentication.service';
+import { isId } from '../../domain/shared/ids';
 import { refundRequest } from './rate-limit';
 
 /**
@@ -15,7 +17,10 @@ const ENTITY_TAG = /(?:W\/)?("[\x21\x23-\x7e\x80-\xff]*")/g;
 /** Signed links are fresh on every answer; a 304 means nothing else changed (D23), so they are left out of the tag. */
 const SIGNED_LINK_QUERY = /\?expires=\d+&signature=[0-9a-f]+/g;
 
-const strongTag = (version: string) => `"${version}"`;
+export const strongTag = (version: string) => `"${version}"`;
+
+/** What every tagged answer says of its caching, the 304 included. */
+export const tagHeaders = (etag: string) => ({ ETag: etag, 'Cache-Control': CACHE_CONTROL });
 
 /**
  * RFC 9110 13.1.2: true when the header is `*` (the resource exists: it is being answered) or lists this tag.
@@ -28,30 +33,56 @@ export function noneMatchFails(header: string | undefined, etag: string): boolea
   return false;
 }
 
+/** The tag of `version` when `condition` (If-None-Match) still names it, so the answer is a 304 (D23); else undefined. */
+export function unchangedTag(condition: string | undefined, version: string | null): string | undefined {
+  const etag = version === null ? undefined : strongTag(version);
+  return etag && noneMatchFails(condition, etag) ? etag : undefined;
+}
+
 /** 304, not charged to the budget (D23). */
 function notModified(res: Response, etag: string): void {
   refundRequest(res);
-  res.status(304).set({ ETag: etag, 'Cache-Control': CACHE_CONTROL }).end();
+  res.status(304).set(tagHeaders(etag)).end();
+}
+
+/** Where a conditional poll keeps the version its key's look-up read. */
+const KNOWN_VERSION = Symbol('version read with the key');
+type Known = { [KNOWN_VERSION]?: string | null };
+
+/**
+ * What a conditional GET of an order or a booking polls (`polls` of its id), so that an API key's look-up reads its
+ * version in the same statement (D23): none for an unconditional request, or for an id that is none (the service
+ * answers it 404).
+ */
+export function polledRead(req: Request, polls: (id: string) => PolledRead): PolledRead | undefined {
+  const id = req.params.id;
+  return req.get('if-none-match') !== undefined && isId(id) ? polls(id) : undefined;
+}
+
+/** The version read with the key, for `answerVersioned`. */
+export function keepVersion(res: Response, version: string | null): void {
+  (res.locals as Known)[KNOWN_VERSION] = version;
 }
 
 /**
  * A resource with a stored version (orders, bookings: the polled ones): a conditional request reads the version
- * alone and, when nothing changed, answers without reading or building the answer.
+ * alone, or takes the one its key's look-up read (`known`), and, when nothing changed, answers without reading or
+ * building the answer.
  */
 export async function answerVersioned<T extends { version: string }>(
   req: Request,
   res: Response,
-  version: () => Promise<string>,
+  version: (known: string | null | undefined) => Promise<string>,
   read: () => Promise<T>,
   body: (found: T) => unknown,
 ): Promise<void> {
   const condition = req.get('if-none-match');
   if (condition !== undefined) {
-    const current = strongTag(await version());
-    if (noneMatchFails(condition, current)) return notModified(res, current);
+    const unchanged = unchangedTag(condition, await version((res.locals as Known)[KNOWN_VERSION]));
+    if (unchanged) return notModified(res, unchanged);
   }
   const found = await read();
-  res.set({ ETag: strongTag(found.version), 'Cache-Control': CACHE_CONTROL }).json(body(found));
+  res.set(tagHeaders(strongTag(found.version))).json(body(found));
 }
 
 /**
@@ -59,9 +90,9 @@ export async function answerVersioned<T extends { version: string }>(
  * matching conditional request is answered 304 without serializing the page or signing a link.
  */
 export function answerVersionedList(req: Request, res: Response, version: string, body: () => unknown): void {
-  const etag = strongTag(version);
-  if (noneMatchFails(req.get('if-none-match'), etag)) return notModified(res, etag);
-  res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL }).json(body());
+  const unchanged = unchangedTag(req.get('if-none-match'), version);
+  if (unchanged) return notModified(res, unchanged);
+  res.set(tagHeaders(strongTag(version))).json(body());
 }
 
 /** Any other JSON answer: its tag is a digest of the JSON itself (signed links left out). */
@@ -69,5 +100,5 @@ export function answerJson(req: Request, res: Response, body: unknown): void {
   const json = JSON.stringify(body);
   const etag = strongTag(createHash('sha256').update(json.replace(SIGNED_LINK_QUERY, '')).digest('base64url'));
   if (noneMatchFails(req.get('if-none-match'), etag)) return notModified(res, etag);
-  res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL }).type('json').send(json);
+  res.set(tagHeaders(etag)).type('json').send(json);
 }

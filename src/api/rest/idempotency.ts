@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { RequestFingerprint } from '../../domain/idempotency/idempotency.service';
-import { approvedAccount } from '../../domain/accounts/authentication.service';
+import { approvedAccount } from '../../domain/identity/guards';
 import type { Services } from '../../services';
 import { multipartDigest, readMultipart } from './multipart';
 import { createdLocation } from './routes/location';

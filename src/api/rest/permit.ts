@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { requireAccountId } from '../../domain/accounts/authentication.service';
-import type { PartnerOperation } from '../../domain/members/partner-permissions';
+import { requireAccountId } from '../../domain/identity/guards';
+import type { PartnerOperation } from '../../domain/identity/partner-permissions';
 
 /**
  * The caller's role may call `operation` (D27), checked before the operation reads its input, so that a refusal

@@ -15,7 +15,10 @@ import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
 import { shippingRoutes } from './routes/shipping.routes';
 import { meRoutes } from './routes/me.routes';
 
-/** REST v1, mounted at /api/v1 (D1). */
+/** Where REST v1 is mounted (D1). */
+export const V1_PATH = '/api/v1';
+
+/** REST v1, mounted at `V1_PATH` (D1). */
 export function v1Router(services: Services): Router {
   const router = Router();
   // What REST v1 reads: JSON, uploads, and the sandbox checkout's HTML forms.

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Account, AccountStatus } from '../../domain/accounts/account.entity';
-import { MEMBER_SUBJECT, MemberStatus, type MemberRole } from '../../domain/members/member.entity';
+import { Account, AccountStatus } from '../../domain/identity/account.entity';
+import { MEMBER_SUBJECT, MemberStatus, type MemberRole } from '../../domain/identity/member.entity';
 import { SESSION_IDLE_MS } from '../../domain/sign-in/session-lifetime';
 import { runPrepared, runSql, type PreparedStatement, type SqlRow } from '../orm-driver';
 import { scalarColumns } from './entity-columns';

@@ -27,11 +27,14 @@ export const BOOKING_READ: PreparedStatement = {
   sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}`,
 };
 
-/** Only the version of that answer, for a conditional request. */
-export const BOOKING_VERSION: PreparedStatement = {
-  name: 'booking_version',
-  sql: `SELECT ${VERSION} AS version ${FROM} ${MATCH}`,
-};
+/**
+ * Only the version of that answer, for a conditional request: of booking `id` of the account `account` names, parameters
+ * or, when the key's look-up reads it in the same statement (account-by-key.ts), the key's account.
+ */
+export const bookingVersionOf = (id: string, account: string) =>
+  `SELECT ${VERSION} AS version ${FROM} WHERE b.id = ${id} AND b.account_id = ${account}`;
+
+export const BOOKING_VERSION: PreparedStatement = { name: 'booking_version', sql: bookingVersionOf('$1', '$2') };
 
 /** An account's bookings as their list shows them, with their payments. */
 export const BOOKING_LIST: ListShape = {

@@ -38,13 +38,19 @@ export const ORDER_READ: PreparedStatement = {
   sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}`,
 };
 
-/** Only the version of that answer, for a conditional request. */
-export const ORDER_VERSION: PreparedStatement = {
-  name: 'order_version',
-  sql: `SELECT ${VERSION} AS version ${ORDER} LEFT JOIN LATERAL (
+/** The ids of an order's files in order, all its version needs of them. */
+const FILE_IDS = `LEFT JOIN LATERAL (
     SELECT string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a WHERE a.order_id = o.id) f ON true ${MATCH}`,
-};
+      FROM file_attachments a WHERE a.order_id = o.id) f ON true`;
+
+/**
+ * Only the version of that answer, for a conditional request: of order `id` of the account `account` names, parameters
+ * or, when the key's look-up reads it in the same statement (account-by-key.ts), the key's account.
+ */
+export const orderVersionOf = (id: string, account: string) =>
+  `SELECT ${VERSION} AS version ${ORDER} ${FILE_IDS} WHERE o.id = ${id} AND o.account_id = ${account}`;
+
+export const ORDER_VERSION: PreparedStatement = { name: 'order_version', sql: orderVersionOf('$1', '$2') };
 
 /** An account's orders as their list shows them: the page is chosen before payments and files are read. */
 export const ORDER_LIST: ListShape = {

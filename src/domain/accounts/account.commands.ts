@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, oneOf, text } from '../shared/command-fields';
 import { pageFields } from '../shared/pagination';
-import { AccountStatus } from './account.entity';
+import { AccountStatus } from '../identity/account.entity';
 
 /** Staff's `createAccount`: a pending account, approved later (D13). */
 export const createAccountCommand = z.object({

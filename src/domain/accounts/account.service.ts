@@ -1,19 +1,19 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { Mailer } from '../../providers/mail/mailer';
-import { requireAccount, requireStaff } from './authentication.service';
+import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
 import type { CreateAccount, ListAccounts } from './account.commands';
-import { Account, AccountStatus } from './account.entity';
+import { Account, AccountStatus } from '../identity/account.entity';
 import { accountTransitions } from './account.states';
-import { apiKeyPrefix } from './api-key-prefix';
+import { apiKeyPrefix } from '../identity/api-key-prefix';
 import { endAccountSessions } from '../../db/queries/member-sessions';
 import { addFirstAdmin } from '../members/member.service';
 

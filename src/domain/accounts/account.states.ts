@@ -1,5 +1,5 @@
-import { cannot, defineTransitions } from '../shared/state-machine';
-import { AccountStatus, type Account } from './account.entity';
+import { cannot, defineTransitions } from '../lifecycle/state-machine';
+import { AccountStatus, type Account } from '../identity/account.entity';
 
 /** What staff do to an account in place, without moving it. */
 export type AccountAction = 'regenerate_key';

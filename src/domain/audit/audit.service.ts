@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import { requireStaff } from '../accounts/authentication.service';
-import type { Actor, Ctx } from '../shared/context';
+import { requireStaff } from '../identity/guards';
+import type { Actor, Ctx } from '../identity/context';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import type { ListAuditEntries } from './audit.commands';
 import { AuditEntry } from './audit-entry.entity';

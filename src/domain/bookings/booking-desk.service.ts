@@ -1,11 +1,11 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../accounts/account-of';
-import { requireStaff } from '../accounts/authentication.service';
+import { accountOf } from '../identity/account-of';
+import { requireStaff } from '../identity/guards';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { Desk } from '../desk/desk';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { containing } from '../shared/text-search';
 import { BookingNote } from './booking-note.entity';
@@ -13,7 +13,7 @@ import { Booking, BookingStatus } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
 import type { AssignInterpreter, RescheduleBooking, StaffBookings } from './booking.commands';
 import { priceHours } from './booking-price';
-import { bookingTime } from './booking-time';
+import { bookingTime } from '../shared/booking-time';
 
 /**
  * The booking desk of D28, as good as the order desk: the shared desk (look-up, account, notes), a list filtered and

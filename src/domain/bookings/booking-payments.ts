@@ -1,12 +1,12 @@
 import type { Mailer } from '../../providers/mail/mailer';
 import { languagePairName } from '../catalog/language-names';
-import { formatMoney } from '../payments/checkout-summary';
+import { formatMoney } from '../shared/money';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
 import type { PaymentOwners } from '../payments/payment.service';
-import { refusalMessage } from '../shared/state-machine';
+import { refusalMessage } from '../lifecycle/state-machine';
 import { Booking } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
-import { bookingTime } from './booking-time';
+import { bookingTime } from '../shared/booking-time';
 
 /** Bookings as what payments pay for (D12, D29): paid, a booking is confirmed (the `Booking` schema's statuses), unless its start passed. */
 export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mailer }): PaymentOwners {

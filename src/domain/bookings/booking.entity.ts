@@ -1,9 +1,9 @@
 import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Account } from '../accounts/account.entity';
+import { Account } from '../identity/account.entity';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { Payment } from '../payments/payment.entity';
-import { PlacedBy } from '../members/placed-by';
+import { PlacedBy } from '../identity/placed-by';
 import { newId } from '../shared/ids';
 
 export enum BookingStatus {

@@ -1,9 +1,9 @@
 import type { Mailer } from '../../providers/mail/mailer';
 import type { AuditService } from '../audit/audit.service';
 import { bookingExpiredEmail, onHoldEmail } from '../mail/messages';
-import { accountOf } from '../accounts/account-of';
+import { accountOf } from '../identity/account-of';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
-import { Lifecycle } from '../shared/lifecycle';
+import { Lifecycle } from '../lifecycle/lifecycle';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingTransitions, type BookingAction } from './booking.states';
 

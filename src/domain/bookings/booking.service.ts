@@ -1,22 +1,23 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
-import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
-import { placedBy } from '../members/placed-by';
+import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
+import { placedBy } from '../identity/placed-by';
 import type { CatalogService } from '../catalog/catalog.service';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
-import { accountOf } from '../accounts/account-of';
+import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { pageRequest, type VersionedPage } from '../shared/pagination';
-import type { MoveCause } from '../shared/lifecycle';
-import { readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
+import type { MoveCause } from '../lifecycle/lifecycle';
+import { bookingVersionOf, readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
+import type { PolledRead } from '../../db/queries/account-by-key';
 import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import type { StaffReason } from '../desk/desk.commands';
@@ -94,13 +95,26 @@ export class BookingService {
     return polled;
   }
 
-  /** The version `get` would answer with, read alone for a conditional request (D23). */
-  async version(ctx: Ctx, id: unknown): Promise<string> {
-    const accountId = requireAccountId(ctx.actor, 'bookings.read');
-    if (!isId(id)) throw new NotFoundError();
-    const version = await readBookingVersion(ctx.em, accountId, id);
+  /** What a conditional GET of booking `id` polls: an API key's look-up reads its version in the same statement (D23). */
+  polled(id: string): PolledRead {
+    return { name: 'booking', id, versionOf: bookingVersionOf };
+  }
+
+  /**
+   * The version `get` would answer with, read alone for a conditional request (D23), unless `known`: the one an API
+   * key's look-up already read (`AuthenticationService.resolvePolling`).
+   */
+  async version(ctx: Ctx, id: unknown, known?: string | null): Promise<string> {
+    const version = await this.readVersion(ctx, id, known);
     if (version === null) throw new NotFoundError();
     return version;
+  }
+
+  /** As `version`, null when the caller has none by that id: what the not-modified lane hands over with a poll. */
+  async readVersion(ctx: Ctx, id: unknown, known?: string | null): Promise<string | null> {
+    const accountId = requireAccountId(ctx.actor, 'bookings.read');
+    if (!isId(id)) return null;
+    return known === undefined ? readBookingVersion(ctx.em, accountId, id) : known;
   }
 
   /** Newest first, or with `updated_since` oldest change first (D23), as orders: the page, its total and payments in one statement. */

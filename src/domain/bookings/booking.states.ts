@@ -1,6 +1,6 @@
-import { cannot, defineTransitions, type ActionRule } from '../shared/state-machine';
+import { cannot, defineTransitions, type ActionRule } from '../lifecycle/state-machine';
 import { BookingStatus, type Booking } from './booking.entity';
-import { bookingTime } from './booking-time';
+import { bookingTime } from '../shared/booking-time';
 
 /** Not paid yet: what a client may cancel (`cancelBooking`), and what is cancelled when its start passes (D29). */
 export const UNPAID: readonly BookingStatus[] = [BookingStatus.REQUESTED, BookingStatus.AWAITING_PAYMENT];

@@ -1,7 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { requireStaff } from '../accounts/authentication.service';
+import { requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { ValidationError } from '../../shared/errors';
 import { LANGUAGE_CODES } from './language-codes';
 import { languageName } from './language-names';

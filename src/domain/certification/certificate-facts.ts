@@ -1,9 +1,9 @@
 import type { CertificateContent, CertifiedDocumentLine } from '../../documents/certificate-pdf';
-import type { Account } from '../accounts/account.entity';
+import type { Account } from '../identity/account.entity';
 import { languageName } from '../catalog/language-names';
 import type { Order } from '../orders/order.entity';
 import { billedUnits } from '../quotes/billed-units';
-import type { StaffUser } from '../staff/staff-user.entity';
+import type { StaffUser } from '../identity/staff-user.entity';
 import type { Notarization } from './notarization.entity';
 
 /**

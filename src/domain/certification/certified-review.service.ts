@@ -1,19 +1,19 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { Account } from '../accounts/account.entity';
-import { requireStaff } from '../accounts/authentication.service';
+import { Account } from '../identity/account.entity';
+import { requireStaff } from '../identity/guards';
 import { ServiceType } from '../catalog/catalog.enums';
 import { detectFormat, PDF } from '../../documents/formats';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { ReceivedUpload } from '../files/receive-upload';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { requireAssigned } from '../staff/staff-permissions';
-import type { StaffUser } from '../staff/staff-user.entity';
+import { requireAssigned } from '../identity/staff-permissions';
+import type { StaffUser } from '../identity/staff-user.entity';
 import { translatedName } from '../translation/translation.service';
 import type { Certification, CertificateService, PreparedCertificate } from './certificate.service';
 import type { PendingCertificates } from './pending-certificates';
@@ -118,6 +118,12 @@ export class CertifiedReviewService {
   async reviews(ctx: Ctx, orderId: string): Promise<TranslationReview[]> {
     requireStaff(ctx.actor, 'Order.reviews');
     return ctx.em.find(TranslationReview, { order: orderId }, { orderBy: { reviewedAt: 'asc' } });
+  }
+
+  /** The notarization recorded on an order (D21), or null. */
+  async notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
+    requireStaff(ctx.actor, 'Order.notarization');
+    return ctx.em.findOne(Notarization, { order: orderId });
   }
 
   /**

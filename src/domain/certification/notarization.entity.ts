@@ -2,7 +2,7 @@ import { Entity, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mi
 import { Field, ID, ObjectType } from 'type-graphql';
 import { StoredFile } from '../files/file.entity';
 import { newId } from '../shared/ids';
-import { StaffUser } from '../staff/staff-user.entity';
+import { StaffUser } from '../identity/staff-user.entity';
 import { Order } from '../orders/order.entity';
 
 /** D21: the notarization of a certified order, recorded by staff before completion; one per order. */

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { StaffUser } from '../staff/staff-user.entity';
+import { StaffUser } from '../identity/staff-user.entity';
 import { Order } from '../orders/order.entity';
 
 export enum ReviewKind {

@@ -1,14 +1,14 @@
 import type { EntityManager, EntityName, FilterQuery, Rel } from '@mikro-orm/core';
-import { accountOf } from '../accounts/account-of';
-import type { Account } from '../accounts/account.entity';
-import { requireStaff } from '../accounts/authentication.service';
+import { accountOf } from '../identity/account-of';
+import type { Account } from '../identity/account.entity';
+import { requireStaff } from '../identity/guards';
 import type { AddNote } from './desk.commands';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { NotFoundError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import type { Lifecycle, Stateful } from '../shared/lifecycle';
-import type { StaffOperation } from '../staff/staff-permissions';
-import { StaffUser } from '../staff/staff-user.entity';
+import type { Lifecycle, Stateful } from '../lifecycle/lifecycle';
+import type { StaffOperation } from '../identity/staff-permissions';
+import { StaffUser } from '../identity/staff-user.entity';
 
 /** What a desk works on: a row with a lifecycle, the number staff look it up by, and the account it belongs to. */
 export type DeskRow<S extends string> = Stateful<S> & { number: string; account: { id: string } };

@@ -1,8 +1,14 @@
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
-import type { Order } from '../orders/order.entity';
-import type { Quote } from '../quotes/quote.entity';
 import { newId } from '../shared/ids';
 import { StoredFile } from './file.entity';
+
+/**
+ * The quote or order a file is attached to, as this area sees it: its id. The relations name their entities to
+ * MikroORM by name ('Quote', 'Order'), so files, which quotes and orders build on, imports neither.
+ */
+export interface Owner {
+  id: string;
+}
 
 export enum AttachmentOwner {
   QUOTE = 'quote',
@@ -30,10 +36,10 @@ export class FileAttachment {
   file!: Rel<StoredFile>;
 
   @ManyToOne('Quote', { nullable: true, deleteRule: 'cascade' })
-  quote: Rel<Quote> | null = null;
+  quote: Rel<Owner> | null = null;
 
   @ManyToOne('Order', { nullable: true, deleteRule: 'cascade' })
-  order: Rel<Order> | null = null;
+  order: Rel<Owner> | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

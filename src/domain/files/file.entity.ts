@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Account } from '../accounts/account.entity';
+import { Account } from '../identity/account.entity';
 import { newId } from '../shared/ids';
 
 export enum FileType {

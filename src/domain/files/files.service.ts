@@ -7,10 +7,10 @@ import { waitingAnalyses } from '../../db/queries/pending-analyses';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';
-import type { Account } from '../accounts/account.entity';
-import { requireAccount } from '../accounts/authentication.service';
-import { clientMaySeeFile, seesEveryFile } from '../orders/order-visibility';
-import type { Actor, Ctx } from '../shared/context';
+import type { Account } from '../identity/account.entity';
+import { requireAccount } from '../identity/guards';
+import { seesEveryFile } from './file-visibility';
+import type { Actor, Ctx } from '../identity/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
@@ -23,9 +23,7 @@ import {
 import { billingPages } from '../../documents/analysis/word-count';
 import { detectFormat, hasTextLayer } from '../../documents/formats';
 import { SandboxUnavailableError, type DocumentSandbox } from '../../documents/sandbox/document-sandbox';
-import { Order } from '../orders/order.entity';
-import { Quote } from '../quotes/quote.entity';
-import { AttachmentOwner, FileAttachment } from './file-attachment.entity';
+import { AttachmentOwner, FileAttachment, type Owner } from './file-attachment.entity';
 import { sanitizeFileName } from './file-name';
 import { AnalysisStatus, FileType, StoredFile } from './file.entity';
 import { describeFile, receiveUpload, type ReceivedUpload } from './receive-upload';
@@ -44,6 +42,11 @@ export interface FilesDeps {
   /** Names each storage key before bytes are written under it (D25). */
   intents: StorageIntents;
   logger: Logger;
+  /**
+   * Whether a client may see one of its own files on its own (D18): a rule of the orders that show it, handed in by
+   * the composition root (`clientMaySeeFile`, order-visibility.ts) because orders build on files.
+   */
+  clientMaySee(em: EntityManager, file: StoredFile): Promise<boolean>;
 }
 
 /** What a produced file is: its account, its kind, its name, and the source it translates. */
@@ -200,7 +203,7 @@ export class FilesService {
     const account = requireAccount(ctx.actor, 'files.read');
     if (!isId(id)) throw new NotFoundError();
     const file = await ctx.em.findOne(StoredFile, { id, account });
-    if (!file || !(await clientMaySeeFile(ctx.em, file))) throw new NotFoundError();
+    if (!file || !(await this.deps.clientMaySee(ctx.em, file))) throw new NotFoundError();
     return file;
   }
 
@@ -270,13 +273,11 @@ export class FilesService {
 
   /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
   async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
-    const owner =
-      ownerType === AttachmentOwner.QUOTE
-        ? ({ quote: em.getReference(Quote, ownerId) } as const)
-        : ({ order: em.getReference(Order, ownerId) } as const);
-    const attachment = Object.assign(new FileAttachment(), { file, ...owner });
+    const owner = ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order';
+    const reference = em.getReference<Owner>(ownerType === AttachmentOwner.QUOTE ? 'Quote' : 'Order', ownerId);
+    const attachment = Object.assign(new FileAttachment(), { file, [owner]: reference });
     await em.upsert(FileAttachment, attachment, {
-      onConflictFields: ['file', ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order'],
+      onConflictFields: ['file', owner],
       onConflictAction: 'ignore',
     });
   }

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
-import { Account } from '../accounts/account.entity';
+import { Account } from '../identity/account.entity';
 import { newId } from '../shared/ids';
 
 /** One Idempotency-Key of one account (D9): the request it was first used with and, once answered, the answer. */

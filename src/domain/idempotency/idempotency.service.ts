@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import type { Account } from '../accounts/account.entity';
+import type { Account } from '../identity/account.entity';
 import { ValidationError } from '../../shared/errors';
 import { IdempotencyKey } from './idempotency-key.entity';
 

@@ -1,6 +1,6 @@
 import type { OutgoingEmail } from '../../providers/mail/mailer';
-import type { Account } from '../accounts/account.entity';
-import { bookingTime } from '../bookings/booking-time';
+import type { Account } from '../identity/account.entity';
+import { bookingTime } from '../shared/booking-time';
 import { languagePairName } from '../catalog/language-names';
 
 /** The key is written here and nowhere else; this message is the only place it is ever shown (D13). */

@@ -1,6 +1,6 @@
 import type { AppEnv } from '../../config/app-config';
-import { requireStaff } from '../accounts/authentication.service';
-import type { Ctx } from '../shared/context';
+import { requireStaff } from '../identity/guards';
+import type { Ctx } from '../identity/context';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import type { ListSentEmails } from './sent-email.commands';
 import { SentEmail } from './sent-email.entity';

@@ -1,7 +1,7 @@
 import type { OutgoingEmail } from '../../providers/mail/mailer';
-import type { Account } from '../accounts/account.entity';
-import { bookingTime } from '../bookings/booking-time';
-import { formatMoney } from '../payments/checkout-summary';
+import type { Account } from '../identity/account.entity';
+import { bookingTime } from '../shared/booking-time';
+import { formatMoney } from '../shared/money';
 
 /** Money on its way back: how much, in the payment's currency. */
 export interface RefundAmount {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { readMemberSession, type MemberSessionRow } from '../../db/queries/member-sessions';
-import { Account, AccountStatus } from '../accounts/account.entity';
-import type { AccountActor } from '../shared/context';
+import { Account, AccountStatus } from '../identity/account.entity';
+import type { AccountActor } from '../identity/context';
 import { touchSession } from '../sign-in/touch-session';
 
 /** Finds the actor of a member's session token hash, and marks the session used. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, oneOf, text } from '../shared/command-fields';
 import { pageFields } from '../shared/pagination';
-import { MemberRole } from './member.entity';
+import { MemberRole } from '../identity/member.entity';
 
 /** `members`: the account's live members, a page at a time (D3, D27). */
 export const listMembersCommand = z.object(pageFields);

@@ -1,17 +1,17 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
-import { Account, AccountStatus } from '../accounts/account.entity';
-import { requireAccount } from '../accounts/authentication.service';
+import { Account, AccountStatus } from '../identity/account.entity';
+import { requireAccount } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import { memberInvitationEmail } from '../mail/messages';
-import type { AccountActor, Ctx } from '../shared/context';
+import type { AccountActor, Ctx } from '../identity/context';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service';
 import { Session } from '../sign-in/session.entity';
 import type { InviteMember, ListMembers, UpdateMemberRole } from './member.commands';
-import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from './member.entity';
+import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from '../identity/member.entity';
 
 const LIVE = { $ne: MemberStatus.REMOVED } as const;
 

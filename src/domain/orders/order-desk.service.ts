@@ -1,11 +1,10 @@
-import { requireStaff } from '../accounts/authentication.service';
+import { requireStaff } from '../identity/guards';
 import { Desk } from '../desk/desk';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
-import { assignedOrdersOnly } from '../staff/staff-permissions';
-import { StaffUser } from '../staff/staff-user.entity';
-import { Notarization } from '../certification/notarization.entity';
+import { assignedOrdersOnly } from '../identity/staff-permissions';
+import { StaffUser } from '../identity/staff-user.entity';
 import { type AssignOrder, NO_ACTIVE_STAFF_USER } from './order.commands';
 import { OrderNote } from './order-note.entity';
 import { Order, type OrderStatus } from './order.entity';
@@ -55,10 +54,5 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
   async assignee(ctx: Ctx, order: Order): Promise<StaffUser | null> {
     requireStaff(ctx.actor, 'Order.assignee');
     return order.assignee ? ctx.em.findOneOrFail(StaffUser, { id: order.assignee.id }) : null;
-  }
-
-  async notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
-    requireStaff(ctx.actor, 'Order.notarization');
-    return ctx.em.findOne(Notarization, { order: orderId });
   }
 }

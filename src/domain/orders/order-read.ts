@@ -1,7 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { StoredFile } from '../files/file.entity';
 import type { PaymentRead } from '../payments/payment-read';
-import { IssuedCertificate } from '../certification/issued-certificate.entity';
 import type { Order } from './order.entity';
 
 /** What the answer about an order shows: an `Order` entity is one, and so is the polled read (`src/db/queries/polled-orders.ts`). */
@@ -51,13 +49,4 @@ export interface OrderView {
 /** An order as polled: its answer and the version its `ETag` is made from (D23). */
 export interface PolledOrder extends OrderView {
   version: string;
-}
-
-/** The certificates of several orders in one query, by order id. */
-export async function certificatesOf(
-  em: EntityManager,
-  orderIds: readonly string[],
-): Promise<Map<string, IssuedCertificate>> {
-  const certificates = await em.find(IssuedCertificate, { order: { $in: [...orderIds] } });
-  return new Map(certificates.map((certificate) => [certificate.order.id, certificate]));
 }

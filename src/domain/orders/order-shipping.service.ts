@@ -1,9 +1,9 @@
 import type { Mailer } from '../../providers/mail/mailer';
-import { requireAccountId, requireStaff } from '../accounts/authentication.service';
-import { accountOf } from '../accounts/account-of';
+import { requireAccountId, requireStaff } from '../identity/guards';
+import { accountOf } from '../identity/account-of';
 import { hardCopiesShippedEmail } from '../mail/messages';
 import { hasHardCopies, sameAddress, shippingAddressOf } from '../quotes/shipping-address';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import type { PolledOrder } from './order-read';

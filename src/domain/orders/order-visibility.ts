@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { statusesOfOrdersWithFile } from '../../db/queries/orders-of-file';
 import { FileType, type StoredFile } from '../files/file.entity';
-import type { Actor } from '../shared/context';
+import { seesEveryFile } from '../files/file-visibility';
+import type { Actor } from '../identity/context';
 import { OrderStatus } from './order.entity';
 
 /**
@@ -13,8 +14,6 @@ import { OrderStatus } from './order.entity';
 export function clientSeesFile(orderStatus: OrderStatus, fileType: FileType): boolean {
   return fileType === FileType.SOURCE || orderStatus === OrderStatus.COMPLETED;
 }
-
-export const seesEveryFile = (viewer: Actor | null): boolean => viewer?.kind === 'staff';
 
 /** The files of one order that `viewer` may see. */
 export function visibleOrderFiles<F extends { type: FileType }>(

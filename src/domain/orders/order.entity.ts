@@ -1,11 +1,11 @@
 import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Account } from '../accounts/account.entity';
+import { Account } from '../identity/account.entity';
 import { Payment } from '../payments/payment.entity';
 import { PricedWork } from '../quotes/priced-work';
 import { Quote } from '../quotes/quote.entity';
 import { newId } from '../shared/ids';
-import { StaffUser } from '../staff/staff-user.entity';
+import { StaffUser } from '../identity/staff-user.entity';
 
 export enum OrderStatus {
   PENDING_PAYMENT = 'pending_payment',

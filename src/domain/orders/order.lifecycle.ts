@@ -1,12 +1,12 @@
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../accounts/account-of';
+import { accountOf } from '../identity/account-of';
 import type { AuditService } from '../audit/audit.service';
 import { onHoldEmail, orderCompletedEmail, shippingAddressNeededEmail } from '../mail/messages';
 import { billedUnits } from '../quotes/billed-units';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
-import { Lifecycle } from '../shared/lifecycle';
+import { Lifecycle } from '../lifecycle/lifecycle';
 import { Order, OrderStatus } from './order.entity';
 import { orderTransitions, type OrderAction } from './order.states';
 

@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ServiceType } from '../catalog/catalog.enums';
-import { requireAccount, requireAccountId, requireStaff } from '../accounts/authentication.service';
-import { assignedOrdersOnly } from '../staff/staff-permissions';
+import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
+import { assignedOrdersOnly } from '../identity/staff-permissions';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
@@ -9,18 +9,19 @@ import type { CheckoutReturn } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
-import type { MoveCause } from '../shared/lifecycle';
+import type { MoveCause } from '../lifecycle/lifecycle';
 import { Page, pageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
-import { readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
+import { orderVersionOf, readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
+import type { PolledRead } from '../../db/queries/account-by-key';
 import type { OrderView, PolledOrder } from './order-read';
 import type { StaffReason } from '../desk/desk.commands';
 import type { ListOrders, StaffOrders } from './order.commands';
 import { Order, OrderStatus } from './order.entity';
-import { placedBy } from '../members/placed-by';
+import { placedBy } from '../identity/placed-by';
 import type { OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
 import { visibleOrderFiles } from './order-visibility';
@@ -108,13 +109,26 @@ export class OrderService {
     return { ...polled, files: visibleOrderFiles(ctx.actor, polled.order, polled.files) };
   }
 
-  /** The version `get` would answer with, read alone for a conditional request (D23). */
-  async version(ctx: Ctx, id: unknown): Promise<string> {
-    const accountId = requireAccountId(ctx.actor, 'orders.read');
-    if (!isId(id)) throw new NotFoundError();
-    const version = await readOrderVersion(ctx.em, accountId, id);
+  /** What a conditional GET of order `id` polls: an API key's look-up reads its version in the same statement (D23). */
+  polled(id: string): PolledRead {
+    return { name: 'order', id, versionOf: orderVersionOf };
+  }
+
+  /**
+   * The version `get` would answer with, read alone for a conditional request (D23), unless `known`: the one an API
+   * key's look-up already read (`AuthenticationService.resolvePolling`).
+   */
+  async version(ctx: Ctx, id: unknown, known?: string | null): Promise<string> {
+    const version = await this.readVersion(ctx, id, known);
     if (version === null) throw new NotFoundError();
     return version;
+  }
+
+  /** As `version`, null when the caller has none by that id: what the not-modified lane hands over with a poll. */
+  async readVersion(ctx: Ctx, id: unknown, known?: string | null): Promise<string | null> {
+    const accountId = requireAccountId(ctx.actor, 'orders.read');
+    if (!isId(id)) return null;
+    return known === undefined ? readOrderVersion(ctx.em, accountId, id) : known;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { cannot, defineTransitions, onlyIn } from '../shared/state-machine';
+import { cannot, defineTransitions, onlyIn } from '../lifecycle/state-machine';
 import { OrderStatus, type Order } from './order.entity';
 
 /** The client may cancel only these (`cancelOrder`); staff may cancel any order not finished (D10). */

@@ -14,6 +14,3 @@ export interface CheckoutSummary {
   /** Why the checkout can no longer be paid though its payment is open (D29: the booking's start passed); else null. */
   closedReason: string | null;
 }
-
-export const formatMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);

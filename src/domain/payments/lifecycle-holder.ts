@@ -1,9 +1,9 @@
 import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../accounts/account-of';
+import { accountOf } from '../identity/account-of';
 import { lateCaptureRefundEmail, paymentReceiptEmail } from '../mail/messages';
 import { refundMadeEmail } from '../mail/staff-action-messages';
-import type { Lifecycle, Stateful } from '../shared/lifecycle';
-import { refusalMessage } from '../shared/state-machine';
+import type { Lifecycle, Stateful } from '../lifecycle/lifecycle';
+import { refusalMessage } from '../lifecycle/state-machine';
 import type { Payment } from './payment.entity';
 import type { PaymentHolder } from './payment.service';
 

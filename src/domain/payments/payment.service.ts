@@ -3,8 +3,8 @@ import type { PaymentEvent, PaymentProvider, RefundResult } from '../../provider
 import type { Logger } from '../../shared/logger';
 import type { AuditService } from '../audit/audit.service';
 import { NotFoundError, ProviderUnavailableError, ValidationError } from '../../shared/errors';
-import type { Lifecycle, MoveCause, Stateful } from '../shared/lifecycle';
-import { cannot, refused } from '../shared/state-machine';
+import type { Lifecycle, MoveCause, Stateful } from '../lifecycle/lifecycle';
+import { cannot, refused } from '../lifecycle/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/field-readers';
 import type { CheckoutSummary } from './checkout-summary';

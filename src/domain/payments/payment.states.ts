@@ -1,4 +1,4 @@
-import { defineTransitions } from '../shared/state-machine';
+import { defineTransitions } from '../lifecycle/state-machine';
 import { PaymentStatus, type Payment } from './payment.entity';
 
 /** What the holder of a payment does to it in place: cancels (the payment is settled), or renews its checkout (D29). */

@@ -1,6 +1,6 @@
 import type { EntityName, FilterQuery } from '@mikro-orm/core';
-import { requireAccountId } from '../accounts/authentication.service';
-import type { Ctx } from '../shared/context';
+import { requireAccountId } from '../identity/guards';
+import type { Ctx } from '../identity/context';
 import { NotFoundError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 

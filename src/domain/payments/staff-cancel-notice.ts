@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../accounts/account-of';
+import { accountOf } from '../identity/account-of';
 import { staffCancelledEmail } from '../mail/staff-action-messages';
-import type { MoveCause } from '../shared/lifecycle';
+import type { MoveCause } from '../lifecycle/lifecycle';
 import { Payment, PaymentStatus } from './payment.entity';
 
 /**

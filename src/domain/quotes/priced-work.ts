@@ -1,7 +1,7 @@
 import { Entity, Enum, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BillingUnit, ServiceType } from '../catalog/catalog.enums';
-import { PlacedBy } from '../members/placed-by';
+import { PlacedBy } from '../identity/placed-by';
 import { QuotedAddon } from './quoted-addon';
 import { ShippingAddress } from './shipping-address';
 

@@ -1,14 +1,14 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { requireAccount } from '../accounts/authentication.service';
-import { placedBy } from '../members/placed-by';
+import { requireAccount } from '../identity/guards';
+import { placedBy } from '../identity/placed-by';
 import { AddonPricingType, ServiceType } from '../catalog/catalog.enums';
 import type { CatalogService } from '../catalog/catalog.service';
 import { Addon, ServiceRate } from '../catalog/rates.entity';
-import type { StandardOffer } from '../catalog/standard-offer';
+import type { StandardOffer } from './standard-offer';
 import { AnalysisStatus, FileType, StoredFile } from '../files/file.entity';
 import { AttachmentOwner } from '../files/file-attachment.entity';
 import type { FilesService } from '../files/files.service';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { type FieldErrors, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';

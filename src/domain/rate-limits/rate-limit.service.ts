@@ -1,5 +1,5 @@
 import { TooManyAttemptsError } from '../../shared/errors';
-import type { AccountActor } from '../shared/context';
+import type { AccountActor } from '../identity/context';
 
 const WINDOW_MS = 60_000;
 

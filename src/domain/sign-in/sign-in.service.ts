@@ -5,7 +5,7 @@ import { lockSignInLimits } from '../../db/queries/sign-in-limit-locks';
 import type { Mailer } from '../../providers/mail/mailer';
 import { TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { signInCodeEmail } from '../mail/messages';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../identity/context';
 import { generateToken, hashToken } from '../shared/tokens';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_TOKEN_PREFIX } from './session-lifetime';
 import { Session } from './session.entity';

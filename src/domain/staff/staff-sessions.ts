@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { StaffActor } from '../shared/context';
+import type { StaffActor } from '../identity/context';
 import { SESSION_IDLE_MS } from '../sign-in/session-lifetime';
 import { touchSession } from '../sign-in/touch-session';
 import { Session } from '../sign-in/session.entity';
 import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service';
-import { StaffUser } from './staff-user.entity';
+import { StaffUser } from '../identity/staff-user.entity';
 
 /** What a staff member's session names as its subject (docs/decisions.md D28). */
 export const STAFF_SUBJECT = 'staff';

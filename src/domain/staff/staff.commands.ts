@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, oneOf, text } from '../shared/command-fields';
 import { pageFields } from '../shared/pagination';
-import { StaffRole } from './staff-user.entity';
+import { StaffRole } from '../identity/staff-user.entity';
 
 const name = () => text({ required: true, max: 255 });
 /** As certificates print them (D20). */

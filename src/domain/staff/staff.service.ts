@@ -1,15 +1,15 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { AuditService } from '../audit/audit.service';
-import { requireStaff } from '../accounts/authentication.service';
-import { STAFF_TOKEN_PREFIX } from '../accounts/api-key-prefix';
-import type { Actor, Ctx } from '../shared/context';
+import { requireStaff } from '../identity/guards';
+import { STAFF_TOKEN_PREFIX } from '../identity/api-key-prefix';
+import type { Actor, Ctx } from '../identity/context';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
-import { StaffRole, StaffUser } from './staff-user.entity';
+import { StaffRole, StaffUser } from '../identity/staff-user.entity';
 import type { CreateStaffUser, ListStaffUsers, RotateStaffToken, UpdateStaffProfile } from './staff.commands';
 
 export interface CreatedStaffUser {

@@ -6,7 +6,7 @@ import type { Logger } from '../../shared/logger';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import type { EngineCheckpoint, TranslationEngine } from '../../providers/translation/translation-engine';
 import { UntranslatableError } from '../../shared/errors';
-import { Account } from '../accounts/account.entity';
+import { Account } from '../identity/account.entity';
 import { AttachmentOwner } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';

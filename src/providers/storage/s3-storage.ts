@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,7 @@ import {
 import type { StorageConfig } from '../../config/app-config';
 import { NotFoundError, ProviderUnavailableError } from '../../shared/errors';
 import type { FileStorage, StoredKey } from './file-storage';
+import { FileRequestBody } from './file-request-body';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;
 
@@ -36,9 +37,9 @@ export class S3Storage implements FileStorage {
   }
 
   /**
-   * One PUT streamed from the file, its length told up front (S3 takes up to 5 GB so; uploads are far smaller): the
-   * SDK's multipart `Upload` would hold each 5 MB part in memory. The SDK cannot replay a streamed body, so each
-   * of the client's attempts opens the file again here.
+   * One PUT streamed from the file through one reused buffer (file-request-body.ts), its length told up front (S3
+   * takes up to 5 GB so; uploads are far smaller): the SDK's multipart `Upload` would hold each 5 MB part in
+   * memory. The SDK cannot replay a streamed body, so each of the client's attempts opens the file again here.
    */
   async putFile(key: string, path: string, contentType: string): Promise<void> {
     const { size } = await stat(path);
@@ -47,7 +48,7 @@ export class S3Storage implements FileStorage {
         new PutObjectCommand({
           Bucket: this.config.bucket,
           Key: key,
-          Body: createReadStream(path),
+          Body: new FileRequestBody(path),
           ContentLength: size,
           ContentType: contentType,
         }),

@@ -1,8 +1,16 @@
-import { accountByKeyHashStatement, readAccountRowByKeyHash } from '../../../src/db/queries/account-by-key';
-import { Account, AccountStatus } from '../../../src/domain/accounts/account.entity';
+import {
+  accountByKeyHashStatement,
+  readAccountRowAndVersion,
+  readAccountRowByKeyHash,
+  type PolledRead,
+} from '../../../src/db/queries/account-by-key';
+import { bookingVersionOf, readBookingVersion } from '../../../src/db/queries/polled-bookings';
+import { orderVersionOf, readOrderVersion } from '../../../src/db/queries/polled-orders';
+import { Account, AccountStatus } from '../../../src/domain/identity/account.entity';
+import { newId } from '../../../src/domain/shared/ids';
 import { hashToken } from '../../../src/domain/shared/tokens';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
-import { insertAccount } from '../../helpers/rows';
+import { insertAccount, insertBooking, insertOrder } from '../../helpers/rows';
 
 let db: QueryDatabase;
 beforeAll(async () => (db = await openQueryDatabase()));
@@ -25,3 +33,38 @@ it('finds the account of a key hash as the entity path does, and nothing for an 
   expect(em.map(Account, row!)).toEqual(await db.em().findOneOrFail(Account, { id: account.id }));
   expect(await readAccountRowByKeyHash(db.em(), hashToken('ltk_test_other'))).toBeUndefined();
 });
+
+describe("with the version of what a conditional request polls, in the key's statement (D23)", () => {
+  const keyHash = hashToken('ltk_test_polling_key');
+  let account: Account;
+  beforeAll(async () => {
+    account = await insertAccount(db.em(), { apiKeyHash: keyHash, apiKeyLast4: '_key' });
+  });
+
+  it("reads the account's row as the plain look-up does, and the version of its booking or order", async () => {
+    const booking = await insertBooking(db.em(), account, {}, {});
+    const order = await insertOrder(db.em(), account);
+    db.statements.length = 0;
+    const found = await readAccountRowAndVersion(db.em(), keyHash, bookingPoll(booking.id));
+    expect(db.statements).toHaveLength(1);
+    expect(found).toEqual({
+      row: await readAccountRowByKeyHash(db.em(), keyHash),
+      version: await readBookingVersion(db.em(), account.id, booking.id),
+    });
+    expect((await readAccountRowAndVersion(db.em(), keyHash, orderPoll(order.id)))!.version).toBe(
+      await readOrderVersion(db.em(), account.id, order.id),
+    );
+  });
+
+  it("reads no version for another account's booking or an unknown one, and nothing for an unknown key", async () => {
+    const theirs = await insertBooking(db.em(), await insertAccount(db.em()));
+    expect((await readAccountRowAndVersion(db.em(), keyHash, bookingPoll(theirs.id)))!.version).toBeNull();
+    expect((await readAccountRowAndVersion(db.em(), keyHash, orderPoll(newId())))!.version).toBeNull();
+    expect(
+      await readAccountRowAndVersion(db.em(), hashToken('ltk_test_other'), bookingPoll(theirs.id)),
+    ).toBeUndefined();
+  });
+});
+
+const bookingPoll = (id: string): PolledRead => ({ name: 'booking', id, versionOf: bookingVersionOf });
+const orderPoll = (id: string): PolledRead => ({ name: 'order', id, versionOf: orderVersionOf });

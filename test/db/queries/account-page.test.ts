@@ -1,7 +1,7 @@
 import { accountPageStatement, readAccountPage } from '../../../src/db/queries/account-page';
 import { BOOKING_LIST } from '../../../src/db/queries/polled-bookings';
 import { ORDER_LIST } from '../../../src/db/queries/polled-orders';
-import type { Account } from '../../../src/domain/accounts/account.entity';
+import type { Account } from '../../../src/domain/identity/account.entity';
 import { BookingStatus, type Booking } from '../../../src/domain/bookings/booking.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertBooking } from '../../helpers/rows';

@@ -1,8 +1,8 @@
 import { expect } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { endAccountSessions, memberSessionStatement, readMemberSession } from '../../../src/db/queries/member-sessions';
-import { Account, AccountStatus } from '../../../src/domain/accounts/account.entity';
-import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from '../../../src/domain/members/member.entity';
+import { Account, AccountStatus } from '../../../src/domain/identity/account.entity';
+import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from '../../../src/domain/identity/member.entity';
 import { SESSION_IDLE_MS } from '../../../src/domain/sign-in/session-lifetime';
 import { Session } from '../../../src/domain/sign-in/session.entity';
 import { hashToken } from '../../../src/domain/shared/tokens';

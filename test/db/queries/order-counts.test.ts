@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import { foldOrderCounts, ORDER_COUNT_FOLD, rebuildOrderCounts } from '../../../src/db/queries/order-counts';
 import { readOrderPage } from '../../../src/db/queries/polled-orders';
 import { runSql } from '../../../src/db/orm-driver';
-import type { Account } from '../../../src/domain/accounts/account.entity';
+import type { Account } from '../../../src/domain/identity/account.entity';
 import { Order, OrderStatus } from '../../../src/domain/orders/order.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertOrder } from '../../helpers/rows';

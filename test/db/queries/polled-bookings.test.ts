@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
 import { readBooking, readBookingPage, readBookingVersion } from '../../../src/db/queries/polled-bookings';
-import type { Account } from '../../../src/domain/accounts/account.entity';
+import type { Account } from '../../../src/domain/identity/account.entity';
 import { BookingStatus } from '../../../src/domain/bookings/booking.entity';
 import { newId } from '../../../src/domain/shared/ids';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';

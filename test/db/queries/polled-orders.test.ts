@@ -1,9 +1,9 @@
 import { expect } from '@jest/globals';
 import { FileType } from '../../../src/domain/files/file.entity';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
-import { PLACED_BY_API_KEY } from '../../../src/domain/members/placed-by';
+import { PLACED_BY_API_KEY } from '../../../src/domain/identity/placed-by';
 import { readOrder, readOrderPage, readOrderVersion } from '../../../src/db/queries/polled-orders';
-import type { Account } from '../../../src/domain/accounts/account.entity';
+import type { Account } from '../../../src/domain/identity/account.entity';
 import { newId } from '../../../src/domain/shared/ids';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertAttachment, insertFile, insertOrder } from '../../helpers/rows';

@@ -5,7 +5,7 @@ import {
 } from '../../../src/db/queries/staff-order-queue';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { hashToken } from '../../../src/domain/shared/tokens';
-import { StaffRole, StaffUser } from '../../../src/domain/staff/staff-user.entity';
+import { StaffRole, StaffUser } from '../../../src/domain/identity/staff-user.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertOrder } from '../../helpers/rows';
 

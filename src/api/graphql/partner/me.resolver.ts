@@ -1,6 +1,6 @@
 import { Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { Account } from '../../../domain/accounts/account.entity';
-import { requireAccount } from '../../../domain/accounts/authentication.service';
+import { Account } from '../../../domain/identity/account.entity';
+import { requireAccount } from '../../../domain/identity/guards';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 

@@ -1,11 +1,11 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { Account } from '../../../domain/accounts/account.entity';
+import { Account } from '../../../domain/identity/account.entity';
 import {
   inviteMemberCommand,
   listMembersCommand,
   updateMemberRoleCommand,
 } from '../../../domain/members/member.commands';
-import { AccountMember, MemberRole } from '../../../domain/members/member.entity';
+import { AccountMember, MemberRole } from '../../../domain/identity/member.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
-import { requireSession } from '../../../domain/accounts/authentication.service';
-import { AccountMember, MEMBER_SUBJECT } from '../../../domain/members/member.entity';
+import { requireSession } from '../../../domain/identity/guards';
+import { AccountMember, MEMBER_SUBJECT } from '../../../domain/identity/member.entity';
 import { requestSignInCodeCommand, signInCommand } from '../../../domain/sign-in/sign-in.commands';
-import { StaffUser } from '../../../domain/staff/staff-user.entity';
+import { StaffUser } from '../../../domain/identity/staff-user.entity';
 import { graphqlCommand } from '../../commands';
 import type { GraphQLContext } from '../context';
 

@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { createAccountCommand, listAccountsCommand } from '../../../domain/accounts/account.commands';
-import { Account, AccountStatus } from '../../../domain/accounts/account.entity';
+import { Account, AccountStatus } from '../../../domain/identity/account.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';

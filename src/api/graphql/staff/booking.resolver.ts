@@ -1,5 +1,5 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { Account } from '../../../domain/accounts/account.entity';
+import { Account } from '../../../domain/identity/account.entity';
 import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import {

@@ -1,10 +1,10 @@
 import { Authorized, Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
-import { Account } from '../../../domain/accounts/account.entity';
+import { Account } from '../../../domain/identity/account.entity';
 import { Notarization } from '../../../domain/certification/notarization.entity';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
 import { Order } from '../../../domain/orders/order.entity';
 import { TranslationReview } from '../../../domain/certification/translation-review.entity';
-import { StaffUser } from '../../../domain/staff/staff-user.entity';
+import { StaffUser } from '../../../domain/identity/staff-user.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 
@@ -41,7 +41,7 @@ export class OrderDeskFieldsResolver {
   @Authorized(Role.STAFF)
   @FieldResolver(() => Notarization, { nullable: true, description: 'Staff only: the recorded notarization.' })
   notarization(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<Notarization | null> {
-    return services.orderDesk.notarization(ctx, order.id);
+    return services.certifiedReview.notarization(ctx, order.id);
   }
 }
 

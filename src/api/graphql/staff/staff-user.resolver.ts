@@ -1,5 +1,5 @@
 import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { StaffRole, StaffUser } from '../../../domain/staff/staff-user.entity';
+import { StaffRole, StaffUser } from '../../../domain/identity/staff-user.entity';
 import {
   createStaffUserCommand,
   listStaffUsersCommand,

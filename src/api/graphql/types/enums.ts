@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { AccountStatus } from '../../../domain/accounts/account.entity';
+import { AccountStatus } from '../../../domain/identity/account.entity';
 import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
@@ -7,9 +7,9 @@ import { OrderStatus } from '../../../domain/orders/order.entity';
 import { PaymentStatus } from '../../../domain/payments/payment.entity';
 import { ReviewKind } from '../../../domain/certification/translation-review.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
-import { StaffRole } from '../../../domain/staff/staff-user.entity';
-import { MemberRole, MemberStatus } from '../../../domain/members/member.entity';
-import { PlacedByKind } from '../../../domain/members/placed-by';
+import { StaffRole } from '../../../domain/identity/staff-user.entity';
+import { MemberRole, MemberStatus } from '../../../domain/identity/member.entity';
+import { PlacedByKind } from '../../../domain/identity/placed-by';
 
 /** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
 registerEnumType(AccountStatus, { name: 'AccountStatus' });

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import { formatMoney, type CheckoutSummary } from '../../../domain/payments/checkout-summary';
+import type { CheckoutSummary } from '../../../domain/payments/checkout-summary';
+import { formatMoney } from '../../../domain/shared/money';
 import { PaymentStatus, type Payment } from '../../../domain/payments/payment.entity';
 import { escapeHtml, htmlDocument } from '../../http/html';
 

@@ -12,11 +12,15 @@ import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
 import { sendCreated } from './location';
 
+/** The path of `getBooking`, polled all day (D23): the not-modified lane answers its 304s. */
+export const BOOKING_PATH = '/interpretation-bookings/:id';
+
 /** `createBooking`, `listBookings`, `getBooking` and `cancelBooking`; and `renewBookingCheckout` (D29). */
 export function bookingsRoutes(services: Services): Router {
   const router = Router();
   const { bookings, config } = services;
   const auth = authenticateAccount(services);
+  const polling = authenticateAccount(services, (id) => bookings.polled(id));
   const serialize = (booking: BookingRead) => serializeBooking(booking, services.payments.provider.name);
 
   route(router, '/interpretation-bookings', {
@@ -36,15 +40,16 @@ export function bookingsRoutes(services: Services): Router {
         }),
     ],
   });
-  route(router, '/interpretation-bookings/:id', {
-    // Polled all day (D23): a conditional request reads only the booking's version.
+  route(router, BOOKING_PATH, {
+    // Polled all day (D23): a conditional request reads only the booking's version, with an API key in the statement
+    // that looks the key up.
     get: [
-      auth,
+      polling,
       (req, res) =>
         answerVersioned(
           req,
           res,
-          () => bookings.version(req.ctx, req.params.id),
+          (known) => bookings.version(req.ctx, req.params.id, known),
           () => bookings.get(req.ctx, req.params.id),
           (polled) => ({ data: serialize(polled.booking) }),
         ),

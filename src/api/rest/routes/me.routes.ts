@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireAccount } from '../../../domain/accounts/authentication.service';
+import { requireAccount } from '../../../domain/identity/guards';
 import type { Services } from '../../../services';
 import { authenticateAccount } from '../authenticate';
 import { answerJson } from '../conditional';

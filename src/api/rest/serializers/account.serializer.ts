@@ -1,4 +1,4 @@
-import type { Account } from '../../../domain/accounts/account.entity';
+import type { Account } from '../../../domain/identity/account.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 
 /** The calling account as `GET /me` shows it: the key itself never appears, only its last four characters. */

@@ -1,4 +1,4 @@
-import type { PlacedBy } from '../../../domain/members/placed-by';
+import type { PlacedBy } from '../../../domain/identity/placed-by';
 
 /** D27: who made a quote, order or booking; an added field, so v1 clients that do not know it are unaffected (D4). */
 export const serializePlacedBy = ({ kind, member }: PlacedBy) => ({

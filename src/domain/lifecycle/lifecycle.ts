@@ -2,7 +2,7 @@ import { LoadStrategy, LockMode, type EntityManager, type EntityName, type Filte
 import type { AuditService } from '../audit/audit.service';
 import { NotFoundError } from '../../shared/errors';
 import { cannot, refused, type Mover, type Refusal, type TransitionTable } from './state-machine';
-import { retryingTransaction } from './transaction';
+import { retryingTransaction } from '../shared/transaction';
 
 /** What orders and bookings share: a status, and the hold that remembers the state it interrupted. */
 export interface Stateful<S extends string> {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Account, AccountStatus } from '../accounts/account.entity';
-import type { MemberRole } from '../members/member.entity';
-import type { StaffUser } from '../staff/staff-user.entity';
+import type { Account, AccountStatus } from './account.entity';
+import type { MemberRole } from './member.entity';
+import type { StaffUser } from './staff-user.entity';
 
 /** Who is calling: an account's API key or member session, staff, or the operator at the command line. */
 export type Actor = AccountActor | StaffActor | OperatorActor;

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../shared/errors';
-import type { Actor } from './context';
+import type { Actor } from '../identity/context';
 
 /** For each state, the states it may move to. */
 export type Moves<S extends string> = Readonly<Record<S, readonly S[]>>;

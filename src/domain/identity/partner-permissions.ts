@@ -1,5 +1,5 @@
 import { ForbiddenError } from '../../shared/errors';
-import type { AccountActor } from '../shared/context';
+import type { AccountActor } from './context';
 import { MemberRole } from './member.entity';
 
 /** Who may call a partner operation: the account's API key, or a member's session with its role (D27). */

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import type { Actor } from '../shared/context';
+import type { Actor } from './context';
 
 export enum PlacedByKind {
   API_KEY = 'api_key',

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Account } from '../accounts/account.entity';
+import { Account } from './account.entity';
 import { newId } from '../shared/ids';
 
 /** D27: `admin` runs the account (people too), `member` does the work, `viewer` reads. */

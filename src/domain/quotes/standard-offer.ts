@@ -3,7 +3,7 @@ import type { EngineLanguageSource } from '../../providers/translation/translati
 import type { Logger } from '../../shared/logger';
 import { ProviderUnavailableError } from '../../shared/errors';
 import { AnalysisStatus } from '../files/file.entity';
-import { ServiceType } from './catalog.enums';
+import { ServiceType } from '../catalog/catalog.enums';
 
 /** Until the engine's lists are read, they are asked for again this often, and standard quotes answer 503 meanwhile. */
 const RETRY_SECONDS = 30;
