@@ -11,7 +11,7 @@ import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { paidOrder, waitForStatus } from '../helpers/orders';
-import { sleep } from '../helpers/poll';
+import { pollUntil, sleep } from '../helpers/poll';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
 import { createStorage } from '../../src/providers/storage/create-storage';
 
@@ -47,6 +47,12 @@ async function reviewedOrder(): Promise<{ id: string; translationId: string; sou
     (file) => file.type === 'TRANSLATION',
   )!;
   expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, ada.token)).errors).toBeUndefined();
+  // The translation's own analysis job writes its row; once it has, a lock on that row can only be the completion's.
+  await pollUntil(
+    () => sql<{ analysis_status: string }>('SELECT analysis_status FROM files WHERE id = ?', [translation.id]),
+    ([row]) => row.analysis_status !== 'pending',
+    { failure: () => `translation ${translation.id} still waits for its analysis` },
+  );
   return { id, translationId: translation.id, sourceId: source };
 }
 
@@ -100,7 +106,12 @@ function holdStamping() {
     await released;
     return stamp(...args);
   });
-  return { reached, release, restore: () => held.mockRestore() };
+  // Restoring also releases: a test that failed while holding must not leave its completion waiting for ever.
+  const restore = () => {
+    release();
+    held.mockRestore();
+  };
+  return { reached, release, restore };
 }
 
 /** Locks the row with NOWAIT in a transaction of its own: throws if anyone holds it. */
