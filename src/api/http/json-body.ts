@@ -1,6 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
 import { bodyError, isDecompressionFailure, undecodableBody } from './decoded-body';
+import { announcesBody } from './request-body';
 
 /**
  * How deep a JSON body may nest (D25). Nothing the API reads goes past a handful of levels; deeper is refused before
@@ -32,7 +33,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
     // multipart GraphQL request's was set by the upload middleware before this one).
     if (!Object.hasOwn(req, 'body')) req.body = undefined;
     // A request without a body (every poll) has nothing to read, whatever its headers say.
-    if (!hasBody(req)) return next();
+    if (!announcesBody(req)) return next();
     const type = req.headers['content-type'];
     const encoding = req.headers['content-encoding'];
     const checked: NextFunction = (error?: unknown) =>
@@ -69,10 +70,6 @@ function nestsTooDeep(value: unknown): boolean {
   }
   return false;
 }
-
-/** type-is's rule, which body-parser follows: a declared length (zero included) or a chunked body. */
-const hasBody = (req: Request): boolean =>
-  req.headers['transfer-encoding'] !== undefined || !Number.isNaN(parseInt(req.headers['content-length'] ?? '', 10));
 
 function readJson(req: Request, limitBytes: number, next: NextFunction): void {
   const chunks: Buffer[] = [];

@@ -1,8 +1,5 @@
-import type { Request, RequestHandler } from 'express';
-
-/** A zero-length body is no body: `POST /quotes/{id}/convert` may be sent bare, with or without `Content-Length: 0`. */
-const carriesBody = (req: Request): boolean =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+import type { RequestHandler } from 'express';
+import { carriesBody } from '../http/request-body';
 
 /**
  * Refuses a body of a media type the operation does not read with 415 `{message}` (D25), instead of ignoring

@@ -5,6 +5,7 @@ import { isId } from '../../domain/shared/ids';
 import { ForbiddenError, NotFoundError, TooManyAttemptsError, UnauthenticatedError } from '../../shared/errors';
 import type { Services } from '../../services';
 import { tagRouteOf } from '../http/metrics';
+import { announcesBody } from '../http/request-body';
 import type { StartRequest } from '../http/request-start';
 import { admitPartner, resolvedAhead } from './authenticate';
 import { tagHeaders, unchangedTag } from './conditional';
@@ -60,7 +61,7 @@ export function notModifiedLane({ services, start, headers }: LaneDeps, express:
   const pollOf = (req: IncomingMessage): Poll | undefined => {
     const { 'if-none-match': condition, authorization } = req.headers;
     if (req.method !== 'GET' || condition === undefined || req.headers.origin !== undefined) return undefined;
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
+    if (announcesBody(req)) return undefined;
     const route = routes.find(({ prefix }) => req.url!.startsWith(prefix));
     const id = route && req.url!.slice(route.prefix.length);
     if (!route || !isId(id)) return undefined;
