@@ -1,7 +1,8 @@
 /**
- * Scale benchmark (a script that measures and prints; not a test): issue 25's table of requests against a database
- * of 200 orders and against one of a few years (10,000 accounts, 1,020,000 orders of which one integrator holds
- * 20,000, 102,000 bookings, about 2.5M attachments and 2.7M audit rows), in one run.
+ * Scale benchmark (a script that measures and prints; not a test): issue 25's table of requests, with the booking
+ * desk's queue and search and a partner's bookings beside it, against a database of 200 orders and against one of a
+ * few years (10,000 accounts, 1,020,000 orders of which one integrator holds 20,000, 102,000 bookings, about 2.5M
+ * attachments and 2.7M audit rows), in one run.
  *
  *   npm run bench:scale                                  # embedded PostgreSQL under a temporary directory
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scale   # that server (databases ltk_scale_*)
@@ -53,6 +54,10 @@ const STAFF_ORDERS = `query Desk($status: OrderStatus, $overdue: Boolean, $searc
   staffOrders(status: $status, overdue: $overdue, search: $search) {
     items { id number status reference dueAt createdAt account { id name } assignee { id name } }
     pageInfo { page perPage total lastPage } } }`;
+const STAFF_BOOKINGS = `query BookingDesk($status: InterpretationBookingStatus, $search: String) {
+  staffInterpretationBookings(status: $status, search: $search) {
+    items { id number status reference scheduledAt account { id name } }
+    pageInfo { page perPage total lastPage } } }`;
 const PARTNER_ORDERS = `query { orders { items { id number status serviceType totalCents currency reference dueAt completedAt createdAt
   files { id type name downloadUrl } payment { provider paidAt } } pageInfo { page perPage total lastPage } } }`;
 
@@ -63,6 +68,7 @@ interface Database {
   key: string;
   staffToken: string;
   searches: string[];
+  bookingSearches: string[];
   lastPage: number;
 }
 
@@ -87,6 +93,18 @@ const KINDS: Kind[] = [
     next: (db) => get(db, `/api/v1/orders?page=${db.lastPage}`),
   },
   { name: 'GraphQL orders', staff: false, next: (db) => graphql(db.key, PARTNER_ORDERS, {}) },
+  {
+    name: 'staffBookings(status: REQUESTED)',
+    staff: true,
+    next: (db) => graphql(db.staffToken, STAFF_BOOKINGS, { status: 'REQUESTED' }),
+  },
+  {
+    name: 'staffBookings(search:)',
+    staff: true,
+    next: (db, i) =>
+      graphql(db.staffToken, STAFF_BOOKINGS, { search: db.bookingSearches[i % db.bookingSearches.length] }),
+  },
+  { name: "a partner's bookings", staff: false, next: (db) => get(db, '/api/v1/interpretation-bookings') },
 ];
 
 async function main(): Promise<void> {
@@ -250,8 +268,14 @@ async function described(name: string, url: string): Promise<Database> {
       await one(`SELECT reference FROM orders WHERE reference IS NOT NULL ORDER BY account_id = $1, id LIMIT 1`),
       await one(`SELECT name FROM accounts ORDER BY id = $1, id LIMIT 1`),
     ];
+    // Bookings are made with no reference: a number's end, and a firm's name.
+    const bookingSearches = [
+      await one(`SELECT right(number, 6) FROM interpretation_bookings ORDER BY account_id = $1, id LIMIT 1`),
+      searches[2],
+    ];
     const total = Number(await one(`SELECT count(*) FROM orders WHERE account_id = $1`));
-    return { name, url, key, staffToken: staff_token, searches, lastPage: Math.max(1, Math.ceil(total / 15)) };
+    const lastPage = Math.max(1, Math.ceil(total / 15));
+    return { name, url, key, staffToken: staff_token, searches, bookingSearches, lastPage };
   });
 }
 

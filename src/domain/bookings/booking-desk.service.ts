@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../identity/account-of';
 import { requireStaff } from '../identity/guards';
@@ -6,8 +5,8 @@ import { InterpretationRate } from '../catalog/rates.entity';
 import { Desk } from '../desk/desk';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../identity/context';
-import { Page, pageRequest, paginate } from '../shared/pagination';
-import { containing } from '../shared/text-search';
+import { Page, pageRequest } from '../shared/pagination';
+import { readStaffBookingPage } from '../../db/queries/staff-booking-queue';
 import { BookingNote } from './booking-note.entity';
 import { Booking, BookingStatus } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
@@ -41,24 +40,17 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
 
   /**
    * Every account's bookings, soonest first, by status, account, a window of start times (`from` inclusive, `to`
-   * exclusive) and `search` in the number, the reference or the account's name; served by the indexes on
-   * (status, scheduled_at), (account_id, scheduled_at) and (scheduled_at, id).
+   * exclusive) and `search` in the number, the reference or the account's name
+   * (`src/db/queries/staff-booking-queue.ts`).
    */
   async list(ctx: Ctx, command: StaffBookings): Promise<Page<Booking>> {
     requireStaff(ctx.actor, 'staffInterpretationBookings');
     const { status, accountId, search } = command;
-    const [from, to] = [command.from?.date, command.to?.date];
-    const contains = search ? containing(search) : undefined;
-    const where: FilterQuery<Booking> = {
-      ...(status ? { status } : {}),
-      ...(accountId ? { account: accountId } : {}),
-      ...(from || to ? { scheduledAt: { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) } } : {}),
-      ...(contains ? { $or: [{ number: contains }, { reference: contains }, { account: { name: contains } }] } : {}),
-    };
-    return paginate(ctx.em, Booking, where, pageRequest(command), {
-      orderBy: { scheduledAt: 'asc', id: 'asc' },
-      populate: ['account'] as never,
-    });
+    return readStaffBookingPage(
+      ctx.em,
+      { status, accountId, search, from: command.from?.date, to: command.to?.date },
+      pageRequest(command),
+    );
   }
 
   /** The interpreter who will attend, by name (free text: interpreters are not users yet); null clears it. */

@@ -36,10 +36,19 @@ export const hoursOf = (hundredths: number): number => hundredths / 100;
 @Index({ name: 'interpretation_bookings_account_created', properties: ['account', 'createdAt', 'id'] })
 @Index({ name: 'interpretation_bookings_account_status_created', properties: ['account', 'status', 'createdAt', 'id'] })
 @Index({ name: 'interpretation_bookings_account_updated', properties: ['account', 'updatedAt', 'id'] })
-@Index({ properties: ['status', 'scheduledAt'] })
-// The booking desk's list (D28): soonest first, for one account or a window of start times.
-@Index({ properties: ['account', 'scheduledAt'] })
+// The booking desk's list (D28): soonest first, tie-break included, by status, for one account or a window of start
+// times; its search by trigrams (src/db/queries/staff-booking-queue.ts).
+@Index({ name: 'interpretation_bookings_status_scheduled', properties: ['status', 'scheduledAt', 'id'] })
+@Index({ name: 'interpretation_bookings_account_scheduled', properties: ['account', 'scheduledAt', 'id'] })
 @Index({ properties: ['scheduledAt', 'id'] })
+@Index({
+  name: 'interpretation_bookings_number_trgm',
+  expression: `create index "interpretation_bookings_number_trgm" on "interpretation_bookings" using gin ("number" gin_trgm_ops)`,
+})
+@Index({
+  name: 'interpretation_bookings_reference_trgm',
+  expression: `create index "interpretation_bookings_reference_trgm" on "interpretation_bookings" using gin ("reference" gin_trgm_ops)`,
+})
 export class Booking {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
