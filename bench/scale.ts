@@ -94,18 +94,21 @@ const KINDS: Kind[] = [
   },
   { name: 'GraphQL orders', staff: false, next: (db) => graphql(db.key, PARTNER_ORDERS, {}) },
   {
-    name: 'staffBookings(status: REQUESTED)',
+    name: 'staffInterpretationBookings(status: REQUESTED)',
     staff: true,
     next: (db) => graphql(db.staffToken, STAFF_BOOKINGS, { status: 'REQUESTED' }),
   },
   {
-    name: 'staffBookings(search:)',
+    name: 'staffInterpretationBookings(search:)',
     staff: true,
     next: (db, i) =>
       graphql(db.staffToken, STAFF_BOOKINGS, { search: db.bookingSearches[i % db.bookingSearches.length] }),
   },
-  { name: "a partner's bookings", staff: false, next: (db) => get(db, '/api/v1/interpretation-bookings') },
+  { name: 'GET /interpretation-bookings', staff: false, next: (db) => get(db, '/api/v1/interpretation-bookings') },
 ];
+
+/** The request column of the printed table. */
+const NAME_WIDTH = Math.max(...KINDS.map((kind) => kind.name.length)) + 1;
 
 async function main(): Promise<void> {
   const othersBusy = await machineBusy();
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
     const statements = [await statementsOf(small, env), await statementsOf(large, env)];
 
     console.log(
-      `${'request'.padEnd(34)} ${'small req/s'.padStart(11)} ${'large req/s'.padStart(11)}  ratio  p50 small/large ms  p99 small/large ms  statements small/large`,
+      `${'request'.padEnd(NAME_WIDTH)} ${'small req/s'.padStart(11)} ${'large req/s'.padStart(11)}  ratio  p50 small/large ms  p99 small/large ms  statements small/large`,
     );
     const verdicts: string[] = [];
     for (const [k, kind] of KINDS.entries()) {
@@ -163,7 +166,7 @@ async function main(): Promise<void> {
       const ratio = l.perSecond / s.perSecond;
       const counts = [statements[0].counts.get(kind.name)!, statements[1].counts.get(kind.name)!];
       console.log(
-        `${kind.name.padEnd(34)} ${s.perSecond.toFixed(0).padStart(11)} ${l.perSecond.toFixed(0).padStart(11)}  ${ratio.toFixed(2).padStart(5)}  ${`${s.p50.toFixed(1)} / ${l.p50.toFixed(1)}`.padStart(18)}  ${`${s.p99.toFixed(1)} / ${l.p99.toFixed(1)}`.padStart(18)}  ${`${counts[0]} / ${counts[1]}`.padStart(22)}`,
+        `${kind.name.padEnd(NAME_WIDTH)} ${s.perSecond.toFixed(0).padStart(11)} ${l.perSecond.toFixed(0).padStart(11)}  ${ratio.toFixed(2).padStart(5)}  ${`${s.p50.toFixed(1)} / ${l.p50.toFixed(1)}`.padStart(18)}  ${`${s.p99.toFixed(1)} / ${l.p99.toFixed(1)}`.padStart(18)}  ${`${counts[0]} / ${counts[1]}`.padStart(22)}`,
       );
       verdicts.push(
         kind.staff
