@@ -78,14 +78,13 @@ SELECT (SELECT count(*)::int FROM hits) AS total, page.id FROM (SELECT 1) one LE
 
 /**
  * A desk's page in three statements whatever the filters: the page's ids, the total (one statement for a search),
- * then the page's rows with what the desk shows beside them.
+ * then `rowsOf` those ids, in their order, with what the desk shows beside them.
  */
-export async function readQueuePage<T extends { id: string }>(
+export async function readQueuePage<T>(
   em: EntityManager,
-  entity: EntityName<T>,
   { page, total, params }: QueueStatements,
   request: PageRequest,
-  populate: readonly string[],
+  rowsOf: (ids: string[]) => Promise<T[]>,
 ): Promise<Page<T>> {
   const window = [request.perPage, (request.page - 1) * request.perPage];
   const [rows, [counted]] = await Promise.all([
@@ -93,8 +92,15 @@ export async function readQueuePage<T extends { id: string }>(
     total ? runSql<{ total: number }>(em, total, params) : [undefined],
   ]);
   const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-  const found = ids.length ? await em.find(entity, { id: { $in: ids } } as never, { populate: populate as never }) : [];
-  const byId = new Map(found.map((row) => [row.id, row]));
-  const items = ids.flatMap((id) => byId.get(id) ?? []);
+  const items = ids.length ? await rowsOf(ids) : [];
   return { items, total: counted?.total ?? rows[0]?.total ?? 0, ...request };
 }
+
+/** `rowsOf` for entities: those of `ids` loaded with `populate`, in the order of `ids`. */
+export const entitiesOf =
+  <T extends { id: string }>(em: EntityManager, entity: EntityName<T>, populate: readonly string[]) =>
+  async (ids: string[]): Promise<T[]> => {
+    const found = await em.find(entity, { id: { $in: ids } } as never, { populate: populate as never });
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };

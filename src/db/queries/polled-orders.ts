@@ -18,7 +18,8 @@ const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
 
 const MATCH = `WHERE o.id = $1 AND o.account_id = $2`;
 
-const COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
+/** An order's answer, as `orderViewOf` maps it (`o` the order, with `ORDER_VIEW_JOINS`). */
+export const ORDER_VIEW_COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
   o.shipped_at, o.placed_by, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files`;
@@ -32,10 +33,13 @@ const FILES = `LEFT JOIN LATERAL (
            string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
       FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.order_id = o.id) f ON true`;
 
+/** An order's payment, certificate and files, as its answer shows them: the joins `ORDER_VIEW_COLUMNS` read. */
+export const ORDER_VIEW_JOINS = `JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES}`;
+
 /** An order of an account (`$1` the order, `$2` the account) with its payment, certificate code and files. */
 export const ORDER_READ: PreparedStatement = {
   name: 'order_read',
-  sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}`,
+  sql: `SELECT ${ORDER_VIEW_COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}`,
 };
 
 /** The ids of an order's files in order, all its version needs of them. */
@@ -57,7 +61,7 @@ export const ORDER_LIST: ListShape = {
   name: 'order_page',
   from: 'orders o',
   alias: 'o',
-  columns: COLUMNS,
+  columns: ORDER_VIEW_COLUMNS,
   version: VERSION,
   joins: `LEFT JOIN orders o ON o.id = page.id LEFT JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES}`,
   key: ['o.created_at', 'o.id'],
@@ -71,7 +75,7 @@ export const ORDER_LIST: ListShape = {
 export async function readOrder(em: EntityManager, accountId: string, id: string): Promise<PolledOrder | null> {
   const { rows, date } = await runPrepared(em, ORDER_READ, [id, accountId]);
   const row = rows[0];
-  return row ? { ...viewOf(row, date), version: row.version as string } : null;
+  return row ? { ...orderViewOf(row, date), version: row.version as string } : null;
 }
 
 /**
@@ -85,7 +89,7 @@ export function readOrderPage(
   filter: AccountListFilter,
   request: PageRequest,
 ): Promise<VersionedPage<OrderView>> {
-  return readAccountPage(em, ORDER_LIST, accountId, filter, request, viewOf);
+  return readAccountPage(em, ORDER_LIST, accountId, filter, request, orderViewOf);
 }
 
 /** Only the version, for a conditional request: nothing of the answer is read. */
@@ -94,7 +98,8 @@ export async function readOrderVersion(em: EntityManager, accountId: string, id:
   return (rows[0]?.version as string | undefined) ?? null;
 }
 
-function viewOf(row: SqlRow, date: DateOf): OrderView {
+/** A row of `ORDER_VIEW_COLUMNS`, as the entity path answers it (tested). */
+export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
   const order: OrderRead = {
     id: row.id as string,
     number: row.number as string,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Booking, type BookingStatus } from '../../domain/bookings/booking.entity';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
+import { entitiesOf, QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
 
 export interface StaffBookingFilter {
   status?: BookingStatus;
@@ -42,5 +42,5 @@ export function readStaffBookingPage(
   filter: StaffBookingFilter,
   request: PageRequest,
 ): Promise<Page<Booking>> {
-  return readQueuePage(em, Booking, staffBookingQueueStatements(filter), request, ['account']);
+  return readQueuePage(em, staffBookingQueueStatements(filter), request, entitiesOf(em, Booking, ['account']));
 }

@@ -54,7 +54,7 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
   }
 
   /** Whose it is; look-ups and lists load it with the row, so the identity map answers. */
-  async account(ctx: Ctx, row: E): Promise<Account> {
+  async account(ctx: Ctx, row: Pick<E, 'account'>): Promise<Account> {
     requireStaff(ctx.actor, this.spec.operations.account);
     return accountOf(ctx.em, row);
   }

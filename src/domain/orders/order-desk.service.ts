@@ -51,7 +51,7 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
   }
 
   /** The staff member the order is assigned to, if any; loaded with the order by the look-up and the list, as its account is. */
-  async assignee(ctx: Ctx, order: Order): Promise<StaffUser | null> {
+  async assignee(ctx: Ctx, order: Pick<Order, 'assignee'>): Promise<StaffUser | null> {
     requireStaff(ctx.actor, 'Order.assignee');
     return order.assignee ? ctx.em.findOneOrFail(StaffUser, { id: order.assignee.id }) : null;
   }

@@ -1,4 +1,6 @@
 import type { StoredFile } from '../files/file.entity';
+import type { Account } from '../identity/account.entity';
+import type { StaffUser } from '../identity/staff-user.entity';
 import type { PaymentRead } from '../payments/payment-read';
 import type { Order } from './order.entity';
 
@@ -49,4 +51,12 @@ export interface OrderView {
 /** An order as polled: its answer and the version its `ETag` is made from (D23). */
 export interface PolledOrder extends OrderView {
   version: string;
+}
+
+/** An order as the staff desk's list shows it: its answer, with its account and its assignee, read with it. */
+export type StaffOrderRead = OrderRead & { account: Account; assignee: StaffUser | null };
+
+export interface StaffOrderView {
+  order: StaffOrderRead;
+  files: OrderFileRead[];
 }

@@ -17,7 +17,7 @@ import { Page, pageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { orderVersionOf, readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
 import type { PolledRead } from '../../db/queries/account-by-key';
-import type { OrderView, PolledOrder } from './order-read';
+import type { OrderView, PolledOrder, StaffOrderView } from './order-read';
 import type { StaffReason } from '../desk/desk.commands';
 import type { ListOrders, StaffOrders } from './order.commands';
 import { Order, OrderStatus } from './order.entity';
@@ -172,7 +172,7 @@ export class OrderService {
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
    * reference or the account's name (`src/db/queries/staff-order-queue.ts`).
    */
-  async staffList(ctx: Ctx, command: StaffOrders): Promise<Page<Order>> {
+  async staffList(ctx: Ctx, command: StaffOrders): Promise<Page<StaffOrderView>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');
     const { status, accountId, overdue, search } = command;
     // A translator's list is their own assignments, whatever they ask (D28).

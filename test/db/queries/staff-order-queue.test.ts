@@ -5,9 +5,11 @@ import {
 } from '../../../src/db/queries/staff-order-queue';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { hashToken } from '../../../src/domain/shared/tokens';
+import { Account } from '../../../src/domain/identity/account.entity';
 import { StaffRole, StaffUser } from '../../../src/domain/identity/staff-user.entity';
+import { readOrder } from '../../../src/db/queries/polled-orders';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
-import { insertAccount, insertOrder } from '../../helpers/rows';
+import { insertAccount, insertAttachment, insertFile, insertOrder } from '../../helpers/rows';
 
 let db: QueryDatabase;
 beforeAll(async () => (db = await openQueryDatabase()));
@@ -15,7 +17,7 @@ afterAll(() => db.close());
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 const idsOf = (filter: StaffOrderFilter, perPage = 50) =>
-  readStaffOrderPage(db.em(), filter, { page: 1, perPage }).then((page) => page.items.map((order) => order.id));
+  readStaffOrderPage(db.em(), filter, { page: 1, perPage }).then((page) => page.items.map(({ order }) => order.id));
 
 it('writes only the filters given into the SQL', () => {
   const filters: StaffOrderFilter[] = [
@@ -65,17 +67,42 @@ describe('readStaffOrderPage', () => {
   });
 
   it('lists every order soonest due first, undated last, with accounts and assignees, and counts them', async () => {
-    const page = await readStaffOrderPage(db.em(), { overdue: false }, { page: 1, perPage: 4 });
+    const em = db.em();
+    db.statements.length = 0;
+    const page = await readStaffOrderPage(em, { overdue: false }, { page: 1, perPage: 4 });
+    expect(db.statements).toHaveLength(3);
     const { overdue, overdueDone, soon, later, unpaid } = orders;
     expect(page.total).toBe(5);
-    expect(page.items.map((order) => order.id)).toEqual([overdueDone.id, overdue.id, soon.id, later.id]);
-    expect(page.items[2].assignee?.name).toBe('T. Lindqvist');
-    expect(page.items[0].account.name).toBe('Dubois & Fontaine');
+    expect(page.items.map(({ order }) => order.id)).toEqual([overdueDone.id, overdue.id, soon.id, later.id]);
+    expect(page.items.map(({ order }) => order.assignee?.name ?? null)).toEqual([null, null, 'T. Lindqvist', null]);
+    expect(page.items[0].order.account.name).toBe('Dubois & Fontaine');
+    // Read with the page, they are the request's entities: the desk's fields find them without a statement.
+    expect(await em.findOneOrFail(Account, { id: overdue.account.id })).toBe(page.items[1].order.account);
+    expect(await em.findOneOrFail(StaffUser, { id: translator.id })).toBe(page.items[2].order.assignee);
+    expect(db.statements).toHaveLength(3);
     expect(
       await readStaffOrderPage(db.em(), { overdue: false }, { page: 2, perPage: 4 }).then((second) =>
-        second.items.map((order) => order.id),
+        second.items.map(({ order }) => order.id),
       ),
     ).toEqual([unpaid.id]);
+  });
+
+  it("answers each order as a partner's list does, with its files", async () => {
+    const { overdue } = orders;
+    const em = db.em();
+    const file = await insertFile(em, overdue.account, { name: 'affidavit.pdf' });
+    await insertAttachment(em, file, { order: overdue });
+    const [view] = (await readStaffOrderPage(db.em(), { overdue: true }, { page: 1, perPage: 1 })).items;
+    const { account, assignee, ...answer } = view.order;
+    expect([account.id, assignee]).toEqual([overdue.account.id, null]);
+    expect({ order: answer, files: view.files }).toEqual(
+      await readOrder(db.em(), overdue.account.id, overdue.id).then((polled) => {
+        const { version, ...read } = polled!;
+        expect(version).toEqual(expect.any(String));
+        return read;
+      }),
+    );
+    expect(view.files).toEqual([{ id: file.id, type: file.type, name: 'affidavit.pdf' }]);
   });
 
   it('filters by overdue (open work only), status, account and assignee', async () => {
@@ -104,7 +131,7 @@ describe('readStaffOrderPage', () => {
     const { soon, later } = orders;
     const search = { overdue: false, search: '50%' };
     const pages = await Promise.all([1, 2, 3].map((page) => readStaffOrderPage(db.em(), search, { page, perPage: 1 })));
-    expect(pages.map((page) => [page.items.map((order) => order.id), page.total])).toEqual([
+    expect(pages.map((page) => [page.items.map(({ order }) => order.id), page.total])).toEqual([
       [[soon.id], 2],
       [[later.id], 2],
       [[], 2],

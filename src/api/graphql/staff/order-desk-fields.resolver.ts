@@ -13,19 +13,22 @@ import type { GraphQLContext } from '../context';
 export class OrderDeskFieldsResolver {
   @Authorized(Role.STAFF)
   @FieldResolver(() => Account, { nullable: true, description: 'Staff only: whose order it is.' })
-  account(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
+  account(@Root() order: Pick<Order, 'account'>, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
     return services.orderDesk.account(ctx, order);
   }
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => StaffUser, { nullable: true, description: 'Staff only: the reviewer the order is assigned to.' })
-  assignee(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<StaffUser | null> {
+  assignee(
+    @Root() order: Pick<Order, 'assignee'>,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ): Promise<StaffUser | null> {
     return services.orderDesk.assignee(ctx, order);
   }
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => [OrderNote], { nullable: true, description: 'Staff only: internal notes, oldest first.' })
-  notes(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<OrderNote[]> {
+  notes(@Root() order: Pick<Order, 'id'>, @Ctx() { ctx, services }: GraphQLContext): Promise<OrderNote[]> {
     return services.orderDesk.notes(ctx, order.id);
   }
 
@@ -34,13 +37,16 @@ export class OrderDeskFieldsResolver {
     nullable: true,
     description: 'Staff only: the review of each current translation; a translation without one is unreviewed.',
   })
-  reviews(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<TranslationReview[]> {
+  reviews(@Root() order: Pick<Order, 'id'>, @Ctx() { ctx, services }: GraphQLContext): Promise<TranslationReview[]> {
     return services.certifiedReview.reviews(ctx, order.id);
   }
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => Notarization, { nullable: true, description: 'Staff only: the recorded notarization.' })
-  notarization(@Root() order: Order, @Ctx() { ctx, services }: GraphQLContext): Promise<Notarization | null> {
+  notarization(
+    @Root() order: Pick<Order, 'id'>,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ): Promise<Notarization | null> {
     return services.certifiedReview.notarization(ctx, order.id);
   }
 }

@@ -1,6 +1,7 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
+import type { StaffOrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -24,14 +25,14 @@ export class StaffOrderResolver {
       'Soonest due first. `search` matches the number, the reference or the account name; `overdue` means due and not finished.',
   })
   async staffOrders(
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
     @Arg('accountId', () => ID, { nullable: true }) accountId?: string,
     @Arg('assigneeId', () => ID, { nullable: true }) assigneeId?: string,
     @Arg('overdue', () => Boolean, { nullable: true }) overdue?: boolean,
     @Arg('search', () => String, { nullable: true }) search?: string,
-  ): Promise<PageResult<Order>> {
+  ): Promise<PageResult<StaffOrderRead>> {
     const command = graphqlCommand(staffOrdersCommand, {
       status,
       accountId,
@@ -40,7 +41,10 @@ export class StaffOrderResolver {
       search,
       ...pageArgs,
     });
-    return toPageResult(await services.orders.staffList(ctx, command));
+    // The page comes with its files, as a partner's does: `files` is answered from it.
+    const page = await services.orders.staffList(ctx, command);
+    for (const { order, files } of page.items) loaders.orderFiles.prime(order.id, files);
+    return toPageResult({ ...page, items: page.items.map(({ order }) => order) });
   }
 
   @Query(() => Order, {
