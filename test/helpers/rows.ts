@@ -8,6 +8,7 @@ import { StoredFile } from '../../src/domain/files/file.entity';
 import { PLACED_BY_API_KEY } from '../../src/domain/identity/placed-by';
 import { Order } from '../../src/domain/orders/order.entity';
 import { Payment } from '../../src/domain/payments/payment.entity';
+import type { PaymentRead } from '../../src/domain/payments/payment-read';
 import { Quote } from '../../src/domain/quotes/quote.entity';
 
 /**
@@ -133,3 +134,12 @@ export const insertAttachment = (
   owner: { quote: Quote } | { order: Order },
   createdAt = new Date(),
 ): Promise<FileAttachment> => saved(em, Object.assign(new FileAttachment(), { file, createdAt }, owner));
+
+/** What an answer shows of a payment (the OpenAPI `Payment` schema), as the polled reads map it. */
+export const paymentRead = ({ provider, providerOrderId, approvalUrl, paidAt, refundedAt }: Payment): PaymentRead => ({
+  provider,
+  providerOrderId,
+  approvalUrl,
+  paidAt,
+  refundedAt,
+});

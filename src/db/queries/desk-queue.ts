@@ -1,4 +1,4 @@
-import type { EntityManager, EntityName } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { runSql } from '../orm-driver';
 
@@ -95,12 +95,3 @@ export async function readQueuePage<T>(
   const items = ids.length ? await rowsOf(ids) : [];
   return { items, total: counted?.total ?? rows[0]?.total ?? 0, ...request };
 }
-
-/** `rowsOf` for entities: those of `ids` loaded with `populate`, in the order of `ids`. */
-export const entitiesOf =
-  <T extends { id: string }>(em: EntityManager, entity: EntityName<T>, populate: readonly string[]) =>
-  async (ids: string[]): Promise<T[]> => {
-    const found = await em.find(entity, { id: { $in: ids } } as never, { populate: populate as never });
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  };

@@ -1,13 +1,21 @@
-import { ReferenceKind, type EntityManager, type EntityName } from '@mikro-orm/core';
+import { ReferenceKind, type EntityManager, type EntityName, type EntityProperty } from '@mikro-orm/core';
 import type { SqlRow } from '../orm-driver';
 
-/** The stored columns of an entity's own scalar properties, as its metadata maps them. */
+/**
+ * The columns an entity's row stores, as its metadata maps them: its scalar properties and the keys of the rows it
+ * points to (many-to-one, and one-to-one on the owning side), which `em.map()` makes references of.
+ */
 const columnsOf = <T extends object>(em: EntityManager, entity: EntityName<T>): string[] =>
   em
     .getMetadata()
     .get(entity)
-    .props.filter((prop) => prop.kind === ReferenceKind.SCALAR && prop.persist !== false)
+    .props.filter((prop) => prop.persist !== false && !prop.formula && stored(prop))
     .flatMap((prop) => prop.fieldNames);
+
+const stored = (prop: EntityProperty): boolean =>
+  prop.kind === ReferenceKind.SCALAR ||
+  prop.kind === ReferenceKind.MANY_TO_ONE ||
+  (prop.kind === ReferenceKind.ONE_TO_ONE && prop.owner);
 
 /**
  * Those columns quoted (and prefixed by `alias`): a prepared statement names its columns, and a row of them is what

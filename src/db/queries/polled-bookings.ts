@@ -16,7 +16,8 @@ const FROM = `FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.pa
 
 const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
 
-const COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
+/** A booking's answer, as `bookingOf` maps it (`b` the booking, its payment `p` left-joined). */
+export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
   b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
   b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}`;
@@ -24,7 +25,7 @@ const COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language,
 /** A booking of an account (`$1` the booking, `$2` the account) with its payment, if staff made its checkout. */
 export const BOOKING_READ: PreparedStatement = {
   name: 'booking_read',
-  sql: `SELECT ${COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}`,
+  sql: `SELECT ${BOOKING_VIEW_COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}`,
 };
 
 /**
@@ -41,7 +42,7 @@ export const BOOKING_LIST: ListShape = {
   name: 'booking_page',
   from: 'interpretation_bookings b',
   alias: 'b',
-  columns: COLUMNS,
+  columns: BOOKING_VIEW_COLUMNS,
   version: VERSION,
   joins: 'LEFT JOIN interpretation_bookings b ON b.id = page.id LEFT JOIN payments p ON p.id = b.payment_id',
   key: ['b.created_at', 'b.id'],
@@ -70,7 +71,8 @@ export async function readBookingVersion(em: EntityManager, accountId: string, i
   return (rows[0]?.version as string | undefined) ?? null;
 }
 
-function bookingOf(row: SqlRow, date: DateOf): BookingRead {
+/** A row of `BOOKING_VIEW_COLUMNS`, as the entity path answers it (tested). */
+export function bookingOf(row: SqlRow, date: DateOf): BookingRead {
   return {
     id: row.id as string,
     number: row.number as string,

@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Booking, type BookingStatus } from '../../domain/bookings/booking.entity';
+import type { StaffBookingRead } from '../../domain/bookings/booking-read';
+import type { BookingStatus } from '../../domain/bookings/booking.entity';
+import { Account } from '../../domain/identity/account.entity';
+import { Payment } from '../../domain/payments/payment.entity';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { entitiesOf, QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
+import { runPrepared, type PreparedStatement } from '../orm-driver';
+import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
+import { prefixedColumns, prefixedRow } from './entity-columns';
+import { BOOKING_VIEW_COLUMNS, bookingOf } from './polled-bookings';
 
 export interface StaffBookingFilter {
   status?: BookingStatus;
@@ -36,11 +42,53 @@ export function staffBookingQueueStatements(filter: StaffBookingFilter): QueueSt
   return query.statements();
 }
 
-/** The booking desk's list (D28): every account's bookings, soonest first, with their accounts, in three statements. */
+/**
+ * The booking desk's list (D28): every account's bookings, soonest first, with their accounts, in three statements:
+ * the page's ids and the total (one statement for a search), then the page's bookings.
+ */
 export function readStaffBookingPage(
   em: EntityManager,
   filter: StaffBookingFilter,
   request: PageRequest,
-): Promise<Page<Booking>> {
-  return readQueuePage(em, staffBookingQueueStatements(filter), request, entitiesOf(em, Booking, ['account']));
+): Promise<Page<StaffBookingRead>> {
+  return readQueuePage(em, staffBookingQueueStatements(filter), request, (ids) => readStaffBookingRows(em, ids));
+}
+
+/** How the statement names its payment's and account's columns. */
+const [PAYMENT, ACCOUNT] = ['payment.', 'account.'];
+
+let rowsStatement: PreparedStatement | undefined;
+
+/**
+ * `$1` the page's ids: each booking as its answer shows it (as the partner lists read it, with its payment), with its
+ * account's row, in the page's order, in one prepared statement mapped onto the answer (as the order desk's page,
+ * staff-order-queue.ts).
+ */
+function staffBookingRowsStatement(em: EntityManager): PreparedStatement {
+  return (rowsStatement ??= {
+    name: 'staff_booking_rows',
+    sql: `SELECT ${BOOKING_VIEW_COLUMNS}, ${[
+      ...prefixedColumns(em, Payment, 'p', PAYMENT),
+      ...prefixedColumns(em, Account, 'ac', ACCOUNT),
+    ].join(', ')}
+  FROM unnest($1::uuid[]) WITH ORDINALITY AS page(id, n) JOIN interpretation_bookings b ON b.id = page.id
+  LEFT JOIN payments p ON p.id = b.payment_id JOIN accounts ac ON ac.id = b.account_id
+  ORDER BY page.n`,
+  });
+}
+
+/**
+ * The payments and accounts join the request's EntityManager, as the order desk's do (staff-order-queue.ts); a
+ * booking has no payment before staff make its checkout.
+ */
+async function readStaffBookingRows(em: EntityManager, ids: string[]): Promise<StaffBookingRead[]> {
+  const { rows, date } = await runPrepared(em, staffBookingRowsStatement(em), [ids]);
+  return rows.map((row) => {
+    const payment = prefixedRow(row, PAYMENT);
+    return {
+      ...bookingOf(row, date),
+      payment: payment ? em.map(Payment, payment) : null,
+      account: em.map(Account, prefixedRow(row, ACCOUNT)!),
+    };
+  });
 }

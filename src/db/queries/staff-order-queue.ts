@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Account } from '../../domain/identity/account.entity';
 import { StaffUser } from '../../domain/identity/staff-user.entity';
+import { Payment } from '../../domain/payments/payment.entity';
 import type { StaffOrderView } from '../../domain/orders/order-read';
 import type { OrderStatus } from '../../domain/orders/order.entity';
 import { FINISHED_ORDER_STATUSES } from '../../domain/orders/order.states';
@@ -64,8 +65,8 @@ export function readStaffOrderPage(
   return readQueuePage(em, staffOrderQueueStatements(filter), request, (ids) => readStaffOrderRows(em, ids));
 }
 
-/** How the statement names its account's and assignee's columns. */
-const [ACCOUNT, ASSIGNEE] = ['account.', 'assignee.'];
+/** How the statement names its payment's, account's and assignee's columns. */
+const [PAYMENT, ACCOUNT, ASSIGNEE] = ['payment.', 'account.', 'assignee.'];
 
 let rowsStatement: PreparedStatement | undefined;
 
@@ -79,6 +80,7 @@ function staffOrderRowsStatement(em: EntityManager): PreparedStatement {
   return (rowsStatement ??= {
     name: 'staff_order_rows',
     sql: `SELECT ${ORDER_VIEW_COLUMNS}, ${[
+      ...prefixedColumns(em, Payment, 'p', PAYMENT),
       ...prefixedColumns(em, Account, 'ac', ACCOUNT),
       ...prefixedColumns(em, StaffUser, 'su', ASSIGNEE),
     ].join(', ')}
@@ -88,7 +90,11 @@ function staffOrderRowsStatement(em: EntityManager): PreparedStatement {
   });
 }
 
-/** The accounts and assignees join the request's EntityManager, so the desk's fields find them without a statement. */
+/**
+ * The payments, accounts and assignees join the request's EntityManager, so the desk's fields find them without a
+ * statement: the payment's books (staff only, D26) are read from its entity. A read's EntityManager only: mapping
+ * a row refreshes an entity already there, unflushed changes included.
+ */
 async function readStaffOrderRows(em: EntityManager, ids: string[]): Promise<StaffOrderView[]> {
   const { rows, date } = await runPrepared(em, staffOrderRowsStatement(em), [ids]);
   return rows.map((row) => {
@@ -97,6 +103,7 @@ async function readStaffOrderRows(em: EntityManager, ids: string[]): Promise<Sta
     return {
       order: {
         ...order,
+        payment: em.map(Payment, prefixedRow(row, PAYMENT)!),
         account: em.map(Account, prefixedRow(row, ACCOUNT)!),
         assignee: assignee ? em.map(StaffUser, assignee) : null,
       },

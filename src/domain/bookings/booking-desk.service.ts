@@ -8,6 +8,7 @@ import type { Ctx } from '../identity/context';
 import { Page, pageRequest } from '../shared/pagination';
 import { readStaffBookingPage } from '../../db/queries/staff-booking-queue';
 import { BookingNote } from './booking-note.entity';
+import type { StaffBookingRead } from './booking-read';
 import { Booking, BookingStatus } from './booking.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
 import type { AssignInterpreter, RescheduleBooking, StaffBookings } from './booking.commands';
@@ -43,7 +44,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
    * exclusive) and `search` in the number, the reference or the account's name
    * (`src/db/queries/staff-booking-queue.ts`).
    */
-  async list(ctx: Ctx, command: StaffBookings): Promise<Page<Booking>> {
+  async list(ctx: Ctx, command: StaffBookings): Promise<Page<StaffBookingRead>> {
     requireStaff(ctx.actor, 'staffInterpretationBookings');
     const { status, accountId, search } = command;
     return readStaffBookingPage(

@@ -1,4 +1,6 @@
+import type { Account } from '../identity/account.entity';
 import type { PaymentRead } from '../payments/payment-read';
+import type { Payment } from '../payments/payment.entity';
 import type { Booking } from './booking.entity';
 
 /**
@@ -38,3 +40,9 @@ export interface PolledBooking {
   booking: BookingRead;
   version: string;
 }
+
+/**
+ * A booking as the staff desk's list shows it: its answer, with its account, read with it, and its payment's entity
+ * (none before staff make its checkout), whose books staff see (D26).
+ */
+export type StaffBookingRead = Omit<BookingRead, 'payment'> & { payment: Payment | null; account: Account };

@@ -2,6 +2,7 @@ import type { StoredFile } from '../files/file.entity';
 import type { Account } from '../identity/account.entity';
 import type { StaffUser } from '../identity/staff-user.entity';
 import type { PaymentRead } from '../payments/payment-read';
+import type { Payment } from '../payments/payment.entity';
 import type { Order } from './order.entity';
 
 /** What the answer about an order shows: an `Order` entity is one, and so is the polled read (`src/db/queries/polled-orders.ts`). */
@@ -53,8 +54,15 @@ export interface PolledOrder extends OrderView {
   version: string;
 }
 
-/** An order as the staff desk's list shows it: its answer, with its account and its assignee, read with it. */
-export type StaffOrderRead = OrderRead & { account: Account; assignee: StaffUser | null };
+/**
+ * An order as the staff desk's list shows it: its answer, with its account and its assignee, read with it, and its
+ * payment's entity, whose books staff see (D26).
+ */
+export type StaffOrderRead = Omit<OrderRead, 'payment'> & {
+  payment: Payment;
+  account: Account;
+  assignee: StaffUser | null;
+};
 
 export interface StaffOrderView {
   order: StaffOrderRead;

@@ -3,9 +3,12 @@ import {
   staffBookingQueueStatements,
   type StaffBookingFilter,
 } from '../../../src/db/queries/staff-booking-queue';
-import { BookingStatus, type Booking } from '../../../src/domain/bookings/booking.entity';
+import { readBooking } from '../../../src/db/queries/polled-bookings';
+import { Booking, BookingStatus } from '../../../src/domain/bookings/booking.entity';
+import { Account } from '../../../src/domain/identity/account.entity';
+import { Payment } from '../../../src/domain/payments/payment.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
-import { insertAccount, insertBooking } from '../../helpers/rows';
+import { insertAccount, insertBooking, paymentRead } from '../../helpers/rows';
 
 let db: QueryDatabase;
 beforeAll(async () => (db = await openQueryDatabase()));
@@ -46,12 +49,42 @@ describe('readStaffBookingPage', () => {
 
   it('lists every booking soonest first, ties by id, with their accounts, and counts them', async () => {
     const { tomorrow, nextWeek } = bookings;
-    const first = await readStaffBookingPage(db.em(), {}, { page: 1, perPage: 3 });
+    const em = db.em();
+    db.statements.length = 0;
+    const first = await readStaffBookingPage(em, {}, { page: 1, perPage: 3 });
+    expect(db.statements).toHaveLength(3);
     expect(first.total).toBe(4);
     expect(first.items.map((booking) => booking.id)).toEqual([tomorrow.id, ...byTie()]);
     expect(first.items[0].account.name).toBe('Dubois & Fontaine');
+    // Read with the page, they are the request's entities: the desk's `account` field finds them without a statement.
+    expect(await em.findOneOrFail(Account, { id: tomorrow.account.id })).toBe(first.items[0].account);
+    expect(db.statements).toHaveLength(3);
     const second = await readStaffBookingPage(db.em(), {}, { page: 2, perPage: 3 });
     expect([second.items.map((booking) => booking.id), second.total]).toEqual([[nextWeek.id], 4]);
+  });
+
+  it("answers each booking as a partner's list does, paid or not", async () => {
+    const paid = await insertBooking(
+      db.em(),
+      bookings.tomorrow.account,
+      { scheduledAt: daysFromNow(-30), status: BookingStatus.CONFIRMED },
+      { providerOrderId: 'PP-9', paidAt: new Date() },
+    );
+    const page = await readStaffBookingPage(db.em(), { to: daysFromNow(2) }, { page: 1, perPage: 5 });
+    expect(page.items.map((booking) => booking.id)).toEqual([paid.id, bookings.tomorrow.id]);
+    try {
+      for (const { account, payment, ...answer } of page.items) {
+        expect(account.id).toBe(bookings.tomorrow.account.id);
+        const read = payment && paymentRead(payment);
+        expect({ ...answer, payment: read }).toEqual((await readBooking(db.em(), account.id, answer.id))!.booking);
+      }
+      expect(page.items[0].payment).toBeInstanceOf(Payment);
+      expect(page.items[0].payment).toMatchObject({ providerOrderId: 'PP-9', bookingId: paid.id });
+      expect(page.items[1].payment).toBeNull();
+    } finally {
+      await db.em().nativeDelete(Payment, { bookingId: paid.id });
+      await db.em().nativeDelete(Booking, { id: paid.id });
+    }
   });
 
   it('filters by status, account and a window of start times (from inclusive, to exclusive)', async () => {

@@ -1,6 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Account } from '../../../domain/identity/account.entity';
 import { BookingNote } from '../../../domain/bookings/booking-note.entity';
+import type { StaffBookingRead } from '../../../domain/bookings/booking-read';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import {
   assignInterpreterCommand,
@@ -33,7 +34,7 @@ export class StaffBookingResolver {
     @Arg('from', () => Date, { nullable: true }) from?: Date,
     @Arg('to', () => Date, { nullable: true }) to?: Date,
     @Arg('search', () => String, { nullable: true }) search?: string,
-  ): Promise<PageResult<Booking>> {
+  ): Promise<PageResult<StaffBookingRead>> {
     const command = graphqlCommand(staffBookingsCommand, {
       status,
       accountId,
@@ -149,13 +150,13 @@ export class StaffBookingResolver {
 export class BookingDeskFieldsResolver {
   @Authorized(Role.STAFF)
   @FieldResolver(() => Account, { nullable: true, description: 'Staff only: whose booking it is.' })
-  account(@Root() booking: Booking, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
+  account(@Root() booking: Pick<Booking, 'account'>, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
     return services.bookingDesk.account(ctx, booking);
   }
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => [BookingNote], { nullable: true, description: 'Staff only: internal notes, oldest first.' })
-  notes(@Root() booking: Booking, @Ctx() { ctx, services }: GraphQLContext): Promise<BookingNote[]> {
+  notes(@Root() booking: Pick<Booking, 'id'>, @Ctx() { ctx, services }: GraphQLContext): Promise<BookingNote[]> {
     return services.bookingDesk.notes(ctx, booking.id);
   }
 }
