@@ -11,6 +11,8 @@ import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { paidOrder, waitForStatus } from '../helpers/orders';
+import { gqlRaw } from '../helpers/graphql-raw';
+import { StatementLog } from '../helpers/statement-log';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -21,8 +23,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 let alice: TestAccount;
 let admin: string;
+const statements = new StatementLog();
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ onQuery: statements.record });
   admin = await createStaffToken(t);
   alice = await createApprovedAccount(t, admin);
 });
@@ -127,4 +130,29 @@ it("answers each booking of the desk's list as the desk's look-up does", async (
     approvalUrl: expect.any(String),
   });
   expect(byId.get(requested)!.payment).toMatchObject({ status: null, approvalUrl: null });
+});
+
+it('reads a page with every staff field in the same few statements, whatever its size', async () => {
+  const ORDERS = `query ($accountId: ID, $perPage: Int) { staffOrders(accountId: $accountId, perPage: $perPage) { items {
+    id account { name } assignee { name } files { id } payment { status capturedCents } certificate { code }
+    notes { text author { name } } reviews { kind reviewer { name } } notarization { notaryName recordedBy { name } } } } }`;
+  const BOOKINGS = `query ($accountId: ID, $perPage: Int) {
+    staffInterpretationBookings(accountId: $accountId, perPage: $perPage) {
+      items { id account { name } payment { status } notes { text author { name } } } } }`;
+  for (const [query, most] of [
+    [ORDERS, 8],
+    [BOOKINGS, 5],
+  ] as const) {
+    const counts = [];
+    for (const perPage of [1, 3]) {
+      const answer = await gqlRaw(t.rest.raw(), query, { token: admin, variables: { accountId: alice.id, perPage } });
+      expect(answer.errors).toBeUndefined();
+      expect((Object.values(answer.data!)[0] as { items: unknown[] }).items).toHaveLength(perPage);
+      counts.push(statements.of(answer).length);
+    }
+    // The staff token, the page's ids, its count and its rows; then one statement a field of the items asks, not one
+    // an item (orders: certificates, notes, reviews, notarizations; bookings: notes).
+    expect(counts[1]).toBe(counts[0]);
+    expect(counts[0]).toBeLessThanOrEqual(most);
+  }
 });

@@ -57,14 +57,14 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['orderDesk.assignee', (s, ctx) => s.orderDesk.assignee(ctx, ctx.em.getReference(Order, ID))],
   ['orderDesk.assign', (s, ctx) => s.orderDesk.assign(ctx, ID, { staffUserId: ID })],
   ['orderDesk.addNote', (s, ctx) => s.orderDesk.addNote(ctx, ID, { text: 'x' })],
-  ['orderDesk.notes', (s, ctx) => s.orderDesk.notes(ctx, ID)],
-  ['certifiedReview.notarization', (s, ctx) => s.certifiedReview.notarization(ctx, ID)],
+  ['orderDesk.notes', (s, ctx) => s.orderDesk.notes(ctx, [ID])],
+  ['certifiedReview.notarizations', (s, ctx) => s.certifiedReview.notarizations(ctx, [ID])],
   [
     'certifiedReview.attachReviewedTranslation',
     (s, ctx) => s.certifiedReview.attachReviewedTranslation(ctx, ID, unread()),
   ],
   ['certifiedReview.approveTranslation', (s, ctx) => s.certifiedReview.approveTranslation(ctx, ID)],
-  ['certifiedReview.reviews', (s, ctx) => s.certifiedReview.reviews(ctx, ID)],
+  ['certifiedReview.reviews', (s, ctx) => s.certifiedReview.reviews(ctx, [ID])],
   [
     'certifiedReview.recordNotarization',
     (s, ctx) => s.certifiedReview.recordNotarization(ctx, ID, notarization, unread()),
@@ -80,7 +80,7 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['bookingDesk.list', (s, ctx) => s.bookingDesk.list(ctx, {})],
   ['bookingDesk.get', (s, ctx) => s.bookingDesk.get(ctx, { id: ID })],
   ['bookingDesk.account', (s, ctx) => s.bookingDesk.account(ctx, ctx.em.getReference(Booking, ID))],
-  ['bookingDesk.notes', (s, ctx) => s.bookingDesk.notes(ctx, ID)],
+  ['bookingDesk.notes', (s, ctx) => s.bookingDesk.notes(ctx, [ID])],
   ['bookingDesk.addNote', (s, ctx) => s.bookingDesk.addNote(ctx, ID, { text: 'x' })],
   ['bookingDesk.assignInterpreter', (s, ctx) => s.bookingDesk.assignInterpreter(ctx, ID, { interpreterName: 'x' })],
   [

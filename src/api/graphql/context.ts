@@ -1,5 +1,9 @@
 import DataLoader from 'dataloader';
+import type { BookingNote } from '../../domain/bookings/booking-note.entity';
 import type { IssuedCertificate } from '../../domain/certification/issued-certificate.entity';
+import type { Notarization } from '../../domain/certification/notarization.entity';
+import type { TranslationReview } from '../../domain/certification/translation-review.entity';
+import type { OrderNote } from '../../domain/orders/order-note.entity';
 import { certificatesOf } from '../../domain/certification/issued-certificates';
 import type { OrderFileRead } from '../../domain/orders/order-read';
 import type { Ctx } from '../../domain/identity/context';
@@ -16,22 +20,39 @@ export interface GraphQLContext {
   clientAddress: string;
 }
 
+/** Each made when first asked: a page of orders or bookings costs one statement per field, not one per row. */
 export interface Loaders {
   orderFiles: OrderFilesLoader;
-  /** The certificates of orders, by order id, made when first asked. */
+  /** The certificates of orders, by order id. */
   certificates(): DataLoader<string, IssuedCertificate | null>;
+  /** Staff: the notes of orders and of bookings, the reviews and the notarization of orders, by their row's id. */
+  orderNotes(): DataLoader<string, OrderNote[]>;
+  bookingNotes(): DataLoader<string, BookingNote[]>;
+  reviews(): DataLoader<string, TranslationReview[]>;
+  notarizations(): DataLoader<string, Notarization | null>;
 }
 
 export function createLoaders(ctx: Ctx, services: Services): Loaders {
-  let certificates: DataLoader<string, IssuedCertificate | null> | undefined;
   return {
     orderFiles: new OrderFilesLoader(ctx, services),
-    certificates: () =>
-      (certificates ??= new DataLoader(async (orderIds) => {
-        const found = await certificatesOf(ctx.em, orderIds);
-        return orderIds.map((id) => found.get(id) ?? null);
-      })),
+    certificates: once(
+      () =>
+        new DataLoader(async (orderIds) => {
+          const found = await certificatesOf(ctx.em, orderIds);
+          return orderIds.map((id) => found.get(id) ?? null);
+        }),
+    ),
+    orderNotes: once(() => new DataLoader((ids) => services.orderDesk.notes(ctx, ids))),
+    bookingNotes: once(() => new DataLoader((ids) => services.bookingDesk.notes(ctx, ids))),
+    reviews: once(() => new DataLoader((ids) => services.certifiedReview.reviews(ctx, ids))),
+    notarizations: once(() => new DataLoader((ids) => services.certifiedReview.notarizations(ctx, ids))),
   };
+}
+
+/** `make`'s result, made on the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
 /**

@@ -26,7 +26,8 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
       lifecycle: deps.lifecycle,
       notes: {
         entity: BookingNote,
-        of: (booking) => ({ booking }),
+        of: (bookingIds) => ({ booking: { $in: [...bookingIds] } }),
+        rowOf: (note) => note.booking.id,
         create: (booking, author, text) => Object.assign(new BookingNote(), { booking, author, text }),
       },
       operations: {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Account } from '../identity/account.entity';
+import { groupedBy } from '../shared/grouped';
 import { requireStaff } from '../identity/guards';
 import { ServiceType } from '../catalog/catalog.enums';
 import { detectFormat, PDF } from '../../documents/formats';
@@ -114,16 +115,22 @@ export class CertifiedReviewService {
     });
   }
 
-  /** The reviews of an order's translations, by file id. */
-  async reviews(ctx: Ctx, orderId: string): Promise<TranslationReview[]> {
+  /** The reviews of each order's translations (one per file), for many orders in one statement. */
+  async reviews(ctx: Ctx, orderIds: readonly string[]): Promise<TranslationReview[][]> {
     requireStaff(ctx.actor, 'Order.reviews');
-    return ctx.em.find(TranslationReview, { order: orderId }, { orderBy: { reviewedAt: 'asc' } });
+    const reviews = await ctx.em.find(
+      TranslationReview,
+      { order: { $in: [...orderIds] } },
+      { orderBy: { reviewedAt: 'asc', fileId: 'asc' } },
+    );
+    return groupedBy(orderIds, reviews, (review) => review.order.id);
   }
 
-  /** The notarization recorded on an order (D21), or null. */
-  async notarization(ctx: Ctx, orderId: string): Promise<Notarization | null> {
+  /** The notarization recorded on each order (D21), or null, for many orders in one statement. */
+  async notarizations(ctx: Ctx, orderIds: readonly string[]): Promise<(Notarization | null)[]> {
     requireStaff(ctx.actor, 'Order.notarization');
-    return ctx.em.findOne(Notarization, { order: orderId });
+    const found = await ctx.em.find(Notarization, { order: { $in: [...orderIds] } });
+    return groupedBy(orderIds, found, (notarization) => notarization.order.id).map(([one]) => one ?? null);
   }
 
   /**

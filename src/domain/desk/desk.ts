@@ -5,6 +5,7 @@ import { requireStaff } from '../identity/guards';
 import type { AddNote } from './desk.commands';
 import type { Ctx } from '../identity/context';
 import { NotFoundError } from '../../shared/errors';
+import { groupedBy } from '../shared/grouped';
 import { isId } from '../shared/ids';
 import type { Lifecycle, Stateful } from '../lifecycle/lifecycle';
 import type { StaffOperation } from '../identity/staff-permissions';
@@ -16,10 +17,11 @@ export type DeskRow<S extends string> = Stateful<S> & { number: string; account:
 export interface DeskSpec<S extends string, E extends DeskRow<S>, N extends { id: string }> {
   entity: EntityName<E>;
   lifecycle: Lifecycle<S, E, string>;
-  /** The row's staff notes: their entity, those of one row, and a new one by its author. */
+  /** The rows' staff notes: their entity, those of some rows, the row a note is on, and a new one by its author. */
   notes: {
     entity: EntityName<N>;
-    of: (rowId: string) => FilterQuery<N>;
+    of: (rowIds: readonly string[]) => FilterQuery<N>;
+    rowOf: (note: N) => string;
     create: (row: E, author: Rel<StaffUser>, text: string) => N;
   };
   /** Each shared operation's name in the staff permission table (D28). */
@@ -59,12 +61,12 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
     return accountOf(ctx.em, row);
   }
 
-  /** Oldest first, as a conversation reads. */
-  async notes(ctx: Ctx, rowId: string): Promise<N[]> {
+  /** Each row's notes, oldest first as a conversation reads, for many rows in one statement (a desk's page). */
+  async notes(ctx: Ctx, rowIds: readonly string[]): Promise<N[][]> {
     requireStaff(ctx.actor, this.spec.operations.notes);
-    return ctx.em.find(this.spec.notes.entity, this.spec.notes.of(rowId), {
-      orderBy: { createdAt: 'asc', id: 'asc' } as never,
-    });
+    const { entity, of, rowOf } = this.spec.notes;
+    const notes = await ctx.em.find(entity, of(rowIds), { orderBy: { createdAt: 'asc', id: 'asc' } as never });
+    return groupedBy(rowIds, notes, rowOf);
   }
 
   /** An internal note (never shown to the client), audited on its row. */

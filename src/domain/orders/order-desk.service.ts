@@ -21,7 +21,8 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
       lifecycle: deps.lifecycle,
       notes: {
         entity: OrderNote,
-        of: (order) => ({ order }),
+        of: (orderIds) => ({ order: { $in: [...orderIds] } }),
+        rowOf: (note) => note.order.id,
         create: (order, author, text) => Object.assign(new OrderNote(), { order, author, text }),
       },
       operations: { get: 'staffOrder', account: 'Order.account', notes: 'Order.notes', addNote: 'addOrderNote' },

@@ -156,7 +156,7 @@ export class BookingDeskFieldsResolver {
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => [BookingNote], { nullable: true, description: 'Staff only: internal notes, oldest first.' })
-  notes(@Root() booking: Pick<Booking, 'id'>, @Ctx() { ctx, services }: GraphQLContext): Promise<BookingNote[]> {
-    return services.bookingDesk.notes(ctx, booking.id);
+  notes(@Root() booking: Pick<Booking, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<BookingNote[]> {
+    return loaders.bookingNotes().load(booking.id);
   }
 }

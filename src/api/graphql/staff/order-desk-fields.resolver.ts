@@ -28,8 +28,8 @@ export class OrderDeskFieldsResolver {
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => [OrderNote], { nullable: true, description: 'Staff only: internal notes, oldest first.' })
-  notes(@Root() order: Pick<Order, 'id'>, @Ctx() { ctx, services }: GraphQLContext): Promise<OrderNote[]> {
-    return services.orderDesk.notes(ctx, order.id);
+  notes(@Root() order: Pick<Order, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<OrderNote[]> {
+    return loaders.orderNotes().load(order.id);
   }
 
   @Authorized(Role.STAFF)
@@ -37,17 +37,14 @@ export class OrderDeskFieldsResolver {
     nullable: true,
     description: 'Staff only: the review of each current translation; a translation without one is unreviewed.',
   })
-  reviews(@Root() order: Pick<Order, 'id'>, @Ctx() { ctx, services }: GraphQLContext): Promise<TranslationReview[]> {
-    return services.certifiedReview.reviews(ctx, order.id);
+  reviews(@Root() order: Pick<Order, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<TranslationReview[]> {
+    return loaders.reviews().load(order.id);
   }
 
   @Authorized(Role.STAFF)
   @FieldResolver(() => Notarization, { nullable: true, description: 'Staff only: the recorded notarization.' })
-  notarization(
-    @Root() order: Pick<Order, 'id'>,
-    @Ctx() { ctx, services }: GraphQLContext,
-  ): Promise<Notarization | null> {
-    return services.certifiedReview.notarization(ctx, order.id);
+  notarization(@Root() order: Pick<Order, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<Notarization | null> {
+    return loaders.notarizations().load(order.id);
   }
 }
 
