@@ -226,7 +226,8 @@ describe('ensureAnalysed (for quotes)', () => {
       });
       const settled = await Promise.race([
         Promise.all([holder, job]),
-        new Promise((resolve) => setTimeout(resolve, 15_000, 'stuck')),
+        // Unref'd: left pending once the race is settled, it would hold the jest worker open for 15 s.
+        new Promise((resolve) => setTimeout(resolve, 15_000, 'stuck').unref()),
       ]);
       expect(settled).not.toBe('stuck');
       const res = await quiet.rest.get(`/api/v1/files/${id}`, own.key).expect(200);
