@@ -7,7 +7,7 @@ import {
   RenewCheckoutDocument,
   SentEmailsDocument,
 } from '../graphql/generated';
-import { passStart } from '../helpers/bookings';
+import { passStart, requestBooking } from '../helpers/bookings';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -24,22 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const soon = () => new Date(Date.now() + 24 * 3600_000).toISOString();
-const book = async (scheduledAt = soon()) =>
-  (
-    await t.rest
-      .post(
-        '/api/v1/interpretation-bookings',
-        {
-          source_language: 'es',
-          target_language: 'en',
-          mode: 'video_remote',
-          scheduled_at: scheduledAt,
-          duration_hours: 2,
-        },
-        alice.key,
-      )
-      .expect(201)
-  ).body.data.id as string;
+const book = async (scheduledAt = soon()) => (await requestBooking(t, alice.key, { scheduled_at: scheduledAt })).id;
 const confirm = (id: string) =>
   t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ana Ruiz' }, staff);
 const awaiting = async (scheduledAt?: string) => {

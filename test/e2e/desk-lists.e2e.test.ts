@@ -10,6 +10,7 @@ import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { requestBooking } from '../helpers/bookings';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { gqlRaw } from '../helpers/graphql-raw';
 import { StatementLog } from '../helpers/statement-log';
@@ -78,22 +79,7 @@ it("answers each order of the desk's list as the desk's look-up does", async () 
 });
 
 it("answers each booking of the desk's list as the desk's look-up does", async () => {
-  const book = async () =>
-    (
-      await t.rest
-        .post(
-          '/api/v1/interpretation-bookings',
-          {
-            source_language: 'es',
-            target_language: 'en',
-            mode: 'video_remote',
-            scheduled_at: inDays(10),
-            duration_hours: 2,
-          },
-          alice.key,
-        )
-        .expect(201)
-    ).body.data.id as string;
+  const book = async () => (await requestBooking(t, alice.key, { scheduled_at: inDays(10) })).id;
   const requested = await book();
   const awaiting = await book();
   const paid = await book();

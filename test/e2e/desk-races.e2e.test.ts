@@ -12,7 +12,7 @@ import {
   StaffCancelOrderDocument,
   StaffOrderDocument,
 } from '../graphql/generated';
-import { passStart } from '../helpers/bookings';
+import { passStart, requestBooking } from '../helpers/bookings';
 import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
@@ -257,21 +257,7 @@ async function certifiedInReview({ approved = true } = {}): Promise<{
 }
 
 const requestedBooking = async (): Promise<string> =>
-  (
-    await t.rest
-      .post(
-        '/api/v1/interpretation-bookings',
-        {
-          source_language: 'es',
-          target_language: 'en',
-          mode: 'video_remote',
-          scheduled_at: '2031-03-01T09:00:00Z',
-          duration_hours: 2,
-        },
-        alice.key,
-      )
-      .expect(201)
-  ).body.data.id;
+  (await requestBooking(t, alice.key, { scheduled_at: '2031-03-01T09:00:00Z' })).id;
 
 async function confirmedBooking(): Promise<string> {
   const id = await requestedBooking();

@@ -29,6 +29,7 @@ import { docx } from '../helpers/documents';
 import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { gqlRaw } from '../helpers/graphql-raw';
+import { requestBooking } from '../helpers/bookings';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -75,23 +76,8 @@ async function certifiedInReview(): Promise<{ id: string; translationId: string 
   return { id, translationId: view.files.find((file) => file.type === 'TRANSLATION')!.id };
 }
 
-const requestedBooking = async (scheduledAt = inDays(10)): Promise<{ id: string; number: string }> =>
-  (
-    await t.rest
-      .post(
-        '/api/v1/interpretation-bookings',
-        {
-          source_language: 'es',
-          target_language: 'en',
-          mode: 'video_remote',
-          scheduled_at: scheduledAt,
-          duration_hours: 2,
-          reference: 'Depo Garcia',
-        },
-        alice.key,
-      )
-      .expect(201)
-  ).body.data;
+const requestedBooking = (scheduledAt = inDays(10)) =>
+  requestBooking(t, alice.key, { scheduled_at: scheduledAt, reference: 'Depo Garcia' });
 
 async function awaitingPayment(): Promise<{ id: string; payUrl: string }> {
   const { id } = await requestedBooking();

@@ -21,9 +21,9 @@ export interface QueueStatements {
  * planned for its own values (docs/architecture.md, "Lists at scale").
  */
 export class QueueFilter {
-  readonly conditions: string[] = [];
-  readonly params: unknown[] = [];
-  searched = false;
+  private readonly conditions: string[] = [];
+  private readonly params: unknown[] = [];
+  private searched = false;
 
   constructor(private readonly queue: DeskQueue) {}
 
