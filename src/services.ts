@@ -136,7 +136,9 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     accounts: new AccountService({ env: config.env, mailer, audit }),
     staff: new StaffService({ audit }),
     members,
-    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [members, new StaffSessions()] }),
+    // Staff first: an e-mail is one identity (D36), and where older rows still hold one twice, a staff member's
+    // sign-in never lands in a client account.
+    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [new StaffSessions(), members] }),
     sentEmails: new SentEmailService({ env: config.env }),
     mailDelivery,
   };

@@ -6,6 +6,7 @@ import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
 import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
+import { claimEmail, heldElsewhere } from '../identity/email-holder';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { generateToken, hashToken } from '../shared/tokens';
@@ -25,6 +26,9 @@ export class AccountService {
     requireStaff(ctx.actor, 'createAccount');
     return failOnDuplicate('email', () =>
       this.inTransaction(ctx, async (em) => {
+        // An e-mail is one identity (D36): the account's e-mail becomes its first admin on approval.
+        const holder = await claimEmail(em, email);
+        if (holder && holder.kind !== 'account') throw ValidationError.of('email', heldElsewhere(holder));
         const account = Object.assign(new Account(), { name, email });
         em.persist(account);
         this.deps.audit.record(em, ctx.actor, {

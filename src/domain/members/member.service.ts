@@ -6,6 +6,7 @@ import { requireAccount } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import { memberInvitationEmail } from '../mail/messages';
 import type { AccountActor, Ctx } from '../identity/context';
+import { claimEmail, heldElsewhere } from '../identity/email-holder';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service';
@@ -14,6 +15,9 @@ import type { InviteMember, ListMembers, UpdateMemberRole } from './member.comma
 import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from '../identity/member.entity';
 
 const LIVE = { $ne: MemberStatus.REMOVED } as const;
+
+/** D36: one answer for every e-mail that another identity holds, so an invitation tells nothing about other accounts. */
+export const NOT_INVITABLE = 'This person cannot be invited; ask them to contact us.';
 
 /**
  * People at client accounts (D27): admins list, invite, re-role and remove them. Every change locks the account row
@@ -29,19 +33,20 @@ export class MemberService implements SignInDirectory {
     });
   }
 
-  /** E-mails the invitation; the invitee signs in with a code sent to the same address. */
+  /**
+   * E-mails the invitation; the invitee signs in with a code sent to the same address. An e-mail that is already
+   * someone else's identity (staff, a member elsewhere, another account's e-mail) is refused with the answer any
+   * invitation that cannot be sent gets, which says nothing about other accounts (D36).
+   */
   async invite(ctx: Ctx, { email, name, role }: InviteMember): Promise<AccountMember> {
     requireAccount(ctx.actor, 'members.manage');
     return this.asAdmin(ctx, async (em, account, actor) => {
-      const existing = await em.findOne(AccountMember, { email, status: LIVE });
-      if (existing) {
-        throw ValidationError.of(
-          'email',
-          existing.account.id === account.id
-            ? 'This e-mail is already a member of the account.'
-            : 'This e-mail belongs to a member of another account.',
-        );
-      }
+      const holder = await claimEmail(em, email);
+      if (holder?.kind === 'member' && holder.accountId === account.id)
+        throw ValidationError.of('email', 'This e-mail is already a member of the account.');
+      // The account's own e-mail (its first admin since removed) may come back; anyone else's identity may not.
+      if (holder && !(holder.kind === 'account' && holder.accountId === account.id))
+        throw ValidationError.of('email', NOT_INVITABLE);
       const member = Object.assign(new AccountMember(), { account, email, name, role });
       em.persist(member);
       await em.flush();
@@ -153,9 +158,16 @@ export class MemberService implements SignInDirectory {
   }
 }
 
-/** Approval makes the account's e-mail its first admin (D27), unless that person is already a member somewhere. */
+/**
+ * Approval makes the account's e-mail its first admin (D27). An e-mail that became someone else's identity since the
+ * account was created (legacy rows: invitations are refused for it now) is refused to staff with the reason (D36),
+ * never skipped: an account approved without its admin would leave its owner signing in elsewhere.
+ */
 export async function addFirstAdmin(em: EntityManager, account: Account): Promise<void> {
-  if (await em.count(AccountMember, { email: account.email, status: LIVE })) return;
+  const holder = await claimEmail(em, account.email);
+  if (holder?.kind === 'member' && holder.accountId === account.id) return;
+  if (holder && !(holder.kind === 'account' && holder.accountId === account.id))
+    throw ValidationError.of('email', heldElsewhere(holder));
   em.persist(
     Object.assign(new AccountMember(), { account, email: account.email, name: account.name, role: MemberRole.ADMIN }),
   );

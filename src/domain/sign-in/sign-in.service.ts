@@ -33,12 +33,15 @@ export interface SignedIn {
 }
 
 /**
- * Codes asked for one e-mail, and from one address (an office behind one address signs many people in), in the window
- * below: both count known and unknown e-mails alike.
+ * Codes asked for one e-mail from one address, and from one address in all (an office behind one address signs many
+ * people in), in the window below: both count known and unknown e-mails alike. The e-mail's limit is per address
+ * (D36), so a stranger asking for someone's codes never locks that person out from their own address.
  */
 const LIMIT_WINDOW_MS = 15 * 60 * 1000;
-const CODES_PER_EMAIL = 5;
+const CODES_PER_EMAIL_AND_ADDRESS = 5;
 const CODES_PER_ADDRESS = 60;
+/** How many of an e-mail's newest unexpired codes are accepted at once (D36). */
+const VALID_CODES = 3;
 /** Every answer to requestSignInCode takes at least this long, so its time says nothing about the e-mail. */
 export const SIGN_IN_ANSWER_MS = 400;
 
@@ -82,21 +85,25 @@ export class SignInService {
   }
 
   /**
-   * Trades the e-mail's newest code for a session. The code's row is locked, so two sign-ins with one code give one
-   * session and one refusal; a wrong try is counted (and committed) before it is refused.
+   * Trades one of the e-mail's valid codes for a session: asking for a new code does not void one already sent, so
+   * any of the newest three still valid is accepted (D36). Their rows are locked, so two sign-ins with one code give
+   * one session and one refusal; a wrong try is counted against each of them (and committed) before it is refused,
+   * so three codes at once still allow five guesses, not fifteen.
    */
   async signIn(ctx: Ctx, { email, code }: SignIn): Promise<SignedIn> {
     const outcome = await ctx.em.transactional(async (em): Promise<SignedIn | string> => {
-      const row = await em.findOne(
+      const valid = await em.find(
         SignInCode,
         { email, usedAt: null, expiresAt: { $gt: new Date() } },
-        { orderBy: { createdAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+        { orderBy: { createdAt: 'desc' }, limit: VALID_CODES, lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!row) return WRONG_CODE;
-      if (row.attempts >= CODE_MAX_ATTEMPTS) return TOO_MANY_TRIES;
-      if (!this.matches(row, code)) {
-        row.attempts += 1;
-        return row.attempts >= CODE_MAX_ATTEMPTS ? TOO_MANY_TRIES : WRONG_CODE;
+      const open = valid.filter((row) => row.attempts < CODE_MAX_ATTEMPTS);
+      if (valid.length === 0) return WRONG_CODE;
+      if (open.length === 0) return TOO_MANY_TRIES;
+      const row = open.find((candidate) => this.matches(candidate, code));
+      if (!row) {
+        for (const candidate of open) candidate.attempts += 1;
+        return open.every((candidate) => candidate.attempts >= CODE_MAX_ATTEMPTS) ? TOO_MANY_TRIES : WRONG_CODE;
       }
       const now = new Date();
       row.usedAt = now;
@@ -145,7 +152,7 @@ export class SignInService {
     const since = new Date(Date.now() - LIMIT_WINDOW_MS);
     await lockSignInLimits(em, email, clientAddress);
     for (const [where, limit] of [
-      [{ email }, CODES_PER_EMAIL],
+      [{ email, requestedFrom: clientAddress }, CODES_PER_EMAIL_AND_ADDRESS],
       [{ requestedFrom: clientAddress }, CODES_PER_ADDRESS],
     ] as const) {
       const recent = await em.find(

@@ -4,6 +4,7 @@ import { requireStaff } from '../identity/guards';
 import { STAFF_TOKEN_PREFIX } from '../identity/api-key-prefix';
 import type { Actor, Ctx } from '../identity/context';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
+import { claimEmail, heldElsewhere } from '../identity/email-holder';
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
@@ -28,6 +29,9 @@ export class StaffService {
     const token = generateToken(STAFF_TOKEN_PREFIX);
     const staffUser = await failOnDuplicate('email', () =>
       ctx.em.transactional(async (em) => {
+        // An e-mail is one identity (D36): a client's would let its sign-in land on the desk, or the desk's in a firm.
+        const holder = await claimEmail(em, email);
+        if (holder && holder.kind !== 'staff') throw ValidationError.of('email', heldElsewhere(holder));
         const user = Object.assign(new StaffUser(), {
           email,
           name,
