@@ -22,7 +22,8 @@ export interface Seeded {
 /**
  * One account polling `count` orders and `count` bookings in the states integrators see: most orders paid and
  * translated (completed, with signed links), some waiting for payment, some cancelled; bookings requested or
- * awaiting payment. Made through the service's own doors, as a client and staff would.
+ * awaiting payment. Made through the service's own doors, as a client and staff would. Several seeded accounts
+ * in one database each need a `name` of their own.
  */
 export async function seed(
   em: EntityManager,
@@ -30,8 +31,9 @@ export async function seed(
   call: (key: string) => Call,
   base: string,
   count: number,
+  name = 'bench',
 ): Promise<Seeded> {
-  const { key, staffCtx, staffToken } = await apiKey(em, services);
+  const { key, staffCtx, staffToken } = await apiKey(em, services, name);
   const client = call(key);
   const fileIds: string[] = [];
   for (let i = 0; i < 2; i++) {
@@ -95,17 +97,19 @@ export async function seed(
 async function apiKey(
   em: EntityManager,
   services: Services,
+  name: string,
 ): Promise<{ key: string; staffCtx: Ctx; staffToken: string }> {
   const ctx: Ctx = { em, requestId: 'bench', actor: OPERATOR };
   const { staffUser, token: staffToken } = await services.staff.create(ctx, {
-    email: 'bench-staff@example.test',
+    email: `${name}-staff@example.test`,
     name: 'Bench',
     role: StaffRole.ADMIN,
   });
   const staffCtx: Ctx = { ...ctx, actor: { kind: 'staff', staff: staffUser } };
-  const account = await services.accounts.create(staffCtx, { name: 'Bench LLP', email: 'bench@example.test' });
+  const email = `${name}@example.test`;
+  const account = await services.accounts.create(staffCtx, { name: `${name} LLP`, email });
   await services.accounts.approve(staffCtx, account.id);
-  const mail = await em.findOneOrFail(SentEmail, { to: 'bench@example.test' }, { orderBy: { createdAt: 'desc' } });
+  const mail = await em.findOneOrFail(SentEmail, { to: email }, { orderBy: { createdAt: 'desc' } });
   return { key: /ltk_test_[A-Za-z0-9]{40}/.exec(mail.text)![0], staffCtx, staffToken };
 }
 

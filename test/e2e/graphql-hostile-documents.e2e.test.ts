@@ -5,9 +5,10 @@ import { StatementLog } from '../helpers/statement-log';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 27 / D14, D24: small anonymous documents that expand to billions of fields are refused by the limits
+ * Issue 27 / D14, D24, D36: small anonymous documents that expand to billions of fields are refused by the limits
  * rule, measured in time linear in their size (CPU time is asserted in test/unit/graphql-walks.test.ts), before
- * the cost is computed and before anything reads the database.
+ * the standard validation and before anything reads the database; each is charged its requested cost, which empties
+ * its sender's budget.
  */
 let t: TestApp;
 const statements = new StatementLog();
@@ -16,7 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const anonymous = (query: string) => gqlRaw(t.rest.raw(), query);
+/** Each anonymous sender its own address (the service trusts the loopback proxy's X-Forwarded-For). */
+let senders = 0;
+const anonymous = (query: string, from = `198.51.100.${++senders}`) =>
+  gqlRaw(t.rest.raw(), query, { headers: { 'X-Forwarded-For': from } });
 
 function expectRefusedForFields(answer: RawGraphQLAnswer, fields: number): void {
   expect(answer.status).toBe(400);
@@ -27,8 +31,11 @@ function expectRefusedForFields(answer: RawGraphQLAnswer, fields: number): void 
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
     }),
   ]);
-  // Refused by validation: the cost walk never ran, and nothing was read.
-  expect(answer.extensions?.cost).toBeUndefined();
+  // Charged its requested cost from its sender's fresh budget (D36); nothing was read.
+  const cost = Number(answer.headers['x-ratelimit-cost-requested']);
+  expect(cost).toBeGreaterThanOrEqual(1);
+  const limit = Number(answer.headers['x-ratelimit-limit']);
+  expect(answer.headers['x-ratelimit-remaining']).toBe(String(Math.max(0, limit - cost)));
   expect(statements.of(answer)).toEqual([]);
 }
 

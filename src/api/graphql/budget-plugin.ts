@@ -17,9 +17,12 @@ export const MAX_QUERY_COST = 1000;
  * from the caller's budget before it runs (so that concurrent requests cannot spend the same budget twice); once it
  * has run, what it did not use is given back, so the caller is charged its actual cost (actual-cost.ts). Both are
  * reported: `extensions.cost` and `extensions.actualCost`, and the `X-RateLimit-Cost-*` headers. Authorization comes
- * before the cost refusal (D28): a caller refused a staff field hears that, not QUERY_TOO_COMPLEX. A request refused
- * before its operation was known (a document that does not parse or validate) still costs 1, so that refusals cannot
- * be sent for free.
+ * before the cost refusal (D28): a caller refused a staff field hears that, not QUERY_TOO_COMPLEX.
+ *
+ * D36: nothing refused is free. A document refused for its cost is charged that cost (all that is left of the budget
+ * when it is more); one that does not validate is charged the cost the admission found for it (document-admission.ts),
+ * one that does not parse 1. An answer with an error from a resolver is charged its requested cost: what it returns
+ * may have been nulled by the error, so it cannot tell what its resolvers did.
  */
 export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<GraphQLContext> {
   return {
@@ -35,7 +38,7 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
       };
       const spend = async (headers: HeaderMap, amount: number, ran = false): Promise<void> => {
         charged = true;
-        const state = await rateLimits.consume(bucket!, amount);
+        const state = ran ? await rateLimits.consume(bucket!, amount) : await rateLimits.spendUpTo(bucket!, amount);
         spent = { amount, window: state.window, ran };
         report(headers, state);
       };
@@ -44,7 +47,7 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
           cost = operation ? queryCost({ schema, document, operation, variables: request.variables }) : 1;
           if (!charged) {
             try {
-              await spend(response.http.headers, cost > maxCost ? 1 : cost, cost <= maxCost);
+              await spend(response.http.headers, cost, cost <= maxCost);
             } catch (error) {
               throw error instanceof TooManyAttemptsError ? rateLimited(error.state, cost) : error;
             }
@@ -61,7 +64,7 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
         async willSendResponse({ response }) {
           if (!charged) {
             try {
-              await spend(response.http.headers, 1);
+              await spend(response.http.headers, contextValue.requestedCost ?? 1);
             } catch (error) {
               if (!(error instanceof TooManyAttemptsError)) throw error;
             }
@@ -69,7 +72,11 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
           if (cost === undefined || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
           // Without a budget nothing is charged: what the answer would cost is reported all the same.
-          const actual = !bucket || spent?.ran ? actualCost(result.data ?? null, cost) : (spent?.amount ?? 0);
+          const failedWhileRunning = result.errors?.some((error) => error.path !== undefined) ?? false;
+          const actual =
+            (!bucket || spent?.ran) && !failedWhileRunning
+              ? actualCost(result.data ?? null, cost)
+              : (spent?.amount ?? cost);
           if (spent?.ran && actual < spent.amount)
             report(response.http.headers, rateLimits.refund(bucket!, spent.amount - actual, spent.window));
           response.http.headers.set('x-ratelimit-cost-requested', String(cost));

@@ -16,6 +16,8 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** The rate-limit bucket this request spends from (D24); null for staff, whose tools are not limited. */
   budget: string | null;
+  /** What the admission found the document would cost (document-admission.ts); undefined when it could not read it. */
+  requestedCost?: number;
   /** The client's address, for the limits of the sign-in door (D27). */
   clientAddress: string;
 }

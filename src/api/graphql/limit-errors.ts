@@ -4,7 +4,7 @@ import type { TooManyAttemptsError } from '../../shared/errors';
 import { rateLimitHeaders } from '../http/rate-limit-headers';
 
 /** The codes of the refusals below, whose extensions the client is meant to read. */
-export const LIMIT_CODES = new Set(['QUERY_TOO_COMPLEX', 'RATE_LIMITED']);
+export const LIMIT_CODES = new Set(['DOCUMENT_TOO_LARGE', 'QUERY_TOO_COMPLEX', 'RATE_LIMITED']);
 
 /** D24: over the per-request maximum, refused before anything runs; 400 as for the other refused documents. */
 export const queryTooComplex = (cost: number, maxCost: number) =>

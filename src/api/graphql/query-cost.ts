@@ -3,8 +3,10 @@ import {
   getNullableType,
   GraphQLInt,
   isCompositeType,
+  isInputType,
   isListType,
   Kind,
+  typeFromAST,
   valueFromAST,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -44,6 +46,27 @@ export function queryCost(input: CostInput): number {
  */
 const fixedCosts = new WeakMap<OperationDefinitionNode, number>();
 
+/**
+ * The variables as execution sees them (D36): a variable the request leaves out takes its default value, so
+ * `query($pp: Int = 100)` sent without variables is priced as a page of 100, as it runs.
+ */
+function withDefaults(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  given: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  const defaults = operation.variableDefinitions?.filter(
+    (definition) => definition.defaultValue && given?.[definition.variable.name.value] === undefined,
+  );
+  if (!defaults?.length) return given;
+  const variables = { ...given };
+  for (const definition of defaults) {
+    const type = typeFromAST(schema, definition.type);
+    if (isInputType(type)) variables[definition.variable.name.value] = valueFromAST(definition.defaultValue, type);
+  }
+  return variables;
+}
+
 /** Costs saturate here, far above any budget: a document can multiply its way past what a double holds. */
 const MOST_COST_COUNTED = Number.MAX_SAFE_INTEGER;
 const capped = (cost: number) => Math.min(MOST_COST_COUNTED, cost);
@@ -64,8 +87,12 @@ const added = (total: Cost, more: Cost) => {
   total.perItem = capped(total.perItem + more.perItem);
 };
 
-function computeCost({ schema, document, operation, variables }: CostInput): { cost: number; readsVariables: boolean } {
+function computeCost({ schema, document, operation, variables: given }: CostInput): {
+  cost: number;
+  readsVariables: boolean;
+} {
   let readsVariables = false;
+  const variables = withDefaults(schema, operation, given);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);

@@ -2,6 +2,7 @@ import {
   GraphQLError,
   Kind,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
@@ -90,29 +91,45 @@ export function queryLimits(limits: QueryLimits): ValidationRule {
     };
 
     return {
-      OperationDefinition(operation) {
-        const { depth, introspectionDepth, fields } = measure(operation.selectionSet, 1);
-        if (depth > limits.maxDepth) {
-          context.reportError(
-            new GraphQLError(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}.`, { nodes: [operation] }),
-          );
+      // The whole document at once: every operation and every fragment is validated, not only the one that runs, so
+      // its fields are counted together (D36): a document of many small operations costs validation as much as one
+      // large one. A fragment no operation spreads is counted once on its own.
+      Document(document) {
+        let fields = 0;
+        let first: OperationDefinitionNode | undefined;
+        for (const definition of document.definitions) {
+          if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+          first ??= definition;
+          const size = measure(definition.selectionSet, 1);
+          fields = addFields(fields, size.fields);
+          if (size.depth > limits.maxDepth) {
+            context.reportError(
+              new GraphQLError(`Query depth ${size.depth} exceeds the limit of ${limits.maxDepth}.`, {
+                nodes: [definition],
+              }),
+            );
+          }
+          if (size.introspectionDepth > limits.maxIntrospectionDepth) {
+            context.reportError(
+              new GraphQLError(
+                `Introspection depth ${size.introspectionDepth} exceeds the limit of ${limits.maxIntrospectionDepth}.`,
+                { nodes: [definition] },
+              ),
+            );
+          }
         }
-        if (introspectionDepth > limits.maxIntrospectionDepth) {
-          context.reportError(
-            new GraphQLError(
-              `Introspection depth ${introspectionDepth} exceeds the limit of ${limits.maxIntrospectionDepth}.`,
-              { nodes: [operation] },
-            ),
-          );
+        for (const name of fragments.keys()) {
+          if (!measured.has(name)) fields = addFields(fields, fragmentAt(name, 1)?.fields ?? 0);
         }
         if (fields > limits.maxFields) {
           context.reportError(
             new GraphQLError(
               `Query selects ${fields === MOST_FIELDS_COUNTED ? 'at least ' : ''}${fields} fields, more than the limit of ${limits.maxFields}.`,
-              { nodes: [operation] },
+              { nodes: [first ?? document] },
             ),
           );
         }
+        return false;
       },
     };
   };

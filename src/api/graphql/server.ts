@@ -10,7 +10,8 @@ import { budgetPlugin } from './budget-plugin';
 import { createLoaders, type GraphQLContext } from './context';
 import { formatError, isUnexpected } from './format-error';
 import { rateLimited } from './limit-errors';
-import { queryLimits } from './query-limits';
+import { DocumentAdmission } from './document-admission';
+import { chargedRefusal, documentTooLarge } from './refused-documents';
 import { buildGraphQLSchema } from './schema';
 
 const LIMITS = { maxDepth: 10, maxIntrospectionDepth: 16, maxFields: 500 };
@@ -22,13 +23,14 @@ export interface GraphQLDoor {
 
 /** Apollo over the shared services; CSRF prevention stays on (multipart needs Apollo-Require-Preflight). */
 export async function createGraphQLDoor(services: Services, logger: Logger): Promise<GraphQLDoor> {
+  const schema = await buildGraphQLSchema();
   const server = new ApolloServer<GraphQLContext>({
-    schema: await buildGraphQLSchema(),
+    schema,
     formatError,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
     introspection: true,
-    validationRules: [queryLimits(LIMITS)],
+    // The limits (query-limits.ts) are checked by the admission below, before the standard rules run.
     plugins: [
       // No cache hints are given (answers are per caller, D23); the default plugin would still time every field.
       ApolloServerPluginCacheControlDisabled(),
@@ -50,6 +52,7 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
     ],
   });
   await server.start();
+  const admission = new DocumentAdmission(schema, LIMITS);
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       const authorization = req.get('authorization');
@@ -64,11 +67,22 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
       } catch (error) {
         throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;
       }
+      const { query, operationName, variables } = (req.method === 'GET' ? req.query : (req.body ?? {})) as Record<
+        string,
+        unknown
+      >;
+      // D36: the document is read here, before Apollo validates it, and a refusal is charged before it is answered.
+      const admitted = admission.admit(query, operationName, variables);
+      if (admitted.kind === 'too_large')
+        throw await chargedRefusal(services.rateLimits, budget, documentTooLarge(admitted.bytes));
+      if (admitted.kind === 'read' && admitted.refusals.length > 0)
+        throw await chargedRefusal(services.rateLimits, budget, admitted.refusals[0], admitted.cost);
       return {
         ctx: req.ctx,
         services,
         loaders: createLoaders(req.ctx, services),
         budget,
+        requestedCost: admitted.kind === 'read' ? admitted.cost : undefined,
         clientAddress: req.ip ?? 'unknown',
       };
     },

@@ -94,7 +94,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         Object.assign(
           booking,
           { durationHundredths: duration },
-          priceHours(duration, rate.minimumHours, booking.unitPriceCents),
+          priceHours(duration, rate.minimumHours, booking.unitPriceCents, booking.currency),
         );
       }
       Object.assign(booking, { scheduledAt: scheduledAt.date, scheduledOffsetMinutes: scheduledAt.offsetMinutes });

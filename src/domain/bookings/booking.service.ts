@@ -61,7 +61,12 @@ export class BookingService {
     const account = requireAccount(ctx.actor, 'bookings.create');
     const { mode, scheduledAt, durationHours: durationHundredths } = command;
     const rate = await ctx.em.findOneOrFail(InterpretationRate, { mode });
-    const { billableHundredths, totalCents } = priceHours(durationHundredths, rate.minimumHours, rate.unitPriceCents);
+    const { billableHundredths, totalCents } = priceHours(
+      durationHundredths,
+      rate.minimumHours,
+      rate.unitPriceCents,
+      rate.currency,
+    );
     const booking = Object.assign(new Booking(), {
       number: referenceNumber(this.deps.orderPrefix, new Date(), 'INT'),
       account,

@@ -13,6 +13,7 @@ import { type FieldErrors, NotFoundError, ValidationError } from '../../shared/e
 import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
+import { ensureWithinMaximumTotal } from '../shared/money';
 import { priceQuote } from './quote-pricing';
 import { Quote, QuoteStatus, quoteStatus } from './quote.entity';
 import type { CreateQuote, ListQuotes } from './quote.commands';
@@ -23,6 +24,19 @@ const NOTARIZATION = 'notarization';
 interface AddonRequest {
   code: string;
   quantity?: number;
+}
+
+/**
+ * D30: a client's unit count may raise what the service counted but not lower it: a scan or a document too long to
+ * count is billed at least its physical pages (one for a file that does not say).
+ */
+function ensureAtLeastTheirPages(uncounted: StoredFile[], unitCount: number): void {
+  const pages = uncounted.reduce((sum, file) => sum + (file.documentPages ?? 1), 0);
+  if (unitCount < pages)
+    throw ValidationError.of(
+      'unit_count',
+      `The unit count must be at least ${pages}: the pages of the files whose words could not be counted.`,
+    );
 }
 
 /** Instant quotes (`createQuote`, `listQuotes`, `getQuote`, `deleteQuote`; D7, D8). Both doors call these methods. */
@@ -49,13 +63,15 @@ export class QuoteService {
         targetLanguage,
         fileIds.map((id) => files.find((file) => file.id === id)!),
       );
-    const undetected = files.some((file) => file.analysisStatus === AnalysisStatus.UNCOUNTABLE);
+    const uncounted = files.filter((file) => file.analysisStatus === AnalysisStatus.UNCOUNTABLE);
+    const undetected = uncounted.length > 0;
     if (undetected && unitCount === undefined) {
       throw ValidationError.of(
         'unit_count',
         'The unit count field is required when a file has no detectable page or word count.',
       );
     }
+    if (undetected && serviceType === ServiceType.CERTIFIED) ensureAtLeastTheirPages(uncounted, unitCount!);
 
     const [rate, catalogAddons] = await Promise.all([
       ctx.em.findOneOrFail(ServiceRate, { serviceType: serviceType }),
@@ -70,6 +86,7 @@ export class QuoteService {
       undetectedUnits: undetected ? unitCount! : 0,
       addons,
     });
+    ensureWithinMaximumTotal(price.totalCents, price.currency, undetected ? 'unit_count' : 'file_ids');
 
     const quote = new Quote();
     Object.assign(quote, {

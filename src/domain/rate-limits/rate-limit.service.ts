@@ -86,6 +86,19 @@ export class RateLimitService {
   }
 
   /**
+   * Spends `cost`, or all that is left when less is (D36: a refused GraphQL document is charged as if it ran, and a
+   * cost past the budget empties it). Throws TooManyAttemptsError only when nothing at all is left.
+   */
+  async spendUpTo(bucket: string, cost: number): Promise<RateLimitState> {
+    try {
+      return await this.consume(bucket, cost);
+    } catch (error) {
+      if (!(error instanceof TooManyAttemptsError) || error.state.remaining <= 0) throw error;
+      return this.consume(bucket, error.state.remaining);
+    }
+  }
+
+  /**
    * Gives back `cost` spent in `window` (a 304, D23; the part of a GraphQL query's requested cost it did not use,
    * D24); nothing when that window has ended, since the new one started full.
    */
