@@ -113,6 +113,17 @@ describe("the order table's actions", () => {
     });
   });
 
+  it('lets a translator attach in processing while a certified scan waits for them (D30)', () => {
+    expect(refusalsIn('attach_reviewed_translation', { awaitingTranslator: true })).toEqual({
+      [PENDING_PAYMENT]: 'Cannot attach a translation while the status is pending_payment.',
+      [PROCESSING]: undefined,
+      [IN_REVIEW]: undefined,
+      [COMPLETED]: 'Cannot attach a translation while the status is completed.',
+      [ON_HOLD]: undefined,
+      [CANCELLED]: 'Cannot attach a translation while the status is cancelled.',
+    });
+  });
+
   it('takes a shipping address in every status but cancelled, until the hard copies ship (D22)', () => {
     expect(refusalsIn('set_shipping_address')).toEqual({
       [PENDING_PAYMENT]: undefined,

@@ -4,6 +4,7 @@ import { StaffUser } from '../../domain/identity/staff-user.entity';
 import { Payment } from '../../domain/payments/payment.entity';
 import type { StaffOrderView } from '../../domain/orders/order-read';
 import type { OrderStatus } from '../../domain/orders/order.entity';
+import { StaffOrderQueue } from '../../domain/orders/order.commands';
 import { FINISHED_ORDER_STATUSES } from '../../domain/orders/order.states';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { runPrepared, type PreparedStatement } from '../orm-driver';
@@ -13,6 +14,7 @@ import { ORDER_VIEW_COLUMNS, ORDER_VIEW_JOINS, orderViewOf } from './polled-orde
 
 export interface StaffOrderFilter {
   status?: OrderStatus;
+  queue?: StaffOrderQueue;
   accountId?: string;
   assigneeId?: string;
   overdue: boolean;
@@ -40,6 +42,9 @@ const FINISHED = FINISHED_ORDER_STATUSES.map((status) => `'${status}'`).join(', 
 export function staffOrderQueueStatements(filter: StaffOrderFilter): QueueStatements {
   const query = new QueueFilter(ORDER_QUEUE);
   if (filter.status) query.where('o.status = ?', filter.status);
+  // Served by the partial index `orders_awaiting_translator_due` (D30).
+  if (filter.queue === StaffOrderQueue.NEEDS_TRANSLATION)
+    query.where(`o.awaiting_translator AND o.status = 'processing'`);
   if (filter.accountId) query.where('o.account_id = ?', filter.accountId);
   if (filter.assigneeId) query.where('o.assignee_id = ?', filter.assigneeId);
   if (filter.overdue) {

@@ -40,8 +40,9 @@ export class CertifiedReviewService {
 
   /**
    * Replaces the translation of one source file with a reviewed one, which counts as its review (D19). Allowed in
-   * review and on hold (an order held for an unreadable document is finished this way); `sourceFileId` may be
-   * left out when there is one source.
+   * review and on hold (an order held for an unreadable document is finished this way), and in processing while a
+   * certified scan waits for its translator (D30): the translator's file for the last source without one moves the
+   * order to review. `sourceFileId` may be left out when there is one source.
    */
   async attachReviewedTranslation(
     ctx: Ctx,
@@ -84,6 +85,8 @@ export class CertifiedReviewService {
           { actor: ctx.actor, action: 'attach_reviewed_translation' },
           { file_id: reviewed.id, source_file_id: source.id },
         );
+        if (order.status === OrderStatus.PROCESSING)
+          await this.deps.orders.finishIfTranslated(em, order, { actor: ctx.actor, action: 'translated' });
       });
     } finally {
       if (!upload.tooLarge) await rm(upload.path, { force: true });

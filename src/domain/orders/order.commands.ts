@@ -12,9 +12,16 @@ export const listOrdersCommand = z.object({
 });
 export type ListOrders = z.output<typeof listOrdersCommand>;
 
+/** The desk's named queues: work waiting for one kind of person. */
+export enum StaffOrderQueue {
+  /** Processing certified orders with a source only a person can translate (D30). */
+  NEEDS_TRANSLATION = 'needs_translation',
+}
+
 /** Staff's `staffOrders`: every account's orders, filtered (docs/decisions.md G4, G5). */
 export const staffOrdersCommand = z.object({
   status: oneOf(Object.values(OrderStatus)),
+  queue: oneOf(Object.values(StaffOrderQueue)),
   accountId: id(),
   assigneeId: id(),
   overdue: z.boolean().optional(),

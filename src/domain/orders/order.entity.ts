@@ -30,6 +30,10 @@ export enum OrderStatus {
   expression: `create index "orders_open_due" on "orders" ("due_at", "created_at", "id") where "status" not in ('completed', 'cancelled')`,
 })
 @Index({
+  name: 'orders_awaiting_translator_due',
+  expression: `create index "orders_awaiting_translator_due" on "orders" ("due_at", "created_at", "id") where "awaiting_translator"`,
+})
+@Index({
   name: 'orders_number_trgm',
   expression: `create index "orders_number_trgm" on "orders" using gin ("number" gin_trgm_ops)`,
 })
@@ -69,6 +73,13 @@ export class Order extends PricedWork {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 500, nullable: true })
   holdReason: string | null = null;
+
+  /**
+   * A certified order with a source the engine cannot read (a scan, a photo, no text layer): a person translates it
+   * (D30), and the order waits in the translators' queue while it is processing and such a source has no translation.
+   */
+  @Property({ type: 'boolean', default: false })
+  awaitingTranslator: boolean = false;
 
   /** The reviewer staff assigned the order to (D19). */
   @Index()

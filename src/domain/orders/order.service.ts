@@ -3,7 +3,7 @@ import { ServiceType } from '../catalog/catalog.enums';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
 import { assignedOrdersOnly } from '../identity/staff-permissions';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
-import type { StoredFile } from '../files/file.entity';
+import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import type { CheckoutReturn } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
@@ -174,12 +174,12 @@ export class OrderService {
    */
   async staffList(ctx: Ctx, command: StaffOrders): Promise<Page<StaffOrderView>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');
-    const { status, accountId, overdue, search } = command;
+    const { status, queue, accountId, overdue, search } = command;
     // A translator's list is their own assignments, whatever they ask (D28).
     const assigneeId = assignedOrdersOnly(staff.role) ? staff.id : command.assigneeId;
     return readStaffOrderPage(
       ctx.em,
-      { status, accountId, assigneeId, overdue: overdue === true, search },
+      { status, queue, accountId, assigneeId, overdue: overdue === true, search },
       pageRequest(command),
     );
   }
@@ -207,10 +207,32 @@ export class OrderService {
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
   }
 
-  /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
-  translationFinished(em: EntityManager, order: Order): Promise<void> {
+  /**
+   * A processing order, locked in `em`'s transaction, whose every source file now has its translation (the engine's
+   * or, for a certified scan, a translator's: D30) moves on: standard orders complete, certified ones wait for review
+   * (D10). While a source still has none, nothing moves: the order stays in the translators' queue.
+   */
+  async finishIfTranslated(
+    em: EntityManager,
+    order: Order,
+    cause: MoveCause = { actor: null, action: 'translated' },
+  ): Promise<void> {
+    const files = (await this.filesOfMany(em, [order.id])).get(order.id) ?? [];
+    const untranslated = files.some(
+      (source) => source.type === FileType.SOURCE && !files.some((file) => file.derivedFromId === source.id),
+    );
+    if (!untranslated) await this.translationFinished(em, order, cause);
+  }
+
+  /** Every source file is translated: standard orders complete, certified ones wait for review (D10). */
+  translationFinished(
+    em: EntityManager,
+    order: Order,
+    cause: MoveCause = { actor: null, action: 'translated' },
+  ): Promise<void> {
+    order.awaitingTranslator = false;
     const to = order.serviceType === ServiceType.CERTIFIED ? OrderStatus.IN_REVIEW : OrderStatus.COMPLETED;
-    return this.lifecycle.move(em, order, to, { actor: null, action: 'translated' }, 'finish the translation');
+    return this.lifecycle.move(em, order, to, cause, 'finish the translation');
   }
 
   /** Cancels with the payment settled (D26); a capture under way refuses the cancel. */

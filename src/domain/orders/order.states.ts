@@ -44,7 +44,11 @@ export const orderTransitions = defineTransitions<OrderStatus, Order, OrderActio
     return undefined;
   },
   actions: {
-    attach_reviewed_translation: onlyIn(REVIEWABLE, 'attach a translation'),
+    // D30: a translator also attaches while a certified scan waits for them in processing.
+    attach_reviewed_translation: (order) =>
+      order.status === OrderStatus.PROCESSING && order.awaitingTranslator
+        ? undefined
+        : onlyIn(REVIEWABLE, 'attach a translation')(order),
     approve_translation: onlyIn(REVIEWABLE, 'approve a translation'),
     record_notarization: onlyIn(REVIEWABLE, 'record a notarization'),
     // D22: the client says where hard copies go at any time before they ship, unless the order was cancelled.

@@ -8,7 +8,8 @@ import type { EngineCheckpoint, TranslationEngine } from '../../providers/transl
 import { UntranslatableError } from '../../shared/errors';
 import { Account } from '../identity/account.entity';
 import { AttachmentOwner } from '../files/file-attachment.entity';
-import { FileType, type StoredFile } from '../files/file.entity';
+import { ServiceType } from '../catalog/catalog.enums';
+import { AnalysisStatus, FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
 import { Order, OrderStatus } from '../orders/order.entity';
 import type { OrderService } from '../orders/order.service';
@@ -39,15 +40,21 @@ export class TranslationService {
     const order = await em.findOne(Order, { id: orderId });
     if (order?.status !== OrderStatus.PROCESSING) return; // cancelled, held or already done meanwhile
     const files = (await this.deps.orders.filesOfMany(em, [order.id])).get(order.id) ?? [];
+    const untranslated = files.filter(
+      (file) => file.type === FileType.SOURCE && !files.some((derived) => derived.derivedFromId === file.id),
+    );
+    // D30: a certified order's scans are translated by a person, who may start at once; the engine drafts the rest.
+    const forPeople = order.serviceType === ServiceType.CERTIFIED ? untranslated.filter(needsAPerson) : [];
+    if (forPeople.length > 0) await this.awaitTranslator(em, order.id);
     try {
-      for (const source of files.filter((file) => file.type === FileType.SOURCE)) {
-        if (files.some((file) => file.derivedFromId === source.id)) continue;
-        await this.translateFile(em, order, source);
+      for (const source of untranslated) {
+        if (!forPeople.includes(source)) await this.translateFile(em, order, source);
       }
       await this.inLockedOrder(em, order.id, async (tx, locked) => {
         // Held, cancelled or moved on by another run while the engine worked: the translations are kept and nothing
-        // moves, so the job ends instead of failing and being retried (a release queues it again).
-        if (locked.status === OrderStatus.PROCESSING) await this.deps.orders.translationFinished(tx, locked);
+        // moves, so the job ends instead of failing and being retried (a release queues it again). A scan still
+        // waiting for its translator keeps it where it is: the translator's last file moves it on.
+        if (locked.status === OrderStatus.PROCESSING) await this.deps.orders.finishIfTranslated(tx, locked);
       });
     } catch (error) {
       if (error instanceof UntranslatableError)
@@ -123,6 +130,13 @@ export class TranslationService {
     };
   }
 
+  /** The order joins the translators' queue (D30): no hold, no e-mail; it stays processing for the client. */
+  private awaitTranslator(em: EntityManager, orderId: string): Promise<void> {
+    return this.inLockedOrder(em, orderId, async (_tx, order) => {
+      if (order.status === OrderStatus.PROCESSING) order.awaitingTranslator = true;
+    });
+  }
+
   private hold(em: EntityManager, orderId: string, reason: string): Promise<void> {
     return this.inLockedOrder(em, orderId, async (tx, order) => {
       if (order.status === OrderStatus.PROCESSING)
@@ -144,3 +158,7 @@ export function translatedName(name: string, target: string): string {
   const ext = extname(name);
   return `${ext ? name.slice(0, -ext.length) : name}.${target}${ext}`;
 }
+
+/** D30: the engine cannot read a scan, a photo or a document it could not count: a person translates it. */
+const needsAPerson = (source: StoredFile): boolean =>
+  source.analysisStatus === AnalysisStatus.UNCOUNTABLE || (source.scannedPages ?? 0) > 0;

@@ -7,7 +7,7 @@ import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
 import { recordNotarizationCommand } from '../../../domain/certification/certification.commands';
-import { assignOrderCommand, staffOrdersCommand } from '../../../domain/orders/order.commands';
+import { assignOrderCommand, StaffOrderQueue, staffOrdersCommand } from '../../../domain/orders/order.commands';
 import { markShippedCommand } from '../../../domain/orders/shipping.commands';
 import { graphqlCommand } from '../../commands';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
@@ -22,12 +22,13 @@ class StaffOrderPage extends PageOf(Order) {}
 export class StaffOrderResolver {
   @Query(() => StaffOrderPage, {
     description:
-      'Soonest due first. `search` matches the number, the reference or the account name; `overdue` means due and not finished.',
+      'Soonest due first. `search` matches the number, the reference or the account name; `overdue` means due and not finished; `queue: NEEDS_TRANSLATION` the processing certified orders whose scans wait for a translator (D30).',
   })
   async staffOrders(
     @Ctx() { ctx, services, loaders }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
+    @Arg('queue', () => StaffOrderQueue, { nullable: true }) queue?: StaffOrderQueue,
     @Arg('accountId', () => ID, { nullable: true }) accountId?: string,
     @Arg('assigneeId', () => ID, { nullable: true }) assigneeId?: string,
     @Arg('overdue', () => Boolean, { nullable: true }) overdue?: boolean,
@@ -35,6 +36,7 @@ export class StaffOrderResolver {
   ): Promise<PageResult<StaffOrderRead>> {
     const command = graphqlCommand(staffOrdersCommand, {
       status,
+      queue,
       accountId,
       assigneeId,
       overdue: overdue ?? false,

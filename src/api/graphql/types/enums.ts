@@ -4,6 +4,7 @@ import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { OrderStatus } from '../../../domain/orders/order.entity';
+import { StaffOrderQueue } from '../../../domain/orders/order.commands';
 import { PaymentStatus } from '../../../domain/payments/payment.entity';
 import { ReviewKind } from '../../../domain/certification/translation-review.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
@@ -22,6 +23,7 @@ registerEnumType(FileType, { name: 'FileType' });
 registerEnumType(AnalysisStatus, { name: 'AnalysisStatus' });
 registerEnumType(QuoteStatus, { name: 'QuoteStatus' });
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(StaffOrderQueue, { name: 'StaffOrderQueue' });
 registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
 registerEnumType(ReviewKind, { name: 'ReviewKind' });
 registerEnumType(BookingStatus, { name: 'InterpretationBookingStatus' });
