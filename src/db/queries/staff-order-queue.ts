@@ -4,7 +4,7 @@ import { StaffUser } from '../../domain/identity/staff-user.entity';
 import { Payment } from '../../domain/payments/payment.entity';
 import type { StaffOrderView } from '../../domain/orders/order-read';
 import type { OrderStatus } from '../../domain/orders/order.entity';
-import { StaffOrderQueue } from '../../domain/orders/order.commands';
+import { StaffOrderQueue } from '../../domain/orders/order-read';
 import { FINISHED_ORDER_STATUSES } from '../../domain/orders/order.states';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { runPrepared, type PreparedStatement } from '../orm-driver';

@@ -68,3 +68,9 @@ export interface StaffOrderView {
   order: StaffOrderRead;
   files: OrderFileRead[];
 }
+
+/** The desk's named queues: work waiting for one kind of person. */
+export enum StaffOrderQueue {
+  /** Processing certified orders with a source only a person can translate (D30). */
+  NEEDS_TRANSLATION = 'needs_translation',
+}

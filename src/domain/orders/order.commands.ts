@@ -3,6 +3,7 @@ import { id, oneOf, text, zonedDateTime } from '../shared/command-fields';
 import { isId } from '../shared/ids';
 import { pageFields } from '../shared/pagination';
 import { OrderStatus } from './order.entity';
+import { StaffOrderQueue } from './order-read';
 
 /** `GET /orders` and `orders`: newest first, or with `updated_since` what changed since, oldest change first (D23). */
 export const listOrdersCommand = z.object({
@@ -11,12 +12,6 @@ export const listOrdersCommand = z.object({
   ...pageFields,
 });
 export type ListOrders = z.output<typeof listOrdersCommand>;
-
-/** The desk's named queues: work waiting for one kind of person. */
-export enum StaffOrderQueue {
-  /** Processing certified orders with a source only a person can translate (D30). */
-  NEEDS_TRANSLATION = 'needs_translation',
-}
 
 /** Staff's `staffOrders`: every account's orders, filtered (docs/decisions.md G4, G5). */
 export const staffOrdersCommand = z.object({

@@ -4,7 +4,7 @@ import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
 import { OrderStatus } from '../../../domain/orders/order.entity';
-import { StaffOrderQueue } from '../../../domain/orders/order.commands';
+import { StaffOrderQueue } from '../../../domain/orders/order-read';
 import { PaymentStatus } from '../../../domain/payments/payment.entity';
 import { ReviewKind } from '../../../domain/certification/translation-review.entity';
 import { QuoteStatus } from '../../../domain/quotes/quote.entity';
