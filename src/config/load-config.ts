@@ -142,7 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const appEnv = e.APP_ENV ?? 'sandbox';
   if (appEnv === 'production') {
-    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS', 'SUPPORT_EMAIL'] as const) {
+    for (const name of [
+      'DATABASE_URL',
+      'APP_KEY',
+      'APP_URL',
+      'SMTP_URL',
+      'COMPANY_NAME',
+      'COMPANY_ADDRESS',
+      'SUPPORT_EMAIL',
+    ] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
     if (e.PAYMENT_PROVIDER !== 'paypal') {
