@@ -4,15 +4,24 @@
 // under a running service. Each output is written to a temporary name and renamed, so a running service (or
 // the analysis child it starts) never reads a half-written file. Outputs whose source is gone are removed: a
 // deleted migration must not keep running from dist/migrations. `--clean` rebuilds from an empty dist/.
+//
+// `--start` is the start scripts' pre-hook (D37): with NODE_ENV=production, or in a release copy that holds dist/
+// and no sources, it compiles nothing (TypeScript is a dev dependency) and only checks that dist/ was built.
 'use strict';
 const { existsSync, readdirSync, renameSync, rmSync, rmdirSync } = require('node:fs');
 const { join, relative } = require('node:path');
-const ts = require('typescript');
 
 const ROOT = __dirname;
 const DIST = join(ROOT, 'dist');
 const PROJECT = join(ROOT, 'tsconfig.build.json');
 
+if (process.argv.includes('--start') && (process.env.NODE_ENV === 'production' || !existsSync(PROJECT))) {
+  if (existsSync(join(DIST, 'src', 'main.js'))) process.exit(0);
+  process.stderr.write('dist/ holds no build: run `npm run build` where the dev dependencies are installed first.\n');
+  process.exit(1);
+}
+
+const ts = require('typescript');
 if (process.argv.includes('--clean')) rmSync(DIST, { recursive: true, force: true });
 
 const writeFile = ts.sys.writeFile;

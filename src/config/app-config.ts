@@ -50,8 +50,11 @@ export interface AppConfig {
   appKey: string;
   appKeyPrevious: string[];
   mail: MailConfig;
-  /** The operator named on checkout pages, e-mails and certificates (D20); sandbox defaults are obviously fake. */
-  company: { name: string; address: string };
+  /**
+   * The operator named on checkout pages, e-mails and certificates (D20), and where the public pages send people
+   * with a question (`SUPPORT_EMAIL`); sandbox defaults are obviously fake.
+   */
+  company: { name: string; address: string; supportEmail: string };
   orderPrefix: string;
   payment: PaymentConfig;
   translation: TranslationConfig;

@@ -40,6 +40,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an e-mail address')),
   COMPANY_NAME: optional(z.string().max(200)),
   COMPANY_ADDRESS: optional(z.string().max(500)),
+  SUPPORT_EMAIL: optional(z.email('must be an e-mail address').max(254)),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TURNAROUND_HOURS: optional(
@@ -141,7 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const appEnv = e.APP_ENV ?? 'sandbox';
   if (appEnv === 'production') {
-    for (const name of ['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'] as const) {
+    for (const name of [
+      'DATABASE_URL',
+      'APP_KEY',
+      'APP_URL',
+      'SMTP_URL',
+      'COMPANY_NAME',
+      'COMPANY_ADDRESS',
+      'SUPPORT_EMAIL',
+    ] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when APP_ENV is production.`);
     }
     if (e.PAYMENT_PROVIDER !== 'paypal') {
@@ -202,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     company: {
       name: e.COMPANY_NAME ?? 'Example Legal Translations (Sandbox)',
       address: e.COMPANY_ADDRESS ?? '123 Example Street, Sampleville, EX 00000, Nowhere',
+      supportEmail: e.SUPPORT_EMAIL ?? 'support@example.com',
     },
     orderPrefix: e.ORDER_PREFIX ?? 'LT',
     payment:

@@ -3,15 +3,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { ConfirmInterpretationAvailabilityDocument } from '../graphql/generated';
+import {
+  ApproveTranslationDocument,
+  CompleteCertifiedOrderDocument,
+  ConfirmInterpretationAvailabilityDocument,
+  StaffOrderDocument,
+} from '../graphql/generated';
+import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { paidOrder, waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * The pages people open, in a real headless Chromium with the network cut off: every request that leaves this
- * machine is refused and recorded, so a page that needs a CDN or a font service fails here.
+ * machine is refused and recorded, so a page that needs a CDN or a font service fails here, and so does one that
+ * reports an error in the browser's console (a load the page policy refused never reaches the network).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +31,7 @@ let alice: TestAccount;
 let staff: string;
 let fileId: string;
 const outside: string[] = [];
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ workers: false });
@@ -56,9 +65,20 @@ async function offlinePage(width = 1280): Promise<Page> {
     outside.push(request.url());
     void request.abort('internetdisconnected');
   });
+  page.on(
+    'console',
+    (message) => void (message.type() === 'error' && consoleErrors.push(`${message.text()} ${message.location().url}`)),
+  );
+  page.on('pageerror', (error) => void consoleErrors.push(String(error)));
   return page;
 }
-afterEach(() => expect(outside.splice(0)).toEqual([]));
+afterEach(() => {
+  expect(outside.splice(0)).toEqual([]);
+  expect(consoleErrors.splice(0)).toEqual([]);
+});
+
+/** Whether the page scrolls sideways at its viewport's width. */
+const pageWidth = async (page: Page) => Number(await page.evaluate('document.documentElement.scrollWidth'));
 
 /** What a person reads on the page (scripts evaluate in the browser, where `document` lives). */
 const pageText = async (page: Page) => String(await page.evaluate('document.body.innerText'));
@@ -82,25 +102,98 @@ describe('API reference and explorer, offline', () => {
     await page.close();
   }, 60_000);
 
-  it('runs `me` from the GraphQL explorer with a key sent in the Authorization header', async () => {
-    const page = await offlinePage();
-    await page.goto(`${base}/graphql?query=${encodeURIComponent('{ me { name } }')}`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('.graphiql-editor-tool .CodeMirror', { timeout: 30_000 });
-    // The Headers tab is open by default: type the bearer header into its editor (the visible one), then run.
-    const editors = await page.$$('.graphiql-editor-tool .CodeMirror');
-    const visible = await Promise.all(editors.map((editor) => editor.isVisible()));
-    await editors[visible.indexOf(true)].click();
-    await page.keyboard.type(`{"Authorization": "Bearer ${alice.key}"`);
-    await page.click('.graphiql-execute-button');
-    await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"me"')`, {
-      timeout: 30_000,
+  it.each([1280, 390])(
+    'runs `me` from the GraphQL explorer with a key sent in the Authorization header, its result in view at %i px',
+    async (width) => {
+      const page = await offlinePage(width);
+      await page.goto(`${base}/graphql?query=${encodeURIComponent('{ me { name } }')}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('.graphiql-editor-tool .CodeMirror', { timeout: 30_000 });
+      // The Headers tab is open by default: type the bearer header into its editor (the visible one), then run.
+      const editors = await page.$$('.graphiql-editor-tool .CodeMirror');
+      const visible = await Promise.all(editors.map((editor) => editor.isVisible()));
+      await editors[visible.indexOf(true)].click();
+      await page.keyboard.type(`{"Authorization": "Bearer ${alice.key}"`);
+      await page.click('.graphiql-execute-button');
+      await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"me"')`, {
+        timeout: 30_000,
+      });
+      const result = await page.$eval('.result-window', (element) => element.textContent ?? '');
+      const me = (await t.rest.get('/api/v1/me', alice.key).expect(200)).body.data;
+      expect(result).toContain(me.name);
+      // On a phone the panes stack: the result is below the editors, as wide as the screen, not squeezed to nothing.
+      const pane = await page.$eval('.graphiql-response', (element) => {
+        const box = element.getBoundingClientRect();
+        return { left: box.left, right: box.right, width: box.width, height: box.height };
+      });
+      expect(pane.left).toBeGreaterThanOrEqual(0);
+      expect(pane.right).toBeLessThanOrEqual(width);
+      expect(pane.width).toBeGreaterThanOrEqual(Math.min(width * 0.7, 400));
+      expect(pane.height).toBeGreaterThanOrEqual(150);
+      await screenshot(page, `graphql-explorer-${width}`);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it('answers a client that does not ask for HTML with the entry points, each of which answers', async () => {
+    const index = (await t.rest.get('/').set('Accept', '*/*').expect(200)).body;
+    expect(index.name).toBe(`${t.config.company.name} API`);
+    expect(index.rest_api).toBe('/api/v1');
+    for (const path of Object.values(index.links as Record<string, string>)) {
+      // The verification page of an unknown code is its own 404 page; GraphQL asked for nothing answers 400.
+      const { status, type } = await t.rest.get(path.replace('{code}', 'K7QM-3XPA-9RTD-2WBN'));
+      expect({ path, found: status < 500 && (status !== 404 || type === 'text/html') }).toEqual({ path, found: true });
+    }
+  });
+});
+
+describe('certificate verification page', () => {
+  /** A completed certified order's verification URL, reached the way staff complete one. */
+  async function verifyUrl(): Promise<string> {
+    const reviewer = (
+      await createStaffMember(t, { name: 'Rosa Reviewer', credentials: 'ATA-certified translator no. 123456' })
+    ).token;
+    // The checkout's orders stay as paid; this one is translated by a worker on the same database and files.
+    const worker = await startTestApp({
+      databaseOf: t,
+      config: { dataDir: t.config.dataDir, storage: t.config.storage },
     });
-    const result = await page.$eval('.result-window', (element) => element.textContent ?? '');
-    const me = (await t.rest.get('/api/v1/me', alice.key).expect(200)).body.data;
-    expect(result).toContain(me.name);
-    await screenshot(page, 'graphql-explorer');
+    const id = await paidOrder(t, alice, [fileId], 'certified');
+    await waitForStatus(t, alice, id, 'in_review').finally(() => worker.close());
+    const translation = (await t.gql(StaffOrderDocument, { id }, reviewer)).data!.staffOrder!.files.find(
+      (file) => file.type === 'TRANSLATION',
+    )!;
+    expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, reviewer)).errors).toBeUndefined();
+    expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer)).errors).toBeUndefined();
+    const { certificate } = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
+    return (certificate.verify_url as string).replace(t.config.appUrl, base);
+  }
+
+  it('fits a 390 px screen, with every document and a contact', async () => {
+    const page = await offlinePage(390);
+    await page.goto(await verifyUrl(), { waitUntil: 'networkidle0' });
+    const text = await pageText(page);
+    expect(text).toContain('This is a valid certificate of translation accuracy');
+    expect(text).toMatch(/affidavit\.en\.docx\s+\d+\s+[0-9a-f]{64}/);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    expect(await page.$eval('footer a', (link) => link.getAttribute('href'))).toBe(
+      `mailto:${t.config.company.supportEmail}`,
+    );
+    await screenshot(page, 'verify-390');
     await page.close();
-  }, 60_000);
+  }, 90_000);
+
+  it('says where to write when no certificate has the code, at 390 px', async () => {
+    const page = await offlinePage(390);
+    const answer = await page.goto(`${base}/verify/K7QM-3XPA-9RTD-2WBN`, { waitUntil: 'networkidle0' });
+    expect(answer?.status()).toBe(404);
+    // The page's own status is the one error Chromium reports.
+    expect(consoleErrors.splice(0)).toEqual([expect.stringMatching(/status of 404 .*\/verify\/K7QM-3XPA-9RTD-2WBN$/)]);
+    expect(await pageText(page)).toContain(`or write to ${t.config.company.supportEmail}.`);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'verify-unknown-390');
+    await page.close();
+  });
 });
 
 describe('hosted checkout page', () => {
@@ -143,7 +236,7 @@ describe('hosted checkout page', () => {
       expect(text).toMatch(/Rush/i);
       expect(text).toMatch(/Total\s+\$\d/);
       // Nothing scrolls sideways, and the Pay button is a real touch target.
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       const pay = await page.$eval('button.primary', (button) => {
         const box = button.getBoundingClientRect();
         return { width: box.width, height: box.height, label: button.getAttribute('aria-label') };

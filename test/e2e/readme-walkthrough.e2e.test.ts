@@ -30,8 +30,16 @@ const WALKTHROUGH: Record<string, RegExp[]> = {
   '## From upload to a paid order (sandbox walk-through)': [/^(processing|in_review)$/m],
   '## Uploads and documents': [/"name":"birth-certificate\.pdf"/, /^204$/m],
   '## Quotes': [/"status":"priced".*"reference":"Matter 114"/],
-  '## Orders and payment': [/"status":"pending_payment"/],
+  '## Orders and payment': [/"status":"pending_payment"/, /"line2":"Suite 200"/],
   '## Interpreter bookings': [/"status":"requested"/],
+  '## Translation': [
+    /"updateStaffProfile":\{"credentials":"ATA-certified translator no\. 123456"\}/,
+    /"approveTranslation":\{"status":"IN_REVIEW"\}/,
+    /"notaryName":"Nora Public"/,
+    /"completeCertifiedOrder":\{"status":"COMPLETED","certificate":\{"verifyUrl":"http[^"]+\/verify\//,
+    /^200 application\/pdf$/m,
+    /^200$/m,
+  ],
   '## Polling: ETag and If-None-Match': [/^HTTP\/1\.1 304 Not Modified/m],
 };
 
@@ -52,11 +60,12 @@ function shellBlocks(): Block[] {
   let section = '';
   let code: string[] | undefined;
   for (const line of readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').split('\n')) {
-    if (code && line === '```') {
+    // Blocks inside a list item are indented: they are run too, as a reader copies them.
+    if (code && line.trim() === '```') {
       blocks.push({ section, code: code.join('\n') });
       code = undefined;
     } else if (code) code.push(line);
-    else if (line === '```sh') code = [];
+    else if (line.trim() === '```sh') code = [];
     else if (line.startsWith('## ')) section = line;
   }
   return blocks;
@@ -94,7 +103,7 @@ it('runs every ```sh block of the README or says here why not', () => {
   expect(unlisted.map(({ section }) => section)).toEqual([]);
 });
 
-it('runs the walk-through blocks in order, as written: an approved account, a quote priced, an order paid, a booking made', async () => {
+it('runs the walk-through blocks in order, as written: an approved account, a quote priced, orders paid, a booking made, a certified order completed', async () => {
   const blocks = shellBlocks().filter(({ section }) => section in WALKTHROUGH);
   const script = blocks.map(({ code }, index) => `${code}\nprintf '\\n%s\\n' '${marker(index)}'`).join('\n');
   const { stdout } = await exec(
@@ -103,7 +112,7 @@ it('runs the walk-through blocks in order, as written: an approved account, a qu
     {
       cwd: REPO_ROOT,
       env,
-      timeout: 90_000,
+      timeout: 150_000,
       maxBuffer: 16 * 1024 * 1024,
     },
   );
@@ -121,7 +130,7 @@ it('runs the walk-through blocks in order, as written: an approved account, a qu
   }
   const scheduled = /"scheduled_at":"([^"]+)"/.exec(printed['## Interpreter bookings'])![1];
   expect(Date.parse(scheduled)).toBeGreaterThan(Date.now());
-}, 120_000);
+}, 180_000);
 
 describe('sandbox:seed', () => {
   it('on a fresh database, prints only the shell assignments on stdout (the migration log goes to stderr)', async () => {

@@ -35,6 +35,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     company: {
       name: 'Example Legal Translations (Sandbox)',
       address: '123 Example Street, Sampleville, EX 00000, Nowhere',
+      supportEmail: 'support@example.test',
     },
     orderPrefix: 'LT',
     payment: { provider: 'sandbox' },

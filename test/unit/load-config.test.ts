@@ -21,6 +21,7 @@ const production = {
   SIGNING_P12_PATH: p12,
   COMPANY_NAME: 'Acme Legal Translations LLC',
   COMPANY_ADDRESS: '1 Court Plaza, Springfield, IL 62701, USA',
+  SUPPORT_EMAIL: 'help@acme.example.test',
 };
 
 describe('loadConfig (D15)', () => {
@@ -39,6 +40,7 @@ describe('loadConfig (D15)', () => {
       http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
       metrics: { allowFrom: ['127.0.0.0/8', '::1'], token: undefined },
       cors: { origins: [], anyLocalhost: true },
+      company: { supportEmail: 'support@example.com' },
     });
     expect(config.appKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dir, 'app-key')).mode & 0o777).toBe(0o600);
@@ -74,11 +76,19 @@ describe('loadConfig (D15)', () => {
       metrics: { allowFrom: ['10.1.2.3', '10.0.0.0/8', 'fd00::/8'], token: 'scrape-token-0123456789' },
       cors: { origins: ['https://portal.example.test', 'http://localhost:5173'], anyLocalhost: false },
       mail: { driver: 'smtp', url: 'smtp://mail.example.test:587' },
-      company: { name: 'Acme Legal Translations LLC', address: '1 Court Plaza, Springfield, IL 62701, USA' },
+      company: {
+        name: 'Acme Legal Translations LLC',
+        address: '1 Court Plaza, Springfield, IL 62701, USA',
+        supportEmail: 'help@acme.example.test',
+      },
     });
   });
 
   it.each([
+    [
+      { SUPPORT_EMAIL: 'help desk' },
+      'Invalid configuration: SUPPORT_EMAIL must be an e-mail address (got "help desk").',
+    ],
     [
       { CORS_ORIGINS: 'https://portal.example.test/app' },
       /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins/,
@@ -121,7 +131,7 @@ describe('loadConfig (D15)', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });
 
-  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS'])(
+  it.each(['DATABASE_URL', 'APP_KEY', 'APP_URL', 'SMTP_URL', 'COMPANY_NAME', 'COMPANY_ADDRESS', 'SUPPORT_EMAIL'])(
     'refuses production without %s',
     (name) => {
       const env: Record<string, string> = { ...production };

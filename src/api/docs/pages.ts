@@ -14,6 +14,23 @@ export function landingPage(operator: string): string {
 </ul></body></html>`;
 }
 
+/** `/` to a client that does not ask for HTML (`curl`): where each door and probe is. */
+export function entryPoints(operator: string) {
+  return {
+    name: `${operator} API`,
+    rest_api: '/api/v1',
+    links: {
+      openapi: '/api/v1/openapi.json',
+      api_reference: '/docs',
+      graphql: '/graphql',
+      certificate_verification: '/verify/{code}',
+      health: '/healthz',
+      readiness: '/readyz',
+      metrics: '/metrics',
+    },
+  };
+}
+
 /** `/docs`: Redoc over the served OpenAPI document, with every asset from this service. */
 export function referencePage(operator: string): string {
   return `${head(`${operator} REST API reference`)}<body style="margin:0">
@@ -22,11 +39,20 @@ export function referencePage(operator: string): string {
 }
 
 /**
+ * The explorer fills the window. On a narrow screen GraphiQL's side-by-side panes leave the result a sliver, so
+ * they stack: the editors above, the result below, each half of the height (the drag bar resizes sideways only).
+ */
+const EXPLORER_STYLE = `html,body,#graphiql{height:100%;margin:0}
+@media (max-width:40rem){.graphiql-container .graphiql-session{flex-direction:column}
+.graphiql-container .graphiql-session>div{flex:1 1 0!important;min-height:0}
+.graphiql-container .graphiql-horizontal-drag-bar{display:none}}`;
+
+/**
  * GET /graphql from a browser: GraphiQL over this endpoint. The Headers tab sends the bearer key or staff
  * token (`{"Authorization": "Bearer ..."}`); `?query=` opens a query.
  */
 export function explorerPage(operator: string, scriptNonce: string): string {
-  return `${head(`${operator} GraphQL explorer`, `<link rel="stylesheet" href="${assetUrl('graphiql.min.css')}"><style>html,body,#graphiql{height:100%;margin:0}</style>`)}<body>
+  return `${head(`${operator} GraphQL explorer`, `<link rel="stylesheet" href="${assetUrl('graphiql.min.css')}"><style>${EXPLORER_STYLE}</style>`)}<body>
 <div id="graphiql"></div>
 <script src="${assetUrl('react.production.min.js')}"></script>
 <script src="${assetUrl('react-dom.production.min.js')}"></script>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Router, type Response } from 'express';
 
@@ -18,12 +19,31 @@ export const ASSETS = {
 
 export type AssetName = keyof typeof ASSETS;
 
+/**
+ * What a bundle would fetch from elsewhere, and what it is served with instead. Redoc's sidebar credit shows its
+ * maker's logo from a CDN, which the page policy refuses (an error in the browser's console): with an empty
+ * address the image fails without a request and Redoc leaves it out, keeping the credit's link.
+ */
+const OFFLINE: Partial<Record<AssetName, [outside: string, local: string]>> = {
+  'redoc.standalone.js': ['"https://cdn.redoc.ly/redoc/logo-mini.svg"', '""'],
+};
+
+/** An asset as served: the file itself, or its text with the OFFLINE change, read once on first use. */
+function assetHandler(name: AssetName): (req: unknown, res: Response) => void {
+  const path = ASSETS[name];
+  const change = OFFLINE[name];
+  if (!change) return (_req, res) => res.sendFile(path, { maxAge: '1d', immutable: false });
+  let text: string | undefined;
+  return (_req, res) => {
+    text ??= readFileSync(path, 'utf8').replaceAll(...change);
+    res.type('js').set('Cache-Control', 'public, max-age=86400').send(text);
+  };
+}
+
 /** `/assets/<name>` for the files above; the versions are pinned, so browsers may keep them for a day. */
 export function assetRoutes(): Router {
   const router = Router();
-  for (const [name, path] of Object.entries(ASSETS)) {
-    router.get(`/assets/${name}`, (_req, res: Response) => res.sendFile(path, { maxAge: '1d', immutable: false }));
-  }
+  for (const name of Object.keys(ASSETS) as AssetName[]) router.get(`/assets/${name}`, assetHandler(name));
   return router;
 }
 

@@ -28,25 +28,39 @@ h1{font-size:1.5rem;margin:0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .status{border:1px solid #2e7d32;background:#eef7ee;padding:.75rem 1rem;font-weight:bold}.missing{border-color:#b71c1c;background:#fbeeee}
 dl{display:grid;grid-template-columns:12rem 1fr;gap:.3rem 1rem}dt{font-weight:bold}dd{margin:0}
 table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}
-th{background:#eee}code{font:.8rem/1.3 monospace;word-break:break-all}.ok{color:#2e7d32}.bad{color:#b71c1c}footer{margin-top:2rem;color:#666;font-size:.85rem}`;
+th{background:#eee}code{font:.8rem/1.3 monospace}td code{word-break:break-all}.ok{color:#2e7d32}.bad{color:#b71c1c}footer{margin-top:2rem;color:#666;font-size:.85rem}
+dd,td{overflow-wrap:anywhere}input{max-width:100%}
+@media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
+table,tbody,tr,td{display:block}thead{display:none}tr{border-bottom:1px solid #ccc;padding:.4rem 0}td{border:0;padding:.1rem 0}
+td::before{content:attr(data-label) ": ";font-weight:bold}}`;
 
-const page = (company: string, title: string, body: string) =>
+/** Who issues the certificates, and where a reader with a question writes (`SUPPORT_EMAIL`). */
+export interface Operator {
+  name: string;
+  supportEmail: string;
+}
+
+const contact = ({ supportEmail }: Operator) =>
+  `<a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>`;
+
+const page = (operator: Operator, title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
   `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>` +
-  `<header><h1>${escapeHtml(company)}</h1><p>Verification of a certificate of translation accuracy</p></header>${body}</body></html>`;
+  `<header><h1>${escapeHtml(operator.name)}</h1><p>Verification of a certificate of translation accuracy</p></header>${body}</body></html>`;
 
 /** D20's verification page: what the certificate states, the documents with their fingerprints, and no other client data. */
-export function verifyPage(company: string, certificate: IssuedCertificate): string {
+export function verifyPage(operator: Operator, certificate: IssuedCertificate): string {
+  const company = operator.name;
   const { translator } = certificate;
   const rows = certificate.documents
     .map(
       (document, index) =>
-        `<tr data-sha256="${escapeHtml(document.sha256)}" data-name="${escapeHtml(document.name)}"><td>${index + 1}</td><td>${escapeHtml(document.sourceName)}</td>` +
-        `<td>${escapeHtml(document.name)}</td><td>${document.pageCount}</td><td><code>${escapeHtml(document.sha256)}</code></td></tr>`,
+        `<tr data-sha256="${escapeHtml(document.sha256)}" data-name="${escapeHtml(document.name)}"><td data-label="No.">${index + 1}</td><td data-label="Source document">${escapeHtml(document.sourceName)}</td>` +
+        `<td data-label="Translation">${escapeHtml(document.name)}</td><td data-label="Pages">${document.pageCount}</td><td data-label="SHA-256"><code>${escapeHtml(document.sha256)}</code></td></tr>`,
     )
     .join('');
   return page(
-    company,
+    operator,
     `Certificate ${certificate.code}`,
     `<p class="status">This is a valid certificate of translation accuracy issued by ${escapeHtml(company)}.</p>
 <dl><dt>Verification code</dt><dd>${escapeHtml(certificate.code)}</dd>
@@ -62,15 +76,16 @@ export function verifyPage(company: string, certificate: IssuedCertificate): str
 <p>Choose a translation file to compare its SHA-256 fingerprint with the list above. The file stays on this computer.</p>
 <p><input type="file" id="file"> <span id="result" role="status"></span></p>
 <p>Or compute it yourself, for example with <code>sha256sum file.pdf</code> (Linux), <code>shasum -a 256 file.pdf</code> (macOS) or <code>certutil -hashfile file.pdf SHA256</code> (Windows).</p>
-<footer>Every page of a certified translation is footed with its order number, "Certified translation", its page number and this verification code.</footer>
+<p>Every page of a certified translation is footed with its order number, "Certified translation", its page number and this verification code.</p>
+<footer>Questions about a certificate: ${contact(operator)}.</footer>
 <script>${CHECK_SCRIPT}</script>`,
   );
 }
 
-export function unknownCodePage(company: string): string {
+export function unknownCodePage(operator: Operator): string {
   return page(
-    company,
+    operator,
     'Certificate not found',
-    '<p class="status missing">No certificate has this verification code. Check the code as printed on the certificate, or contact us.</p>',
+    `<p class="status missing">No certificate has this verification code. Check the code as printed on the certificate, or write to ${contact(operator)}.</p>`,
   );
 }

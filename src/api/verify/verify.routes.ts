@@ -8,7 +8,7 @@ import { unknownCodePage, VERIFY_PAGE_CSP, verifyPage } from './verify-page';
 /** `GET /verify/{code}` (D20): the public page the certificate's URL opens; HTML with no outside assets. */
 export function verifyRoutes(services: Services): Router {
   const router = Router();
-  const company = services.config.company.name;
+  const operator = services.config.company;
   route(router, '/verify/:code', {
     get: [
       limitByAddress(services),
@@ -19,10 +19,10 @@ export function verifyRoutes(services: Services): Router {
           'X-Content-Type-Options': 'nosniff',
         });
         try {
-          res.send(verifyPage(company, await services.certificates.verify(req.ctx, req.params.code)));
+          res.send(verifyPage(operator, await services.certificates.verify(req.ctx, req.params.code)));
         } catch (error) {
           if (!(error instanceof NotFoundError)) throw error;
-          res.status(404).send(unknownCodePage(company));
+          res.status(404).send(unknownCodePage(operator));
         }
       },
     ],
