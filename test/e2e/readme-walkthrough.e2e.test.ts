@@ -39,6 +39,11 @@ const WALKTHROUGH: Record<string, RegExp[]> = {
     /"completeCertifiedOrder":\{"status":"COMPLETED","certificate":\{"verifyUrl":"http[^"]+\/verify\//,
     /^200 application\/pdf$/m,
     /^200$/m,
+    // D30: the scan waits with a translator, not on hold, and completes from their file.
+    /^processing$/m,
+    /"assignOrder":\{"assignee":\{"name":"Ada Admin"\}\}/,
+    /"attachReviewedTranslation":\{"status":"IN_REVIEW"\}/,
+    /"completeCertifiedOrder":\{"status":"COMPLETED","certificate":\{"verifyUrl":"http[^"]+\/verify\//,
   ],
   '## Polling: ETag and If-None-Match': [/^HTTP\/1\.1 304 Not Modified/m],
 };
