@@ -26,6 +26,15 @@ const quote = (fields: Record<string, unknown>) =>
     firm.key,
   );
 
+const quoteViaGraphQL = (fileId: string, unitCount: number) =>
+  t.gql(
+    CreateQuoteDocument,
+    {
+      input: { sourceLanguage: 'es', targetLanguage: 'en', serviceType: 'CERTIFIED', fileIds: [fileId], unitCount },
+    },
+    firm.key,
+  );
+
 describe('a unit count for files whose words could not be counted', () => {
   it('may not bill a 50-page scan as one page, on either door; its pages or more are priced', async () => {
     const scan = await uploadFile(t, firm.key, await textlessPdf(50), 'scanned-record.pdf');
@@ -33,19 +42,7 @@ describe('a unit count for files whose words could not be counted', () => {
     expect(low.body.errors).toEqual({
       unit_count: ['The unit count must be at least 50: the pages of the files whose words could not be counted.'],
     });
-    const viaGraphQL = await t.gql(
-      CreateQuoteDocument,
-      {
-        input: {
-          sourceLanguage: 'es',
-          targetLanguage: 'en',
-          serviceType: 'CERTIFIED',
-          fileIds: [scan.id],
-          unitCount: 49,
-        },
-      },
-      firm.key,
-    );
+    const viaGraphQL = await quoteViaGraphQL(scan.id, 49);
     expect(viaGraphQL.errors![0].extensions).toEqual({
       code: 'BAD_USER_INPUT',
       errors: { unitCount: [expect.stringContaining('at least 50')] },
@@ -77,19 +74,7 @@ describe('a total past the most one order or booking may cost', () => {
         'The total would be $21,474,882.00, more than the $1,000,000.00 one order may cost: split the work into smaller orders.',
       ],
     });
-    const viaGraphQL = await t.gql(
-      CreateQuoteDocument,
-      {
-        input: {
-          sourceLanguage: 'es',
-          targetLanguage: 'en',
-          serviceType: 'CERTIFIED',
-          fileIds: [photo.id],
-          unitCount: 976_131,
-        },
-      },
-      firm.key,
-    );
+    const viaGraphQL = await quoteViaGraphQL(photo.id, 976_131);
     expect(viaGraphQL.errors![0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       errors: { unitCount: [expect.any(String)] },

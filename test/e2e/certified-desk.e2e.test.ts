@@ -21,7 +21,7 @@ import {
   StaffOrderSearchDocument,
   UpdateStaffProfileDocument,
 } from '../graphql/generated';
-import { createStaffMember, download, pdfText } from '../helpers/certified';
+import { createStaffMember, download, notarizationDetails, pdfText } from '../helpers/certified';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { docx, pdf } from '../helpers/documents';
 import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
@@ -47,13 +47,7 @@ const staffView = async (id: string) => {
   expect(errors).toBeUndefined();
   return data!.staffOrder!;
 };
-const notarization = {
-  notaryName: 'Nora Notary',
-  commissionNumber: '01NO6123456',
-  jurisdiction: 'State of New York, County of Kings',
-  commissionExpiresOn: '2030-06-30',
-  notarizedAt: new Date(Date.now() - 3600_000).toISOString(),
-};
+const notarization = notarizationDetails();
 
 /** A certified order of a three-page PDF and a DOCX, in review. */
 async function orderInReview(extra: object = {}) {

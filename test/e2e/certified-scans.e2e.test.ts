@@ -8,7 +8,7 @@ import {
   StaffOrderDocument,
   StaffOrderQueueDocument,
 } from '../graphql/generated';
-import { createStaffMember, download, pdfText } from '../helpers/certified';
+import { createStaffMember, download, notarizationDetails, pdfText } from '../helpers/certified';
 import { docx, png, textlessPdf } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
@@ -36,13 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const notarization = {
-  notaryName: 'Nora Notary',
-  commissionNumber: '01NO6123456',
-  jurisdiction: 'State of New York, County of Kings',
-  commissionExpiresOn: '2030-06-30',
-  notarizedAt: new Date(Date.now() - 3600_000).toISOString(),
-};
+const notarization = notarizationDetails();
 
 const queue = async () =>
   (await t.gql(StaffOrderQueueDocument, { queue: 'NEEDS_TRANSLATION' }, desk)).data!.staffOrders.items;

@@ -38,3 +38,12 @@ export async function pdfText(bytes: Buffer): Promise<{ pages: string[]; text: s
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
   return { pages: text, text: text.join('\n') };
 }
+
+/** A notarization as the desk records it (D21): a New York notary, an hour ago. */
+export const notarizationDetails = () => ({
+  notaryName: 'Nora Notary',
+  commissionNumber: '01NO6123456',
+  jurisdiction: 'State of New York, County of Kings',
+  commissionExpiresOn: '2030-06-30',
+  notarizedAt: new Date(Date.now() - 3600_000).toISOString(),
+});
