@@ -25,7 +25,10 @@ export interface AppDeps {
   orm: MikroORM;
   services: Services;
   logger: Logger;
-  /** Several HTTP processes serve this database: share the rate-limit budgets through it (D24). */
+  /**
+   * Share the rate-limit budgets through the database with every other process on it (D24, D37), as the service
+   * always does; a test app left without counts in memory alone.
+   */
   shareRateLimits?: boolean;
 }
 

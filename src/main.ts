@@ -59,8 +59,9 @@ async function main(role: Role): Promise<void> {
     setInterval(() => void leftovers.removeTempFiles(), STALE_AFTER_MS / 4).unref();
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
-      // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
-      app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
+      // Whatever the role, another process may serve this database (`npm start` beside `npm run serve`): budgets
+      // are shared through it (D37).
+      app = await createApp({ orm: db.orm, services, logger, shareRateLimits: true });
       takeSignals((signal) => onSignal(signal));
       server = createHttpServer(app.listener, config.http).listen(config.port);
       await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
