@@ -11,6 +11,7 @@ import { migrate } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './workers';
+import { workerStatus } from './api/ops/worker-status';
 import { join } from 'node:path';
 import { ProcessClaim } from './db/process-claim';
 import { Leftovers } from './domain/files/leftovers';
@@ -48,7 +49,7 @@ async function main(role: Role): Promise<void> {
     const url = db.orm.config.get('clientUrl')!;
     queue = await withStartupLock(url, async () => {
       await migrate(db.orm);
-      return JobQueue.start(url, logger, config.jobs);
+      return JobQueue.start(url, logger, config.jobs, { schedules: role !== 'serve' });
     });
     claim = await ProcessClaim.take(url);
     services = createServices(config, { queue, logger, claim });
@@ -56,22 +57,31 @@ async function main(role: Role): Promise<void> {
     await leftovers.removeTempFiles();
     // Listing the whole store can take a while: the service answers meanwhile (what is swept is nobody's).
     void leftovers.removeStoredBytes();
+    // A timer of each process, not a schedule (D37): each process sweeps the folder of its own machine.
     setInterval(() => void leftovers.removeTempFiles(), STALE_AFTER_MS / 4).unref();
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
       // Whatever the role, another process may serve this database (`npm start` beside `npm run serve`): budgets
       // are shared through it (D37).
-      app = await createApp({ orm: db.orm, services, logger, shareRateLimits: true });
+      app = await createApp({ orm: db.orm, services, logger, jobMetrics: queue.metrics, shareRateLimits: true });
       takeSignals((signal) => onSignal(signal));
-      server = createHttpServer(app.listener, config.http).listen(config.port);
-      await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
-      const { port } = server.address() as { port: number };
+      server = createHttpServer(app.listener, config.http);
+      const port = await listen(server, config.port);
       logger.info(
         { env: config.env, role, port, embedded_database: Boolean(db.embedded) },
         `listening on port ${port}`,
       );
     } else {
-      logger.info({ env: config.env, role, embedded_database: Boolean(db.embedded) }, 'working on jobs');
+      // A worker's probes and metrics (D37) answer on a port of their own, WORKER_PORT, when it is set.
+      let workerPort: number | undefined;
+      if (config.workerPort !== undefined) {
+        server = createHttpServer(workerStatus(db.orm, services, queue.metrics, logger), config.http);
+        workerPort = await listen(server, config.workerPort);
+      }
+      logger.info(
+        { env: config.env, role, worker_port: workerPort, embedded_database: Boolean(db.embedded) },
+        'working on jobs',
+      );
     }
   } catch (error) {
     await close();
@@ -103,6 +113,13 @@ function takeSignals(handler: (signal: string) => void): void {
     process.removeAllListeners(signal);
     process.on(signal, () => handler(signal));
   }
+}
+
+/** Listens on `port` (0: any free one) and answers the port taken. */
+async function listen(server: Server, port: number): Promise<number> {
+  server.listen(port);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return (server.address() as { port: number }).port;
 }
 
 /** Stops accepting connections and waits for in-flight requests; after the timeout, cuts the rest. */

@@ -37,6 +37,8 @@ export interface HttpTimeouts {
 export interface AppConfig {
   env: AppEnv;
   port: number;
+  /** Where a `worker` process answers `/healthz`, `/readyz` and `/metrics` (D37); unset, it answers nowhere. */
+  workerPort?: number;
   /** Public base address without a trailing slash; links the service hands out start with it. */
   appUrl: string;
   /** Unset: an embedded PostgreSQL is started with its data under dataDir. */
