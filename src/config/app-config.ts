@@ -74,9 +74,9 @@ export interface AppConfig {
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
   /**
-   * How often idle job workers look for work (file analysis, translation; payment reconciliation runs on its own
-   * timer), and how long a running job's heartbeat may be missing: a job whose worker died is handed out again soon
-   * after its heartbeat stops (D26).
+   * How often idle job workers look for work (file analysis, translation, the periodic tasks' jobs), and how long a
+   * running job's heartbeat may be missing: a job whose worker died is handed out again soon after its heartbeat
+   * stops (D26).
    */
   jobs: { pollingIntervalSeconds: number; heartbeatSeconds: number };
   logLevel: LogLevel;

@@ -101,7 +101,7 @@ describe('a worker process with WORKER_PORT (D37)', () => {
       async () => (await worker.get('/metrics').expect(200)).text,
       (page) => sample(page, 'job_queue_depth', { queue: 'deliver-email', state: 'queued' }) === 2,
       {
-        failure: (page) => `no depth of 2 for deliver-email: ${page.match(/^job_queue_depth.*$/gm)}`,
+        failure: (page) => `no depth of 2 for deliver-email: ${(page.match(/^job_queue_depth.*$/gm) ?? []).join('; ')}`,
         timeoutMs: 60_000,
       },
     );
@@ -124,14 +124,14 @@ describe('periodic tasks (D37)', () => {
     await pollUntil(runs, (n) => n >= 2, { failure: (n) => `${n} runs of the fold`, timeoutMs: 150_000 });
     // pg-boss's cron pass files each tick it forwards under the tick's minute (its `slot`), one forward a slot
     // whichever process made the pass; each forward adds one job of the task's queue.
-    const [{ slots, forwards, jobs }] = (await orm.em
+    const [{ slots, forwards, jobs }] = await orm.em
       .fork()
       .getConnection()
-      .execute(
+      .execute<{ slots: number; forwards: number; jobs: number }[]>(
         `SELECT count(DISTINCT data->>'slot')::int AS slots, count(*)::int AS forwards,
               (SELECT count(*)::int FROM pgboss.job WHERE name = 'order-count-fold') AS jobs
          FROM pgboss.job WHERE name = '__pgboss__send-it' AND data->>'name' = 'order-count-fold'`,
-      )) as { slots: number; forwards: number; jobs: number }[];
+      );
     expect(slots).toBeGreaterThanOrEqual(2);
     expect({ forwards, jobs }).toEqual({ forwards: slots, jobs: slots });
     // Every run was one of these jobs, run once: no process ran a tick on its own, nor a job twice.
