@@ -30,7 +30,7 @@ async function main(role: Role): Promise<void> {
   // this process twice (from the terminal and forwarded by npm), and the second must not cut the drain short.
   let requested: string | undefined;
   let onSignal = (signal: string) => void (requested ??= signal);
-  takeSignals((signal) => onSignal(signal));
+  const signals = takeSignals((signal) => onSignal(signal));
   const db = await openDatabase(config, logger);
   let queue: JobQueue | undefined;
   let app: App | undefined;
@@ -64,7 +64,7 @@ async function main(role: Role): Promise<void> {
       // Whatever the role, another process may serve this database (`npm start` beside `npm run serve`): budgets
       // are shared through it (D37).
       app = await createApp({ orm: db.orm, services, logger, jobMetrics: queue.metrics, shareRateLimits: true });
-      takeSignals((signal) => onSignal(signal));
+      signals.takeBack();
       server = createHttpServer(app.listener, config.http);
       const port = await listen(server, config.port);
       logger.info(
@@ -106,13 +106,20 @@ async function main(role: Role): Promise<void> {
 
 /**
  * This process alone handles the termination signals: Apollo installs handlers of its own when it starts, which
- * stop it and raise the signal again, racing (and blocking) the drain below.
+ * stop it and raise the signal again, racing (and blocking) the drain below; `takeBack()` removes them. Ours stay
+ * installed throughout: a signal that arrived while the boot held the event loop (building the GraphQL schema) is
+ * dispatched later, and removing every listener meanwhile would drop it, leaving the process running.
  */
-function takeSignals(handler: (signal: string) => void): void {
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => handler(signal));
-  }
+function takeSignals(handler: (signal: string) => void): { takeBack(): void } {
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+  const ours = new Map(signals.map((signal) => [signal, () => handler(signal)]));
+  const takeBack = () => {
+    for (const [signal, listener] of ours)
+      for (const other of process.listeners(signal)) if (other !== listener) process.removeListener(signal, other);
+  };
+  for (const [signal, listener] of ours) process.on(signal, listener);
+  takeBack();
+  return { takeBack };
 }
 
 /** Listens on `port` (0: any free one) and answers the port taken. */
