@@ -32,11 +32,11 @@ export async function startInProcessApp(
 ): Promise<InProcessApp> {
   const logger = createLogger('silent');
   const orm = await MikroORM.init(ormConfig(url, { debug: ['query'], logger: onStatement }));
-  const queue = await JobQueue.start(url, logger, { ...config.jobs, pollingIntervalSeconds: 0.5 });
+  const queue = await JobQueue.start(url, logger, { ...config.jobs, pollingIntervalSeconds: 0.5 }, { schedules: true });
   const claim = await ProcessClaim.take(url);
   const services = createServices(config, { queue, logger, claim });
   await startWorkers(queue, orm, services);
-  const app = await createApp({ orm, services, logger });
+  const app = await createApp({ orm, services, logger, jobMetrics: queue.metrics });
   const server: Server = createServer(app.listener).listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -16,6 +16,7 @@ import { notModifiedLane } from './api/rest/not-modified-lane';
 import { V1_PATH, v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
 import { DatabaseLeases } from './domain/rate-limits/rate-limit-leases';
+import type { JobMetrics } from './jobs/job-metrics';
 import type { Services } from './services';
 
 /** The largest JSON body read (D25); larger ones are answered 413. */
@@ -25,7 +26,12 @@ export interface AppDeps {
   orm: MikroORM;
   services: Services;
   logger: Logger;
-  /** Several HTTP processes serve this database: share the rate-limit budgets through it (D24). */
+  /** The jobs' side of `/metrics` (the queue's `metrics`). */
+  jobMetrics: JobMetrics;
+  /**
+   * Share the rate-limit budgets through the database with every other process on it (D24, D37), as the service
+   * always does; a test app left without counts in memory alone.
+   */
   shareRateLimits?: boolean;
 }
 
@@ -38,7 +44,7 @@ export interface App {
 }
 
 /** One Express app, two doors onto the same services: REST v1 at /api/v1 and GraphQL at /graphql (D1). */
-export async function createApp({ orm, services, logger, shareRateLimits }: AppDeps): Promise<App> {
+export async function createApp({ orm, services, logger, jobMetrics, shareRateLimits }: AppDeps): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -46,7 +52,7 @@ export async function createApp({ orm, services, logger, shareRateLimits }: AppD
   // REST answers its own strong ETags (D23); Express's would hash every other body, GraphQL's included, for nothing.
   app.set('etag', false);
 
-  const metrics = createMetrics(orm, services.documents);
+  const metrics = createMetrics(orm, services.documents, jobMetrics);
   const started = requestStart(orm, metrics, logger);
   app.use(started.middleware, safePath, ...browserAccess(services.config));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.

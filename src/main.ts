@@ -11,6 +11,7 @@ import { migrate } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './workers';
+import { workerStatus } from './api/ops/worker-status';
 import { join } from 'node:path';
 import { ProcessClaim } from './db/process-claim';
 import { Leftovers } from './domain/files/leftovers';
@@ -29,7 +30,7 @@ async function main(role: Role): Promise<void> {
   // this process twice (from the terminal and forwarded by npm), and the second must not cut the drain short.
   let requested: string | undefined;
   let onSignal = (signal: string) => void (requested ??= signal);
-  takeSignals((signal) => onSignal(signal));
+  const signals = takeSignals((signal) => onSignal(signal));
   const db = await openDatabase(config, logger);
   let queue: JobQueue | undefined;
   let app: App | undefined;
@@ -48,7 +49,7 @@ async function main(role: Role): Promise<void> {
     const url = db.orm.config.get('clientUrl')!;
     queue = await withStartupLock(url, async () => {
       await migrate(db.orm);
-      return JobQueue.start(url, logger, config.jobs);
+      return JobQueue.start(url, logger, config.jobs, { schedules: role !== 'serve' });
     });
     claim = await ProcessClaim.take(url);
     services = createServices(config, { queue, logger, claim });
@@ -56,21 +57,31 @@ async function main(role: Role): Promise<void> {
     await leftovers.removeTempFiles();
     // Listing the whole store can take a while: the service answers meanwhile (what is swept is nobody's).
     void leftovers.removeStoredBytes();
+    // A timer of each process, not a schedule (D37): each process sweeps the folder of its own machine.
     setInterval(() => void leftovers.removeTempFiles(), STALE_AFTER_MS / 4).unref();
     if (role !== 'serve') await startWorkers(queue, db.orm, services);
     if (role !== 'worker') {
-      // `npm start` is the one-process deployment: its budgets stay in memory. `serve` processes run side by side.
-      app = await createApp({ orm: db.orm, services, logger, shareRateLimits: role === 'serve' });
-      takeSignals((signal) => onSignal(signal));
-      server = createHttpServer(app.listener, config.http).listen(config.port);
-      await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
-      const { port } = server.address() as { port: number };
+      // Whatever the role, another process may serve this database (`npm start` beside `npm run serve`): budgets
+      // are shared through it (D37).
+      app = await createApp({ orm: db.orm, services, logger, jobMetrics: queue.metrics, shareRateLimits: true });
+      signals.takeBack();
+      server = createHttpServer(app.listener, config.http);
+      const port = await listen(server, config.port);
       logger.info(
         { env: config.env, role, port, embedded_database: Boolean(db.embedded) },
         `listening on port ${port}`,
       );
     } else {
-      logger.info({ env: config.env, role, embedded_database: Boolean(db.embedded) }, 'working on jobs');
+      // A worker's probes and metrics (D37) answer on a port of their own, WORKER_PORT, when it is set.
+      let workerPort: number | undefined;
+      if (config.workerPort !== undefined) {
+        server = createHttpServer(workerStatus(db.orm, services, queue.metrics, logger), config.http);
+        workerPort = await listen(server, config.workerPort);
+      }
+      logger.info(
+        { env: config.env, role, worker_port: workerPort, embedded_database: Boolean(db.embedded) },
+        'working on jobs',
+      );
     }
   } catch (error) {
     await close();
@@ -95,13 +106,27 @@ async function main(role: Role): Promise<void> {
 
 /**
  * This process alone handles the termination signals: Apollo installs handlers of its own when it starts, which
- * stop it and raise the signal again, racing (and blocking) the drain below.
+ * stop it and raise the signal again, racing (and blocking) the drain below; `takeBack()` removes them. Ours stay
+ * installed throughout: a signal that arrived while the boot held the event loop (building the GraphQL schema) is
+ * dispatched later, and removing every listener meanwhile would drop it, leaving the process running.
  */
-function takeSignals(handler: (signal: string) => void): void {
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => handler(signal));
-  }
+function takeSignals(handler: (signal: string) => void): { takeBack(): void } {
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+  const ours = new Map(signals.map((signal) => [signal, () => handler(signal)]));
+  const takeBack = () => {
+    for (const [signal, listener] of ours)
+      for (const other of process.listeners(signal)) if (other !== listener) process.removeListener(signal, other);
+  };
+  for (const [signal, listener] of ours) process.on(signal, listener);
+  takeBack();
+  return { takeBack };
+}
+
+/** Listens on `port` (0: any free one) and answers the port taken. */
+async function listen(server: Server, port: number): Promise<number> {
+  server.listen(port);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return (server.address() as { port: number }).port;
 }
 
 /** Stops accepting connections and waits for in-flight requests; after the timeout, cuts the rest. */

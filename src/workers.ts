@@ -20,13 +20,14 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
     await queue.work<{ emailId: string }>('deliver-email', ({ emailId }, attempt) =>
       mailDelivery.deliver(orm.em.fork(), emailId, attempt),
     );
-    queue.every(600, 'abandoned mail sweep', () => mailDelivery.abandonStale(orm.em.fork()));
+    await queue.every('abandoned-mail-sweep', '*/10 * * * *', () => mailDelivery.abandonStale(orm.em.fork()));
   }
+  // Periodic tasks (D37): one line each, a queue name and a cron schedule; each tick runs once across all processes.
   // Captures and refunds whose provider answer was lost (a crash, an outage) are asked again (D26).
-  queue.every(30, 'payment reconciliation', () => services.payments.reconcile(orm.em.fork()));
+  await queue.every('payment-reconciliation', '* * * * *', () => services.payments.reconcile(orm.em.fork()));
   // Order list totals are read from counts the database keeps; their recorded changes are added up each minute.
-  queue.every(60, 'order count fold', () => foldOrderCounts(orm.em.fork()));
-  // Unpaid bookings whose start passed are cancelled and their accounts told (D29); each booking is locked, so any
-  // number of processes may sweep at once.
-  queue.every(60, 'booking expiry', () => services.bookings.expireStarted(orm.em.fork()));
+  await queue.every('order-count-fold', '* * * * *', () => foldOrderCounts(orm.em.fork()));
+  // Unpaid bookings whose start passed are cancelled and their accounts told (D29).
+  await queue.every('booking-expiry', '* * * * *', () => services.bookings.expireStarted(orm.em.fork()));
+  await queue.forgetOtherSchedules();
 }

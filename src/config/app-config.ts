@@ -37,6 +37,8 @@ export interface HttpTimeouts {
 export interface AppConfig {
   env: AppEnv;
   port: number;
+  /** Where a `worker` process answers `/healthz`, `/readyz` and `/metrics` (D37); unset, it answers nowhere. */
+  workerPort?: number;
   /** Public base address without a trailing slash; links the service hands out start with it. */
   appUrl: string;
   /** Unset: an embedded PostgreSQL is started with its data under dataDir. */
@@ -75,9 +77,9 @@ export interface AppConfig {
   /** Requests a minute per API key, and per client address on the catalog (D16). */
   rateLimitPerMinute: number;
   /**
-   * How often idle job workers look for work (file analysis, translation; payment reconciliation runs on its own
-   * timer), and how long a running job's heartbeat may be missing: a job whose worker died is handed out again soon
-   * after its heartbeat stops (D26).
+   * How often idle job workers look for work (file analysis, translation, the periodic tasks' jobs), and how long a
+   * running job's heartbeat may be missing: a job whose worker died is handed out again soon after its heartbeat
+   * stops (D26).
    */
   jobs: { pollingIntervalSeconds: number; heartbeatSeconds: number };
   logLevel: LogLevel;

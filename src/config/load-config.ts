@@ -29,6 +29,7 @@ const url = (protocols: string[]) =>
 const envSchema = z.object({
   APP_ENV: optional(z.enum(['sandbox', 'production'])),
   PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  WORKER_PORT: optional(z.coerce.number().int().min(0).max(65535)),
   APP_URL: optional(url(['http:', 'https:'])),
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
   DATA_DIR: optional(z.string()),
@@ -197,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: appEnv,
     port,
+    workerPort: e.WORKER_PORT,
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir,

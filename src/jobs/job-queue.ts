@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from '../shared/logger';
+import { JobMetrics } from './job-metrics';
 import {
   movePgBoss10Jobs,
   PG_BOSS_SCHEMA,
@@ -59,14 +60,21 @@ export interface JobAttempt {
 
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
+/** pg-boss's own queues (its schedules' forwarding) are no job type of ours: left out of the depth metrics. */
+const PG_BOSS_QUEUE_PREFIX = '__pgboss__';
+
 /**
  * The PostgreSQL-backed queue (pg-boss) in the service's own database. Jobs are enqueued inside the caller's
  * transaction, so a job exists exactly when the change that asked for it commits.
  */
 export class JobQueue {
-  private readonly timers: NodeJS.Timeout[] = [];
   /** The workers this process runs, by queue, so a job queued here can wake them (see wake). */
-  private readonly workerIds = new Map<QueueName, string[]>();
+  private readonly workerIds = new Map<string, string[]>();
+  /** The periodic tasks this process registered (see every). */
+  private readonly periodic = new Set<string>();
+  readonly metrics = new JobMetrics(async () =>
+    (await this.boss.getQueues()).filter((queue) => !queue.name.startsWith(PG_BOSS_QUEUE_PREFIX)),
+  );
 
   private constructor(
     private readonly boss: PgBoss,
@@ -74,7 +82,16 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {}
 
-  static async start(connectionString: string, logger: Logger, options: JobQueueOptions): Promise<JobQueue> {
+  /**
+   * Starts pg-boss on the database. `schedules`: this process turns the periodic tasks' schedules into jobs (pg-boss's
+   * cron pass, which the processes that run workers take turns at).
+   */
+  static async start(
+    connectionString: string,
+    logger: Logger,
+    options: JobQueueOptions,
+    { schedules }: { schedules: boolean },
+  ): Promise<JobQueue> {
     await setAsidePgBoss10(connectionString);
     // pg-boss 12 is an ES module: loaded with import(), which Node and jest's module runner both handle.
     const { PgBoss } = await import('pg-boss');
@@ -84,19 +101,13 @@ export class JobQueue {
       schema: PG_BOSS_SCHEMA,
       max: 4,
       supervise: true,
-      schedule: false,
+      schedule: schedules,
       superviseIntervalSeconds: checks,
       monitorIntervalSeconds: checks,
     });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
-    for (const queue of Object.values(QUEUES)) {
-      const { name, ...policy } = queue;
-      const settings = { ...policy, expireInSeconds: EXPIRE_IN_SECONDS, heartbeatSeconds: options.heartbeatSeconds };
-      await boss.createQueue(name, { policy: 'standard', ...settings });
-      // createQueue leaves an existing queue as it was: this process's heartbeat and retry policy apply to it too.
-      await boss.updateQueue(name, settings);
-    }
+    for (const { name, ...policy } of Object.values(QUEUES)) await createQueue(boss, options, name, 'standard', policy);
     const moved = await movePgBoss10Jobs(
       connectionString,
       boss,
@@ -115,7 +126,11 @@ export class JobQueue {
    * Runs jobs of `name` in this process, one at a time, with pg-boss's heartbeat going while the handler runs; a
    * handler that throws is retried with backoff.
    */
-  async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
+  work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
+    return this.workOn(name, handler);
+  }
+
+  private async workOn<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     const options = {
       pollingIntervalSeconds: this.options.pollingIntervalSeconds,
       batchSize: 1,
@@ -123,7 +138,9 @@ export class JobQueue {
     } as const;
     const id = await this.boss.work<T, void, typeof options>(name, options, async ([job]) => {
       try {
-        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await this.metrics.timed(name, () =>
+          handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+        );
       } catch (error) {
         const retried = job.retryCount < job.retryLimit;
         this.logger.warn(
@@ -149,22 +166,43 @@ export class JobQueue {
     return unfinishedJobValues(this.boss, name, key, values);
   }
 
-  /** Runs `task` every `seconds` in this process until stop (sweeps that any worker may run: they are idempotent). */
-  every(seconds: number, label: string, task: () => Promise<unknown>): void {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      task()
-        .catch((error) => this.logger.warn({ err: error, task: label }, 'periodic task failed; it runs again'))
-        .finally(() => (running = false));
-    }, seconds * 1000);
-    this.timers.push(timer);
+  /**
+   * Runs `task` once per tick of `cron` (minutes at the finest: pg-boss files a tick's job under its minute) across
+   * every process on the database, in whichever worker takes the tick's job (D37). The queue `name` is stately: a
+   * tick that comes while the last one's job still waits or runs adds none. A run that fails is logged and left to
+   * the next tick, never retried.
+   */
+  async every(name: string, cron: string, task: () => Promise<unknown>): Promise<void> {
+    await createQueue(this.boss, this.options, name, 'stately', { retryLimit: 0 });
+    await this.boss.schedule(name, cron);
+    this.periodic.add(name);
+    await this.workOn(name, async () => void (await task()));
+  }
+
+  /** Removes the schedules of periodic tasks this process did not register: tasks a newer release has dropped. */
+  async forgetOtherSchedules(): Promise<void> {
+    for (const { name, key } of await this.boss.getSchedules())
+      if (!this.periodic.has(name)) await this.boss.unschedule(name, key);
   }
 
   /** Waits for running jobs to finish, then stops (graceful shutdown). */
   stop(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
     return this.boss.stop({ graceful: true, timeout: 30_000 });
   }
+}
+
+/**
+ * Creates queue `name`, or, as createQueue leaves an existing queue as it was, applies this process's heartbeat and
+ * retry policy to it.
+ */
+async function createQueue(
+  boss: PgBoss,
+  options: JobQueueOptions,
+  name: string,
+  policy: 'standard' | 'stately',
+  retries: { retryLimit: number; retryDelay?: number; retryBackoff?: boolean; deadLetter?: string },
+): Promise<void> {
+  const settings = { ...retries, expireInSeconds: EXPIRE_IN_SECONDS, heartbeatSeconds: options.heartbeatSeconds };
+  await boss.createQueue(name, { policy, ...settings });
+  await boss.updateQueue(name, settings);
 }

@@ -43,15 +43,11 @@ describe("a long document yields its core to another account's newer one (D25)",
       const floodChild = sandbox.pid!;
       expect(stateOf(floodChild)).not.toBe('T');
 
-      const seen = new Set<string>();
-      let counted = false;
-      const short = sandbox.analyse('newcomer', shortPdf, PDF).finally(() => (counted = true));
-      while (!counted) {
-        seen.add(stateOf(floodChild));
-        await sleep(1);
-      }
+      const short = sandbox.analyse('newcomer', shortPdf, PDF);
+      // The flood's child is stopped as the newcomer's task starts, and continued once its answer has come back
+      // through this event loop: watched without giving the loop up, it cannot be continued meanwhile.
+      expect(stoppedWithin(floodChild, 5_000)).toBe(true);
       expect(await short).toMatchObject({ kind: 'counted', words: 600 });
-      expect(seen).toContain('T');
       expect(stateOf(floodChild)).not.toBe('T');
       expect(await long).toMatchObject({ kind: 'counted', words: 600 * 600 });
     } finally {
@@ -61,12 +57,29 @@ describe("a long document yields its core to another account's newer one (D25)",
 
   it('stops the deadline while paused: a pause longer than the deadline does not time the task out', async () => {
     await withChild(async (child) => {
-      const outcome = child.run({ kind: 'analyse', path: shortPdf, mimeType: PDF }, 1_000);
-      child.pause(10_000);
-      await sleep(1_500);
-      expect(stateOf(child.pid!)).toBe('T');
-      child.resume();
-      expect(await outcome).toMatchObject({ kind: 'answered', answer: { kind: 'done' } });
+      // The deadline's clock is the test's own, moved by hand: however slow the machine, no deadline passes unless
+      // the test moves it there. The child and its signals are real.
+      jest.useFakeTimers({
+        doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'performance'],
+      });
+      try {
+        let settled = false;
+        // The long document: seconds of work, so its answer cannot come back while the test pauses the child.
+        const outcome = child
+          .run({ kind: 'analyse', path: longPdf, mimeType: PDF }, 1_000)
+          .finally(() => (settled = true));
+        await new Promise(setImmediate); // the task is sent and its deadline runs
+        jest.advanceTimersByTime(900);
+        child.pause(60_000);
+        expect(stoppedWithin(child.pid!, 5_000)).toBe(true);
+        jest.advanceTimersByTime(10_000); // ten deadlines pass while it is paused
+        await new Promise(setImmediate);
+        expect(settled).toBe(false);
+        child.resume();
+        expect(await outcome).toMatchObject({ kind: 'answered', answer: { kind: 'done' } });
+      } finally {
+        jest.useRealTimers();
+      }
     });
   });
 
@@ -79,17 +92,24 @@ describe("a long document yields its core to another account's newer one (D25)",
         `const { SandboxProcess } = require(${JSON.stringify(join(DIST_SANDBOX, 'sandbox-process.js'))});
          const child = new SandboxProcess({ dataLimitKb: 4194304, heapMb: 256, startTimeoutMs: 30000 }, ${JSON.stringify(SANDBOX_WORKER_SCRIPT)});
          setInterval(() => undefined, 1000); // an idle child holds no service open
-         child.started().then(() => { child.pause(500); console.log(child.pid); });`,
+         // Watched here without giving the loop up: only the waker, after its 2 s, can continue the child meanwhile.
+         const state = () => require('fs').readFileSync('/proc/' + child.pid + '/stat', 'utf8').split(') ')[1][0];
+         child.started().then(() => {
+           child.pause(2000);
+           for (const end = Date.now() + 1000; Date.now() < end && state() !== 'T'; );
+           console.log(child.pid + ' ' + state());
+         });`,
       ],
       { detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const [line] = (await once(service.stdout, 'data')) as [Buffer];
-    const childPid = Number(line.toString().trim());
-    expect(await until(() => stateOf(childPid) === 'T')).toBe(true);
+    const [pid, state] = line.toString().trim().split(' ');
+    const childPid = Number(pid);
+    expect(state).toBe('T');
     service.kill('SIGKILL');
     try {
       // The waker continues it after the pause's bound; it finds its channel closed and exits.
-      expect(await until(() => !existsSync(`/proc/${childPid}`), 5_000)).toBe(true);
+      expect(await until(() => !existsSync(`/proc/${childPid}`), 30_000)).toBe(true);
     } finally {
       if (existsSync(`/proc/${childPid}`)) process.kill(childPid, 'SIGKILL');
     }
@@ -110,8 +130,17 @@ async function withChild(work: (child: SandboxProcess) => Promise<void>): Promis
   }
 }
 
-/** Whether `check` holds within `ms`, asked every few milliseconds. */
-async function until(check: () => boolean, ms = 1_000): Promise<boolean> {
+/**
+ * Whether process `pid` is stopped within `ms`, watched without giving the event loop up: a resume sent from this
+ * process cannot run meanwhile, so a stop that lasts until then is seen however slow the machine.
+ */
+function stoppedWithin(pid: number, ms: number): boolean {
+  for (const end = performance.now() + ms; performance.now() < end;) if (stateOf(pid) === 'T') return true;
+  return stateOf(pid) === 'T';
+}
+
+/** Whether `check` holds within `ms` (a bound for a state that comes), asked every few milliseconds. */
+async function until(check: () => boolean, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(5)) if (check()) return true;
   return check();
 }

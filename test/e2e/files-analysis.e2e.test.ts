@@ -202,11 +202,14 @@ describe('ensureAnalysed (for quotes)', () => {
     // row must not be what the caller waits for, or neither ever ends.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const atGate = new Promise<void>((resolve) => (arrived = resolve));
     const quiet = await startTestApp({
       workers: false,
       adjust: (services) => {
         const analyse = services.documents.analyse.bind(services.documents);
         services.documents.analyse = async (...args) => {
+          arrived();
           await gate;
           return analyse(...args);
         };
@@ -216,7 +219,7 @@ describe('ensureAnalysed (for quotes)', () => {
       const own = await createApprovedAccount(quiet, await createStaffToken(quiet));
       const { id } = await uploadFile(quiet, own.key, await docx({ paragraphs: [words(300)] }), 'locked.docx');
       const job = quiet.services.files.analysePending(quiet.orm.em.fork(), id);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the job has read the file and waits at the gate
+      await atGate; // the job has read the file and waits at the gate
       const holder = quiet.orm.em.fork().transactional(async (em) => {
         const file = await em.findOneOrFail(StoredFile, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         const counted = quiet.services.files.ensureAnalysed(em, [file]);

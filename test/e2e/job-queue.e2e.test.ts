@@ -57,10 +57,15 @@ describe('the upgrade from pg-boss 10', () => {
       await client.query(insert, [queued, { fileId: 'queued-before-the-upgrade' }, 'created']);
       await client.query(insert, [randomUUID(), { fileId: 'done-before-the-upgrade' }, 'completed']);
 
-      queue = await JobQueue.start(database.url, createLogger('silent'), {
-        pollingIntervalSeconds: 0.5,
-        heartbeatSeconds: 10,
-      });
+      queue = await JobQueue.start(
+        database.url,
+        createLogger('silent'),
+        {
+          pollingIntervalSeconds: 0.5,
+          heartbeatSeconds: 10,
+        },
+        { schedules: false },
+      );
       const ran: object[] = [];
       await queue.work<object>('analyse-file', async (data) => void ran.push(data));
       await pollUntil(

@@ -59,7 +59,7 @@ async function laneBefore(): Promise<{ http: ReturnType<typeof request>; handedO
     handedOver.push(`${req.method} ${req.url}`);
     res.writeHead(299).end();
   };
-  const metrics = createMetrics(t.orm, t.services.documents);
+  const metrics = createMetrics(t.orm, t.services.documents, t.queue.metrics);
   const start = requestStart(t.orm, metrics, createLogger('silent')).start;
   const lane = notModifiedLane({ services: t.services, start, headers: securityHeaders(t.config) }, express);
   const server = createServer(lane).listen(0, '127.0.0.1');

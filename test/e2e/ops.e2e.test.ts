@@ -21,10 +21,11 @@ async function appOver(url: string) {
   const orm = await MikroORM.init(ormConfig(url, { logger: () => undefined, pool: { min: 0, max: 2 } }));
   const logger = createLogger('silent');
   const config = testConfig();
-  const queue = await JobQueue.start(url, logger, config.jobs);
+  const queue = await JobQueue.start(url, logger, config.jobs, { schedules: false });
   // No file is written here (the database may be unreachable): no ProcessClaim is taken for its intents.
   const claim = { id: 0, execute: async () => undefined };
-  const app = await createApp({ orm, services: createServices(config, { queue, logger, claim }), logger });
+  const services = createServices(config, { queue, logger, claim });
+  const app = await createApp({ orm, services, logger, jobMetrics: queue.metrics });
   return {
     http: request(app.express),
     orm,

@@ -235,7 +235,7 @@ describe('one budget for both doors (D24)', () => {
   });
 });
 
-describe('one budget across `npm run serve` processes on one database (D24)', () => {
+describe('one budget across the processes on one database, whatever their role (D24, D37)', () => {
   const services: RunningProcess[] = [];
   const http: ReturnType<typeof request>[] = [];
   beforeAll(async () => {
@@ -247,7 +247,8 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
         LOG_LEVEL: 'info',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'ltk-serve-')),
       });
-      services.push(startProcess(MAIN, ['--role', 'serve'], env));
+      // `npm start` (role all) beside `npm run serve`: the first counts its budgets in the database too.
+      services.push(startProcess(MAIN, i === 0 ? [] : ['--role', 'serve'], env));
     }
     // Both start at once; each is asked for only once it listens.
     for (const service of services)
@@ -258,7 +259,7 @@ describe('one budget across `npm run serve` processes on one database (D24)', ()
     await Promise.all(services.map((service) => service.exited));
   });
 
-  it('answers at most a tenth over one budget, REST on one process and GraphQL on the other', async () => {
+  it('answers at most a tenth over one budget, REST on `npm start` and GraphQL on `npm run serve`', async () => {
     const alice = await newAccount();
     const rest = (i: number) => http[i].get('/api/v1/orders').set('Authorization', `Bearer ${alice.key}`);
     const me = (i: number) => gqlRaw(http[i], '{ me { id } }', { token: alice.key });

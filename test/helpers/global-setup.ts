@@ -43,10 +43,15 @@ export default async function globalSetup(): Promise<void> {
     await orm.close(true);
   }
   // pg-boss installs its own schema and the queues on first start: done once here, so every copy starts with them.
-  const queue = await JobQueue.start(databaseUrl(serverUrl, template), createLogger('silent'), {
-    pollingIntervalSeconds: 2,
-    heartbeatSeconds: 30,
-  });
+  const queue = await JobQueue.start(
+    databaseUrl(serverUrl, template),
+    createLogger('silent'),
+    {
+      pollingIntervalSeconds: 2,
+      heartbeatSeconds: 30,
+    },
+    { schedules: false },
+  );
   await queue.stop();
 
   // MikroORM and type-graphql keep their metadata in globals, and the setup ran in jest's own context: left here,

@@ -129,12 +129,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   );
   const config = testConfig(options.config);
   const logger = options.logger ?? createLogger('silent');
-  const queue = await JobQueue.start(database.url, logger, config.jobs);
+  const workers = options.workers ?? true;
+  const queue = await JobQueue.start(database.url, logger, config.jobs, { schedules: workers });
   const claim = await ProcessClaim.take(database.url);
   const services = createServices(config, { queue, logger, claim });
   options.adjust?.(services);
-  if (options.workers ?? true) await startWorkers(queue, orm, services);
-  const app = await createApp({ orm, services, logger });
+  if (workers) await startWorkers(queue, orm, services);
+  const app = await createApp({ orm, services, logger, jobMetrics: queue.metrics });
   // One listening server for the app's life: given the app, supertest starts and stops one per request.
   const server = createServer(app.listener).listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -38,10 +38,10 @@ describe('the embedded server lock of a DATA_DIR', () => {
   });
 
   it("waits on when its own waiting file is removed under it (a holder that took its pid for a dead one's)", async () => {
-    // Another process holds the lock for a moment (the compiled module: the test run builds it first).
+    // Another process holds the lock until told, on its stdin (the compiled module: the test run builds it first).
     const holder = spawn(process.execPath, [
       '-e',
-      `require(${JSON.stringify(join(__dirname, '../../dist/src/db/embedded-postgres-holders.js'))}).withClusterLock(process.argv[1], () => new Promise((r) => setTimeout(r, 1000)))`,
+      `require(${JSON.stringify(join(__dirname, '../../dist/src/db/embedded-postgres-holders.js'))}).withClusterLock(process.argv[1], () => new Promise((r) => process.stdin.once('data', r)))`,
       dataDir,
     ]);
     try {
@@ -50,6 +50,7 @@ describe('the embedded server lock of a DATA_DIR', () => {
       });
       const waiting = withClusterLock(dataDir, async () => 'decided');
       rmSync(join(dataDir, `postgres.lock.${process.pid}`));
+      holder.stdin.end('release');
       expect(await waiting).toBe('decided');
     } finally {
       holder.kill('SIGKILL');

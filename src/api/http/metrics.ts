@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolUse } from '../../db/orm-driver';
 import type { DocumentSandbox } from '../../documents/sandbox/document-sandbox';
+import type { JobMetrics } from '../../jobs/job-metrics';
 
 export interface Metrics {
   registry: Registry;
@@ -11,10 +12,14 @@ export interface Metrics {
   timeRequest(req: IncomingMessage, res: ServerResponse): void;
 }
 
-/** Prometheus metrics on a registry of this app's own (two apps in one process never collide). */
-export function createMetrics(orm: MikroORM, documents: DocumentSandbox): Metrics {
+/**
+ * Prometheus metrics on a registry of this app's own (two apps in one process never collide): the process, its
+ * database pool, its document sandbox, its jobs and the queues' depth (D37), and its HTTP requests.
+ */
+export function createMetrics(orm: MikroORM, documents: DocumentSandbox, jobs: JobMetrics): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  jobs.registerOn(registry);
   // Read when scraped: a request waiting for a connection is the first sign of a pool too small for the load.
   new Gauge({
     name: 'db_pool_connections_in_use',
