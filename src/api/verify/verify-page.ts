@@ -48,7 +48,7 @@ export function verifyPage(company: string, certificate: IssuedCertificate): str
   return page(
     company,
     `Certificate ${certificate.code}`,
-    `<p class="status">This is a valid certificate of translation accuracy issued by ${escapeHtml(company)}.</p>
+    `${standing(company, certificate)}
 <dl><dt>Verification code</dt><dd>${escapeHtml(certificate.code)}</dd>
 <dt>Order number</dt><dd>${escapeHtml(certificate.orderNumber)}</dd>
 <dt>Client</dt><dd>${escapeHtml(certificate.accountName)}</dd>
@@ -65,6 +65,14 @@ export function verifyPage(company: string, certificate: IssuedCertificate): str
 <footer>Every page of a certified translation is footed with its order number, "Certified translation", its page number and this verification code.</footer>
 <script>${CHECK_SCRIPT}</script>`,
   );
+}
+
+/** Valid, or superseded by a revision's certificate (D30), named with a link to its own page. */
+function standing(company: string, certificate: IssuedCertificate): string {
+  if (certificate.supersededBy === null)
+    return `<p class="status">This is a valid certificate of translation accuracy issued by ${escapeHtml(company)}.</p>`;
+  const code = escapeHtml(certificate.supersededBy);
+  return `<p class="status missing">Superseded: this certificate was replaced by the certificate of a revision, verification code <a href="/verify/${code}">${code}</a>. Rely on that one.</p>`;
 }
 
 export function unknownCodePage(company: string): string {
