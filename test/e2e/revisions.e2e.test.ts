@@ -201,9 +201,7 @@ describe('refused revisions', () => {
     const order = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body.data;
     expect((await revise(order.id, { reason: 'Unpaid.' }).expect(422)).body.errors.status).toBeDefined();
     await t.rest.post(`/api/v1/orders/${order.id}/cancel`, undefined, alice.key).expect(200);
-    expect((await revise(order.id, { reason: 'Cancelled.' }).expect(422)).body.errors.status[0]).toMatch(
-      /cancelled/,
-    );
+    expect((await revise(order.id, { reason: 'Cancelled.' }).expect(422)).body.errors.status[0]).toMatch(/cancelled/);
     const gql = await t.gql(RequestRevisionDocument, { orderId: order.id, reason: 'Cancelled.' }, alice.key);
     expect(refusal(gql)).toMatchObject({ code: 'BAD_USER_INPUT', errors: { status: expect.any(Array) } });
   });

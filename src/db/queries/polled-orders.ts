@@ -144,7 +144,9 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
     updatedAt: date(row.updated_at)!,
     placedBy: row.placed_by as Order['placedBy'],
     revisionReason: row.revision_reason as string | null,
-    revisionOf: row.revision_of_id ? { id: row.revision_of_id as string, number: row.revision_of_number as string } : null,
+    revisionOf: row.revision_of_id
+      ? { id: row.revision_of_id as string, number: row.revision_of_number as string }
+      : null,
     revisions: (row.revisions as OrderLink[] | null) ?? [],
     referenceFileIds: (row.reference_file_ids as string[] | null) ?? [],
   };
