@@ -50,19 +50,20 @@ export class OrderRevisionsService {
     const references = await referenceFiles(ctx.em, account, command.fileIds ?? []);
     // Copied before any lock or transaction (D25): the bytes are stored under intents of their own first.
     const drafts = original.serviceType === ServiceType.CERTIFIED ? await this.copyTranslations(ctx.em, original) : [];
+    let revisionId = '';
     try {
-      let revisionId = '';
       await this.deps.orders.withUniqueNumber(() =>
         this.deps.orders.lifecycle.change(ctx.em, { id: original.id }, async (em, locked) => {
           await assertRevisable(em, locked);
           revisionId = await this.create(em, ctx, locked, { reason: command.reason, references, drafts });
         }),
       );
-      return this.deps.orders.get(ctx, revisionId);
     } catch (error) {
+      // Refused or failed under the lock: no row claims the copies.
       await this.deps.files.discardBytes(drafts.map(({ bytes }) => bytes.storageKey));
       throw error;
     }
+    return this.deps.orders.get(ctx, revisionId);
   }
 
   /**
