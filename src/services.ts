@@ -25,6 +25,7 @@ import { CertificateService } from './domain/certification/certificate.service';
 import { CertifiedReviewService } from './domain/certification/certified-review.service';
 import { PendingCertificates } from './domain/certification/pending-certificates';
 import { OrderDeskService } from './domain/orders/order-desk.service';
+import { OrderRevisionsService } from './domain/orders/order-revisions.service';
 import { OrderService } from './domain/orders/order.service';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { orderPayments } from './domain/orders/order-payments';
@@ -118,6 +119,12 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     }),
     bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
     orders,
+    revisions: new OrderRevisionsService({
+      orders,
+      files,
+      orderPrefix: config.orderPrefix,
+      turnaroundHours: config.turnaroundHours,
+    }),
     certificates,
     certifiedReview: new CertifiedReviewService({
       files,

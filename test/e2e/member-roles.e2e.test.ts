@@ -127,6 +127,10 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
     graphql: graphql(`mutation { renewCheckout(orderId: "${id}") { approvalUrl } }`),
     rest: rest('post', `/api/v1/orders/${id}/checkout`),
   },
+  'orders.request_revision': {
+    graphql: graphql(`mutation { requestRevision(orderId: "${id}", reason: "Fix the dates.") { id } }`),
+    rest: rest('post', `/api/v1/orders/${id}/revisions`, { reason: 'Fix the dates.' }),
+  },
   'bookings.read': {
     graphql: graphql('{ interpretationBookings { items { id } } }'),
     rest: rest('get', '/api/v1/interpretation-bookings'),

@@ -12,6 +12,7 @@ import { SignInResolver } from './public/sign-in.resolver';
 import { OrderFieldsResolver, OrderResolver } from './partner/order.resolver';
 import { QuoteResolver } from './partner/quote.resolver';
 import { OrderShippingFieldsResolver, ShippingResolver } from './partner/shipping.resolver';
+import { OrderRevisionFieldsResolver, RevisionResolver } from './partner/revision.resolver';
 import { BookingDeskFieldsResolver, StaffBookingResolver } from './staff/booking.resolver';
 import { StaffOrderResolver } from './staff/order.resolver';
 import { NotarizationFieldsResolver, OrderDeskFieldsResolver } from './staff/order-desk-fields.resolver';
@@ -42,6 +43,8 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
       OrderFieldsResolver,
       ShippingResolver,
       OrderShippingFieldsResolver,
+      RevisionResolver,
+      OrderRevisionFieldsResolver,
       StaffOrderResolver,
       OrderDeskFieldsResolver,
       NotarizationFieldsResolver,

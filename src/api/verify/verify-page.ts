@@ -62,7 +62,7 @@ export function verifyPage(operator: Operator, certificate: IssuedCertificate): 
   return page(
     operator,
     `Certificate ${certificate.code}`,
-    `<p class="status">This is a valid certificate of translation accuracy issued by ${escapeHtml(company)}.</p>
+    `${standing(company, certificate)}
 <dl><dt>Verification code</dt><dd>${escapeHtml(certificate.code)}</dd>
 <dt>Order number</dt><dd>${escapeHtml(certificate.orderNumber)}</dd>
 <dt>Client</dt><dd>${escapeHtml(certificate.accountName)}</dd>
@@ -80,6 +80,14 @@ export function verifyPage(operator: Operator, certificate: IssuedCertificate): 
 <footer>Questions about a certificate: ${contact(operator)}.</footer>
 <script>${CHECK_SCRIPT}</script>`,
   );
+}
+
+/** Valid, or superseded by a revision's certificate (D30), named with a link to its own page. */
+function standing(company: string, certificate: IssuedCertificate): string {
+  if (certificate.supersededBy === null)
+    return `<p class="status">This is a valid certificate of translation accuracy issued by ${escapeHtml(company)}.</p>`;
+  const code = escapeHtml(certificate.supersededBy);
+  return `<p class="status missing">Superseded: this certificate was replaced by the certificate of a revision, verification code <a href="/verify/${code}">${code}</a>. Rely on that one.</p>`;
 }
 
 export function unknownCodePage(operator: Operator): string {

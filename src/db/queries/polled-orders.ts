@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { OrderFileRead, OrderRead, OrderView, PolledOrder } from '../../domain/orders/order-read';
+import type { OrderFileRead, OrderLink, OrderRead, OrderView, PolledOrder } from '../../domain/orders/order-read';
 import type { Order } from '../../domain/orders/order.entity';
 import type { PageRequest, VersionedPage } from '../../domain/shared/pagination';
 import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
@@ -18,11 +18,23 @@ const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
 
 const MATCH = `WHERE o.id = $1 AND o.account_id = $2`;
 
+/** D30: the order a revision revises, the revisions of an order, a revision's reason and reference files. */
+const REVISION_COLUMNS = `o.revision_of_id, ro.number AS revision_of_number, o.revision_reason, rv.revisions, rf.reference_file_ids`;
+
+/** The joins `REVISION_COLUMNS` read: the revised order's number, the revisions oldest first, the reference files in order. */
+const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('id', r.id, 'number', r.number) ORDER BY r.created_at, r.id) AS revisions
+      FROM orders r WHERE r.revision_of_id = o.id) rv ON true
+  LEFT JOIN LATERAL (
+    SELECT json_agg(ra.file_id ORDER BY ra.created_at, ra.id) AS reference_file_ids
+      FROM file_attachments ra WHERE ra.order_id = o.id AND ra.reference) rf ON true`;
+
 /** An order's answer, as `orderViewOf` maps it (`o` the order, with `ORDER_VIEW_JOINS`). */
 export const ORDER_VIEW_COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
-  o.shipped_at, o.placed_by, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files`;
+  o.shipped_at, o.placed_by, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
 
 /** The order's certificate, if one was issued (D20): its code, shown on the completed order (D29). */
 const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
@@ -31,21 +43,21 @@ const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
 const FILES = `LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name) ORDER BY a.created_at, a.id) AS files,
            string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.order_id = o.id) f ON true`;
+      FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.order_id = o.id AND NOT a.reference) f ON true`;
 
 /** An order's payment, certificate and files, as its answer shows them: the joins `ORDER_VIEW_COLUMNS` read. */
-export const ORDER_VIEW_JOINS = `JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES}`;
+export const ORDER_VIEW_JOINS = `JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES} ${REVISIONS}`;
 
 /** An order of an account (`$1` the order, `$2` the account) with its payment, certificate code and files. */
 export const ORDER_READ: PreparedStatement = {
   name: 'order_read',
-  sql: `SELECT ${ORDER_VIEW_COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${MATCH}`,
+  sql: `SELECT ${ORDER_VIEW_COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${REVISIONS} ${MATCH}`,
 };
 
 /** The ids of an order's files in order, all its version needs of them. */
 const FILE_IDS = `LEFT JOIN LATERAL (
     SELECT string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
-      FROM file_attachments a WHERE a.order_id = o.id) f ON true`;
+      FROM file_attachments a WHERE a.order_id = o.id AND NOT a.reference) f ON true`;
 
 /**
  * Only the version of that answer, for a conditional request: of order `id` of the account `account` names, parameters
@@ -63,7 +75,7 @@ export const ORDER_LIST: ListShape = {
   alias: 'o',
   columns: ORDER_VIEW_COLUMNS,
   version: VERSION,
-  joins: `LEFT JOIN orders o ON o.id = page.id LEFT JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES}`,
+  joins: `LEFT JOIN orders o ON o.id = page.id LEFT JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES} ${REVISIONS}`,
   key: ['o.created_at', 'o.id'],
   counts: ORDER_COUNT_TABLES,
 };
@@ -131,6 +143,12 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
     placedBy: row.placed_by as Order['placedBy'],
+    revisionReason: row.revision_reason as string | null,
+    revisionOf: row.revision_of_id
+      ? { id: row.revision_of_id as string, number: row.revision_of_number as string }
+      : null,
+    revisions: (row.revisions as OrderLink[] | null) ?? [],
+    referenceFileIds: (row.reference_file_ids as string[] | null) ?? [],
   };
   return { order, files: (row.files as OrderFileRead[] | null) ?? [] };
 }

@@ -134,6 +134,9 @@ export class CertificateService {
     });
     em.persist(certificate);
     await em.flush();
+    // A revision's certificate supersedes the one of the order it revises (D30): its verification names the new code.
+    if (order.revisionOf)
+      await em.nativeUpdate(IssuedCertificate, { order: order.revisionOf.id }, { supersededBy: certification.code });
     return previousKeys;
   }
 

@@ -63,6 +63,13 @@ export class IssuedCertificate {
   @Property({ type: 'json' })
   documents!: CertifiedDocument[];
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The code of the revision's certificate that superseded this one (D30); null while it stands.",
+  })
+  @Property({ type: 'string', length: 19, nullable: true })
+  supersededBy: string | null = null;
+
   @Field()
   @Property({ type: 'datetime' })
   issuedAt: Date = new Date();

@@ -41,6 +41,13 @@ export class FileAttachment {
   @ManyToOne('Order', { nullable: true, deleteRule: 'cascade' })
   order: Rel<Owner> | null = null;
 
+  /**
+   * A reference file the client gave with a revision request (D30): shown to staff beside the order's files, never one
+   * of the files the order translates or delivers.
+   */
+  @Property({ type: 'boolean', default: false })
+  reference: boolean = false;
+
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 }

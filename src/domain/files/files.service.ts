@@ -271,11 +271,20 @@ export class FilesService {
     return sweepStorage(em, this.deps.storage, liveIds);
   }
 
-  /** Records that a quote or order uses the file; from then on it cannot be deleted. Idempotent. */
-  async attach(em: EntityManager, file: StoredFile, ownerType: AttachmentOwner, ownerId: string): Promise<void> {
+  /**
+   * Records that a quote or order uses the file (as one of its files, or as a reference file the client gave with a
+   * revision request, D30); from then on it cannot be deleted. Idempotent: a file attached already stays as it was.
+   */
+  async attach(
+    em: EntityManager,
+    file: StoredFile,
+    ownerType: AttachmentOwner,
+    ownerId: string,
+    { reference = false }: { reference?: boolean } = {},
+  ): Promise<void> {
     const owner = ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order';
-    const reference = em.getReference<Owner>(ownerType === AttachmentOwner.QUOTE ? 'Quote' : 'Order', ownerId);
-    const attachment = Object.assign(new FileAttachment(), { file, [owner]: reference });
+    const ref = em.getReference<Owner>(ownerType === AttachmentOwner.QUOTE ? 'Quote' : 'Order', ownerId);
+    const attachment = Object.assign(new FileAttachment(), { file, [owner]: ref, reference });
     await em.upsert(FileAttachment, attachment, {
       onConflictFields: ['file', owner],
       onConflictAction: 'ignore',

@@ -35,12 +35,25 @@ export type OrderRead = Pick<
   | 'shipmentTrackingNumber'
   | 'shippedAt'
   | 'placedBy'
+  | 'revisionReason'
 > & {
   quote: { id: string };
   payment: PaymentRead;
   /** The issued certificate's verification code (D29), read with the polled order: null when none; absent on an entity. */
   certificateCode?: string | null;
+  /** D30, read with the polled order; absent on an entity. The order this one revises, or null. */
+  revisionOf?: OrderLink | null;
+  /** D30: this order's revisions, oldest first; absent on an entity. */
+  revisions?: OrderLink[];
+  /** D30: the reference files the client gave with a revision request; absent on an entity. */
+  referenceFileIds?: string[];
 };
+
+/** Another order, named: its id and its number. */
+export interface OrderLink {
+  id: string;
+  number: string;
+}
 
 export type OrderFileRead = Pick<StoredFile, 'id' | 'type' | 'name'>;
 

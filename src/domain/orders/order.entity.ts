@@ -33,6 +33,11 @@ export enum OrderStatus {
   name: 'orders_awaiting_translator_due',
   expression: `create index "orders_awaiting_translator_due" on "orders" ("due_at", "created_at", "id") where "awaiting_translator"`,
 })
+// D30: one open revision of an order at a time (checked under the original's lock; this is the database's word).
+@Index({
+  name: 'orders_one_open_revision',
+  expression: `create unique index "orders_one_open_revision" on "orders" ("revision_of_id") where "status" not in ('completed', 'cancelled')`,
+})
 @Index({
   name: 'orders_number_trgm',
   expression: `create index "orders_number_trgm" on "orders" using gin ("number" gin_trgm_ops)`,
@@ -56,7 +61,8 @@ export class Order extends PricedWork {
   @ManyToOne(() => Account, { deleteRule: 'cascade' })
   account!: Rel<Account>;
 
-  @OneToOne(() => Quote, { owner: true, unique: true, deleteRule: 'restrict' })
+  /** The quote it was made from; a revision (D30) is made from its original's quote too. */
+  @ManyToOne(() => Quote, { deleteRule: 'restrict', index: true })
   quote!: Rel<Quote>;
 
   @OneToOne(() => Payment, { owner: true, unique: true, eager: true })
@@ -100,6 +106,15 @@ export class Order extends PricedWork {
   @Field(() => Date, { nullable: true })
   @Property({ type: 'datetime', nullable: true })
   cancelledAt: Date | null = null;
+
+  /** The completed order this one revises, free of charge (D30); null for an order converted from a quote. */
+  @Index()
+  @ManyToOne(() => Order, { nullable: true, deleteRule: 'set null' })
+  revisionOf: Rel<Order> | null = null;
+
+  @Field(() => String, { nullable: true, description: 'For a revision: what the client asked to have revised.' })
+  @Property({ type: 'text', nullable: true })
+  revisionReason: string | null = null;
 
   /** Hard copies handed to a carrier (D22): all three are set together by staff. */
   @Property({ type: 'string', length: 100, nullable: true })

@@ -241,13 +241,16 @@ export class OrderService {
     return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause);
   }
 
-  /** The files of several orders in one query (joined), in the order they were attached. */
+  /**
+   * The files of several orders in one query (joined), in the order they were attached; a revision's reference files
+   * (D30) are not among them.
+   */
   async filesOfMany(em: EntityManager, orderIds: string[]): Promise<Map<string, StoredFile[]>> {
     const byOrder = new Map<string, StoredFile[]>();
     if (!orderIds.length) return byOrder;
     const attachments = await em.find(
       FileAttachment,
-      { order: { $in: orderIds } },
+      { order: { $in: orderIds }, reference: false },
       { populate: ['file'], orderBy: { createdAt: 'asc', id: 'asc' } },
     );
     for (const attachment of attachments) {
@@ -258,7 +261,7 @@ export class OrderService {
   }
 
   /** Order numbers are random: on the rare clash, the whole conversion is tried again with a new one (D10). */
-  private async withUniqueNumber<T>(work: () => Promise<T>): Promise<T> {
+  async withUniqueNumber<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await work();

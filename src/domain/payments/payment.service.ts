@@ -210,7 +210,9 @@ export class PaymentService {
     );
     paymentTransitions.assertAction('cancel', payment);
     if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
-    else if (payment.status === PaymentStatus.CAPTURED) this.move(em, payment, PaymentStatus.REFUNDING);
+    // A payment that kept nothing (a free revision's, D30) has nothing to give back: it stays as it is.
+    else if (payment.status === PaymentStatus.CAPTURED && payment.capturedCents > payment.refundedCents)
+      this.move(em, payment, PaymentStatus.REFUNDING);
     return payment;
   }
 

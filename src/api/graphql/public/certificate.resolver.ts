@@ -13,6 +13,13 @@ export class CertificateResolver {
     return services.certificates.verify(ctx, code);
   }
 
+  @FieldResolver(() => Boolean, {
+    description: "Whether a revision's certificate replaced this one (D30); `supersededBy` names it.",
+  })
+  superseded(@Root() certificate: IssuedCertificate): boolean {
+    return certificate.supersededBy !== null;
+  }
+
   @FieldResolver(() => String, { description: 'The public verification page.' })
   verificationUrl(@Root() certificate: IssuedCertificate, @Ctx() { services }: GraphQLContext): string {
     return services.certificates.verificationUrl(certificate.code);

@@ -33,6 +33,15 @@ export const certificateSchemas = {
       type: 'boolean',
       description: 'A notarization was recorded (notary, commission, date) before the certificate was issued.',
     },
+    superseded: {
+      type: 'boolean',
+      description:
+        "True once the certificate of a revision of the order replaced this one (D30): rely on `superseded_by`'s certificate instead.",
+    },
+    superseded_by: nullable(
+      { type: 'string', examples: ['P4RT-8WQE-2MZC-7HNA'] },
+      "The verification code of the revision's certificate that superseded this one; null while it stands.",
+    ),
     documents: {
       type: 'array',
       description: 'Each certified document, in the order of the certificate.',

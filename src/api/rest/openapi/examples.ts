@@ -137,6 +137,10 @@ const orderBase = {
   certificate: null,
   shipping_address_required: false,
   shipment: null,
+  revision_of: null,
+  revision_reason: null,
+  revisions: [],
+  reference_file_ids: [],
   due_at: '2026-11-24T09:40:05.871000Z',
   completed_at: null,
   cancelled_at: null,
@@ -177,6 +181,37 @@ export const exampleOrderCompleted = {
   shipment: { carrier: 'UPS', tracking_number: '1Z999AA10123456784', shipped_at: '2026-11-23T17:45:09.264000Z' },
   completed_at: '2026-11-23T15:12:40.512000Z',
   updated_at: '2026-11-23T17:45:09.264000Z',
+};
+
+/** A free revision of the completed order (D30): a new order, total 0, nothing to pay, in review with draft copies. */
+export const exampleOrderRevision = {
+  ...orderBase,
+  id: '6f1d3b5a-9c7e-4a2f-8d0b-1e3c5a7f9b2d',
+  number: 'LT-2611-RV34EF',
+  status: 'in_review',
+  subtotal_cents: 0,
+  addons: [],
+  addons_total_cents: 0,
+  total_cents: 0,
+  files: [{ id: ids.source, type: 'source', name: 'affidavit_es.docx' }],
+  payment: {
+    provider: 'none',
+    provider_order_id: null,
+    approval_url: null,
+    paid_at: '2026-11-25T10:14:02.118000Z',
+    refunded_at: null,
+  },
+  revision_of: { id: ids.order, number: 'LT-2611-AB12CD' },
+  revision_reason: 'The surname is misspelt on page 1: Müller, as on the passport.',
+  reference_file_ids: [ids.source],
+  due_at: '2026-11-27T10:14:02.118000Z',
+  created_at: '2026-11-25T10:14:02.118000Z',
+  updated_at: '2026-11-25T10:14:02.118000Z',
+};
+
+export const exampleRevisionRequest = {
+  reason: 'The surname is misspelt on page 1: Müller, as on the passport.',
+  file_ids: [ids.source],
 };
 
 /** Cancelled before it was paid: nothing to refund. */
@@ -328,6 +363,8 @@ export const exampleCertificate = {
   target_language: 'en',
   translator: { name: 'Maria Fernandez', credentials: 'ATA-certified translator, Spanish into English (No. 512345)' },
   notarized: false,
+  superseded: false,
+  superseded_by: null,
   documents: [
     {
       name: 'affidavit_es.en.docx',

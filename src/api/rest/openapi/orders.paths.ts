@@ -1,4 +1,5 @@
 import { listOrdersCommand } from '../../../domain/orders/order.commands';
+import { requestRevisionCommand } from '../../../domain/orders/revision.commands';
 import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import {
   created,
@@ -22,6 +23,8 @@ import {
   exampleOrderCompleted,
   exampleOrderProcessing,
   exampleOrderRenewed,
+  exampleOrderRevision,
+  exampleRevisionRequest,
   examplePage,
   examplePaymentPage,
   exampleWebhookAck,
@@ -45,8 +48,9 @@ export const orderSchemas = {
   Payment: object({
     provider: {
       type: 'string',
-      description: 'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox.',
-      examples: ['paypal', 'sandbox'],
+      description:
+        'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox; `none` on a free revision (nothing to pay: no checkout, `paid_at` its creation time).',
+      examples: ['paypal', 'sandbox', 'none'],
     },
     provider_order_id: nullable(
       { type: 'string' },
@@ -137,6 +141,23 @@ export const orderSchemas = {
       }),
       'The mailed hard copies on their way, once the order is completed and staff hand them to a carrier (the account is e-mailed; a correction staff make later is e-mailed too); null before, and always without `hard_copy`.',
     ),
+    revision_of: nullable(ref('OrderLink'), 'For a free revision (D30): the order it revises; null otherwise.'),
+    revision_reason: nullable({ type: 'string' }, 'For a revision: what the client asked to have revised.'),
+    revisions: {
+      type: 'array',
+      items: ref('OrderLink'),
+      description: 'The revisions asked for of this order, oldest first (`POST /orders/{id}/revisions`).',
+    },
+    reference_file_ids: {
+      type: 'array',
+      items: ref('Id'),
+      description:
+        'For a revision: the reference files given with the request (readable with `GET /files/{id}`); they are not among `files`, never translated or delivered.',
+    },
+  }),
+  OrderLink: object({
+    id: described(ref('Id'), 'The order id.'),
+    number: { type: 'string', description: 'The order number.', examples: ['LT-2611-AB12CD'] },
   }),
   ConvertedOrder: object({
     data: described(
@@ -294,6 +315,41 @@ export const orderPaths = {
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),
         503: responseRef('ProviderUnavailable'),
+      },
+    },
+  },
+  '/orders/{id}/revisions': {
+    post: {
+      operationId: 'requestRevision',
+      tags: ['Orders'],
+      summary: 'Ask for a free revision of a completed order',
+      description:
+        'Within 30 days of `completed_at`, a free revision: a new order linked by `revision_of` (the original stays `completed` and lists it under `revisions`), `total_cents` 0 and nothing to pay (`payment.provider` `none`). ' +
+        'A certified revision starts `in_review` with copies of the delivered translations as drafts: staff review or replace them and complete it with a new certificate, which supersedes the original one. A standard revision starts `processing` and is translated again. Poll it as any order. ' +
+        'Refused with 422: an order not completed (`status`, cancelled ones included), after 30 days (`completed_at`), while a revision of the order is still open (`revisions`: one at a time; two requests at once make one revision), a reason missing or over 2,000 characters (`reason`), a file that is not one you uploaded (`file_ids`).',
+      parameters: [idParam('Order')],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: requestBodySchema(requestRevisionCommand, {
+              reason: 'What should be revised; at most 2,000 characters.',
+              file_ids: 'Optional reference files you uploaded (`POST /files`), shown to the translator; at most 20.',
+            }),
+            example: exampleRevisionRequest,
+          },
+        },
+      },
+      responses: {
+        201: created(
+          dataOf(ref('Order'), 'The revision.'),
+          'The revision, a new order.',
+          { data: exampleOrderRevision },
+          '/orders/{id}',
+        ),
+        ...authErrors,
+        404: responseRef('NotFound'),
+        422: responseRef('ValidationFailed'),
       },
     },
   },

@@ -9,6 +9,7 @@ const CREATES: ReadonlyArray<[RegExp, string]> = [
   [/^\/files$/, '/files'],
   [/^\/quotes$/, '/quotes'],
   [/^\/quotes\/[^/]+\/convert$/, '/orders'],
+  [/^\/orders\/[^/]+\/revisions$/, '/orders'],
   [/^\/interpretation-bookings$/, '/interpretation-bookings'],
 ];
 

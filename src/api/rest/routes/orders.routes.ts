@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { listOrdersCommand } from '../../../domain/orders/order.commands';
+import { requestRevisionCommand } from '../../../domain/orders/revision.commands';
 import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import type { Services } from '../../../services';
 import { restCommand } from '../../commands';
@@ -14,10 +15,13 @@ import { sendCreated } from './location';
 /** The path of `getOrder`, polled all day (D23): the not-modified lane answers its 304s. */
 export const ORDER_PATH = '/orders/:id';
 
-/** `convertQuote`, `listOrders`, `getOrder` and `cancelOrder`; and `renewOrderCheckout`, an unpaid order's new checkout (D29). */
+/**
+ * `convertQuote`, `listOrders`, `getOrder` and `cancelOrder`; `renewOrderCheckout`, an unpaid order's new checkout (D29);
+ * and `requestRevision`, a completed order's free revision (D30).
+ */
 export function ordersRoutes(services: Services): Router {
   const router = Router();
-  const { orders, config } = services;
+  const { orders, revisions, config } = services;
   const auth = authenticateAccount(services);
   const polling = authenticateAccount(services, (id) => orders.polled(id));
   const serialize = orderSerializer(services);
@@ -67,6 +71,17 @@ export function ordersRoutes(services: Services): Router {
       async (req, res) => {
         const polled = await orders.renewCheckout(req.ctx, req.params.id, restCommand(checkoutReturnCommand, req.body));
         res.json({ data: serialize(polled), provider_approval_url: polled.order.payment.approvalUrl });
+      },
+    ],
+  });
+  route(router, '/orders/:id/revisions', {
+    // D30: a free revision of a completed order is a new order, answered as one, with its Location.
+    post: [
+      auth,
+      permit('orders.request_revision'),
+      async (req, res) => {
+        const revision = await revisions.request(req.ctx, req.params.id, restCommand(requestRevisionCommand, req.body));
+        sendCreated(req, res, config.appUrl, { data: serialize(revision) });
       },
     ],
   });

@@ -13,6 +13,9 @@ export function serializeCertificate(certificate: IssuedCertificate, verificatio
     target_language: certificate.targetLanguage,
     translator: { name: certificate.translator.name, credentials: certificate.translator.credentials },
     notarized: certificate.notarized,
+    // D30: a revision's certificate replaced this one; an added field (D4).
+    superseded: certificate.supersededBy !== null,
+    superseded_by: certificate.supersededBy,
     documents: certificate.documents.map((document) => ({
       name: document.name,
       source_name: document.sourceName,

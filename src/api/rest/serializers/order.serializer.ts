@@ -33,6 +33,11 @@ export function serializeOrder(
     shipping_address_required: shippingAddressRequired(order),
     shipment: serializeShipment(shipmentOf(order)),
     certificate: certificate && { verification_code: certificate.verificationCode, verify_url: certificate.verifyUrl },
+    // D30: added fields, so v1 clients that do not know them are unaffected (D4).
+    revision_of: order.revisionOf ? { id: order.revisionOf.id, number: order.revisionOf.number } : null,
+    revision_reason: order.revisionReason,
+    revisions: (order.revisions ?? []).map(({ id, number }) => ({ id, number })),
+    reference_file_ids: order.referenceFileIds ?? [],
     due_at: formatOptionalTimestamp(order.dueAt),
     completed_at: formatOptionalTimestamp(order.completedAt),
     cancelled_at: formatOptionalTimestamp(order.cancelledAt),

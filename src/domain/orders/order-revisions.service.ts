@@ -1,0 +1,225 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ServiceType } from '../catalog/catalog.enums';
+import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
+import { FileType, StoredFile } from '../files/file.entity';
+import type { FilesService, StoredBytes } from '../files/files.service';
+import { Account } from '../identity/account.entity';
+import type { Ctx } from '../identity/context';
+import { requireAccount } from '../identity/guards';
+import { placedBy } from '../identity/placed-by';
+import { Payment, PaymentStatus } from '../payments/payment.entity';
+import { NotFoundError, ValidationError } from '../../shared/errors';
+import { isId, newId } from '../shared/ids';
+import type { OrderLink, OrderRead, PolledOrder } from './order-read';
+import { referenceNumber } from './order-number';
+import { Order, OrderStatus } from './order.entity';
+import type { OrderService } from './order.service';
+import type { RequestRevision } from './revision.commands';
+
+/** How long after completion a free revision may be asked for (D30). */
+export const REVISION_WINDOW_DAYS = 30;
+
+/** The payment of a revision: nothing to pay, so no provider (docs/decisions.md, D30). */
+export const NO_PROVIDER = 'none';
+
+/** A translation of the original, copied as a draft of the revision: its bytes stored anew, for the same source. */
+interface DraftCopy {
+  translation: StoredFile;
+  bytes: StoredBytes;
+}
+
+/**
+ * Free revisions of completed orders (D30): a new order linked to the original, total 0 and nothing to pay. A
+ * certified revision starts in review with copies of the original's translations as unreviewed drafts; a standard one
+ * is translated again. The original stays completed; its row is locked while the revision is made (the lifecycle's
+ * lock), so two requests at once make one revision and one 422.
+ */
+export class OrderRevisionsService {
+  constructor(
+    private readonly deps: { orders: OrderService; files: FilesService; orderPrefix: string; turnaroundHours: number },
+  ) {}
+
+  async request(ctx: Ctx, originalId: unknown, command: RequestRevision): Promise<PolledOrder> {
+    const account = requireAccount(ctx.actor, 'orders.request_revision');
+    if (!isId(originalId)) throw new NotFoundError();
+    const original = await ctx.em.findOne(Order, { id: originalId, account });
+    if (!original) throw new NotFoundError();
+    await assertRevisable(ctx.em, original);
+    const references = await referenceFiles(ctx.em, account, command.fileIds ?? []);
+    // Copied before any lock or transaction (D25): the bytes are stored under intents of their own first.
+    const drafts = original.serviceType === ServiceType.CERTIFIED ? await this.copyTranslations(ctx.em, original) : [];
+    let revisionId = '';
+    try {
+      await this.deps.orders.withUniqueNumber(() =>
+        this.deps.orders.lifecycle.change(ctx.em, { id: original.id }, async (em, locked) => {
+          await assertRevisable(em, locked);
+          revisionId = await this.create(em, ctx, locked, { reason: command.reason, references, drafts });
+        }),
+      );
+    } catch (error) {
+      // Refused or failed under the lock: no row claims the copies.
+      await this.deps.files.discardBytes(drafts.map(({ bytes }) => bytes.storageKey));
+      throw error;
+    }
+    return this.deps.orders.get(ctx, revisionId);
+  }
+
+  /**
+   * What an order's answer shows of revisions (D30), for an order read as an entity: the polled read has them already
+   * (`src/db/queries/polled-orders.ts`).
+   */
+  async linksOf(
+    em: EntityManager,
+    order: OrderRead,
+  ): Promise<Required<Pick<OrderRead, 'revisionOf' | 'revisions' | 'referenceFileIds'>>> {
+    if (order.revisionOf !== undefined && !(order instanceof Order) && order.revisions && order.referenceFileIds)
+      return { revisionOf: order.revisionOf, revisions: order.revisions, referenceFileIds: order.referenceFileIds };
+    const [self, revisions, references] = await Promise.all([
+      em.findOneOrFail(Order, { id: order.id }, { populate: ['revisionOf'], fields: ['revisionOf.number'] }),
+      em.find(Order, { revisionOf: order.id }, { fields: ['number'], orderBy: { createdAt: 'asc', id: 'asc' } }),
+      em.find(FileAttachment, { order: order.id, reference: true }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+    ]);
+    const link = ({ id, number }: OrderLink): OrderLink => ({ id, number });
+    return {
+      revisionOf: self.revisionOf && link(self.revisionOf),
+      revisions: revisions.map(link),
+      referenceFileIds: references.map((attachment) => attachment.file.id),
+    };
+  }
+
+  /** The files of `ids` (an order's reference files, whose ids its answer read), in that order. */
+  async filesById(em: EntityManager, ids: string[]): Promise<StoredFile[]> {
+    if (!ids.length) return [];
+    const files = await em.find(StoredFile, { id: { $in: ids } });
+    return ids.flatMap((id) => files.filter((file) => file.id === id));
+  }
+
+  /** In the original's locked transaction: the revision, its empty payment, its files, then its first moves; its id. */
+  private async create(
+    em: EntityManager,
+    ctx: Ctx,
+    original: Order,
+    input: { reason: string; references: StoredFile[]; drafts: DraftCopy[] },
+  ): Promise<string> {
+    const id = newId();
+    const now = new Date();
+    const payment = Object.assign(new Payment(), {
+      owner: { type: 'order', id },
+      provider: NO_PROVIDER,
+      description: `Revision of order ${original.number}`,
+      amountCents: 0,
+      currency: original.currency,
+      status: PaymentStatus.CAPTURED,
+      paidAt: now,
+    });
+    const revision = Object.assign(new Order(), {
+      id,
+      number: referenceNumber(this.deps.orderPrefix),
+      account: original.account,
+      quote: original.quote,
+      payment,
+      serviceType: original.serviceType,
+      sourceLanguage: original.sourceLanguage,
+      targetLanguage: original.targetLanguage,
+      unitType: original.unitType,
+      unitCount: original.unitCount,
+      documentPages: original.documentPages,
+      scannedPages: original.scannedPages,
+      // Nothing is charged: no add-ons are repeated (a new notarization or hard copy is ordered as new work).
+      subtotalCents: 0,
+      addons: [],
+      addonsTotalCents: 0,
+      totalCents: 0,
+      currency: original.currency,
+      reference: original.reference,
+      placedBy: placedBy(ctx.actor),
+      revisionOf: original,
+      revisionReason: input.reason,
+      dueAt: new Date(now.getTime() + this.deps.turnaroundHours * 60 * 60 * 1000),
+    });
+    // The original's answer lists its revisions: touched, so its version (ETag) and `updated_since` see the change.
+    original.updatedAt = now;
+    em.persist([payment, revision]);
+    await em.flush();
+
+    const files = (await this.deps.orders.filesOfMany(em, [original.id])).get(original.id) ?? [];
+    for (const source of files.filter((file) => file.type === FileType.SOURCE))
+      await this.deps.files.attach(em, source, AttachmentOwner.ORDER, id);
+    const owner = em.getReference(Account, original.account.id);
+    for (const { translation, bytes } of input.drafts) {
+      const draft = await this.deps.files.claimProduced(em, bytes, {
+        account: owner,
+        type: FileType.TRANSLATION,
+        name: translation.name,
+        derivedFromId: translation.derivedFromId ?? undefined,
+      });
+      await this.deps.files.attach(em, draft, AttachmentOwner.ORDER, id);
+    }
+    for (const file of input.references)
+      await this.deps.files.attach(em, file, AttachmentOwner.ORDER, id, { reference: true });
+
+    // Nothing to pay: on to processing (a standard revision is translated again), and a certified one, its drafts in
+    // place, on to review.
+    const cause = { actor: ctx.actor, action: 'revision_requested', reason: input.reason };
+    this.deps.orders.lifecycle.record(em, original, original.status, cause, { revision_id: id });
+    await this.deps.orders.lifecycle.move(em, revision, OrderStatus.PROCESSING, cause, 'request a revision');
+    if (revision.serviceType === ServiceType.CERTIFIED)
+      await this.deps.orders.finishIfTranslated(em, revision, { actor: null, action: 'translated' });
+    return id;
+  }
+
+  /** Each translation the original delivered, its bytes stored again for the revision to change freely. */
+  private async copyTranslations(em: EntityManager, original: Order): Promise<DraftCopy[]> {
+    const files = (await this.deps.orders.filesOfMany(em, [original.id])).get(original.id) ?? [];
+    const copies: DraftCopy[] = [];
+    try {
+      for (const translation of files.filter((file) => file.type === FileType.TRANSLATION)) {
+        const path = join(this.deps.files.tempDir, `ltk-revision-${newId()}`);
+        try {
+          await this.deps.files.downloadTo(translation, path);
+          copies.push({ translation, bytes: await this.deps.files.storeBytes(path, translation.mimeType) });
+        } finally {
+          await rm(path, { force: true });
+        }
+      }
+      return copies;
+    } catch (error) {
+      await this.deps.files.discardBytes(copies.map(({ bytes }) => bytes.storageKey));
+      throw error;
+    }
+  }
+}
+
+/** Completed within the window, with no revision open: otherwise 422 naming the rule (D30). */
+async function assertRevisable(em: EntityManager, original: Order): Promise<void> {
+  if (original.status !== OrderStatus.COMPLETED)
+    throw ValidationError.of('status', `Only a completed order can be revised; this order is ${original.status}.`);
+  const closes = original.completedAt!.getTime() + REVISION_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  if (Date.now() > closes)
+    throw ValidationError.of(
+      'completed_at',
+      `A free revision can be asked for within ${REVISION_WINDOW_DAYS} days of completion; this order was completed on ${original.completedAt!.toISOString().slice(0, 10)}.`,
+    );
+  const open = await em.findOne(
+    Order,
+    { revisionOf: original.id, status: { $nin: [OrderStatus.COMPLETED, OrderStatus.CANCELLED] } },
+    { fields: ['number'] },
+  );
+  if (open)
+    throw ValidationError.of(
+      'revisions',
+      `A revision of this order is already open (${open.number}); one revision at a time.`,
+    );
+}
+
+/** The caller's own uploaded files, by id; anything else is refused as a file the caller does not have (D8). */
+async function referenceFiles(em: EntityManager, account: Account, ids: string[]): Promise<StoredFile[]> {
+  if (!ids.length) return [];
+  const files = await em.find(StoredFile, { id: { $in: ids }, account, type: FileType.SOURCE });
+  const missing = ids.findIndex((id) => !files.some((file) => file.id === id));
+  if (missing >= 0)
+    throw ValidationError.of('file_ids', `The file_ids.${missing} field must be one of your uploaded files.`);
+  return ids.map((id) => files.find((file) => file.id === id)!);
+}
