@@ -86,7 +86,11 @@ async function state(id: string, translationId: string) {
 /** Stored bytes that no file row claims: a completion that did not go through must leave none. */
 async function unclaimedKeys(): Promise<string[]> {
   const claimed = new Set(
-    (await sql<{ storage_key: string }>('SELECT storage_key FROM files')).map((row) => row.storage_key),
+    (
+      await sql<{ storage_key: string }>(
+        'SELECT storage_key FROM files UNION SELECT unstamped_storage_key FROM files WHERE unstamped_storage_key IS NOT NULL',
+      )
+    ).map((row) => row.storage_key),
   );
   const unclaimed: string[] = [];
   for await (const { key } of createStorage(t.config.storage).keys()) if (!claimed.has(key)) unclaimed.push(key);

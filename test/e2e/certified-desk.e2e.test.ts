@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { Order } from '../../src/domain/orders/order.entity';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
-import { openZip, entries, readEntry } from '../../src/documents/zip-reader';
 import {
   AddOrderNoteDocument,
   ApproveTranslationDocument,
@@ -23,7 +20,7 @@ import {
 } from '../graphql/generated';
 import { createStaffMember, download, notarizationDetails, pdfText } from '../helpers/certified';
 import { paidOrder, waitForStatus } from '../helpers/orders';
-import { docx, pdf } from '../helpers/documents';
+import { docx, docxParts, pdf } from '../helpers/documents';
 import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { verifyPdfSignature } from '../helpers/pdf-signature';
@@ -435,18 +432,3 @@ describe('D19: the staff desk', () => {
     });
   });
 });
-
-/** The named parts of a DOCX, as text. */
-async function docxParts(bytes: Buffer, names: RegExp): Promise<Record<string, string>> {
-  const path = join(mkdtempSync(join(tmpdir(), 'ltk-docx-')), 'delivered.docx');
-  writeFileSync(path, bytes);
-  const zip = await openZip(path);
-  const parts: Record<string, string> = {};
-  try {
-    for await (const entry of entries(zip))
-      if (names.test(entry.fileName)) parts[entry.fileName] = (await readEntry(zip, entry)).toString('utf8');
-  } finally {
-    zip.close();
-  }
-  return parts;
-}

@@ -1,3 +1,6 @@
+import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { liveProcessIds } from '../../src/db/queries/live-processes';
 import {
   ApproveTranslationDocument,
   CertificateStandingDocument,
@@ -8,8 +11,8 @@ import {
   StaffOrderDocument,
   StaffRevisionDocument,
 } from '../graphql/generated';
-import { createStaffMember } from '../helpers/certified';
-import { docx, words } from '../helpers/documents';
+import { createStaffMember, download } from '../helpers/certified';
+import { docx, docxParts, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { paidOrder, waitForStatus } from '../helpers/orders';
@@ -118,6 +121,15 @@ describe('a certified revision', () => {
     expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: revision.id }, ada.token)).errors).toBeDefined();
     const newCode = await approveAndComplete(revision.id);
     expect(newCode).not.toBe(original.code);
+    // The draft was the translation as reviewed, not as delivered: the revision's copy carries one footer, its own.
+    const delivered = (await t.rest.get(`/api/v1/orders/${revision.id}`, alice.key).expect(200)).body.data;
+    const translation = delivered.files.find((file: { type: string }) => file.type === 'translation');
+    const footer = (await docxParts(await download(t, translation.download_url), /^word\/certified-footer\.xml$/))[
+      'word/certified-footer.xml'
+    ];
+    expect(footer.match(/Certified translation/g)).toHaveLength(1);
+    expect(footer).toContain(`Verification ${newCode}`);
+    expect(footer).not.toContain(original.code);
 
     const old = (await t.rest.get(`/api/v1/certificates/${original.code}`).expect(200)).body.data;
     expect(old).toMatchObject({ superseded: true, superseded_by: newCode });
@@ -131,6 +143,26 @@ describe('a certified revision', () => {
     const page = await t.rest.raw().get(`/verify/${original.code}`).expect(200);
     expect(page.text).toContain('Superseded');
     expect(page.text).toContain(newCode);
+  });
+});
+
+describe("a delivered translation's reviewed bytes", () => {
+  it('are kept, claimed by their file, through the storage sweep, and drafted from', async () => {
+    const original = await completedCertified();
+    const [kept] = await sql<{ unstamped_storage_key: string }>(
+      `SELECT f.unstamped_storage_key FROM files f JOIN file_attachments a ON a.file_id = f.id
+        WHERE a.order_id = ? AND f.type = 'translation'`,
+      [original.id],
+    );
+    expect(kept.unstamped_storage_key).toEqual(expect.any(String));
+    // Every stored byte an hour and more old: the sweep removes all that no row claims, and keeps these.
+    const root = (t.config.storage as { dir: string }).dir;
+    const longAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const path of readdirSync(root, { recursive: true }).map(String))
+      if (statSync(join(root, path)).isFile()) utimesSync(join(root, path), longAgo, longAgo);
+    const swept = await t.services.files.sweepStorage(t.orm.em.fork(), () => liveProcessIds(t.orm.em.fork()));
+    expect(swept.removed).not.toContain(kept.unstamped_storage_key);
+    await revise(original.id, { reason: 'A date is wrong.' }).expect(201);
   });
 });
 

@@ -1,6 +1,10 @@
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import type { Paragraph, Table } from 'docx';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pdfLib } from '../../src/documents/pdf-lib';
+import { entries, openZip, readEntry } from '../../src/documents/zip-reader';
 import { UnicodeFonts } from '../../src/documents/unicode-fonts';
 import { wrapText } from '../../src/documents/wrap-text';
 import { ZipFile } from 'yazl';
@@ -355,4 +359,19 @@ export function jpeg(): Buffer {
     'ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffc400b5100002010303020403050504040000017d01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9faffda0008010100003f00fbd3ffd9',
     'hex',
   );
+}
+
+/** The named parts of a DOCX, as text. */
+export async function docxParts(bytes: Buffer, names: RegExp): Promise<Record<string, string>> {
+  const path = join(mkdtempSync(join(tmpdir(), 'ltk-docx-')), 'delivered.docx');
+  writeFileSync(path, bytes);
+  const zip = await openZip(path);
+  const parts: Record<string, string> = {};
+  try {
+    for await (const entry of entries(zip))
+      if (names.test(entry.fileName)) parts[entry.fileName] = (await readEntry(zip, entry)).toString('utf8');
+  } finally {
+    zip.close();
+  }
+  return parts;
 }

@@ -44,14 +44,15 @@ export async function clearIntents(em: EntityManager, keys: string[]): Promise<v
   }
 }
 
-/** Of `keys`, those a file row claims. */
+/** Of `keys`, those a file row claims: as its bytes, or as a delivered translation's unstamped bytes (D30). */
 export async function keysOfFiles(em: EntityManager, keys: string[]): Promise<Set<string>> {
   const claimed = new Set<string>();
   for (let i = 0; i < keys.length; i += BATCH) {
+    const batch = keys.slice(i, i + BATCH);
     const rows = await runSql<{ storage_key: string }>(
       em,
-      'select "storage_key" from "files" where "storage_key" in (?)',
-      [keys.slice(i, i + BATCH)],
+      'select "storage_key" from "files" where "storage_key" in (?) union select "unstamped_storage_key" from "files" where "unstamped_storage_key" in (?)',
+      [batch, batch],
     );
     for (const row of rows) claimed.add(row.storage_key);
   }

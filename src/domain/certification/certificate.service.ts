@@ -92,7 +92,8 @@ export class CertificateService {
   /**
    * In the transaction that completes the order, locked and checked again: the stamped copies replace the
    * `translations` they were made from, the certificate becomes the order's file, and what it stated is recorded.
-   * Answers the translations' previous storage keys, to remove once the transaction has committed.
+   * Answers the storage keys no file needs any more (a stamped copy stamped again), to remove once the transaction
+   * has committed; a translation's reviewed bytes are kept as `unstampedStorageKey`.
    */
   async issue(
     em: EntityManager,
@@ -104,7 +105,11 @@ export class CertificateService {
     const previousKeys: string[] = [];
     for (const { fileId, bytes } of prepared.stamped) {
       const translation = translations.find((file) => file.id === fileId)!;
-      previousKeys.push((await this.deps.files.replaceContent(em, translation, bytes)).previousKey);
+      // The reviewed bytes are kept, unstamped, for a revision to draft from (D30); a stamped one is replaced.
+      const firstStamp = translation.unstampedStorageKey === null;
+      if (firstStamp) translation.unstampedStorageKey = translation.storageKey;
+      const { previousKey } = await this.deps.files.replaceContent(em, translation, bytes);
+      if (!firstStamp) previousKeys.push(previousKey);
     }
     // What the certificate stated is what step one read: the account's name and the signer's credentials as printed.
     const { account, signer } = certification;

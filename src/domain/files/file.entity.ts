@@ -57,6 +57,14 @@ export class StoredFile {
   @Property({ type: 'string', length: 100 })
   storageKey!: string;
 
+  /**
+   * For a certified translation once delivered: its bytes as reviewed, before the certification footer was stamped
+   * on (D20). A revision drafts from these (D30), so its certificate never stamps a second footer over the first.
+   */
+  @Index()
+  @Property({ type: 'string', length: 100, nullable: true })
+  unstampedStorageKey: string | null = null;
+
   /** For a translation: the source file it translates (one per source and order, D11). */
   @Index()
   @Property({ type: 'uuid', nullable: true })

@@ -258,6 +258,11 @@ export class FilesService {
     return this.deps.storage.download(file.storageKey, path);
   }
 
+  /** As `downloadTo`, a certified translation as it was before its certification footer (D20, D30). */
+  downloadUnstamped(file: StoredFile, path: string): Promise<void> {
+    return this.deps.storage.download(file.unstampedStorageKey ?? file.storageKey, path);
+  }
+
   /** Removes stored bytes no row points at any more; a failure is only logged (the bytes are then orphaned). */
   async discardBytes(storageKeys: string[]): Promise<void> {
     for (const key of storageKeys)

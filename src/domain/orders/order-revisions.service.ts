@@ -170,7 +170,10 @@ export class OrderRevisionsService {
     return id;
   }
 
-  /** Each translation the original delivered, its bytes stored again for the revision to change freely. */
+  /**
+   * Each translation the original delivered, as reviewed before its certification footer, stored again for the
+   * revision to change freely: the revision's certificate stamps its own footer on it, the only one.
+   */
   private async copyTranslations(em: EntityManager, original: Order): Promise<DraftCopy[]> {
     const files = (await this.deps.orders.filesOfMany(em, [original.id])).get(original.id) ?? [];
     const copies: DraftCopy[] = [];
@@ -178,7 +181,7 @@ export class OrderRevisionsService {
       for (const translation of files.filter((file) => file.type === FileType.TRANSLATION)) {
         const path = join(this.deps.files.tempDir, `ltk-revision-${newId()}`);
         try {
-          await this.deps.files.downloadTo(translation, path);
+          await this.deps.files.downloadUnstamped(translation, path);
           copies.push({ translation, bytes: await this.deps.files.storeBytes(path, translation.mimeType) });
         } finally {
           await rm(path, { force: true });
