@@ -29,6 +29,7 @@ export const PARTNER_PERMISSIONS = {
   'orders.cancel': WORKERS,
   'orders.set_shipping_address': WORKERS,
   'orders.renew_checkout': WORKERS,
+  'orders.message': WORKERS,
   'bookings.read': EVERYONE,
   'bookings.create': WORKERS,
   'bookings.cancel': WORKERS,

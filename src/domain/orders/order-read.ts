@@ -35,6 +35,7 @@ export type OrderRead = Pick<
   | 'shipmentTrackingNumber'
   | 'shippedAt'
   | 'placedBy'
+  | 'instructions'
 > & {
   quote: { id: string };
   payment: PaymentRead;
