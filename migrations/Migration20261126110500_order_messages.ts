@@ -12,9 +12,7 @@ export class Migration20261126110500_order_messages extends Migration {
     this.addSql(
       `create table "order_messages" ("id" uuid not null, "order_id" uuid not null, "author_kind" text check ("author_kind" in ('client', 'staff')) not null, "author_name" varchar(255) not null, "text" varchar(4000) not null, "created_at" timestamptz not null, constraint "order_messages_pkey" primary key ("id"));`,
     );
-    this.addSql(
-      `create index "order_messages_order_created" on "order_messages" ("order_id", "created_at", "id");`,
-    );
+    this.addSql(`create index "order_messages_order_created" on "order_messages" ("order_id", "created_at", "id");`);
     this.addSql(
       `alter table "order_messages" add constraint "order_messages_order_id_foreign" foreign key ("order_id") references "orders" ("id") on update cascade on delete cascade;`,
     );

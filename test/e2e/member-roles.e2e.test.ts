@@ -127,6 +127,10 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
     graphql: graphql(`mutation { renewCheckout(orderId: "${id}") { approvalUrl } }`),
     rest: rest('post', `/api/v1/orders/${id}/checkout`),
   },
+  'orders.message': {
+    graphql: graphql(`mutation { postOrderMessage(orderId: "${id}", text: "") { id } }`),
+    rest: rest('post', `/api/v1/orders/${id}/messages`, { text: '' }),
+  },
   'bookings.read': {
     graphql: graphql('{ interpretationBookings { items { id } } }'),
     rest: rest('get', '/api/v1/interpretation-bookings'),

@@ -49,9 +49,9 @@ describe('instructions through REST', () => {
       .post('/api/v1/quotes', quoteBody({ instructions: `  ${SPELLING}\n` }), alice.key)
       .expect(201);
     expect(quote.body.data.instructions).toBe(SPELLING);
-    expect((await t.rest.get(`/api/v1/quotes/${quote.body.data.id}`, alice.key).expect(200)).body.data.instructions).toBe(
-      SPELLING,
-    );
+    expect(
+      (await t.rest.get(`/api/v1/quotes/${quote.body.data.id}`, alice.key).expect(200)).body.data.instructions,
+    ).toBe(SPELLING);
     const order = await t.rest.post(`/api/v1/quotes/${quote.body.data.id}/convert`, undefined, alice.key).expect(201);
     const id = order.body.data.id;
     expect((await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.instructions).toBe(SPELLING);
@@ -90,7 +90,11 @@ describe('instructions through REST', () => {
 
 describe('instructions through GraphQL', () => {
   it('are echoed on the quote, carried to the order, shown to staff, and refused over 2,000 characters', async () => {
-    const made = await t.gql(CreateQuoteWithInstructionsDocument, { fileIds: [fileId], instructions: SPELLING }, alice.key);
+    const made = await t.gql(
+      CreateQuoteWithInstructionsDocument,
+      { fileIds: [fileId], instructions: SPELLING },
+      alice.key,
+    );
     expect(made.data!.createQuote.instructions).toBe(SPELLING);
     const order = await t.rest.post(`/api/v1/quotes/${made.data!.createQuote.id}/convert`, undefined, alice.key);
     const id = order.body.data.id;

@@ -53,13 +53,17 @@ export function clientMessageEmail(
     text: [
       'Hello,',
       '',
-      ...quoted({ ...facts, authorName: `${facts.authorName} (${facts.accountName})` }),
+      ...quoted({ ...facts, authorName: clientName(facts) }),
       ...(released ? [`The order was waiting for this answer: it is ${released} again.`, ''] : []),
       ...instructionLines(facts.order),
       'Answer with postStaffOrderMessage in the staff GraphQL.',
     ].join('\n'),
   };
 }
+
+/** The member and their firm, or the firm alone when it wrote with its API key. */
+const clientName = ({ authorName, accountName }: { authorName: string; accountName: string }) =>
+  authorName === accountName ? accountName : `${authorName} (${accountName})`;
 
 /** The client's instructions to the translator (D30), in e-mails to staff about the order; nothing when there are none. */
 export const instructionLines = (order: { instructions: string | null }): string[] =>

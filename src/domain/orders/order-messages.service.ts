@@ -80,11 +80,7 @@ export class OrderMessageService {
    * `waitForClient` the order is put on hold `awaiting_client` (refused, with nothing written, where a hold is not
    * allowed); an order already on hold waits for the client from then on.
    */
-  async postAsStaff(
-    ctx: Ctx,
-    orderId: unknown,
-    { text, waitForClient }: PostStaffOrderMessage,
-  ): Promise<OrderMessage> {
+  async postAsStaff(ctx: Ctx, orderId: unknown, { text, waitForClient }: PostStaffOrderMessage): Promise<OrderMessage> {
     const staff = requireStaff(ctx.actor, 'postStaffOrderMessage');
     if (!isId(orderId)) throw new NotFoundError();
     let message!: OrderMessage;
@@ -107,7 +103,12 @@ export class OrderMessageService {
     author: { kind: MessageAuthorKind; name: string },
     text: string,
   ): OrderMessage {
-    const message = Object.assign(new OrderMessage(), { order, authorKind: author.kind, authorName: author.name, text });
+    const message = Object.assign(new OrderMessage(), {
+      order,
+      authorKind: author.kind,
+      authorName: author.name,
+      text,
+    });
     em.persist(message);
     this.deps.lifecycle.record(em, order, order.status, { actor, action: 'post_message' }, { message_id: message.id });
     return message;

@@ -28,7 +28,11 @@ export function orderMessagesRoutes(services: Services): Router {
       auth,
       permit('orders.message'),
       async (req, res) => {
-        const message = await orderMessages.post(req.ctx, req.params.id, restCommand(postOrderMessageCommand, req.body));
+        const message = await orderMessages.post(
+          req.ctx,
+          req.params.id,
+          restCommand(postOrderMessageCommand, req.body),
+        );
         sendCreated(req, res, config.appUrl, { data: serializeOrderMessage(message) });
       },
     ],
