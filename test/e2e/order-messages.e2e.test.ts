@@ -84,6 +84,7 @@ describe('the client writes (REST and GraphQL)', () => {
   it('answers the message written, lists the conversation newest first a page at a time, the same on GraphQL', async () => {
     const id = await newOrder();
     const first = await post(id, { text: '  Is the apostille page translated too?  ' }).expect(201);
+    expect(first.headers.location).toBe(`${t.config.appUrl}${messagesPath(id)}`);
     expect(first.body.data).toEqual({
       id: expect.any(String),
       author: { kind: 'client', name: 'Smith & Partners LLP' },

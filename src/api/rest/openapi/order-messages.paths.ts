@@ -1,5 +1,5 @@
 import { listOrderMessagesCommand, postOrderMessageCommand } from '../../../domain/orders/order-message.commands';
-import { dataOf, described, json, listOf, object, pageDocs, ref, responseRef } from './components';
+import { created, dataOf, described, json, listOf, object, pageDocs, ref, responseRef } from './components';
 import { exampleOrderMessage, exampleOrderMessageRequest, examplePage } from './examples';
 import { queryParameters, requestBodySchema } from './request-schema';
 
@@ -72,9 +72,12 @@ export const orderMessagePaths = {
         content: { 'application/json': { schema: ref('OrderMessageRequest'), example: exampleOrderMessageRequest } },
       },
       responses: {
-        201: json(dataOf(ref('OrderMessage'), 'The message written.'), 'The message, written.', {
-          data: exampleOrderMessage,
-        }),
+        201: created(
+          dataOf(ref('OrderMessage'), 'The message written.'),
+          'The message, written; `Location` is the conversation it is read in.',
+          { data: exampleOrderMessage },
+          '/orders/{id}/messages',
+        ),
         401: responseRef('Unauthenticated'),
         403: responseRef('Forbidden'),
         404: responseRef('NotFound'),
