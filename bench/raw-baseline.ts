@@ -43,6 +43,7 @@ type OrderRow = PaymentColumns &
     | 'total_cents'
     | 'currency'
     | 'reference'
+    | 'instructions'
     | 'quote_id'
     | 'hold_reason'
     | 'shipment_carrier'
@@ -142,6 +143,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
       country: o.shipping_address.country,
     },
     placed_by: placedBy(o.placed_by),
+    instructions: o.instructions,
     quote_id: o.quote_id,
     files: files.rows.map((f) => ({
       id: f.id,

@@ -26,6 +26,7 @@ import { CertifiedReviewService } from './domain/certification/certified-review.
 import { PendingCertificates } from './domain/certification/pending-certificates';
 import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderRevisionsService } from './domain/orders/order-revisions.service';
+import { OrderMessageService } from './domain/orders/order-messages.service';
 import { OrderService } from './domain/orders/order.service';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { orderPayments } from './domain/orders/order-payments';
@@ -133,6 +134,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }),
     }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
+    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer }),
     shipping: new OrderShippingService({ orders, mailer }),
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),

@@ -11,6 +11,7 @@ import { IssuedCertificate } from '../domain/certification/issued-certificate.en
 import { Notarization } from '../domain/certification/notarization.entity';
 import { PendingCertificate } from '../domain/certification/pending-certificate.entity';
 import { OrderNote } from '../domain/orders/order-note.entity';
+import { OrderMessage } from '../domain/orders/order-message.entity';
 import { OrderCount, OrderCountChange } from '../domain/orders/order-count.entity';
 import { Order } from '../domain/orders/order.entity';
 import { TranslationReview } from '../domain/certification/translation-review.entity';
@@ -50,6 +51,7 @@ export const ENTITIES = [
   RateLimitCount,
   TranslationReview,
   OrderNote,
+  OrderMessage,
   Notarization,
   IssuedCertificate,
   PendingCertificate,

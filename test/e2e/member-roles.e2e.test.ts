@@ -131,6 +131,10 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
     graphql: graphql(`mutation { requestRevision(orderId: "${id}", reason: "Fix the dates.") { id } }`),
     rest: rest('post', `/api/v1/orders/${id}/revisions`, { reason: 'Fix the dates.' }),
   },
+  'orders.message': {
+    graphql: graphql(`mutation { postOrderMessage(orderId: "${id}", text: "") { id } }`),
+    rest: rest('post', `/api/v1/orders/${id}/messages`, { text: '' }),
+  },
   'bookings.read': {
     graphql: graphql('{ interpretationBookings { items { id } } }'),
     rest: rest('get', '/api/v1/interpretation-bookings'),

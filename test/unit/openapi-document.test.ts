@@ -183,6 +183,7 @@ describe('the OpenAPI document as a reference', () => {
     expect(created.map(({ where }) => where).sort()).toEqual([
       'POST /files',
       'POST /interpretation-bookings',
+      'POST /orders/{id}/messages',
       'POST /quotes',
       'POST /quotes/{id}/convert',
     ]);

@@ -4,6 +4,8 @@ import type { IssuedCertificate } from '../../domain/certification/issued-certif
 import type { Notarization } from '../../domain/certification/notarization.entity';
 import type { TranslationReview } from '../../domain/certification/translation-review.entity';
 import type { OrderNote } from '../../domain/orders/order-note.entity';
+import type { OrderMessage } from '../../domain/orders/order-message.entity';
+import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { certificatesOf } from '../../domain/certification/issued-certificates';
 import type { OrderFileRead } from '../../domain/orders/order-read';
 import type { Ctx } from '../../domain/identity/context';
@@ -32,6 +34,8 @@ export interface Loaders {
   bookingNotes(): DataLoader<string, BookingNote[]>;
   reviews(): DataLoader<string, TranslationReview[]>;
   notarizations(): DataLoader<string, Notarization | null>;
+  /** The same page of each order's conversation (D30), by order id: one loader per page asked for. */
+  orderMessages(request: PageRequest): DataLoader<string, Page<OrderMessage>>;
 }
 
 export function createLoaders(ctx: Ctx, services: Services): Loaders {
@@ -48,6 +52,7 @@ export function createLoaders(ctx: Ctx, services: Services): Loaders {
     bookingNotes: once(() => new DataLoader((ids) => services.bookingDesk.notes(ctx, ids))),
     reviews: once(() => new DataLoader((ids) => services.certifiedReview.reviews(ctx, ids))),
     notarizations: once(() => new DataLoader((ids) => services.certifiedReview.notarizations(ctx, ids))),
+    orderMessages: perPage((request) => new DataLoader((ids) => services.orderMessages.pagesOf(ctx, ids, request))),
   };
 }
 
@@ -55,6 +60,16 @@ export function createLoaders(ctx: Ctx, services: Services): Loaders {
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
+}
+
+/** `make`'s result for each page asked for, made on the first call for that page and kept. */
+function perPage<T>(make: (request: PageRequest) => T): (request: PageRequest) => T {
+  const made = new Map<string, T>();
+  return (request) => {
+    const key = `${request.page}/${request.perPage}`;
+    if (!made.has(key)) made.set(key, make(request));
+    return made.get(key)!;
+  };
 }
 
 /**

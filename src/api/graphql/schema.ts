@@ -10,11 +10,13 @@ import { MeResolver } from './partner/me.resolver';
 import { AccountViewerResolver, MemberResolver } from './partner/member.resolver';
 import { SignInResolver } from './public/sign-in.resolver';
 import { OrderFieldsResolver, OrderResolver } from './partner/order.resolver';
+import { OrderMessageResolver } from './partner/order-message.resolver';
 import { QuoteResolver } from './partner/quote.resolver';
 import { OrderShippingFieldsResolver, ShippingResolver } from './partner/shipping.resolver';
 import { OrderRevisionFieldsResolver, RevisionResolver } from './partner/revision.resolver';
 import { BookingDeskFieldsResolver, StaffBookingResolver } from './staff/booking.resolver';
 import { StaffOrderResolver } from './staff/order.resolver';
+import { StaffOrderMessageResolver } from './staff/order-message.resolver';
 import { NotarizationFieldsResolver, OrderDeskFieldsResolver } from './staff/order-desk-fields.resolver';
 import { OrderMoneyFieldsResolver } from './staff/order-money-fields.resolver';
 import { PaymentDeskFieldsResolver } from './staff/payment-desk-fields.resolver';
@@ -41,11 +43,13 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
       QuoteResolver,
       OrderResolver,
       OrderFieldsResolver,
+      OrderMessageResolver,
       ShippingResolver,
       OrderShippingFieldsResolver,
       RevisionResolver,
       OrderRevisionFieldsResolver,
       StaffOrderResolver,
+      StaffOrderMessageResolver,
       OrderDeskFieldsResolver,
       NotarizationFieldsResolver,
       PaymentDeskFieldsResolver,

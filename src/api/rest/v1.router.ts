@@ -9,6 +9,7 @@ import { catalogRoutes } from './routes/catalog.routes';
 import { certificatesRoutes } from './routes/certificates.routes';
 import { filesRoutes } from './routes/files.routes';
 import { ordersRoutes } from './routes/orders.routes';
+import { orderMessagesRoutes } from './routes/order-messages.routes';
 import { quotesRoutes } from './routes/quotes.routes';
 import { paymentsRoutes } from './routes/payments.routes';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
@@ -35,6 +36,7 @@ export function v1Router(services: Services): Router {
   router.use(quotesRoutes(services));
   router.use(paymentsRoutes(services));
   router.use(shippingRoutes(services));
+  router.use(orderMessagesRoutes(services));
   // The sandbox provider's hosted checkout pages are served by this service itself (D1, D9).
   if (services.config.payment.provider === 'sandbox') router.use(sandboxCheckoutRoutes(services));
   router.use(notFoundHandler);

@@ -34,7 +34,7 @@ const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
 export const ORDER_VIEW_COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
-  o.shipped_at, o.placed_by, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
+  o.shipped_at, o.placed_by, o.instructions, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
 
 /** The order's certificate, if one was issued (D20): its code, shown on the completed order (D29). */
 const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
@@ -149,6 +149,7 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
       : null,
     revisions: (row.revisions as OrderLink[] | null) ?? [],
     referenceFileIds: (row.reference_file_ids as string[] | null) ?? [],
+    instructions: row.instructions as string | null,
   };
   return { order, files: (row.files as OrderFileRead[] | null) ?? [] };
 }

@@ -30,6 +30,7 @@ export const PARTNER_PERMISSIONS = {
   'orders.set_shipping_address': WORKERS,
   'orders.renew_checkout': WORKERS,
   'orders.request_revision': WORKERS,
+  'orders.message': WORKERS,
   'bookings.read': EVERYONE,
   'bookings.create': WORKERS,
   'bookings.cancel': WORKERS,

@@ -27,6 +27,7 @@ export const STAFF_PERMISSIONS = {
   attachReviewedTranslation: EVERY_ROLE,
   approveTranslation: EVERY_ROLE,
   completeCertifiedOrder: EVERY_ROLE,
+  postStaffOrderMessage: EVERY_ROLE,
   // The order desk.
   'Order.account': THE_DESK,
   holdOrder: THE_DESK,

@@ -36,6 +36,7 @@ export type OrderRead = Pick<
   | 'shippedAt'
   | 'placedBy'
   | 'revisionReason'
+  | 'instructions'
 > & {
   quote: { id: string };
   payment: PaymentRead;

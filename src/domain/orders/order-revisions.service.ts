@@ -134,6 +134,8 @@ export class OrderRevisionsService {
       totalCents: 0,
       currency: original.currency,
       reference: original.reference,
+      // The client's instructions (D30) still hold for the corrected translation.
+      instructions: original.instructions,
       placedBy: placedBy(ctx.actor),
       revisionOf: original,
       revisionReason: input.reason,

@@ -8,7 +8,7 @@ import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../lifecycle/lifecycle';
 import { Order, OrderStatus } from './order.entity';
-import { orderTransitions, type OrderAction } from './order.states';
+import { AWAITING_CLIENT, orderTransitions, type OrderAction } from './order.states';
 
 export type OrderLifecycle = Lifecycle<OrderStatus, Order, OrderAction>;
 
@@ -39,7 +39,8 @@ export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mai
         // Completed is final, so this asks once (D22).
         if (hasHardCopies(order) && !order.shippingAddress)
           await deps.mailer.send(em, shippingAddressNeededEmail(account, order));
-      } else if (order.status === OrderStatus.ON_HOLD) {
+      } else if (order.status === OrderStatus.ON_HOLD && cause.reason !== AWAITING_CLIENT) {
+        // Held for the client's answer, the client is told by the message that asks (D30), not twice.
         await deps.mailer.send(
           em,
           onHoldEmail(await accountOf(em, order), `Order ${order.number}`, cause.reason ?? 'Staff will contact you.'),

@@ -86,6 +86,7 @@ export class OrderService {
           totalCents: locked.totalCents,
           currency: locked.currency,
           reference: locked.reference,
+          instructions: locked.instructions,
           shippingAddress: locked.shippingAddress,
           placedBy: placedBy(ctx.actor),
         });

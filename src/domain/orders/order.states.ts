@@ -4,6 +4,12 @@ import { OrderStatus, type Order } from './order.entity';
 /** The client may cancel only these (`cancelOrder`); staff may cancel any order not finished (D10). */
 const CLIENT_CANCELLABLE: readonly OrderStatus[] = [OrderStatus.PENDING_PAYMENT, OrderStatus.ON_HOLD];
 
+/**
+ * The `hold_reason` of an order staff put on hold until the client answers their message (D30, the contract's
+ * "operator follows up"): the client's next message releases it.
+ */
+export const AWAITING_CLIENT = 'awaiting_client';
+
 /** Review work happens in review, or on hold (a held order is finished by staff, then released) (D19). */
 const REVIEWABLE: readonly OrderStatus[] = [OrderStatus.IN_REVIEW, OrderStatus.ON_HOLD];
 

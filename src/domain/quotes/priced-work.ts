@@ -5,6 +5,9 @@ import { PlacedBy } from '../identity/placed-by';
 import { QuotedAddon } from './quoted-addon';
 import { ShippingAddress } from './shipping-address';
 
+/** The longest `instructions` a quote takes (D30). */
+export const MAX_INSTRUCTIONS = 2000;
+
 /**
  * What a quote prices and its order inherits, column for column: the work (service, languages, units) and the
  * prices it was made with (D7: a later rate change never alters either).
@@ -81,4 +84,13 @@ export abstract class PricedWork {
   })
   @Property({ type: 'json', nullable: true })
   shippingAddress: ShippingAddress | null = null;
+
+  /** D30: for the translator and the desk only; never printed on what the court sees (the certificate). */
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Instructions to the translator (name spellings as on a passport, terms, format), as given; shown to staff, never printed on the certificate.',
+  })
+  @Property({ type: 'string', length: MAX_INSTRUCTIONS, nullable: true })
+  instructions: string | null = null;
 }

@@ -4,6 +4,7 @@ import { differentLanguages, languageCode } from '../catalog/language-pair';
 import { across, integer, list, nested, oneOf, text } from '../shared/command-fields';
 import { isId } from '../shared/ids';
 import { pageFields } from '../shared/pagination';
+import { MAX_INSTRUCTIONS } from './priced-work';
 import { QuoteStatus } from './quote.entity';
 import { HARD_COPY, shippingAddressField } from './shipping-address';
 
@@ -51,7 +52,7 @@ const addons = list(
   },
 );
 
-/** `POST /quotes` and `createQuote` (D7, D8, D22). */
+/** `POST /quotes` and `createQuote` (D7, D8, D22, D30). */
 export const createQuoteCommand = z
   .object({
     sourceLanguage: languageCode(),
@@ -62,6 +63,7 @@ export const createQuoteCommand = z
     addons,
     reference: text({ max: 255 }),
     shippingAddress: shippingAddressField(),
+    instructions: text({ max: MAX_INSTRUCTIONS }),
   })
   .check(across(['sourceLanguage', 'targetLanguage'], differentLanguages))
   .check(

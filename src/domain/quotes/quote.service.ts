@@ -97,6 +97,7 @@ export class QuoteService {
       targetLanguage: targetLanguage,
       fileIds: fileIds,
       reference: reference ?? null,
+      instructions: command.instructions ?? null,
       shippingAddress: shippingAddress ?? null,
       // From the quote's own creation instant: expires_at is exactly created_at + QUOTE_TTL_DAYS (D8).
       expiresAt: new Date(quote.createdAt.getTime() + this.deps.ttlDays * 24 * 60 * 60 * 1000),

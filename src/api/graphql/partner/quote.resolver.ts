@@ -44,6 +44,12 @@ class CreateQuoteInput {
     description: 'Only with the hard_copy add-on; it may also be given later, on the order (setShippingAddress).',
   })
   shippingAddress?: ShippingAddressInput;
+  @Field({
+    nullable: true,
+    description:
+      'Instructions to the translator, at most 2,000 characters: name spellings as on a passport, terms, format. Never printed on the certificate.',
+  })
+  instructions?: string;
 }
 
 @ObjectType()

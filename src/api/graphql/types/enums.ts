@@ -11,6 +11,7 @@ import { QuoteStatus } from '../../../domain/quotes/quote.entity';
 import { StaffRole } from '../../../domain/identity/staff-user.entity';
 import { MemberRole, MemberStatus } from '../../../domain/identity/member.entity';
 import { PlacedByKind } from '../../../domain/identity/placed-by';
+import { MessageAuthorKind } from '../../../domain/orders/order-message.entity';
 
 /** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
 registerEnumType(AccountStatus, { name: 'AccountStatus' });
@@ -31,3 +32,4 @@ registerEnumType(BookingSetting, { name: 'InterpretationSetting' });
 registerEnumType(MemberRole, { name: 'MemberRole' });
 registerEnumType(MemberStatus, { name: 'MemberStatus' });
 registerEnumType(PlacedByKind, { name: 'PlacedByKind' });
+registerEnumType(MessageAuthorKind, { name: 'MessageAuthorKind' });

@@ -172,6 +172,10 @@ export const pricedWorkProperties: Record<string, Schema> = {
     ref('PlacedBy'),
     "Who made it: the account's API key, or a member signed in to the partner portal.",
   ),
+  instructions: nullable(
+    { type: 'string', maxLength: 2000 },
+    'Instructions to the translator (name spellings as on a passport, terms, format), as given on the quote; null when none were given. Read by staff, never printed on the certificate.',
+  ),
 };
 
 export const schemas: Record<string, Schema> = {

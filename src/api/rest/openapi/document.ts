@@ -4,6 +4,7 @@ import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
+import { orderMessagePaths, orderMessageSchemas } from './order-messages.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { withLinks } from './links';
 import { shippingPaths, shippingSchemas } from './shipping.paths';
@@ -181,6 +182,7 @@ export function openApiDocument(serverUrl: string) {
         ...filePaths,
         ...quotePaths,
         ...orderPaths,
+        ...orderMessagePaths,
         ...shippingPaths,
         ...bookingPaths,
         ...metaPaths,
@@ -196,6 +198,7 @@ export function openApiDocument(serverUrl: string) {
         ...fileSchemas,
         ...quoteSchemas,
         ...orderSchemas,
+        ...orderMessageSchemas,
         ...bookingSchemas,
       },
       responses,

@@ -71,6 +71,8 @@ const shippingAddress = {
 /** A `PUT /orders/{id}/shipping_address` body: the address itself. */
 export const exampleShippingAddress = shippingAddress;
 
+const INSTRUCTIONS = 'Spell the petitioner as on her passport: María José GARCÍA LÓPEZ.';
+
 export const exampleQuoteRequest = {
   source_language: 'es',
   target_language: 'en',
@@ -79,6 +81,7 @@ export const exampleQuoteRequest = {
   addons: [{ code: 'hard_copy', quantity: 2 }],
   reference: 'Matter 114 - Garcia asylum petition',
   shipping_address: shippingAddress,
+  instructions: INSTRUCTIONS,
 };
 
 const pricedWork = {
@@ -100,6 +103,7 @@ const pricedWork = {
     kind: 'member',
     member: { id: '5e0c2f7a-91d4-4b8e-a3f6-0d2b7c9e1a44', name: 'Dana Whitfield', email: 'dana@whitfield-law.example' },
   },
+  instructions: INSTRUCTIONS,
 };
 
 export const exampleQuote = {
@@ -381,6 +385,18 @@ export const examplePage = (path: string, item: unknown) => ({
   links: { first: `${BASE}${path}?page=1`, last: `${BASE}${path}?page=1`, prev: null, next: null },
   meta: { current_page: 1, from: 1, last_page: 1, path: `${BASE}${path}`, per_page: 15, to: 1, total: 1 },
 });
+
+/** A message of an order's conversation (D30), and the body that writes one. */
+export const exampleOrderMessageRequest = {
+  text: 'The birth certificate spells the father as "Jose" without the accent; please keep it so.',
+};
+
+export const exampleOrderMessage = {
+  id: '4c6e8a0b-2d4f-4a6b-8c0e-1f3a5b7c9d2e',
+  author: { kind: 'client', name: 'Dana Whitfield' },
+  ...exampleOrderMessageRequest,
+  created_at: '2026-11-22T11:05:42.310000Z',
+};
 
 export const exampleUpload = { file: '(the bytes of affidavit_es.docx)', type: 'source' };
 

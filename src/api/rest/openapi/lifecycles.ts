@@ -9,7 +9,7 @@ export const ORDER_LIFECYCLE = [
   '- `processing`: the payment was captured (`payment.paid_at` and `due_at` are set) and the documents are being translated in the background.',
   '- `in_review`: certified orders only, once the machine translation is done: a named translator reviews it, and the order stays here until staff complete it, which issues the signed certificate of accuracy.',
   '- `completed`: delivered. Standard orders get here straight from `processing`, certified ones from `in_review`. Translations and the certificate appear in `files` with download links only now.',
-  '- `on_hold`: stopped from `pending_payment`, `processing` or `in_review`, by the translation pipeline (a document with no text to translate, an engine that keeps failing), by staff, or because the payment provider reversed the payment; `hold_reason` says why and the account is e-mailed. Staff release it back to the state it was held from (an order paid while on hold resumes in `processing`).',
+  "- `on_hold`: stopped from `pending_payment`, `processing` or `in_review`, by the translation pipeline (a document with no text to translate, an engine that keeps failing), by staff, or because the payment provider reversed the payment; `hold_reason` says why and the account is e-mailed. Staff release it back to the state it was held from (an order paid while on hold resumes in `processing`). `hold_reason` `awaiting_client`: staff asked a question in the order's messages and wait for the answer; your next `POST /orders/{id}/messages` resumes it.",
   '- `cancelled`: the client may cancel only from `pending_payment` or `on_hold` (a paid order is then refunded: `payment.refunded_at`); staff may cancel any order not yet completed, refunding it when paid.',
 ].join('\n');
 

@@ -40,6 +40,8 @@ export const quoteSchemas = {
     'addons.quantity':
       'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).',
     reference: 'Your own reference (a matter or case number), echoed on the quote and its order.',
+    instructions:
+      'Optional instructions to the translator, at most 2,000 characters: name spellings as on a passport, terms to keep, the format wanted. Echoed on the quote and its order; never printed on the certificate.',
     shipping_address: described(
       ref('ShippingAddressRequest'),
       'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.',

@@ -13,8 +13,12 @@ const CREATES: ReadonlyArray<[RegExp, string]> = [
   [/^\/interpretation-bookings$/, '/interpretation-bookings'],
 ];
 
+/** What has no address of its own lives where it is read: a message in its order's conversation (D30). */
+const READ_IN_PLACE: readonly RegExp[] = [/^\/orders\/[^/]+\/messages$/];
+
 /** `path` is the request's path under /api/v1; `body` the 201's body, `{ "data": { "id": ... } }`. */
 export function createdLocation(appUrl: string, path: string, body: unknown): string | undefined {
+  if (READ_IN_PLACE.some((pattern) => pattern.test(path))) return `${appUrl}/api/v1${path}`;
   const collection = CREATES.find(([pattern]) => pattern.test(path))?.[1];
   const id = (body as { data?: { id?: unknown } } | null)?.data?.id;
   return collection && typeof id === 'string' ? `${appUrl}/api/v1${collection}/${encodeURIComponent(id)}` : undefined;

@@ -1,7 +1,7 @@
 import type { PricedWork } from '../../../domain/quotes/priced-work';
 import { serializePlacedBy } from './placed-by.serializer';
 
-/** The priced fields quotes and orders share, as `getQuote` and `getOrder` answer them (D8, D10, D22, D29). */
+/** The priced fields quotes and orders share, as `getQuote` and `getOrder` answer them (D8, D10, D22, D29, D30). */
 export const serializePricedWork = (work: PricedWork) => ({
   service_type: work.serviceType,
   source_language: work.sourceLanguage,
@@ -31,4 +31,5 @@ export const serializePricedWork = (work: PricedWork) => ({
     country: work.shippingAddress.country,
   },
   placed_by: serializePlacedBy(work.placedBy),
+  instructions: work.instructions,
 });
