@@ -184,6 +184,7 @@ describe('the OpenAPI document as a reference', () => {
       'POST /files',
       'POST /interpretation-bookings',
       'POST /orders/{id}/messages',
+      'POST /orders/{id}/revisions',
       'POST /quotes',
       'POST /quotes/{id}/convert',
     ]);

@@ -36,7 +36,7 @@ export const certificateSchemas = {
     superseded: {
       type: 'boolean',
       description:
-        "True once the certificate of a revision of the order replaced this one (D30): rely on `superseded_by`'s certificate instead.",
+        "True once the certificate of a revision of the order replaced this one: rely on `superseded_by`'s certificate instead.",
     },
     superseded_by: nullable(
       { type: 'string', examples: ['P4RT-8WQE-2MZC-7HNA'] },

@@ -141,7 +141,7 @@ export const orderSchemas = {
       }),
       'The mailed hard copies on their way, once the order is completed and staff hand them to a carrier (the account is e-mailed; a correction staff make later is e-mailed too); null before, and always without `hard_copy`.',
     ),
-    revision_of: nullable(ref('OrderLink'), 'For a free revision (D30): the order it revises; null otherwise.'),
+    revision_of: nullable(ref('OrderLink'), 'For a free revision: the order it revises; null otherwise.'),
     revision_reason: nullable({ type: 'string' }, 'For a revision: what the client asked to have revised.'),
     revisions: {
       type: 'array',
