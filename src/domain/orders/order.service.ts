@@ -5,7 +5,7 @@ import { assignedOrdersOnly } from '../identity/staff-permissions';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import type { StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
-import type { CheckoutReturn } from '../payments/payment.commands';
+import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
@@ -205,6 +205,13 @@ export class OrderService {
   async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Order> {
     requireStaff(ctx.actor, 'staffCancelOrder');
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
+  }
+
+  /** D30: staff give back part or all of what the order captured; the order keeps its state. */
+  async refund(ctx: Ctx, id: unknown, command: StaffRefundRequest): Promise<Order> {
+    requireStaff(ctx.actor, 'refundOrder');
+    if (!isId(id)) throw new NotFoundError();
+    return this.deps.payments.refundHolder(ctx.em, this.lifecycle, id, command, ctx.actor);
   }
 
   /** The pipeline translated every source file: standard orders complete, certified ones wait for review (D10). */
