@@ -20,25 +20,29 @@ export class SignedUrls {
     return `${this.appUrl}${path}?${query}&signature=${sign(this.key, path, query)}`;
   }
 
-  /** The link's scope (`client` or `staff`) when the signature matches any current or previous key and it has not expired; null otherwise. */
+  /**
+   * The link's scope (`client` or `staff`) when the signature matches any current or previous key and it has not
+   * expired; `expired` when the signature matches but its time is past (a genuine link, only old); null otherwise.
+   */
   verify(
     fileId: string,
     expires: unknown,
     signature: unknown,
     scope: unknown = undefined,
     now = Date.now(),
-  ): 'client' | 'staff' | null {
+  ): 'client' | 'staff' | 'expired' | null {
     if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
     if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
     if (scope !== undefined && scope !== 'staff') return null;
-    if (Number(expires) * 1000 < now) return null;
     const given = Buffer.from(signature, 'hex');
     const path = downloadPath(fileId);
     const query = `expires=${expires}${scope ? STAFF_SCOPE : ''}`;
     const valid = [this.key, ...this.previousKeys].some((key) =>
       timingSafeEqual(given, Buffer.from(sign(key, path, query), 'hex')),
     );
-    return valid ? (scope ? 'staff' : 'client') : null;
+    if (!valid) return null;
+    if (Number(expires) * 1000 < now) return 'expired';
+    return scope ? 'staff' : 'client';
   }
 }
 

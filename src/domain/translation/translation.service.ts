@@ -139,8 +139,11 @@ export class TranslationService {
   }
 }
 
-/** `<base>.<target>.<ext>` (D11): statement.docx in English -> statement.en.docx. */
-export function translatedName(name: string, target: string): string {
+/**
+ * `<base>.<target>.<ext>` (D11): statement.docx in English -> statement.en.docx. `extension` (with its dot) names a
+ * translation in another format than its source (D30: a reviewed PDF for a DOCX source is statement.en.pdf).
+ */
+export function translatedName(name: string, target: string, extension?: string): string {
   const ext = extname(name);
-  return `${ext ? name.slice(0, -ext.length) : name}.${target}${ext}`;
+  return `${ext ? name.slice(0, -ext.length) : name}.${target}${extension ?? ext}`;
 }

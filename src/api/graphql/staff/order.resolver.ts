@@ -106,7 +106,6 @@ export class StaffOrderResolver {
     const upload = await file;
     return services.certifiedReview.attachReviewedTranslation(ctx, actedOn(ref, 'orderId'), {
       stream: upload.createReadStream(),
-      filename: upload.filename,
       sourceFileId: sourceFileId ?? undefined,
     });
   }
@@ -166,7 +165,7 @@ export class StaffOrderResolver {
       ctx,
       actedOn(ref, 'orderId'),
       command,
-      upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined,
+      upload ? { stream: upload.createReadStream() } : undefined,
     );
   }
 
