@@ -26,6 +26,7 @@ import { CertifiedReviewService } from './domain/certification/certified-review.
 import { PendingCertificates } from './domain/certification/pending-certificates';
 import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderService } from './domain/orders/order.service';
+import { AddressLinks } from './domain/orders/address-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -75,7 +76,11 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     clientMaySee: clientMaySeeFile,
   });
   // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them.
-  const lifecycles = { order: orderLifecycle({ audit, queue, mailer }), booking: bookingLifecycle({ audit, mailer }) };
+  const addressLinks = new AddressLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]);
+  const lifecycles = {
+    order: orderLifecycle({ audit, queue, mailer, addressLinks }),
+    booking: bookingLifecycle({ audit, mailer }),
+  };
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
@@ -127,6 +132,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
     shipping: new OrderShippingService({ orders, mailer }),
+    addressLinks,
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),
     standardOffer,
