@@ -17,6 +17,7 @@ interface PaymentColumns {
   approval_url: unknown;
   paid_at: Date | null;
   refunded_at: Date | null;
+  refunded_cents: number | null;
 }
 interface Stamps {
   completed_at: Date | null;
@@ -95,11 +96,12 @@ const payment = (p: PaymentColumns) => ({
   approval_url: p.approval_url,
   paid_at: optional(p.paid_at),
   refunded_at: optional(p.refunded_at),
+  refunded_cents: p.refunded_cents,
 });
 
 async function order(id: string, accountId: string): Promise<object | null> {
   const { rows } = await pool.query<OrderRow>(
-    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, c.code AS certificate_code
+    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents, c.code AS certificate_code
        FROM orders o JOIN payments p ON p.id = o.payment_id LEFT JOIN certificates c ON c.order_id = o.id
       WHERE o.id = $1 AND o.account_id = $2`,
     [id, accountId],
@@ -171,7 +173,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
 
 async function booking(id: string, accountId: string): Promise<object | null> {
   const { rows } = await pool.query<BookingRow>(
-    `SELECT b.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at
+    `SELECT b.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents
        FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id WHERE b.id = $1 AND b.account_id = $2`,
     [id, accountId],
   );
@@ -193,7 +195,14 @@ async function booking(id: string, accountId: string): Promise<object | null> {
     currency: b.currency,
     payment: b.provider
       ? payment(b)
-      : { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+      : {
+          provider: 'sandbox',
+          provider_order_id: null,
+          approval_url: null,
+          paid_at: null,
+          refunded_at: null,
+          refunded_cents: 0,
+        },
     location: b.location,
     video_platform_notes: b.video_platform_notes,
     reference: b.reference,

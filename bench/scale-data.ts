@@ -329,6 +329,7 @@ export async function multiply(
       refunded_at: 'NULL',
       in_flight_since: 'NULL',
       refund_refusal: 'NULL',
+      refund_pending_cents: '0',
       created_at: 'm.created_at',
       updated_at: 'm.created_at',
     });

@@ -15,6 +15,7 @@ import { opsRoutes } from './api/ops/ops.routes';
 import { notModifiedLane } from './api/rest/not-modified-lane';
 import { V1_PATH, v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
+import { addressPageRoutes } from './api/shipping/address-page.routes';
 import { DatabaseLeases } from './domain/rate-limits/rate-limit-leases';
 import type { JobMetrics } from './jobs/job-metrics';
 import type { Services } from './services';
@@ -66,6 +67,7 @@ export async function createApp({ orm, services, logger, jobMetrics, shareRateLi
   const graphql = await createGraphQLDoor(services, logger);
   app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
   app.use(verifyRoutes(services));
+  app.use(addressPageRoutes(services));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -28,6 +28,7 @@ import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderRevisionsService } from './domain/orders/order-revisions.service';
 import { OrderMessageService } from './domain/orders/order-messages.service';
 import { OrderService } from './domain/orders/order.service';
+import { AddressLinks } from './domain/orders/address-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -77,7 +78,11 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     clientMaySee: clientMaySeeFile,
   });
   // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them.
-  const lifecycles = { order: orderLifecycle({ audit, queue, mailer }), booking: bookingLifecycle({ audit, mailer }) };
+  const addressLinks = new AddressLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]);
+  const lifecycles = {
+    order: orderLifecycle({ audit, queue, mailer, addressLinks }),
+    booking: bookingLifecycle({ audit, mailer }),
+  };
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
@@ -136,6 +141,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
     orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer }),
     shipping: new OrderShippingService({ orders, mailer }),
+    addressLinks,
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),
     standardOffer,

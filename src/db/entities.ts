@@ -16,6 +16,7 @@ import { OrderCount, OrderCountChange } from '../domain/orders/order-count.entit
 import { Order } from '../domain/orders/order.entity';
 import { TranslationReview } from '../domain/certification/translation-review.entity';
 import { PaymentRefund } from '../domain/payments/payment-refund.entity';
+import { StaffRefund } from '../domain/payments/staff-refund.entity';
 import { Payment } from '../domain/payments/payment.entity';
 import { WebhookEvent } from '../domain/payments/webhook-event.entity';
 import { Quote } from '../domain/quotes/quote.entity';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   Quote,
   Payment,
   PaymentRefund,
+  StaffRefund,
   Order,
   OrderCount,
   OrderCountChange,

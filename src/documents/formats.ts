@@ -6,6 +6,9 @@ export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessin
 export const JPEG = 'image/jpeg';
 export const PNG = 'image/png';
 
+/** The extension a file of each format is named with (D30: delivered files are named by what they are). */
+export const EXTENSIONS: Record<string, string> = { [PDF]: 'pdf', [DOCX]: 'docx', [JPEG]: 'jpg', [PNG]: 'png' };
+
 /** Images are never parsed: they have no text to count (D5). */
 export const hasTextLayer = (mimeType: string): boolean => mimeType === PDF || mimeType === DOCX;
 

@@ -128,10 +128,14 @@ describe('D19-D21: review, notarization, certificate', () => {
     const replaced = await t.gqlUpload(
       AttachReviewedTranslationDocument,
       { orderId: id, sourceFileId: files.find((f) => f.name === 'escritura.docx')!.id },
-      { content: await docx({ paragraphs: ['Public deed (reviewed).'] }), filename: 'escritura.en.docx' },
+      { content: await docx({ paragraphs: ['Public deed (reviewed).'] }), filename: 'reviewed.docx' },
       { token: colleague.token },
     );
     expect(replaced.errors).toBeUndefined();
+    // Named for the client after its source and the target language, not the reviewer's file (D30).
+    expect(
+      replaced.data!.attachReviewedTranslation.files.filter((f) => f.type === 'TRANSLATION').map((f) => f.name),
+    ).toContain('escritura.en.docx');
     const stillNotarization = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer.token);
     expect(stillNotarization.errors![0].extensions!.errors).toEqual({
       notarization: ['Notarization was ordered: record it before completing the order.'],
@@ -162,7 +166,7 @@ describe('D19-D21: review, notarization, certificate', () => {
     });
     expect(view.files.find((file) => file.id === view.notarization!.scanFileId)).toMatchObject({
       type: 'CERTIFICATE',
-      name: 'notarized.pdf',
+      name: `${(await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.number}-notarization.pdf`,
     });
     expect(view.reviews!.map((review) => [review.kind, review.reviewer.name])).toEqual([
       ['APPROVED', 'Ada Lovelace'],

@@ -4,24 +4,28 @@ import {
   AttachReviewedTranslationDocument,
   CompleteCertifiedOrderDocument,
   ReleaseOrderDocument,
+  SentEmailsDocument,
   StaffOrderDocument,
 } from '../graphql/generated';
 import { download, pdfText } from '../helpers/certified';
 import { paidOrder, waitForStatus } from '../helpers/orders';
-import { docx } from '../helpers/documents';
+import { docx, pdf } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { imageQuotedAsText, uploadFile } from '../helpers/files';
 import { verifyPdfSignature } from '../helpers/pdf-signature';
+import { pollUntil } from '../helpers/poll';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 
 let t: TestApp;
 let staff: string;
+let admin: string;
 let alice: TestAccount;
 beforeAll(async () => {
   t = await startTestApp();
   staff = await createStaffToken(t, StaffRole.DESK);
-  alice = await createApprovedAccount(t, await createStaffToken(t, StaffRole.ADMIN));
+  admin = await createStaffToken(t, StaffRole.ADMIN);
+  alice = await createApprovedAccount(t, admin);
 });
 afterAll(() => t.close());
 
@@ -51,22 +55,23 @@ describe('certified review (D10, D19)', () => {
     const source = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
     const id = await paidOrder(t, alice, [source], 'certified');
     await waitForStatus(t, alice, id, 'in_review');
-    const reviewed = await docx({ paragraphs: ['Power of attorney (reviewed).'] });
+    // A PDF the reviewer named as they liked, for a DOCX source: the client gets `<base>.<target>.<ext>` (D30).
+    const reviewed = await pdf(['Power of attorney (reviewed).']);
     const attached = await t.gqlUpload(
       AttachReviewedTranslationDocument,
       { orderId: id },
-      { content: reviewed, filename: 'poder.en.reviewed.docx' },
+      { content: reviewed, filename: 'reviewed.pdf' },
       { token: staff },
     );
     expect(attached.errors).toBeUndefined();
     const translations = attached.data!.attachReviewedTranslation.files.filter((f) => f.type === 'TRANSLATION');
-    expect(translations.map((f) => f.name)).toEqual(['poder.en.reviewed.docx']);
+    expect(translations.map((f) => f.name)).toEqual(['poder.en.pdf']);
     expect(Buffer.compare(await download(t, translations[0].downloadUrl!), reviewed)).toBe(0);
 
     const notPdf = await t.gqlUpload(
       CompleteCertifiedOrderDocument,
       { orderId: id },
-      { content: reviewed, filename: 'c.docx' },
+      { content: await docx({ paragraphs: ['Not a certificate.'] }), filename: 'c.docx' },
       { token: staff, variable: 'certificate' },
     );
     expect(notPdf.errors![0].extensions!.errors).toEqual({ certificate: ['The certificate must be a PDF document.'] });
@@ -96,7 +101,7 @@ describe('certified review (D10, D19)', () => {
     const { data } = await t.gql(StaffOrderDocument, { id }, staff);
     expect(data!.staffOrder!.certificate!.documents).toEqual([
       {
-        name: 'poder.en.reviewed.docx',
+        name: 'poder.en.pdf',
         sourceName: 'poder.docx',
         sha256: createHash('sha256').update(delivered).digest('hex'),
         pageCount: 1,
@@ -116,6 +121,19 @@ describe('certified review (D10, D19)', () => {
     expect(verifyPdfSignature(bytes).coversWholeFile).toBe(true);
   });
 
+  it("counts the generated certificate's pages as its PDF has them, not as billing pages (D30)", async () => {
+    const { order, bytes } = await generatedCertificate('acta.docx', 'Acta de nacimiento.');
+    const { PDFDocument } = await import('pdf-lib');
+    const pages = (await PDFDocument.load(bytes)).getPageCount();
+    const id = order.files.find((f: { type: string }) => f.type === 'certificate').id;
+    const file = await pollUntil(
+      async () => (await t.rest.get(`/api/v1/files/${id}`, alice.key).expect(200)).body.data,
+      (answer) => answer.analysis_status !== 'pending',
+      { timeoutMs: 30_000, intervalMs: 100, failure: () => `the certificate ${id} was never analysed` },
+    );
+    expect(file).toMatchObject({ analysis_status: 'counted', page_count: pages, document_pages: pages });
+  });
+
   it('signs the generated certificate (PAdES) so that it verifies, and any change breaks it', async () => {
     const { bytes } = await generatedCertificate('sentencia.docx', 'Sentencia.');
     expect(verifyPdfSignature(bytes)).toEqual({
@@ -132,7 +150,18 @@ describe('certified review (D10, D19)', () => {
   it('finishes an order held for an unreadable document: attach, release, complete', async () => {
     const scan = await imageQuotedAsText(t, alice.key, await docx({ paragraphs: ['Scan.'] }), 'scan.docx');
     const id = await paidOrder(t, alice, [scan], 'standard');
-    await waitForStatus(t, alice, id, 'on_hold');
+    const { number } = await waitForStatus(t, alice, id, 'on_hold');
+    // Released as it is, the engine would hold it again at once (and tell the client twice): refused, with the reason.
+    const early = await t.gql(ReleaseOrderDocument, { id }, staff);
+    expect(early.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: {
+        files: [
+          'scan.docx has no text the translation engine can read: attach a translation for it (attachReviewedTranslation), then release the order.',
+        ],
+      },
+    });
+    expect((await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.status).toBe('on_hold');
     const attached = await t.gqlUpload(
       AttachReviewedTranslationDocument,
       { orderId: id },
@@ -145,6 +174,10 @@ describe('certified review (D10, D19)', () => {
     expect(
       order.files.filter((f: { type: string }) => f.type === 'translation').map((f: { name: string }) => f.name),
     ).toEqual(['scan.en.docx']);
+    const holds = (
+      await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, admin)
+    ).data!.sentEmails.items.filter((message) => message.kind === 'on_hold' && message.subject.includes(number));
+    expect(holds).toHaveLength(1);
   });
 
   it('refuses the wrong states and non-staff callers', async () => {

@@ -306,7 +306,7 @@ describe('signed downloads (D5)', () => {
     );
   });
 
-  it('refuses expired and altered links with 403 Invalid signature', async () => {
+  it('refuses an expired link with 403 saying so, and altered links with 403 Invalid signature', async () => {
     const file = await translationFor(alice, sample, 'x.docx');
     const url = new URL(file.download_url);
     const [expires, signature] = [url.searchParams.get('expires')!, url.searchParams.get('signature')!];
@@ -314,8 +314,16 @@ describe('signed downloads (D5)', () => {
     const expired = signer.downloadUrl(file.id, Date.now() - 6 * 60 * 1000);
     const other = await translationFor(alice, sample, 'y.docx');
     const flipped = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
+    expect((await t.rest.get(relative(expired)).expect(403)).body).toEqual({
+      message: 'This link has expired: request the file again for a fresh link.',
+    });
+    // Past its time and altered (or signed by no key of ours): no better than any forged link.
+    const forgedExpired = new SignedUrls('http://127.0.0.1:3000', 'not-our-key-0123456789abcdef', []).downloadUrl(
+      file.id,
+      Date.now() - 6 * 60 * 1000,
+    );
     for (const bad of [
-      relative(expired),
+      relative(forgedExpired),
       `${url.pathname}?expires=${Number(expires) + 60}&signature=${signature}`,
       `${url.pathname}?expires=${expires}&signature=${flipped}`,
       `${url.pathname}?expires=${expires}&scope=staff&signature=${signature}`,

@@ -299,7 +299,9 @@ describe('completion and shipment', () => {
     expect(await getOrder(id)).toMatchObject({ status: 'completed', shipping_address_required: true });
     const asked = await mails('shipping_address_needed', number);
     expect(asked).toHaveLength(1);
-    expect(asked[0].text).toContain(`PUT /api/v1/orders/${id}/shipping_address`);
+    // A person is sent to a page, not to the API (D30).
+    expect(asked[0].text).toContain(`${t.config.appUrl}/shipping-address/${id}?signature=`);
+    expect(asked[0].text).not.toMatch(/PUT|\/api\//);
     expect((await markShipped(id)).errors![0].extensions.errors).toEqual({
       shippingAddress: ['The client has not given a shipping address yet.'],
     });
@@ -422,5 +424,81 @@ describe('at the same moment', () => {
       );
       expect(await mails('shipping_address_needed', number)).toHaveLength(set.from_state === 'completed' ? 1 : 0);
     }
+  });
+});
+
+describe('the address page a person is e-mailed (D30)', () => {
+  /** The signed link of an order's `shipping_address_needed` e-mail, as a path. */
+  async function linkOf(id: string, number: string): Promise<string> {
+    const [mail] = await mails('shipping_address_needed', number);
+    const link = mail.text!.match(/https?:\/\/\S+\/shipping-address\/\S+/)![0];
+    expect(link).toContain(id);
+    return link.replace(t.config.appUrl, '');
+  }
+  const form = (path: string, fields: Record<string, string>) => t.rest.raw().post(path).type('form').send(fields);
+  const page = (path: string) => t.rest.raw().get(path);
+
+  it('shows a form, refuses bad fields on the page (escaped), and saves the address as the REST PUT does', async () => {
+    const { id, number } = await order();
+    await complete(id);
+    const link = await linkOf(id, number);
+
+    const shown = await page(link).expect(200);
+    expect(shown.headers['content-type']).toMatch(/^text\/html/);
+    expect(shown.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(shown.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect(shown.text).toContain(`order ${number}`);
+    expect(shown.text).toContain(`action="${link.replace(/&/g, '&#38;')}"`);
+    expect(shown.text).not.toMatch(/<script/i);
+
+    const bad = await form(link, { ...ADDRESS, name: '<b>Smith</b>', country: 'XX', postal_code: '' }).expect(422);
+    expect(bad.text).toContain('The country field must be an ISO 3166-1 alpha-2 country code.');
+    expect(bad.text).toContain('aria-invalid="true"');
+    expect(bad.text).toContain('&#60;b&#62;Smith&#60;/b&#62;');
+    expect(bad.text).not.toContain('<b>Smith</b>');
+    expect((await getOrder(id)).shipping_address).toBeNull();
+
+    const saved = await form(link, { ...ADDRESS, line2: '', region: '' }).expect(200);
+    expect(saved.text).toContain('Address saved');
+    expect(await getOrder(id)).toMatchObject({
+      shipping_address: { ...STORED, line2: null, region: null },
+      shipping_address_required: false,
+    });
+    expect(await auditCount(id, 'order.set_shipping_address')).toBe(1);
+    // Shown again, the form holds the address given.
+    expect((await page(link).expect(200)).text).toContain('value="100 Court St"');
+  });
+
+  it('answers a link that is not ours, or names another order, with 403 and changes nothing', async () => {
+    const { id, number } = await order();
+    const other = await order();
+    await complete(id);
+    const link = await linkOf(id, number);
+    const signature = new URL(link, t.config.appUrl).searchParams.get('signature')!;
+    for (const bad of [
+      `/shipping-address/${other.id}?signature=${signature}`,
+      `/shipping-address/${id}?signature=${signature.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`,
+      `/shipping-address/${id}`,
+      `/shipping-address/not-an-id?signature=${signature}`,
+    ]) {
+      expect((await page(bad).expect(403)).text).toContain('This link is not valid.');
+      await form(bad, ADDRESS).expect(403);
+    }
+    expect((await getOrder(other.id)).shipping_address).toBeNull();
+    expect((await getOrder(id)).shipping_address).toBeNull();
+  });
+
+  it('says so, without a form, once the hard copies have shipped', async () => {
+    const { id, number } = await order();
+    await complete(id);
+    const link = await linkOf(id, number);
+    await putAddress(id, ADDRESS).expect(200);
+    expect((await markShipped(id)).errors).toBeUndefined();
+    const shown = await page(link).expect(422);
+    expect(shown.text).toContain('The hard copies have already shipped; contact us to redirect them.');
+    expect(shown.text).not.toContain('<form');
+    expect((await form(link, OTHER_ADDRESS).expect(422)).text).toContain('already shipped');
+    expect((await getOrder(id)).shipping_address).toEqual(STORED);
   });
 });

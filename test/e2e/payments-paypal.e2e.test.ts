@@ -1,6 +1,7 @@
 import {
   AuditLogDocument,
   CancelOrderDocument,
+  ClientOrderCapturedDocument,
   ConfirmInterpretationAvailabilityDocument,
   OrderPaymentBooksDocument,
   SentEmailsDocument,
@@ -507,7 +508,7 @@ describe('refunds by amount (D26)', () => {
     });
     expect(await books(paypalId)).toEqual({ status: 'captured', captured_cents: 1234, refunded_cents: 334 });
 
-    // Staff see the books; a client asking for them is refused.
+    // Staff see the books; a client sees what was refunded (D30), and is refused the rest.
     const desk = await t.gql(StaffOrderPaymentDocument, { id: order.id }, staff);
     expect(desk.data!.staffOrder!.payment).toEqual({
       status: 'CAPTURED',
@@ -517,7 +518,10 @@ describe('refunds by amount (D26)', () => {
       refundRefusal: null,
       refundedAt: null,
     });
-    expect((await t.gql(OrderPaymentBooksDocument, { id: order.id }, alice.key)).errors?.[0].extensions?.code).toBe(
+    expect((await t.gql(OrderPaymentBooksDocument, { id: order.id }, alice.key)).data!.order!.payment).toEqual({
+      refundedCents: 334,
+    });
+    expect((await t.gql(ClientOrderCapturedDocument, { id: order.id }, alice.key)).errors?.[0].extensions?.code).toBe(
       'FORBIDDEN',
     );
 

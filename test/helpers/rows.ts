@@ -136,10 +136,18 @@ export const insertAttachment = (
 ): Promise<FileAttachment> => saved(em, Object.assign(new FileAttachment(), { file, createdAt }, owner));
 
 /** What an answer shows of a payment (the OpenAPI `Payment` schema), as the polled reads map it. */
-export const paymentRead = ({ provider, providerOrderId, approvalUrl, paidAt, refundedAt }: Payment): PaymentRead => ({
+export const paymentRead = ({
   provider,
   providerOrderId,
   approvalUrl,
   paidAt,
   refundedAt,
+  refundedCents,
+}: Payment): PaymentRead => ({
+  provider,
+  providerOrderId,
+  approvalUrl,
+  paidAt,
+  refundedAt,
+  refundedCents,
 });

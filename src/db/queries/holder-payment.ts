@@ -2,7 +2,8 @@ import type { PaymentRead } from '../../domain/payments/payment-read';
 import type { DateOf, SqlRow } from '../orm-driver';
 
 /** The payment columns of an order's or a booking's polled read (D23), the payment aliased `p`. */
-export const PAYMENT_COLUMNS = 'p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at';
+export const PAYMENT_COLUMNS =
+  'p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents';
 
 /** Maps those columns as the entity path shows them (the OpenAPI `Payment` schema, D9). */
 export const paymentOf = (row: SqlRow, date: DateOf): PaymentRead => ({
@@ -11,4 +12,5 @@ export const paymentOf = (row: SqlRow, date: DateOf): PaymentRead => ({
   approvalUrl: row.approval_url as string | null,
   paidAt: date(row.paid_at),
   refundedAt: date(row.refunded_at),
+  refundedCents: row.refunded_cents as number,
 });

@@ -7,7 +7,7 @@ import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../identity/account-of';
-import type { CheckoutReturn } from '../payments/payment.commands';
+import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../identity/context';
@@ -230,6 +230,13 @@ export class BookingService {
   async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
     return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
+  }
+
+  /** D30: staff give back part or all of what the booking captured; the booking keeps its state. */
+  async refund(ctx: Ctx, id: unknown, command: StaffRefundRequest): Promise<Booking> {
+    requireStaff(ctx.actor, 'refundInterpretationBooking');
+    if (!isId(id)) throw new NotFoundError();
+    return this.deps.payments.refundHolder(ctx.em, this.lifecycle, id, command, ctx.actor);
   }
 
   /** Cancels with its payment, if any, settled (D26); a capture under way refuses the cancel. */

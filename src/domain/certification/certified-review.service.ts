@@ -5,7 +5,7 @@ import { Account } from '../identity/account.entity';
 import { groupedBy } from '../shared/grouped';
 import { requireStaff } from '../identity/guards';
 import { ServiceType } from '../catalog/catalog.enums';
-import { detectFormat, PDF } from '../../documents/formats';
+import { detectFormat, EXTENSIONS, PDF } from '../../documents/formats';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
@@ -47,12 +47,14 @@ export class CertifiedReviewService {
   async attachReviewedTranslation(
     ctx: Ctx,
     orderId: unknown,
-    input: { stream: Readable; filename?: string; sourceFileId?: unknown },
+    input: { stream: Readable; sourceFileId?: unknown },
   ): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'attachReviewedTranslation');
     const upload = await this.deps.files.receive(input.stream);
     try {
       const path = acceptedPath(upload, 'file');
+      const format = await detectFormat(path);
+      if (!format) throw ValidationError.of('file', 'The file must be a PDF, DOCX, JPEG or PNG document.');
       return await this.inLockedOrder(ctx, orderId, async (em, order, files) => {
         this.deps.orders.lifecycle.assertAction(order, 'attach_reviewed_translation');
         const sources = files.filter((file) => file.type === FileType.SOURCE);
@@ -72,7 +74,8 @@ export class CertifiedReviewService {
         const reviewed = await this.deps.files.storeProduced(em, {
           account: await em.findOneOrFail(Account, { id: order.account.id }),
           type: FileType.TRANSLATION,
-          name: input.filename ?? translatedName(source.name, order.targetLanguage),
+          // Named for the client as the machine's would be (D30), whatever name the reviewer's copy had.
+          name: translatedName(source.name, order.targetLanguage, `.${EXTENSIONS[format]}`),
           path,
           derivedFromId: source.id,
         });
@@ -144,13 +147,14 @@ export class CertifiedReviewService {
     ctx: Ctx,
     orderId: unknown,
     details: RecordNotarization,
-    scan?: { stream: Readable; filename?: string },
+    scan?: { stream: Readable },
   ): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'recordNotarization');
     const upload = scan ? await this.deps.files.receive(scan.stream) : undefined;
     try {
       const scanPath = upload ? acceptedPath(upload, 'scan') : undefined;
-      if (scanPath && !(await detectFormat(scanPath)))
+      const scanFormat = scanPath && (await detectFormat(scanPath));
+      if (scanPath && !scanFormat)
         throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
       return await this.inLockedOrder(ctx, orderId, async (em, order) => {
         if (!order.addons.some((line) => line.code === NOTARIZATION))
@@ -159,12 +163,13 @@ export class CertifiedReviewService {
         const notarization =
           (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
         Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
-        if (scanPath) {
+        if (scanPath && scanFormat) {
           const account = await em.findOneOrFail(Account, { id: order.account.id });
           notarization.scan = await this.deps.files.storeProduced(em, {
             account,
             type: FileType.CERTIFICATE,
-            name: scan?.filename ?? `${order.number}-notarized.pdf`,
+            // Named for the client by what it is (D30), not by the notary's file name.
+            name: `${order.number}-notarization.${EXTENSIONS[scanFormat]}`,
             path: scanPath,
           });
           await this.deps.files.attach(em, notarization.scan, AttachmentOwner.ORDER, order.id);

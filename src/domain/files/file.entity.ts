@@ -80,7 +80,8 @@ export class StoredFile {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'Certified billing pages: max(1, ceil(word_count / 250)) for the text, plus one per scanned page.',
+    description:
+      "A source's certified billing pages: max(1, ceil(word_count / 250)) for the text, plus one per scanned page. A translation's or certificate's own pages (a PDF's, Word's count) where the document says them.",
   })
   @Property({ type: 'integer', nullable: true })
   pageCount: number | null = null;

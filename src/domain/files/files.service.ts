@@ -31,6 +31,9 @@ import type { SignedUrls } from './signed-urls';
 import { sweepStorage, type SweptStorage } from './orphan-sweep';
 import type { StorageIntents } from './storage-intents';
 
+/** What an expired download link answers (403): the file is there, the link is only old. */
+const EXPIRED_LINK = 'This link has expired: request the file again for a fresh link.';
+
 export interface FilesDeps {
   storage: FileStorage;
   queue: JobQueue;
@@ -336,6 +339,8 @@ export class FilesService {
   ): Promise<{ file: StoredFile; stream: Readable }> {
     const scope = isId(id) ? this.deps.signedUrls.verify(id, query.expires, query.signature, query.scope) : null;
     if (!scope) throw new ForbiddenError('Invalid signature.');
+    // A genuine link that is only old is told apart, so the person knows to ask again rather than suspect the link.
+    if (scope === 'expired') throw new ForbiddenError(EXPIRED_LINK);
     const file = await em.findOne(StoredFile, scope === 'staff' ? { id } : { id, type: { $ne: FileType.SOURCE } });
     if (!file) throw new NotFoundError();
     return { file, stream: await this.deps.storage.read(file.storageKey) };
@@ -380,7 +385,7 @@ export class FilesService {
         ? {
             analysisStatus: AnalysisStatus.COUNTED,
             wordCount: result.words,
-            pageCount: billingPages(result.words, result.scannedPages ?? 0),
+            pageCount: pageCountOf(file, result.words, pages),
             analysisNote: null,
             ...pages,
           }
@@ -412,6 +417,15 @@ export class FilesService {
     }
   }
 }
+
+/**
+ * A source's billing pages (D5); a translation or a certificate, which is delivered and not billed, counts its own pages
+ * as the document says them (a PDF's, Word's), billing pages only when it does not say (D30).
+ */
+const pageCountOf = (file: StoredFile, words: number, pages: PageFacts): number =>
+  file.type !== FileType.SOURCE && pages.documentPages !== null
+    ? pages.documentPages
+    : billingPages(words, pages.scannedPages ?? 0);
 
 /** Past this many waiting files an account's next ones queue at the same (lowest) turn. */
 const MAX_RANK = 1000;

@@ -20,25 +20,23 @@ export class SignedUrls {
     return `${this.appUrl}${path}?${query}&signature=${sign(this.key, path, query)}`;
   }
 
-  /** The link's scope (`client` or `staff`) when the signature matches any current or previous key and it has not expired; null otherwise. */
+  /**
+   * The link's scope (`client` or `staff`) when the signature matches any current or previous key and it has not
+   * expired; `expired` when the signature matches but its time is past (a genuine link, only old); null otherwise.
+   */
   verify(
     fileId: string,
     expires: unknown,
     signature: unknown,
     scope: unknown = undefined,
     now = Date.now(),
-  ): 'client' | 'staff' | null {
+  ): 'client' | 'staff' | 'expired' | null {
     if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return null;
-    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
     if (scope !== undefined && scope !== 'staff') return null;
-    if (Number(expires) * 1000 < now) return null;
-    const given = Buffer.from(signature, 'hex');
-    const path = downloadPath(fileId);
     const query = `expires=${expires}${scope ? STAFF_SCOPE : ''}`;
-    const valid = [this.key, ...this.previousKeys].some((key) =>
-      timingSafeEqual(given, Buffer.from(sign(key, path, query), 'hex')),
-    );
-    return valid ? (scope ? 'staff' : 'client') : null;
+    if (!signedByAny([this.key, ...this.previousKeys], `${downloadPath(fileId)}?${query}`, signature)) return null;
+    if (Number(expires) * 1000 < now) return 'expired';
+    return scope ? 'staff' : 'client';
   }
 }
 
@@ -46,5 +44,14 @@ const STAFF_SCOPE = '&scope=staff';
 
 const downloadPath = (fileId: string) => `/api/v1/files/${fileId}/download`;
 
-const sign = (key: string, path: string, query: string) =>
-  createHmac('sha256', key).update(`${path}?${query}`).digest('hex');
+const sign = (key: string, path: string, query: string) => hmac(key, `${path}?${query}`);
+
+/** HMAC-SHA256 of `text` with `key`, in hex: what the service's signed links carry. */
+export const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+
+/** Whether `signature` (hex) is `text` signed with one of `keys`, compared in constant time. */
+export function signedByAny(keys: readonly string[], text: string, signature: unknown): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const given = Buffer.from(signature, 'hex');
+  return keys.some((key) => timingSafeEqual(given, Buffer.from(hmac(key, text), 'hex')));
+}

@@ -188,8 +188,15 @@ export function hardCopiesShippedEmail(
   };
 }
 
-/** D22: the order is complete but its hard copies have nowhere to go; sent once, when it completes. */
-export function shippingAddressNeededEmail(account: Account, order: { id: string; number: string }): OutgoingEmail {
+/**
+ * D22: the order is complete but its hard copies have nowhere to go; sent once, when it completes. It links to the
+ * page where a person gives the address (D30); the API's way is for the API's own documentation.
+ */
+export function shippingAddressNeededEmail(
+  account: Account,
+  order: { number: string },
+  addressPage: string,
+): OutgoingEmail {
   return {
     kind: 'shipping_address_needed',
     to: account.email,
@@ -198,7 +205,7 @@ export function shippingAddressNeededEmail(account: Account, order: { id: string
       `Hello ${account.name},`,
       '',
       `Order ${order.number} is complete, and its hard copies are ready to mail, but we have no address for them.`,
-      `Set it with PUT /api/v1/orders/${order.id}/shipping_address (or setShippingAddress in GraphQL), and we will ship them.`,
+      `Tell us where to mail them on this page, and we will ship them: ${addressPage}`,
     ].join('\n'),
   };
 }

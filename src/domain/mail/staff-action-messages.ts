@@ -32,8 +32,8 @@ export function staffCancelledEmail(
   };
 }
 
-/** D28: a refund reached the provider; the account knows how much came back. */
-export function refundMadeEmail(account: Account, what: string, refund: RefundAmount): OutgoingEmail {
+/** D28: a refund reached the provider; the account knows how much came back, and why when staff refunded without cancelling (D30). */
+export function refundMadeEmail(account: Account, what: string, refund: RefundAmount, reason?: string): OutgoingEmail {
   return {
     kind: 'refund_made',
     to: account.email,
@@ -42,6 +42,7 @@ export function refundMadeEmail(account: Account, what: string, refund: RefundAm
       `Hello ${account.name},`,
       '',
       `We refunded ${formatMoney(refund.amountCents, refund.currency)} for ${what}. It can take a few days to show on your statement.`,
+      ...(reason ? ['', `Why: ${reason}`] : []),
     ].join('\n'),
   };
 }

@@ -7,6 +7,7 @@ import { billedUnits } from '../quotes/billed-units';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../lifecycle/lifecycle';
+import type { AddressLinks } from './address-links';
 import { Order, OrderStatus } from './order.entity';
 import { AWAITING_CLIENT, orderTransitions, type OrderAction } from './order.states';
 
@@ -20,7 +21,12 @@ export const isRush = (order: Order) => order.addons.some((line) => line.code ==
  * does. Processing queues the translation (rush first); completed, on hold and a staff cancel tell the account, and
  * completed asks for the address of hard copies that have none.
  */
-export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mailer: Mailer }): OrderLifecycle {
+export function orderLifecycle(deps: {
+  audit: AuditService;
+  queue: JobQueue;
+  mailer: Mailer;
+  addressLinks: AddressLinks;
+}): OrderLifecycle {
   return new Lifecycle<OrderStatus, Order, OrderAction>({
     entity: Order,
     noun: 'order',
@@ -38,7 +44,7 @@ export function orderLifecycle(deps: { audit: AuditService; queue: JobQueue; mai
         await deps.mailer.send(em, orderCompletedEmail(account, { number: order.number, billed: billedUnits(order) }));
         // Completed is final, so this asks once (D22).
         if (hasHardCopies(order) && !order.shippingAddress)
-          await deps.mailer.send(em, shippingAddressNeededEmail(account, order));
+          await deps.mailer.send(em, shippingAddressNeededEmail(account, order, deps.addressLinks.url(order.id)));
       } else if (order.status === OrderStatus.ON_HOLD && cause.reason !== AWAITING_CLIENT) {
         // Held for the client's answer, the client is told by the message that asks (D30), not twice.
         await deps.mailer.send(

@@ -4,8 +4,9 @@ import { requireAccount, requireAccountId, requireStaff } from '../identity/guar
 import { assignedOrdersOnly } from '../identity/staff-permissions';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
+import { hasTextLayer } from '../../documents/formats';
 import type { FilesService } from '../files/files.service';
-import type { CheckoutReturn } from '../payments/payment.commands';
+import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
@@ -193,19 +194,49 @@ export class OrderService {
     );
   }
 
-  /** Back to where the hold interrupted; back in processing, the translation is queued again (D10, D11). */
+  /**
+   * Back to where the hold interrupted; back in processing, the translation is queued again (D10, D11). A release the
+   * pipeline would undo at once is refused first (D30): a standard order whose source the engine cannot read, with no
+   * translation attached for it, would only be held again, and the client e-mailed a second hold notice.
+   */
   async release(ctx: Ctx, id: unknown): Promise<Order> {
     requireStaff(ctx.actor, 'releaseOrder');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, order) =>
-      this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' }),
+    return this.lifecycle.change(ctx.em, { id }, async (em, order) => {
+      if (order.status === OrderStatus.ON_HOLD && order.heldFrom === OrderStatus.PROCESSING)
+        await this.assertMachineTranslatable(em, order);
+      await this.lifecycle.release(em, order, { actor: ctx.actor, action: 'release' });
+    });
+  }
+
+  /** Refuses (422 `files`) a standard order with a source the engine cannot read and no translation attached for it. */
+  private async assertMachineTranslatable(em: EntityManager, order: Order): Promise<void> {
+    if (order.serviceType !== ServiceType.STANDARD) return;
+    const files = (await this.filesOfMany(em, [order.id])).get(order.id) ?? [];
+    const unreadable = files.filter(
+      (file) =>
+        file.type === FileType.SOURCE &&
+        !files.some((other) => other.derivedFromId === file.id) &&
+        !machineReadable(file),
     );
+    if (unreadable.length)
+      throw ValidationError.of(
+        'files',
+        `${unreadable.map((file) => file.name).join(', ')} ${unreadable.length > 1 ? 'have' : 'has'} no text the translation engine can read: attach a translation for ${unreadable.length > 1 ? 'each' : 'it'} (attachReviewedTranslation), then release the order.`,
+      );
   }
 
   /** Staff may cancel any order not yet completed; a paid one is refunded (D10). */
   async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Order> {
     requireStaff(ctx.actor, 'staffCancelOrder');
     return this.cancelOrder(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
+  }
+
+  /** D30: staff give back part or all of what the order captured; the order keeps its state. */
+  async refund(ctx: Ctx, id: unknown, command: StaffRefundRequest): Promise<Order> {
+    requireStaff(ctx.actor, 'refundOrder');
+    if (!isId(id)) throw new NotFoundError();
+    return this.deps.payments.refundHolder(ctx.em, this.lifecycle, id, command, ctx.actor);
   }
 
   /**
@@ -277,6 +308,9 @@ export class OrderService {
     }
   }
 }
+
+/** A document the translation engine can read: one with a text layer in which analysis found text (D11, D29). */
+const machineReadable = (file: StoredFile): boolean => hasTextLayer(file.mimeType) && file.analysisNote !== 'no_text';
 
 /** The checkout of an order's total, returning the payer to `redirectUrl` (D9). */
 const checkoutFor = (

@@ -13,7 +13,7 @@ const REPLACED = 'a newer checkout had replaced the one it was made on.';
 /**
  * An order or a booking as the holder of its payment: it waits for it (or is on hold from waiting) while its table
  * lets a payment move it on, moves on through its lifecycle with a receipt e-mailed, is held when the money is
- * reversed, records and tells a late refund (D26, D29), and tells each refund made (D28). As the former holder of a
+ * reversed, records and tells a late refund (D26, D29), and tells each refund made (D28), with staff's reason for one made without cancelling (D30). As the former holder of a
  * payment a renewal replaced (`holds` false), it waits for nothing and follows nothing that payment does, but a
  * capture that still lands on it is recorded and told, and so is its refund.
  */
@@ -57,10 +57,10 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
       const late = holds ? closedReason : REPLACED;
       await spec.mailer.send(em, lateCaptureRefundEmail(await accountOf(em, row), spec.label, payment, late));
     },
-    async refunded(em, payment, amountCents) {
+    async refunded(em, payment, amountCents, reason) {
       await spec.mailer.send(
         em,
-        refundMadeEmail(await accountOf(em, row), spec.label, { amountCents, currency: payment.currency }),
+        refundMadeEmail(await accountOf(em, row), spec.label, { amountCents, currency: payment.currency }, reason),
       );
     },
   };

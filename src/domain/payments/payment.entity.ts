@@ -1,5 +1,5 @@
 import { Check, DeferMode, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
 /** A payment's own states (D26); payment.states.ts says which moves are allowed. */
@@ -32,6 +32,10 @@ export type PaymentOwner = { type: 'order' | 'booking'; id: string };
 @Check({
   name: 'payments_refunded_within_captured_check',
   expression: '"refunded_cents" >= 0 and "refunded_cents" <= "captured_cents"',
+})
+@Check({
+  name: 'payments_refund_pending_check',
+  expression: '"refund_pending_cents" >= 0 and "refund_pending_cents" <= "captured_cents"',
 })
 @Check({ name: 'payments_one_owner_check', expression: 'num_nonnulls("order_id", "booking_id") = 1' })
 export class Payment {
@@ -103,8 +107,18 @@ export class Payment {
   @Property({ type: 'integer' })
   capturedCents = 0;
 
+  @Field(() => Int, {
+    description: 'Of what was captured, what went back to the payer so far, refunds in part included.',
+  })
   @Property({ type: 'integer' })
   refundedCents = 0;
+
+  /**
+   * Refunds staff asked of the provider whose answers are not applied yet (`staff-refund.entity.ts`, D30): held back
+   * from what may still be refunded, so refunds at once never ask for more than was captured.
+   */
+  @Property({ type: 'integer' })
+  refundPendingCents = 0;
 
   /** Why the provider refused the refund for good (`refund_refused`), in its own words. */
   @Property({ type: 'text', nullable: true })

@@ -8,7 +8,9 @@ import { cannot, refused } from '../lifecycle/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/field-readers';
 import type { CheckoutSummary } from './checkout-summary';
+import { formatMoney } from '../shared/money';
 import { PaymentRefund } from './payment-refund.entity';
+import { StaffRefund, StaffRefundStatus } from './staff-refund.entity';
 import { Payment, PaymentStatus, type PaymentOwner } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
@@ -24,8 +26,8 @@ export interface PaymentHolder {
   reversed(em: EntityManager, payment: Payment, reason: string): Promise<void>;
   /** A capture landed after the holder was cancelled; the money is being refunded: tell the account. */
   refundingLateCapture(em: EntityManager, payment: Payment): Promise<void>;
-  /** Our refund went through at the provider: tell the account how much came back (D28). */
-  refunded(em: EntityManager, payment: Payment, amountCents: number): Promise<void>;
+  /** Our refund went through at the provider: tell the account how much came back (D28), and why when staff said (D30). */
+  refunded(em: EntityManager, payment: Payment, amountCents: number, reason?: string): Promise<void>;
 }
 
 /**
@@ -150,6 +152,66 @@ export class PaymentService {
   }
 
   /**
+   * D30: staff give back `amountCents` of what an order or a booking captured, which keeps its state. In one transaction
+   * the row, then its payment, are locked (D26's order), the amount is checked against what is left (captured less
+   * refunded, less refunds asked and not answered yet) and held back, and the decision is audited on the row; after the
+   * commit the provider is asked for that amount and its answer applied: counted and e-mailed with the reason, or
+   * refused (422 `amount_cents`) with nothing counted. An answer lost on the way is asked again by `reconcile`, as the
+   * same refund at the provider; until then the amount stays held back.
+   */
+  async refundHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(
+    em: EntityManager,
+    lifecycle: Lifecycle<S, E>,
+    id: string,
+    spec: { amountCents: number; reason: string },
+    actor: MoveCause['actor'],
+  ): Promise<E> {
+    let asked: StaffRefund | null = null;
+    const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
+      const payment =
+        locked.payment &&
+        (await tx.findOneOrFail(
+          Payment,
+          { id: locked.payment.id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+        ));
+      if (!payment || !isSettled(payment))
+        throw ValidationError.of('payment', 'Nothing has been paid, so nothing can be refunded.');
+      const left = refundableCents(payment);
+      if (spec.amountCents > left)
+        throw ValidationError.of(
+          'amount_cents',
+          left === 0
+            ? 'Nothing is left to refund.'
+            : `At most ${left} cents (${formatMoney(left, payment.currency)}) is left to refund.`,
+        );
+      asked = Object.assign(new StaffRefund(), {
+        payment,
+        amountCents: spec.amountCents,
+        reason: spec.reason,
+        inFlightSince: new Date(),
+      });
+      payment.refundPendingCents += spec.amountCents;
+      tx.persist(asked);
+      lifecycle.record(
+        tx,
+        locked,
+        locked.status,
+        { actor, action: 'refund', reason: spec.reason },
+        {
+          payment_id: payment.id,
+          refund_id: asked.id,
+          amount_cents: spec.amountCents,
+        },
+      );
+    });
+    const answered = await this.askStaffRefund(em, row.payment!.id, asked!.id, { fresh: true });
+    if (answered?.status === StaffRefundStatus.REFUSED)
+      throw ValidationError.of('amount_cents', `The payment provider did not make the refund: ${answered.refusal}`);
+    return row;
+  }
+
+  /**
    * A fresh checkout for an unpaid order or booking (`current`, as read before any lock) in place of its open one (D29):
    * only while it waits for payment (or on hold from it) and its table would let a payment move it on (422 otherwise).
    * The checkout is made at the provider first; then in one transaction the row, then its payment, are locked, checked
@@ -252,14 +314,31 @@ export class PaymentService {
       },
       { limit: 100, orderBy: { updatedAt: 'asc' } },
     );
-    for (const payment of stuck) {
-      const work =
-        payment.status === PaymentStatus.CAPTURING ? this.retakeCapture(em, payment.id) : this.refund(em, payment.id);
-      await work.catch((error) =>
-        this.deps.logger.warn({ err: error, payment_id: payment.id }, 'payment reconciliation will try again'),
+    const asked = await em.fork().find(
+      StaffRefund,
+      {
+        status: StaffRefundStatus.PENDING,
+        $or: [{ inFlightSince: null }, { inFlightSince: { $lt: new Date(Date.now() - STALE_AFTER_MS) } }],
+      },
+      { limit: 100, orderBy: { createdAt: 'asc' } },
+    );
+    const work = [
+      ...stuck.map((payment) => ({
+        paymentId: payment.id,
+        run: () =>
+          payment.status === PaymentStatus.CAPTURING ? this.retakeCapture(em, payment.id) : this.refund(em, payment.id),
+      })),
+      ...asked.map((refund) => ({
+        paymentId: refund.payment.id,
+        run: () => this.askStaffRefund(em, refund.payment.id, refund.id, { fresh: false }),
+      })),
+    ];
+    for (const { paymentId, run } of work) {
+      await run().catch((error) =>
+        this.deps.logger.warn({ err: error, payment_id: paymentId }, 'payment reconciliation will try again'),
       );
     }
-    return stuck.length;
+    return work.length;
   }
 
   private async retakeCapture(em: EntityManager, id: string): Promise<void> {
@@ -361,13 +440,15 @@ export class PaymentService {
   private async refund(em: EntityManager, id: string): Promise<void> {
     const ask = await this.locked(em, id, async (_tx, payment) => {
       if (payment.status !== PaymentStatus.REFUNDING || !isStale(payment)) return null;
+      // Refunds staff asked and not answered yet settle their own part (D30): this asks for the rest.
+      const { captureId, currency, capturedCents, refundedCents, refundPendingCents } = payment;
+      if (capturedCents - refundedCents - refundPendingCents <= 0) return null;
       payment.inFlightSince = new Date();
       // What is refunded already is in the request id: the same books ask the same refund again after a lost answer.
-      const { captureId, currency, capturedCents, refundedCents } = payment;
       return {
         captureId: captureId!,
         currency,
-        amountCents: capturedCents - refundedCents,
+        amountCents: capturedCents - refundedCents - refundPendingCents,
         requestId: `refund-${captureId}-${refundedCents}`,
       };
     });
@@ -409,6 +490,63 @@ export class PaymentService {
     if ((await this.provider.lookupCapture(ask.captureId)).fullyRefunded) return [ALL_LEFT];
     const rest = await this.provider.refund({ ...ask, amountCents: null, requestId: `${ask.requestId}-rest` });
     return rest.status === 'too_much' ? [ALL_LEFT] : settled(rest, ALL_LEFT);
+  }
+
+  /**
+   * The provider call of a refund staff asked (D30), by its amount and under its own request id, then its answer applied.
+   * `fresh`: the call its own request makes; otherwise `reconcile` takes up a call whose answer was lost a minute ago.
+   * Answers the refund as the answer left it (null when nothing was asked, or the answer was lost).
+   */
+  private async askStaffRefund(
+    em: EntityManager,
+    paymentId: string,
+    refundId: string,
+    { fresh }: { fresh: boolean },
+  ): Promise<StaffRefund | null> {
+    const ask = await this.locked(em, paymentId, async (tx, payment) => {
+      const refund = await tx.findOneOrFail(StaffRefund, { id: refundId }, { refresh: true });
+      if (refund.status !== StaffRefundStatus.PENDING || (!fresh && !isStale(refund))) return null;
+      refund.inFlightSince = new Date();
+      const { captureId, currency } = payment;
+      return { captureId: captureId!, currency, amountCents: refund.amountCents, requestId: refund.requestId };
+    });
+    if (!ask) return null;
+    let answer: RefundResult;
+    try {
+      answer = await this.provider.refund(ask);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      this.deps.logger.warn({ err: error, refund_id: refundId }, 'refund answer lost; it will be asked again');
+      await this.locked(em, paymentId, async (tx) => {
+        const refund = await tx.findOneOrFail(StaffRefund, { id: refundId }, { refresh: true });
+        if (refund.status === StaffRefundStatus.PENDING) refund.inFlightSince = null;
+      });
+      return null;
+    }
+    return this.locked(em, paymentId, async (tx, payment, holder) => {
+      const refund = await tx.findOneOrFail(StaffRefund, { id: refundId }, { refresh: true });
+      if (refund.status !== StaffRefundStatus.PENDING) return refund;
+      payment.refundPendingCents -= refund.amountCents;
+      refund.inFlightSince = null;
+      if (answer.status !== 'made') {
+        Object.assign(refund, { status: StaffRefundStatus.REFUSED, refusal: staffRefundRefusal(answer) });
+        this.deps.audit.record(tx, null, {
+          action: 'payment.staff_refund_refused',
+          resourceType: 'payment',
+          resourceId: payment.id,
+          fromState: payment.status,
+          toState: payment.status,
+          details: { refund_id: refund.id, amount_cents: refund.amountCents, refusal: refund.refusal },
+        });
+        return refund;
+      }
+      Object.assign(refund, { status: StaffRefundStatus.MADE, providerRefundId: answer.refundId });
+      const before = payment.refundedCents;
+      await this.recordRefund(tx, payment, { refundId: answer.refundId, amountCents: answer.amountCents });
+      if (payment.refundedCents > before)
+        await holder?.refunded(tx, payment, payment.refundedCents - before, refund.reason);
+      return refund;
+    });
   }
 
   /**
@@ -504,8 +642,21 @@ const REFUNDABLE: readonly PaymentStatus[] = [
   PaymentStatus.REFUND_REFUSED,
 ];
 const isSettled = (payment: Payment) => SETTLED.includes(payment.status);
-const isStale = (payment: Payment) =>
-  !payment.inFlightSince || payment.inFlightSince.getTime() < Date.now() - STALE_AFTER_MS;
+const isStale = (step: { inFlightSince: Date | null }) =>
+  !step.inFlightSince || step.inFlightSince.getTime() < Date.now() - STALE_AFTER_MS;
+/**
+ * What staff may still refund (D30): captured less refunded, less refunds asked and not answered yet; nothing once a
+ * refund of all of it is owed (a cancel's), settled or refused.
+ */
+const refundableCents = (payment: Payment) =>
+  payment.status === PaymentStatus.CAPTURED
+    ? payment.capturedCents - payment.refundedCents - payment.refundPendingCents
+    : 0;
+/** Why the provider did not make a refund staff asked for, for the staff member and the audit. */
+const staffRefundRefusal = (answer: Exclude<RefundResult, { status: 'made' }>) =>
+  answer.status === 'refused'
+    ? answer.reason
+    : 'less than that is left to refund at the provider (refunded there already); its event will update the books.';
 /** Money that went back: a provider refund, or (`ALL_LEFT`) whatever the books still had as kept. */
 type Returned = { refundId: string | null; amountCents: number | null };
 const ALL_LEFT: Returned = { refundId: null, amountCents: null };

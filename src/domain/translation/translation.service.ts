@@ -153,10 +153,13 @@ export class TranslationService {
   }
 }
 
-/** `<base>.<target>.<ext>` (D11): statement.docx in English -> statement.en.docx. */
-export function translatedName(name: string, target: string): string {
+/**
+ * `<base>.<target>.<ext>` (D11): statement.docx in English -> statement.en.docx. `extension` (with its dot) names a
+ * translation in another format than its source (D30: a reviewed PDF for a DOCX source is statement.en.pdf).
+ */
+export function translatedName(name: string, target: string, extension?: string): string {
   const ext = extname(name);
-  return `${ext ? name.slice(0, -ext.length) : name}.${target}${ext}`;
+  return `${ext ? name.slice(0, -ext.length) : name}.${target}${extension ?? ext}`;
 }
 
 /** D30: the engine cannot read a scan, a photo or a document it could not count: a person translates it. */

@@ -8,11 +8,10 @@ import {
   type TargetLanguageCode,
 } from 'deepl-node';
 import { readFile } from 'node:fs/promises';
-import { DOCX, hasTextLayer, PDF } from '../../documents/formats';
+import { EXTENSIONS, hasTextLayer } from '../../documents/formats';
 import { UntranslatableError } from '../../shared/errors';
 import { LanguageSupport } from './language-support';
 import type { EngineCheckpoint, EngineLanguageSource, TranslationEngine, TranslationJob } from './translation-engine';
-const EXTENSIONS: Record<string, string> = { [PDF]: 'pdf', [DOCX]: 'docx' };
 
 /**
  * DeepL document translation through the official client (D11): upload, poll, download; the output keeps the

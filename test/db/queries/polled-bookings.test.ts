@@ -35,7 +35,14 @@ it("answers an account's booking with its payment in one statement, and a bookin
       location: 'Courtroom 4',
       scheduledAt: paid.scheduledAt,
       durationHundredths: 200,
-      payment: { provider: 'sandbox', providerOrderId: 'PP-1', approvalUrl: null, paidAt, refundedAt: null },
+      payment: {
+        provider: 'sandbox',
+        providerOrderId: 'PP-1',
+        approvalUrl: null,
+        paidAt,
+        refundedAt: null,
+        refundedCents: 0,
+      },
     }),
     version: expect.stringMatching(/^[0-9a-f]{32}$/),
   });

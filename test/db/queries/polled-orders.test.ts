@@ -48,7 +48,14 @@ describe('readOrder', () => {
         createdAt: order.createdAt,
         quote: { id: order.quote.id },
         placedBy: PLACED_BY_API_KEY,
-        payment: { provider: 'sandbox', providerOrderId: null, approvalUrl: null, paidAt: null, refundedAt: null },
+        payment: {
+          provider: 'sandbox',
+          providerOrderId: null,
+          approvalUrl: null,
+          paidAt: null,
+          refundedAt: null,
+          refundedCents: 0,
+        },
         certificateCode: null,
       }),
       files: [

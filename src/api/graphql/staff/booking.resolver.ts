@@ -1,4 +1,17 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  Float,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { Account } from '../../../domain/identity/account.entity';
 import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import type { StaffBookingRead } from '../../../domain/bookings/booking-read';
@@ -12,6 +25,7 @@ import {
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
+import { staffRefundCommand } from '../../../domain/payments/payment.commands';
 import { graphqlCommand } from '../../commands';
 import { InterpretationBookingPage } from '../partner/booking.resolver';
 import { writtenDateTime } from '../scalars/date-time.scalar';
@@ -105,6 +119,19 @@ export class StaffBookingResolver {
     @Arg('reason') reason: string,
   ): Promise<Booking> {
     return services.bookings.staffCancel(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
+  }
+
+  @Mutation(() => Booking, {
+    description:
+      'Refunds part or all of what the booking captured, in any state after payment; the booking keeps its state and the account is e-mailed the amount and the reason. More than is left to refund: errors.amountCents.',
+  })
+  refundInterpretationBooking(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('amountCents', () => Int) amountCents: number,
+    @Arg('reason') reason: string,
+  ): Promise<Booking> {
+    return services.bookings.refund(ctx, id, graphqlCommand(staffRefundCommand, { amountCents, reason }));
   }
 
   @Mutation(() => BookingNote, { description: 'An internal note on the booking; never shown to the client.' })

@@ -1,5 +1,5 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
 import type { StaffOrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
@@ -10,6 +10,7 @@ import { recordNotarizationCommand } from '../../../domain/certification/certifi
 import { assignOrderCommand, staffOrdersCommand } from '../../../domain/orders/order.commands';
 import { StaffOrderQueue } from '../../../domain/orders/order-read';
 import { markShippedCommand } from '../../../domain/orders/shipping.commands';
+import { staffRefundCommand } from '../../../domain/payments/payment.commands';
 import { graphqlCommand } from '../../commands';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 import { actedOn, FileIdArgs, OrderIdArgs, type ActedOn } from './acted-on';
@@ -108,7 +109,6 @@ export class StaffOrderResolver {
     const upload = await file;
     return services.certifiedReview.attachReviewedTranslation(ctx, actedOn(ref, 'orderId'), {
       stream: upload.createReadStream(),
-      filename: upload.filename,
       sourceFileId: sourceFileId ?? undefined,
     });
   }
@@ -168,7 +168,7 @@ export class StaffOrderResolver {
       ctx,
       actedOn(ref, 'orderId'),
       command,
-      upload ? { stream: upload.createReadStream(), filename: upload.filename } : undefined,
+      upload ? { stream: upload.createReadStream() } : undefined,
     );
   }
 
@@ -188,6 +188,19 @@ export class StaffOrderResolver {
     @Arg('text') text: string,
   ): Promise<OrderNote> {
     return services.orderDesk.addNote(ctx, actedOn(ref, 'orderId'), graphqlCommand(addNoteCommand, { text }));
+  }
+
+  @Mutation(() => Order, {
+    description:
+      'Refunds part or all of what the order captured, in any state after payment; the order keeps its state and the account is e-mailed the amount and the reason. More than is left to refund: errors.amountCents.',
+  })
+  refundOrder(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('amountCents', () => Int) amountCents: number,
+    @Arg('reason') reason: string,
+  ): Promise<Order> {
+    return services.orders.refund(ctx, id, graphqlCommand(staffRefundCommand, { amountCents, reason }));
   }
 
   @Mutation(() => Order, { description: 'Cancels an order not yet completed; a paid one is refunded.' })

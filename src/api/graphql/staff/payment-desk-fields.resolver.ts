@@ -32,10 +32,11 @@ export class PaymentDeskFieldsResolver {
   @Authorized(Role.STAFF)
   @FieldResolver(() => Int, {
     nullable: true,
-    description: 'Staff only: of that, what went back to the payer, refunds in part included.',
+    description:
+      'Staff only: refunds staff asked of the provider whose answers are not in yet (D30), held back from what may still be refunded.',
   })
-  async refundedCents(@Root() payment: PaymentRead): Promise<number | null> {
-    return (await loaded(payment))?.refundedCents ?? null;
+  async refundPendingCents(@Root() payment: PaymentRead): Promise<number | null> {
+    return (await loaded(payment))?.refundPendingCents ?? null;
   }
 
   @Authorized(Role.STAFF)

@@ -129,6 +129,7 @@ const paidPayment = {
   approval_url: `${BASE}/sandbox/checkout/${checkoutId}`,
   paid_at: '2026-11-22T09:40:05.871000Z',
   refunded_at: null,
+  refunded_cents: 0,
 };
 
 const orderBase = {
@@ -238,6 +239,7 @@ const renewedPayment = {
   approval_url: `${BASE}/sandbox/checkout/${renewedCheckoutId}`,
   paid_at: null,
   refunded_at: null,
+  refunded_cents: 0,
 };
 
 export const exampleOrderRenewed = {
@@ -275,7 +277,14 @@ export const exampleBookingRequested = {
   unit_price_cents: 8500,
   total_cents: 17000,
   currency: 'USD',
-  payment: { provider: 'sandbox', provider_order_id: null, approval_url: null, paid_at: null, refunded_at: null },
+  payment: {
+    provider: 'sandbox',
+    provider_order_id: null,
+    approval_url: null,
+    paid_at: null,
+    refunded_at: null,
+    refunded_cents: 0,
+  },
   location: null,
   video_platform_notes: 'Zoom meeting 812 5531 0472; the court reporter admits the interpreter at 9:20.',
   reference: 'Garcia v. Smith, No. 2:26-cv-01187',
@@ -298,6 +307,7 @@ export const exampleBookingConfirmed = {
     approval_url: `${BASE}/sandbox/checkout/SBX-8e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b`,
     paid_at: '2026-11-23T08:14:52.306000Z',
     refunded_at: null,
+    refunded_cents: 0,
   },
   interpreter_name: 'Lucia Ramirez',
   updated_at: '2026-11-23T08:14:52.306000Z',

@@ -44,7 +44,7 @@ export const fileSchemas = {
         },
         page_count: nullable(
           { type: 'integer', minimum: 1 },
-          "Billing pages for certified work: max(1, ceil(word_count / 250)) for the text, plus one for each scanned page (`scanned_pages`). Null while `analysis_status` is `pending` (always in the upload's answer) and when `uncountable`.",
+          "A source: billing pages for certified work, max(1, ceil(word_count / 250)) for the text, plus one for each scanned page (`scanned_pages`). A translation or a certificate (delivered, not billed): its own pages as the document says them (a PDF's, Word's count), billing pages only when it does not say. Null while `analysis_status` is `pending` (always in the upload's answer) and when `uncountable`.",
         ),
         word_count: nullable(
           { type: 'integer', minimum: 1 },
@@ -236,7 +236,10 @@ export const filePaths = {
             MIME_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
           ),
         },
-        403: json(ref('Error'), 'Expired or altered link: `{"message":"Invalid signature."}`.'),
+        403: json(
+          ref('Error'),
+          'An altered link: `{"message":"Invalid signature."}`; a genuine link past its 5 minutes: `{"message":"This link has expired: request the file again for a fresh link."}` (read the file again for a fresh `download_url`).',
+        ),
         404: responseRef('NotFound'),
         503: responseRef('ProviderUnavailable'),
       },

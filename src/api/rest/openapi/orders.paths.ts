@@ -63,8 +63,15 @@ export const orderSchemas = {
     paid_at: nullable(ref('Timestamp'), 'When the payment was captured (UTC); null until then.'),
     refunded_at: nullable(
       ref('Timestamp'),
-      'When the provider confirmed that the last of the captured money went back to the payer, for a cancelled or reversed payment (UTC); null otherwise, including after a refund in part.',
+      'When the provider confirmed that the last of the captured money went back to the payer (a cancel, a reversal, or refunds by staff of all of it) (UTC); null otherwise, including after a refund in part.',
     ),
+    refunded_cents: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Of the money captured, what went back to the payer so far, in cents of the order or booking currency: refunds in part by staff (the order or booking keeps its status), the refund of a cancel, refunds at the provider. 0 before payment.',
+      examples: [0, 500],
+    },
   }),
   OrderFile: object(
     {

@@ -30,7 +30,7 @@ export const shippingPaths = {
       description:
         'For an order with the `hard_copy` add-on, in any status but `cancelled`, until staff ship the hard copies: sets or replaces `shipping_address` ' +
         '(`shipping_address_required` becomes false). The same address again changes nothing (idempotent). An order that completes without an address is ' +
-        'not held: the account is e-mailed once asking for it, and the copies ship once it is set. Refusals are 422: invalid fields under `<field>` ' +
+        'not held: the account is e-mailed once asking for it, with a signed link to a page of the service where a person gives it (saved as this request saves it), and the copies ship once it is set. Refusals are 422: invalid fields under `<field>` ' +
         '(`postal_code`, `country`, ...), an order without hard copies under `shipping_address`, a cancelled order under `status`, hard copies already shipped under `shipment`.',
       parameters: [
         {

@@ -8,4 +8,5 @@ export const serializePayment = (payment: PaymentRead) => ({
   approval_url: payment.approvalUrl,
   paid_at: formatOptionalTimestamp(payment.paidAt),
   refunded_at: formatOptionalTimestamp(payment.refundedAt),
+  refunded_cents: payment.refundedCents,
 });

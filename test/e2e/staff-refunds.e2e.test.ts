@@ -1,0 +1,388 @@
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import {
+  AuditLogDocument,
+  ClientBookingRefundedDocument,
+  ClientOrderCapturedDocument,
+  ClientOrderRefundedDocument,
+  ConfirmInterpretationAvailabilityDocument,
+  RefundInterpretationBookingDocument,
+  RefundOrderDocument,
+  SentEmailsDocument,
+  StaffCancelOrderDocument,
+} from '../graphql/generated';
+import { requestBooking } from '../helpers/bookings';
+import { docx, words } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile } from '../helpers/files';
+import { paidOrder as paidSandboxOrder } from '../helpers/orders';
+import { startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
+
+/**
+ * D30: staff refund part or all of what was captured without cancelling, through the PayPal client against a local
+ * server that speaks PayPal's API (and the sandbox provider alike): by amount, never past what is left, e-mailed with
+ * the reason, audited, shown on both doors, and reconciled (captured = kept + refunded) under concurrent requests.
+ */
+let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+let t: TestApp;
+let admin: string;
+let desk: string;
+let translator: string;
+let alice: TestAccount;
+let fileId: string;
+
+beforeAll(async () => {
+  paypal = await startPayPalStandIn();
+  // No workers: a paid order stays `processing`, so the tests see that a refund leaves the state as it was.
+  t = await startTestApp({
+    workers: false,
+    config: {
+      payment: {
+        provider: 'paypal',
+        baseUrl: paypal.baseUrl,
+        clientId: paypal.credentials.clientId,
+        clientSecret: paypal.credentials.secret,
+        webhookId: paypal.credentials.webhookId,
+      },
+    },
+  });
+  admin = await createStaffToken(t);
+  desk = await createStaffToken(t, StaffRole.DESK);
+  translator = await createStaffToken(t, StaffRole.TRANSLATOR);
+  alice = await createApprovedAccount(t, admin);
+  fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(1234)] }), 'contract.docx')).id;
+});
+afterAll(async () => {
+  await t.close();
+  await paypal.close();
+});
+beforeEach(() => Object.assign(paypal.mode, { refundsDown: false, refuseRefunds: null }));
+
+const webhook = (event: { id: string } & Record<string, unknown>) =>
+  t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event)).send(event);
+
+/** An order of 1234 cents, converted; paid at PayPal unless `pay` is false. */
+async function order(pay = true) {
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
+        alice.key,
+      )
+      .expect(201)
+  ).body.data;
+  const { id, number } = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201))
+    .body.data;
+  const paypalId = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.payment
+    .provider_order_id as string;
+  if (pay) {
+    paypal.approve(paypalId);
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(200);
+  }
+  return { id: id as string, number: number as string, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
+}
+
+/** The payment's books, checked to reconcile with its refund rows and with what PayPal holds. */
+async function books(paypalId: string) {
+  const [row] = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `SELECT p.status, p.captured_cents, p.refunded_cents, p.refund_pending_cents, p.capture_id,
+          (SELECT coalesce(sum(r.amount_cents), 0)::int FROM payment_refunds r WHERE r.payment_id = p.id) AS refunds_cents
+       FROM payments p WHERE p.provider_order_id = ?`,
+      [paypalId],
+    );
+  expect(row.refunds_cents).toBe(row.refunded_cents);
+  if (row.capture_id && row.refund_pending_cents === 0)
+    expect(paypal.refundedCents(row.capture_id)).toBe(row.refunded_cents);
+  return {
+    status: row.status as string,
+    captured: row.captured_cents as number,
+    refunded: row.refunded_cents as number,
+    pending: row.refund_pending_cents as number,
+  };
+}
+
+const refund = (id: string, amountCents: number, reason = 'Delivered a day late', token = desk) =>
+  t.gql(RefundOrderDocument, { id, amountCents, reason }, token);
+const refusal = (result: GraphQLResult<unknown>) => ({
+  code: result.errors?.[0].extensions?.code,
+  errors: result.errors?.[0].extensions?.errors,
+});
+const asked = (captureId: string) =>
+  paypal.refunds.filter((made) => made.captureId === captureId).map((made) => made.amount.value);
+const restOrder = async (id: string) => (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
+
+describe('refunds without cancelling (D30)', () => {
+  it('refunds part at PayPal by amount: the order keeps its state, both doors show it, the client is told why, staff audited', async () => {
+    const paid = await order();
+    const result = await refund(paid.id, 500);
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.refundOrder).toMatchObject({
+      status: 'PROCESSING',
+      payment: { refundedCents: 500, refundedAt: null, capturedCents: 1234, refundPendingCents: 0 },
+    });
+    expect(paypal.refunds.filter((made) => made.captureId === paid.captureId)).toEqual([
+      expect.objectContaining({
+        amount: { currency_code: 'USD', value: '5.00' },
+        requestId: expect.stringMatching(/^staff-refund-/),
+      }),
+    ]);
+    expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured: 1234, refunded: 500, pending: 0 });
+
+    expect(await restOrder(paid.id)).toMatchObject({
+      status: 'processing',
+      payment: { refunded_cents: 500, refunded_at: null },
+    });
+    const client = await t.gql(ClientOrderRefundedDocument, { id: paid.id }, alice.key);
+    expect(client.data!.order).toEqual({ status: 'PROCESSING', payment: { refundedCents: 500, refundedAt: null } });
+    // The rest of the books stay the desk's.
+    expect(refusal(await t.gql(ClientOrderCapturedDocument, { id: paid.id }, alice.key)).code).toBe('FORBIDDEN');
+
+    const mail = (await t.gql(SentEmailsDocument, { to: alice.email }, admin)).data!.sentEmails.items.find(
+      (message) => message.kind === 'refund_made' && message.subject.includes(paid.number),
+    );
+    expect(mail!.subject).toBe(`Order ${paid.number}: $5.00 refunded`);
+    expect(mail!.text).toContain('Why: Delivered a day late');
+    const audit = (await t.gql(AuditLogDocument, { resourceId: paid.id }, admin)).data!.auditLog.items[0];
+    expect(audit).toMatchObject({
+      action: 'order.refund',
+      fromState: 'processing',
+      toState: 'processing',
+      details: { reason: 'Delivered a day late', amount_cents: 500 },
+    });
+    expect(audit.actorLabel).not.toBe('system');
+
+    // All of the rest: the payment is refunded, the order still processing.
+    const rest = await refund(paid.id, 734, 'Goodwill', admin);
+    expect(rest.data!.refundOrder).toMatchObject({
+      status: 'PROCESSING',
+      payment: { refundedCents: 1234, refundedAt: expect.stringMatching(/Z$/) },
+    });
+    expect(await books(paid.paypalId)).toEqual({ status: 'refunded', captured: 1234, refunded: 1234, pending: 0 });
+    expect(refusal(await refund(paid.id, 1))).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { amountCents: ['Nothing is left to refund.'] },
+    });
+  });
+
+  it('refuses more than is left, before payment, bad amounts and reasons, a translator and a client, changing nothing', async () => {
+    const paid = await order();
+    expect((await refund(paid.id, 1000)).errors).toBeUndefined();
+    const before = paypal.refunds.length;
+    expect(refusal(await refund(paid.id, 235))).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { amountCents: ['At most 234 cents ($2.34) is left to refund.'] },
+    });
+    expect(refusal(await refund(paid.id, 0)).errors).toEqual({ amountCents: [expect.any(String)] });
+    expect(refusal(await refund(paid.id, -5)).errors).toEqual({ amountCents: [expect.any(String)] });
+    expect(refusal(await refund(paid.id, 10, '')).errors).toEqual({ reason: [expect.any(String)] });
+    expect(refusal(await refund(paid.id, 10, 'x'.repeat(501))).errors).toEqual({ reason: [expect.any(String)] });
+    expect(refusal(await refund(paid.id, 10, 'Goodwill', translator)).code).toBe('FORBIDDEN');
+    expect(refusal(await refund(paid.id, 10, 'Goodwill', alice.key)).code).toBe('FORBIDDEN');
+    expect(refusal(await refund('00000000-0000-4000-8000-000000000000', 10)).code).toBe('NOT_FOUND');
+    expect(paypal.refunds.length).toBe(before);
+    expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured: 1234, refunded: 1000, pending: 0 });
+
+    const unpaid = await order(false);
+    expect(refusal(await refund(unpaid.id, 100))).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { payment: ['Nothing has been paid, so nothing can be refunded.'] },
+    });
+    expect((await restOrder(unpaid.id)).payment).toMatchObject({ refunded_cents: 0, paid_at: null });
+  });
+
+  it('a staff cancel after a refund in part refunds only what is left; a refund after it finds nothing left', async () => {
+    const paid = await order();
+    expect((await refund(paid.id, 300)).errors).toBeUndefined();
+    const cancelled = await t.gql(StaffCancelOrderDocument, { id: paid.id, reason: 'Client withdrew' }, desk);
+    expect(cancelled.errors).toBeUndefined();
+    expect(asked(paid.captureId)).toEqual(['3.00', '9.34']);
+    expect(await books(paid.paypalId)).toEqual({ status: 'refunded', captured: 1234, refunded: 1234, pending: 0 });
+    const cancelMail = (await t.gql(SentEmailsDocument, { to: alice.email }, admin)).data!.sentEmails.items.find(
+      (message) => message.kind === 'cancelled_by_staff' && message.subject.includes(paid.number),
+    );
+    expect(cancelMail!.text).toContain('$9.34 of your payment is being refunded');
+    expect(refusal(await refund(paid.id, 1)).errors).toEqual({ amountCents: ['Nothing is left to refund.'] });
+    expect(await restOrder(paid.id)).toMatchObject({ status: 'cancelled', payment: { refunded_cents: 1234 } });
+  });
+
+  it('keeps a refund asked while PayPal is down held back, and makes it (once) when PayPal answers again', async () => {
+    const paid = await order();
+    paypal.mode.refundsDown = true;
+    const owed = await refund(paid.id, 400);
+    expect(owed.errors).toBeUndefined();
+    expect(owed.data!.refundOrder.payment).toMatchObject({ refundedCents: 0, refundPendingCents: 400 });
+    // Held back: only 834 is left to ask for.
+    expect(refusal(await refund(paid.id, 835)).errors).toEqual({
+      amountCents: ['At most 834 cents ($8.34) is left to refund.'],
+    });
+    paypal.mode.refundsDown = false;
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(1);
+    expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured: 1234, refunded: 400, pending: 0 });
+    expect(asked(paid.captureId)).toEqual(['4.00']);
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(0);
+    expect(asked(paid.captureId)).toEqual(['4.00']);
+    expect((await restOrder(paid.id)).payment.refunded_cents).toBe(400);
+  });
+
+  it('answers a refund PayPal refuses as 422 with its reason, and holds nothing back', async () => {
+    const paid = await order();
+    paypal.mode.refuseRefunds = 'REFUND_TIME_LIMIT_EXCEEDED';
+    expect(refusal(await refund(paid.id, 400))).toEqual({
+      code: 'BAD_USER_INPUT',
+      errors: { amountCents: ['The payment provider did not make the refund: REFUND_TIME_LIMIT_EXCEEDED'] },
+    });
+    expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured: 1234, refunded: 0, pending: 0 });
+    paypal.mode.refuseRefunds = null;
+    expect((await refund(paid.id, 1234)).errors).toBeUndefined();
+    expect(await books(paid.paypalId)).toEqual({ status: 'refunded', captured: 1234, refunded: 1234, pending: 0 });
+  });
+
+  it("refunds a booking's payment in part on both doors; the booking stays confirmed", async () => {
+    const booking = await requestBooking(t, alice.key, { mode: 'asl', duration_hours: 1 });
+    expect(
+      (await t.gql(ConfirmInterpretationAvailabilityDocument, { id: booking.id, interpreterName: 'Sam Signer' }, desk))
+        .errors,
+    ).toBeUndefined();
+    const unpaid = await t.gql(
+      RefundInterpretationBookingDocument,
+      { id: booking.id, amountCents: 100, reason: 'Shorter' },
+      desk,
+    );
+    expect(refusal(unpaid).errors).toEqual({ payment: ['Nothing has been paid, so nothing can be refunded.'] });
+    const paypalId = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body
+      .data.payment.provider_order_id;
+    paypal.approve(paypalId);
+    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(200);
+
+    const result = await t.gql(
+      RefundInterpretationBookingDocument,
+      { id: booking.id, amountCents: 5000, reason: 'The hearing ended early' },
+      desk,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.refundInterpretationBooking).toMatchObject({
+      status: 'CONFIRMED',
+      payment: { refundedCents: 5000, refundedAt: null },
+    });
+    expect(
+      (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data,
+    ).toMatchObject({ status: 'confirmed', payment: { refunded_cents: 5000 } });
+    expect(
+      (await t.gql(ClientBookingRefundedDocument, { id: booking.id }, alice.key)).data!.interpretationBooking,
+    ).toEqual({ status: 'CONFIRMED', payment: { refundedCents: 5000 } });
+    expect(
+      refusal(
+        await t.gql(RefundInterpretationBookingDocument, { id: booking.id, amountCents: 100, reason: 'x' }, translator),
+      ).code,
+    ).toBe('FORBIDDEN');
+    const total = (await books(paypalId)).captured;
+    expect(
+      refusal(
+        await t.gql(
+          RefundInterpretationBookingDocument,
+          { id: booking.id, amountCents: total - 4999, reason: 'x' },
+          desk,
+        ),
+      ).errors,
+    ).toEqual({ amountCents: [expect.stringMatching(/^At most \d+ cents/)] });
+    const mail = (await t.gql(SentEmailsDocument, { to: alice.email }, admin)).data!.sentEmails.items.find(
+      (message) => message.kind === 'refund_made' && message.subject.includes(booking.number),
+    );
+    expect(mail!.text).toContain('Why: The hearing ended early');
+  });
+});
+
+describe('refunds under concurrency (D26, D30)', () => {
+  it('never refunds more than was captured when refunds come at once', async () => {
+    const paid = await order();
+    const results = await Promise.all([300, 300, 300, 300, 300].map((cents) => refund(paid.id, cents)));
+    expect(results.filter((result) => !result.errors)).toHaveLength(4);
+    expect(results.filter((result) => result.errors).map(refusal)).toEqual([
+      { code: 'BAD_USER_INPUT', errors: { amountCents: ['At most 34 cents ($0.34) is left to refund.'] } },
+    ]);
+    expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured: 1234, refunded: 1200, pending: 0 });
+    expect(paypal.refundedCents(paid.captureId)).toBe(1200);
+  });
+
+  it('settles a refund racing a staff cancel at exactly what was captured, whichever wins', async () => {
+    for (let round = 0; round < 4; round++) {
+      const paid = await order();
+      const [refunded, cancelled] = await Promise.all([
+        refund(paid.id, 600 + round),
+        t.gql(StaffCancelOrderDocument, { id: paid.id, reason: `Race ${round}` }, desk),
+      ]);
+      expect(cancelled.errors).toBeUndefined();
+      // The refund either came first (then the cancel refunds the rest) or found nothing left.
+      if (refunded.errors) expect(refusal(refunded).errors).toEqual({ amountCents: ['Nothing is left to refund.'] });
+      expect(await books(paid.paypalId)).toEqual({ status: 'refunded', captured: 1234, refunded: 1234, pending: 0 });
+      expect(paypal.refundedCents(paid.captureId)).toBe(1234);
+      expect((await restOrder(paid.id)).status).toBe('cancelled');
+    }
+  });
+
+  it('settles a refund racing the capture webhook: refused before the capture, made after it, never lost', async () => {
+    for (let round = 0; round < 4; round++) {
+      const unpaid = await order(false);
+      // The payer's capture went through at PayPal; its event comes as staff refund.
+      const captureId = `CAPRACE${round}${Date.now()}`;
+      Object.assign(paypal.orders.get(unpaid.paypalId)!, { status: 'COMPLETED', captureId });
+      const event = {
+        id: `WH-RACE-${captureId}`,
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        resource: {
+          id: captureId,
+          status: 'COMPLETED',
+          supplementary_data: { related_ids: { order_id: unpaid.paypalId } },
+        },
+      };
+      const [hook, refunded] = await Promise.all([webhook(event), refund(unpaid.id, 200)]);
+      expect(hook.status).toBe(200);
+      const made = !refunded.errors;
+      if (!made)
+        expect(refusal(refunded).errors).toEqual({ payment: ['Nothing has been paid, so nothing can be refunded.'] });
+      expect(await books(unpaid.paypalId)).toEqual({
+        status: 'captured',
+        captured: 1234,
+        refunded: made ? 200 : 0,
+        pending: 0,
+      });
+      expect(paypal.refundedCents(captureId)).toBe(made ? 200 : 0);
+      expect(await restOrder(unpaid.id)).toMatchObject({
+        status: 'processing',
+        payment: { refunded_cents: made ? 200 : 0 },
+      });
+    }
+  });
+});
+
+describe('refunds through the sandbox provider (D30)', () => {
+  let s: TestApp;
+  let bob: TestAccount;
+  let staff: string;
+  beforeAll(async () => {
+    s = await startTestApp();
+    staff = await createStaffToken(s, StaffRole.DESK);
+    bob = await createApprovedAccount(s, await createStaffToken(s));
+  });
+  afterAll(() => s.close());
+
+  it('refunds in part and then the rest, the order keeping its state', async () => {
+    const file = await uploadFile(s, bob.key, await docx({ paragraphs: [words(300)] }), 'letter.docx');
+    const id = await paidSandboxOrder(s, bob, [file.id]);
+    const total = (await s.rest.get(`/api/v1/orders/${id}`, bob.key).expect(200)).body.data.total_cents as number;
+    const first = await s.gql(RefundOrderDocument, { id, amountCents: 100, reason: 'Typo in a name' }, staff);
+    expect(first.data!.refundOrder.payment).toMatchObject({ refundedCents: 100, refundedAt: null });
+    const rest = await s.gql(RefundOrderDocument, { id, amountCents: total - 100, reason: 'Goodwill' }, staff);
+    expect(rest.data!.refundOrder.payment).toMatchObject({
+      refundedCents: total,
+      refundedAt: expect.stringMatching(/Z$/),
+    });
+    const answer = (await s.rest.get(`/api/v1/orders/${id}`, bob.key).expect(200)).body.data;
+    expect(answer.status).not.toBe('cancelled');
+    expect(answer.payment).toMatchObject({ refunded_cents: total, refunded_at: expect.stringMatching(/Z$/) });
+  });
+});
