@@ -205,6 +205,7 @@ export const exampleOrderRevision = {
     approval_url: null,
     paid_at: '2026-11-25T10:14:02.118000Z',
     refunded_at: null,
+    refunded_cents: 0,
   },
   revision_of: { id: ids.order, number: 'LT-2611-AB12CD' },
   revision_reason: 'The surname is misspelt on page 1: Müller, as on the passport.',
