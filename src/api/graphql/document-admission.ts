@@ -3,13 +3,12 @@ import {
   GraphQLError,
   Kind,
   parse,
-  validate,
   type DocumentNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import { queryCost } from './query-cost';
-import { queryLimits, type QueryLimits } from './query-limits';
+import { limitRefusals, type QueryLimits } from './query-limits';
 
 /** D36: the most a GraphQL document may weigh, in bytes of UTF-8; a larger one is refused before it is parsed. */
 export const MAX_DOCUMENT_BYTES = 64 * 1024;
@@ -79,7 +78,7 @@ export class DocumentAdmission {
     } catch {
       return undefined;
     }
-    const refusals = validate(this.schema, document, [queryLimits(this.limits)]);
+    const refusals = limitRefusals(document, this.limits);
     const reading = { document, refusals };
     if (refusals.length === 0) this.remember(text, reading);
     return reading;
