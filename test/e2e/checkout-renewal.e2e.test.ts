@@ -8,7 +8,7 @@ import { passStart } from '../helpers/bookings';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
-import { startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { sleep } from '../helpers/poll';
 import { startTestApp } from '../helpers/test-app';
 
@@ -276,13 +276,7 @@ describe('PayPal: renewals, and bookings in time (D9, D26, D29)', () => {
     paypal = await startPayPalStandIn();
     d = await deployment({
       config: {
-        payment: {
-          provider: 'paypal',
-          baseUrl: paypal.baseUrl,
-          clientId: paypal.credentials.clientId,
-          clientSecret: paypal.credentials.secret,
-          webhookId: paypal.credentials.webhookId,
-        },
+        payment: payPalConfig(paypal),
       },
     });
   });

@@ -11,7 +11,7 @@ import {
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
-import { startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { pollUntil } from '../helpers/poll';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -26,13 +26,7 @@ beforeAll(async () => {
   paypal = await startPayPalStandIn();
   t = await startTestApp({
     config: {
-      payment: {
-        provider: 'paypal',
-        baseUrl: paypal.baseUrl,
-        clientId: paypal.credentials.clientId,
-        clientSecret: paypal.credentials.secret,
-        webhookId: paypal.credentials.webhookId,
-      },
+      payment: payPalConfig(paypal),
     },
   });
   staff = await createStaffToken(t);

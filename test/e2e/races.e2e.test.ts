@@ -2,7 +2,7 @@ import { ConfirmInterpretationAvailabilityDocument } from '../graphql/generated'
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { startPayPalStandIn, type StandInOrder } from '../helpers/paypal-stand-in';
+import { payPalConfig, startPayPalStandIn, type StandInOrder } from '../helpers/paypal-stand-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -45,13 +45,7 @@ describe.each<Provider>(['sandbox', 'paypal'])('payments racing cancels, %s prov
       workers: false,
       config: paypal
         ? {
-            payment: {
-              provider: 'paypal',
-              baseUrl: paypal.baseUrl,
-              clientId: paypal.credentials.clientId,
-              clientSecret: paypal.credentials.secret,
-              webhookId: paypal.credentials.webhookId,
-            },
+            payment: payPalConfig(paypal),
           }
         : {},
     });

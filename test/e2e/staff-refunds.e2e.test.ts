@@ -15,7 +15,7 @@ import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { paidOrder as paidSandboxOrder } from '../helpers/orders';
-import { startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
 
 /**
@@ -37,13 +37,7 @@ beforeAll(async () => {
   t = await startTestApp({
     workers: false,
     config: {
-      payment: {
-        provider: 'paypal',
-        baseUrl: paypal.baseUrl,
-        clientId: paypal.credentials.clientId,
-        clientSecret: paypal.credentials.secret,
-        webhookId: paypal.credentials.webhookId,
-      },
+      payment: payPalConfig(paypal),
     },
   });
   admin = await createStaffToken(t);

@@ -298,3 +298,13 @@ export async function startPayPalStandIn(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The service's PayPal provider pointed at a running stand-in, as a test app's `payment` config. */
+export const payPalConfig = (standIn: Awaited<ReturnType<typeof startPayPalStandIn>>) =>
+  ({
+    provider: 'paypal',
+    baseUrl: standIn.baseUrl,
+    clientId: standIn.credentials.clientId,
+    clientSecret: standIn.credentials.secret,
+    webhookId: standIn.credentials.webhookId,
+  }) as const;
