@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import {
   ApproveTranslationDocument,
   CompleteCertifiedOrderDocument,
@@ -109,14 +109,13 @@ describe('API reference and explorer, offline', () => {
       await page.goto(`${base}/graphql?query=${encodeURIComponent('{ me { name } }')}`, { waitUntil: 'networkidle0' });
       // The Headers tab is open by default: type the bearer header into its editor, then run. GraphiQL mounts the
       // variables and headers editors hidden and shows one when its tab's state has loaded, so wait for that one.
-      const headers = await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll('.graphiql-editor-tool .CodeMirror')].find(
-            (editor) => editor.getBoundingClientRect().height > 0 && getComputedStyle(editor).visibility !== 'hidden',
-          ),
+      await page.waitForFunction(
+        `[...document.querySelectorAll('.graphiql-editor-tool .CodeMirror')]
+          .find((editor) => editor.getBoundingClientRect().height > 0 && getComputedStyle(editor).visibility !== 'hidden')
+          ?.setAttribute('data-headers-editor', '') ?? document.querySelector('[data-headers-editor]')`,
         { timeout: 30_000 },
       );
-      await (headers.asElement() as ElementHandle<Element>).click();
+      await page.click('[data-headers-editor]');
       await page.keyboard.type(`{"Authorization": "Bearer ${alice.key}"`);
       await page.click('.graphiql-execute-button');
       await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"me"')`, {

@@ -5,10 +5,19 @@ import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { migrate } from '../../src/db/migrations';
+import { SANDBOX_WORKER_SCRIPT } from '../../src/db/paths';
+import { measureRuntimeBaseline } from '../../src/documents/sandbox/runtime-baseline';
 import { ormConfig } from '../../src/db/orm-config';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { createLogger } from '../../src/shared/logger';
-import { databaseUrl, RUN_DIR_ENV, SERVER_ENV, TEMPLATE_ENV, withAdminClient } from './test-database';
+import {
+  databaseUrl,
+  RUN_DIR_ENV,
+  RUNTIME_MEMORY_ENV,
+  SERVER_ENV,
+  TEMPLATE_ENV,
+  withAdminClient,
+} from './test-database';
 
 /** Starts the test PostgreSQL (embedded unless TEST_DATABASE_URL is set) and migrates the template database once. */
 export default async function globalSetup(): Promise<void> {
@@ -21,6 +30,12 @@ export default async function globalSetup(): Promise<void> {
   // What the embedded server keeps outside a DATA_DIR its OS user cannot enter (as root) stays in the run too.
   process.env.EMBEDDED_POSTGRES_SHARED_DIR = join(runDir, 'embedded-postgres-shared');
   process.env[RUN_DIR_ENV] = runDir;
+
+  // What this runtime needs to start a document sandbox child, measured once for the run rather than by every test
+  // file's app (each file has its own module registry, so the per-process memo would not hold): a child less per file.
+  // Without a build (unit tests run alone) each app measures it, or says the worker is not built, as without this.
+  const baselineKb = await measureRuntimeBaseline(SANDBOX_WORKER_SCRIPT).catch(() => undefined);
+  if (baselineKb) process.env[RUNTIME_MEMORY_ENV] = String(Math.ceil(baselineKb / 1024));
 
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {

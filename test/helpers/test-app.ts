@@ -18,7 +18,7 @@ import { JobQueue } from '../../src/jobs/job-queue';
 import { startWorkers } from '../../src/workers';
 import { createServices, type Services } from '../../src/services';
 import { assertMatchesOpenApi } from './openapi-validator';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, RUNTIME_MEMORY_ENV, type TestDatabase } from './test-database';
 
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ltk-test-data-'));
@@ -46,7 +46,11 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     quoteTtlDays: 7,
     turnaroundHours: 48,
     uploadMaxBytes: 20 * 1024 * 1024,
-    documentSandbox: { workMemoryMb: 512, processes: 2 },
+    documentSandbox: {
+      workMemoryMb: 512,
+      runtimeMemoryMb: Number(process.env[RUNTIME_MEMORY_ENV]) || undefined,
+      processes: 2,
+    },
     // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
     rateLimitPerMinute: 1_000_000,
     jobs: { pollingIntervalSeconds: 0.5, heartbeatSeconds: 30 },

@@ -7,6 +7,8 @@ import { Client } from 'pg';
  */
 export const TEMPLATE_ENV = 'LTK_TEST_TEMPLATE_DATABASE';
 export const SERVER_ENV = 'LTK_TEST_SERVER_URL';
+/** What the runtime needs to start a document sandbox child, in MB, measured once by the global setup. */
+export const RUNTIME_MEMORY_ENV = 'LTK_TEST_SANDBOX_RUNTIME_MB';
 /** The run's temporary root (also TMPDIR), made by the global setup and removed by the teardown. */
 export const RUN_DIR_ENV = 'LTK_TEST_RUN_DIR';
 
