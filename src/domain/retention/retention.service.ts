@@ -275,7 +275,7 @@ export class RetentionService {
   }
 
   /** The account whose orders the caller may hold (an admin member's), or null for desk staff, who hold any. */
-  private legalHoldCaller(actor: Actor | null): string | null {
+  legalHoldCaller(actor: Actor | null): string | null {
     if (actor?.kind === 'staff') {
       requireStaff(actor, 'setLegalHold');
       return null;
