@@ -8,7 +8,7 @@ export class Migration20261203000000_document_retention extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "accounts" add column "retention_days" int null default 90;`);
     this.addSql(
-      `alter table "accounts" add constraint "accounts_retention_days_check" check ("retention_days" between 1 and 3650);`,
+      `alter table "accounts" add constraint "accounts_retention_days_check" check ("retention_days" >= 1 and "retention_days" <= 3650);`,
     );
     this.addSql(`alter table "orders" add column "legal_hold" boolean not null default false,
       add column "legal_hold_reason" varchar(500) null,

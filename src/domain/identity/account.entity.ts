@@ -19,7 +19,7 @@ export const DEFAULT_RETENTION_DAYS = 90;
   name: 'accounts_name_trgm',
   expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)`,
 })
-@Check({ name: 'accounts_retention_days_check', expression: '"retention_days" between 1 and 3650' })
+@Check({ name: 'accounts_retention_days_check', expression: '"retention_days" >= 1 and "retention_days" <= 3650' })
 export class Account {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
