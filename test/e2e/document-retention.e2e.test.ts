@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
-import type { StorageConfig } from '../../src/config/app-config';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { liveProcessIds } from '../../src/db/queries/live-processes';
 import type { FileStorage } from '../../src/providers/storage/file-storage';
@@ -27,6 +23,7 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 import { memberSession, signInAs } from '../helpers/members';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { pollUntil } from '../helpers/poll';
+import { startS3StandIn, type S3StandIn } from '../helpers/s3-stand-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -37,9 +34,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 const GONE = { message: "This file was deleted under the account's retention policy." };
 const DAY = 86_400_000;
 
-let s3: S3rver;
-let storage: Extract<StorageConfig, { driver: 's3' }>;
-let bucket: S3Client;
+let s3: S3StandIn;
 let t: TestApp;
 let admin: string;
 let ada: Awaited<ReturnType<typeof createStaffMember>>;
@@ -50,25 +45,9 @@ let aliceAdmin: string;
 const outage = { on: false, allowed: new Set<string>() };
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'ltk-s3-')),
-    configureBuckets: [{ name: 'ltk-retention', configs: [] }],
-  });
-  const { port } = await s3.run();
-  storage = {
-    driver: 's3',
-    bucket: 'ltk-retention',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  };
-  bucket = new S3Client({ ...storage, forcePathStyle: true });
+  s3 = await startS3StandIn('ltk-retention');
   t = await startTestApp({
-    config: { storage },
+    config: { storage: s3.storage },
     adjust: (services) => {
       const spied = (services.files as unknown as { deps: { storage: FileStorage } }).deps.storage;
       const remove = spied.delete.bind(spied);
@@ -91,14 +70,7 @@ afterAll(async () => {
 const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> =>
   t.orm.em.fork().getConnection().execute(query, params);
 
-const inBucket = async (key: string): Promise<boolean> => {
-  try {
-    await bucket.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-};
+const inBucket = (key: string) => s3.objectExists(key);
 
 interface FileRow {
   id: string;
@@ -499,6 +471,36 @@ describe('races', () => {
         expect(revised.status).toBe(422);
         expect(revised.body.errors.documents).toEqual([expect.any(String)]);
       }
+    }
+  });
+});
+
+describe('on local storage', () => {
+  it('deletes the files from the disk as from a bucket, and keeps the records', async () => {
+    const local = await startTestApp();
+    try {
+      const firm = await createApprovedAccount(local, await createStaffToken(local));
+      const source = (await uploadFile(local, firm.key, await docx({ paragraphs: [words(40)] }), 'local.docx')).id;
+      const id = await paidOrder(local, firm, [source], 'standard');
+      await waitForStatus(local, firm, id, 'completed');
+      const { storage } = local.config;
+      if (storage.driver !== 'local') throw new Error('expected local storage');
+      const rows = await local.orm.em
+        .fork()
+        .getConnection()
+        .execute<FileRow[]>(
+          'select f.storage_key, f.purged_at from file_attachments a join files f on f.id = a.file_id where a.order_id = ?',
+          [id],
+        );
+      const onDisk = () =>
+        rows.map((row) => existsSync(join(storage.dir, row.storage_key.slice(0, 2), row.storage_key)));
+      expect(onDisk()).toEqual([true, true]);
+      await local.services.retention.purgeExpired(local.orm.em.fork(), new Date(Date.now() + 91 * DAY));
+      expect(onDisk()).toEqual([false, false]);
+      const file = await local.rest.get(`/api/v1/files/${source}`, firm.key).expect(200);
+      expect(file.body.data.purged_at).toEqual(expect.any(String));
+    } finally {
+      await local.close();
     }
   });
 });
