@@ -148,6 +148,7 @@ const audits = (action: string, resourceId: string) =>
 describe('the retention period', () => {
   it('is 90 days by default, set by admin members and admin staff within 1 to 3650 days or null, and audited', async () => {
     expect((await t.gql(RetentionOfMeDocument, {}, alice.key)).data!.me.retentionDays).toBe(90);
+    expect((await t.rest.get('/api/v1/me', alice.key).expect(200)).body.data.retention_days).toBe(90);
     const set = await t.gql(SetRetentionDocument, { days: 30 }, aliceAdmin);
     expect(set.data!.setRetention.retentionDays).toBe(30);
     for (const days of [0, 3651])
@@ -205,6 +206,16 @@ describe('the retention period', () => {
     // Nothing left to do: the next run decides nothing for this order again.
     expect((await filesOf(id)).every((file) => file.purged_at !== null)).toBe(true);
     expect((await audits('order.documents_deleted', id)).length).toBe(1);
+    // A deleted source cannot be quoted again: its bytes are gone.
+    const source = after.files.find((file) => file.type === 'source')!;
+    const quote = await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: 'standard', file_ids: [source.id] },
+        alice.key,
+      )
+      .expect(422);
+    expect(quote.body.errors.file_ids).toEqual([expect.stringContaining('deleted')]);
   });
 
   it('follows a change of period for orders already finished, and never deletes what an account keeps', async () => {

@@ -51,6 +51,9 @@ export async function startS3StandIn(bucket: string): Promise<S3StandIn> {
         return false;
       }
     },
-    close: () => server.close(),
+    async close() {
+      client.destroy();
+      await server.close();
+    },
   };
 }

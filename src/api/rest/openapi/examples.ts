@@ -341,6 +341,7 @@ export const exampleAccount = {
   api_key_last4: '9f3k',
   api_key_issued_at: '2026-11-20T14:02:11.385000Z',
   approved_at: '2026-11-20T14:02:11.385000Z',
+  retention_days: 90,
   created_at: '2026-11-20T13:58:40.019000Z',
 };
 
