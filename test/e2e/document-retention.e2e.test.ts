@@ -375,6 +375,30 @@ describe('a deletion asked for now', () => {
   });
 });
 
+describe("a revision's documents", () => {
+  it('go with its reference files; a source its original still keeps stays', async () => {
+    const original = await completedStandard();
+    const reference = (await uploadFile(t, alice.key, await docx({ paragraphs: ['Spell it Müller.'] }), 'names.docx'))
+      .id;
+    const revised = await t.rest
+      .post(`/api/v1/orders/${original}/revisions`, { reason: 'The surname.', file_ids: [reference] }, alice.key)
+      .expect(201);
+    const revision = revised.body.data.id as string;
+    await waitForStatus(t, alice, revision, 'completed');
+    await deleteDocuments(revision).expect(204);
+    const files = await filesOf(revision);
+    const referenceRow = files.find((file) => file.id === reference)!;
+    expect(referenceRow.purged_at).not.toBeNull();
+    expect(await inBucket(referenceRow.storage_key)).toBe(false);
+    // The sources it shares with the original, whose own documents are not due: kept for it.
+    for (const file of files.filter((row) => row.type === 'source' && row.id !== reference)) {
+      expect(file.purge_reason).toBeNull();
+      expect(await inBucket(file.storage_key)).toBe(true);
+    }
+    expect(files.find((file) => file.type === 'translation')!.purged_at).not.toBeNull();
+  });
+});
+
 describe('a deletion that fails half-way', () => {
   it('never records as purged a file whose bytes remain, nor keeps serving one it decided to delete; it is finished later', async () => {
     const id = await completedStandard(alice, 3);
