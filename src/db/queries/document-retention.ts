@@ -61,6 +61,17 @@ export async function lockSharingOrders(em: EntityManager, orderId: string): Pro
 }
 
 /**
+ * The order's files, locked: a quote or order attaching one meanwhile (its foreign key check holds a key-share lock
+ * on the file) commits first, and the choice below sees its attachment.
+ */
+export const LOCK_ORDER_FILES = `SELECT f.id FROM file_attachments a JOIN files f ON f.id = a.file_id
+  WHERE a.order_id = ? ORDER BY f.id FOR UPDATE OF f`;
+
+export async function lockOrderFiles(em: EntityManager, orderId: string): Promise<void> {
+  await runSql(em, LOCK_ORDER_FILES, [orderId]);
+}
+
+/**
  * The files of an order whose deletion may be decided at a time: its sources, translations (stamped or not) and
  * reference files, never a certificate, not already decided; and none that another use still needs: another order
  * not finished, on legal hold, or whose own documents are neither due nor deleted, or a quote that can still be

@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import {
   deletableFiles,
+  lockOrderFiles,
   lockSharingOrders,
   markPurged,
   markPurging,
@@ -201,6 +202,7 @@ export class RetentionService {
       if (order.documentsDeletedAt) return explicit ? [] : null;
       if (!explicit && !(order.documentsExpireAt && order.documentsExpireAt <= now)) return null;
       await lockSharingOrders(tx, order.id);
+      await lockOrderFiles(tx, order.id);
       const ids = await deletableFiles(tx, order.id, now);
       await markPurging(tx, ids, reason);
       // The order's answer changes (its files lose their links): its version and `updated_since` must see it.
