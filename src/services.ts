@@ -26,6 +26,7 @@ import { CertifiedReviewService } from './domain/certification/certified-review.
 import { PendingCertificates } from './domain/certification/pending-certificates';
 import { OrderDeskService } from './domain/orders/order-desk.service';
 import { OrderRevisionsService } from './domain/orders/order-revisions.service';
+import { RetentionService } from './domain/retention/retention.service';
 import { OrderMessageService } from './domain/orders/order-messages.service';
 import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
@@ -132,6 +133,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       turnaroundHours: config.turnaroundHours,
     }),
     certificates,
+    retention: new RetentionService({ files, audit, queue, logger }),
     certifiedReview: new CertifiedReviewService({
       files,
       orders,

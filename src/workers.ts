@@ -29,5 +29,9 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
   await queue.every('order-count-fold', '* * * * *', () => foldOrderCounts(orm.em.fork()));
   // Unpaid bookings whose start passed are cancelled and their accounts told (D29).
   await queue.every('booking-expiry', '* * * * *', () => services.bookings.expireStarted(orm.em.fork()));
+  // Decided deletions of documents whose bytes are not all gone yet (D33); retried with backoff while storage fails.
+  await queue.work('purge-files', async () => void (await services.retention.finishUnfinished(orm.em.fork())));
+  // Documents of orders finished longer ago than their account's retention period are deleted, at 03:17 (D33).
+  await queue.every('document-retention', '17 3 * * *', () => services.retention.purgeExpired(orm.em.fork()));
   await queue.forgetOtherSchedules();
 }

@@ -28,6 +28,8 @@ export const QUEUES = {
   },
   /** Production mail, queued with the change that sent it (D17): a mail server down for 2 to 4 hours is waited out. */
   deliverEmail: { name: 'deliver-email', retryLimit: 8, retryDelay: 30, retryBackoff: true },
+  /** Queued with a decided deletion of documents (D33): the bytes go, retried while the storage fails (about a day). */
+  purgeFiles: { name: 'purge-files', retryLimit: 12, retryDelay: 60, retryBackoff: true },
 } as const;
 
 /**

@@ -14,6 +14,9 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** 410: the resource existed and was deleted on purpose; its message says why (D33). */
+export class GoneError extends DomainError {}
+
 /** 422: invalid input or a business rule that refuses the request, keyed by the field at fault (D2). */
 export class ValidationError extends DomainError {
   constructor(readonly errors: FieldErrors) {

@@ -3,10 +3,8 @@ import { ClientRequest } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { FileStorage } from '../../src/providers/storage/file-storage';
-import type { StorageConfig } from '../../src/config/app-config';
 import { liveProcessIds } from '../../src/db/queries/live-processes';
 import { Account } from '../../src/domain/identity/account.entity';
 import { FileType } from '../../src/domain/files/file.entity';
@@ -14,31 +12,18 @@ import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { largeDocument, storedDigest, uploadFile, waitForAnalysis } from '../helpers/files';
 import { openFiles } from '../helpers/open-files';
+import { startS3StandIn, type S3StandIn } from '../helpers/s3-stand-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** The S3 storage driver against a real S3-compatible server on loopback (s3rver). */
-let s3: S3rver;
-let storage: Extract<StorageConfig, { driver: 's3' }>;
+let s3: S3StandIn;
+let storage: S3StandIn['storage'];
 let t: TestApp;
 let account: TestAccount;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'ltk-s3-')),
-    configureBuckets: [{ name: 'ltk-files', configs: [] }],
-  });
-  const { port } = await s3.run();
-  storage = {
-    driver: 's3',
-    bucket: 'ltk-files',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  };
+  s3 = await startS3StandIn('ltk-files');
+  storage = s3.storage;
   t = await startTestApp({ config: { storage } });
   account = await createApprovedAccount(t, await createStaffToken(t));
 });
@@ -47,31 +32,12 @@ afterAll(async () => {
   await s3.close().catch(() => undefined);
 });
 
-const objectExists = async (key: string) => {
-  const client = new S3Client({
-    region: storage.region,
-    endpoint: storage.endpoint,
-    forcePathStyle: true,
-    credentials: storage.credentials,
-  });
-  try {
-    await client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-};
+const objectExists = (key: string) => s3.objectExists(key);
 
 describe('S3-compatible storage', () => {
   it("sweeps objects no file row claims, listing the bucket, and keeps every file's (D25)", async () => {
     const file = await uploadFile(t, account.key, await docx({ paragraphs: [words(20)] }), 'kept.docx');
-    const client = new S3Client({
-      region: storage.region,
-      endpoint: storage.endpoint,
-      forcePathStyle: true,
-      credentials: storage.credentials,
-    });
-    await client.send(
+    await s3.client.send(
       new PutObjectCommand({ Bucket: storage.bucket, Key: 'e0000000-dead', Body: 'left by a killed process' }),
     );
     const em = t.orm.em.fork();

@@ -67,6 +67,7 @@ describe('POST /files', () => {
       word_count: null,
       analysis_status: 'pending',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+      purged_at: null,
     });
     expect(res.body.data).not.toHaveProperty('download_url');
   });

@@ -135,6 +135,14 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
     graphql: graphql(`mutation { postOrderMessage(orderId: "${id}", text: "") { id } }`),
     rest: rest('post', `/api/v1/orders/${id}/messages`, { text: '' }),
   },
+  'orders.delete_documents': {
+    graphql: graphql(`mutation { deleteOrderDocuments(id: "${id}") { id } }`),
+    rest: rest('delete', `/api/v1/orders/${id}/documents`),
+  },
+  'orders.legal_hold': {
+    graphql: graphql(`mutation { setLegalHold(orderId: "${id}", on: true, reason: "Litigation") { id } }`),
+  },
+  'account.retention': { graphql: graphql('mutation { setRetention(days: 90) { retentionDays } }') },
   'bookings.read': {
     graphql: graphql('{ interpretationBookings { items { id } } }'),
     rest: rest('get', '/api/v1/interpretation-bookings'),
@@ -198,9 +206,15 @@ describe('every partner operation for every caller', () => {
         mayCall(caller, 'members.manage') || mayCall(caller, 'members.read') || mayCall(caller, 'account.key.manage'),
       ).toBe(false);
     }
+    // The account's own decisions about its documents (D33) are its admins' too.
+    const adminDecisions: PartnerOperation[] = ['account.retention', 'orders.legal_hold', 'orders.delete_documents'];
+    expect(adminDecisions.every((operation) => !mayCall(MemberRole.MEMBER, operation))).toBe(true);
     const work = operations.filter(
       (operation) =>
-        !operation.startsWith('members.') && operation !== 'session.sign_out' && operation !== 'account.key.manage',
+        !operation.startsWith('members.') &&
+        operation !== 'session.sign_out' &&
+        operation !== 'account.key.manage' &&
+        !adminDecisions.includes(operation),
     );
     expect(work.every((operation) => mayCall('api_key', operation) && mayCall(MemberRole.MEMBER, operation))).toBe(
       true,

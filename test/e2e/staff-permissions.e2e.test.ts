@@ -154,9 +154,10 @@ const forbidden = (answer: RawGraphQLAnswer) =>
   answer.errors?.some((error) => error.extensions.code === 'FORBIDDEN') ?? false;
 
 it('finds in the schema exactly the staff operations the permission table names', async () => {
+  // setLegalHold is also an admin member's (D33): an account key meets the partner table's refusal there instead.
   expect(await staffOperationsOfTheSchema()).toEqual(
     Object.keys(STAFF_PERMISSIONS)
-      .filter((name) => schemaHas(name))
+      .filter((name) => schemaHas(name) && name !== 'setLegalHold')
       .sort(),
   );
   // The table's other entries are parts of updateStaffProfile (another's profile, a role): staff-users and staff-desk test them.

@@ -3,6 +3,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import {
   DomainError,
   ForbiddenError,
+  GoneError,
   type FieldErrors,
   NotFoundError,
   ProviderUnavailableError,
@@ -28,6 +29,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   if (original instanceof NotFoundError) return { ...base, extensions: { code: 'NOT_FOUND' } };
+  if (original instanceof GoneError) return { ...base, message: original.message, extensions: { code: 'GONE' } };
   if (original instanceof UnauthenticatedError) return { ...base, extensions: { code: 'UNAUTHENTICATED' } };
   if (original instanceof ForbiddenError) return { ...base, extensions: { code: 'FORBIDDEN' } };
   if (original instanceof TooManyAttemptsError) {

@@ -14,6 +14,7 @@ import { OrderMessageResolver } from './partner/order-message.resolver';
 import { QuoteResolver } from './partner/quote.resolver';
 import { OrderShippingFieldsResolver, ShippingResolver } from './partner/shipping.resolver';
 import { OrderRevisionFieldsResolver, RevisionResolver } from './partner/revision.resolver';
+import { RetentionResolver } from './partner/retention.resolver';
 import { BookingDeskFieldsResolver, StaffBookingResolver } from './staff/booking.resolver';
 import { StaffOrderResolver } from './staff/order.resolver';
 import { StaffOrderMessageResolver } from './staff/order-message.resolver';
@@ -59,6 +60,7 @@ function build(): Promise<GraphQLSchema> {
       ShippingResolver,
       OrderShippingFieldsResolver,
       RevisionResolver,
+      RetentionResolver,
       OrderRevisionFieldsResolver,
       StaffOrderResolver,
       StaffOrderMessageResolver,

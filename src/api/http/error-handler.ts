@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import {
   ForbiddenError,
+  GoneError,
   NotFoundError,
   ProviderUnavailableError,
   TooManyAttemptsError,
@@ -33,6 +34,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(422).json({ message: error.message, errors: error.errors });
     } else if (error instanceof NotFoundError) {
       res.status(404).json({ message: error.message });
+    } else if (error instanceof GoneError) {
+      res.status(410).json({ message: error.message });
     } else if (error instanceof UnauthenticatedError) {
       res.status(401).set('WWW-Authenticate', 'Bearer').json({ message: error.message });
     } else if (error instanceof ForbiddenError) {

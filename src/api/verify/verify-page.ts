@@ -70,7 +70,7 @@ export function verifyPage(operator: Operator, certificate: IssuedCertificate): 
 <dt>Translator</dt><dd>${escapeHtml(translator.name)}${translator.credentials ? `, ${escapeHtml(translator.credentials)}` : ''}</dd>
 <dt>Issued</dt><dd>${escapeHtml(longDate(certificate.issuedAt))}</dd>
 <dt>Notarized</dt><dd>${certificate.notarized ? 'Yes' : 'No'}</dd></dl>
-<h2>Certified documents</h2>
+${deleted(certificate)}<h2>Certified documents</h2>
 <table><thead><tr><th>No.</th><th>Source document</th><th>Translation</th><th>Pages</th><th>SHA-256 of the translation</th></tr></thead><tbody>${rows}</tbody></table>
 <h2>Check a copy</h2>
 <p>Choose a translation file to compare its SHA-256 fingerprint with the list above. The file stays on this computer.</p>
@@ -80,6 +80,13 @@ export function verifyPage(operator: Operator, certificate: IssuedCertificate): 
 <footer>Questions about a certificate: ${contact(operator)}.</footer>
 <script>${CHECK_SCRIPT}</script>`,
   );
+}
+
+/** D33: the documents were deleted under the client's retention policy; the fingerprints still verify a copy. */
+function deleted(certificate: IssuedCertificate): string {
+  const at = certificate.order.documentsDeletedAt;
+  if (!at) return '';
+  return `<p class="deleted">The documents themselves were deleted on ${escapeHtml(longDate(at))} under the client's retention policy. This certificate stays valid: the fingerprints below still verify a copy the client kept.</p>\n`;
 }
 
 /** Valid, or superseded by a revision's certificate (D30), named with a link to its own page. */

@@ -34,14 +34,14 @@ const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
 export const ORDER_VIEW_COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
-  o.shipped_at, o.placed_by, o.instructions, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
+  o.shipped_at, o.placed_by, o.instructions, o.legal_hold, o.legal_hold_reason, o.documents_deleted_at, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
 
 /** The order's certificate, if one was issued (D20): its code, shown on the completed order (D29). */
 const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
 
 /** An order's files, as its answer lists them: oldest attachment first. */
 const FILES = `LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name) ORDER BY a.created_at, a.id) AS files,
+    SELECT json_agg(json_build_object('id', sf.id, 'type', sf.type, 'name', sf.name, 'purgeReason', sf.purge_reason) ORDER BY a.created_at, a.id) AS files,
            string_agg(a.file_id::text, ',' ORDER BY a.created_at, a.id) AS ids
       FROM file_attachments a JOIN files sf ON sf.id = a.file_id WHERE a.order_id = o.id AND NOT a.reference) f ON true`;
 
@@ -150,6 +150,9 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
     revisions: (row.revisions as OrderLink[] | null) ?? [],
     referenceFileIds: (row.reference_file_ids as string[] | null) ?? [],
     instructions: row.instructions as string | null,
+    legalHold: row.legal_hold as boolean,
+    legalHoldReason: row.legal_hold_reason as string | null,
+    documentsDeletedAt: date(row.documents_deleted_at),
   };
   return { order, files: (row.files as OrderFileRead[] | null) ?? [] };
 }

@@ -156,7 +156,9 @@ export class CertificateService {
   /** Public (D20): what a certificate states, by its code; 404 for anything else. */
   async verify(ctx: Ctx, code: unknown): Promise<IssuedCertificate> {
     const normalized = normalizeCode(code);
-    const certificate = normalized && (await ctx.em.findOne(IssuedCertificate, { code: normalized }));
+    // With its order, which says when the documents it certifies were deleted (D33); the certificate itself stays.
+    const certificate =
+      normalized && (await ctx.em.findOne(IssuedCertificate, { code: normalized }, { populate: ['order'] }));
     if (!certificate) throw new NotFoundError();
     return certificate;
   }

@@ -9,6 +9,9 @@ export enum FileType {
   CERTIFICATE = 'certificate',
 }
 
+/** Why a file's bytes were deleted (D33): the account's period ran out, or the client asked. */
+export type PurgeReason = 'retention' | 'client_request';
+
 /** D5: `pending` until analysed; then `counted`, or `uncountable` when no text could be counted. */
 export enum AnalysisStatus {
   PENDING = 'pending',
@@ -27,6 +30,11 @@ export enum AnalysisStatus {
 })
 // The sweep of unclaimed stored bytes asks by key (D25).
 @Index({ properties: ['storageKey'] })
+// Deletions decided whose bytes are not all gone yet, taken up again until they are (D33).
+@Index({
+  name: 'files_purge_unfinished',
+  expression: `create index "files_purge_unfinished" on "files" ("id") where "purge_reason" is not null and "purged_at" is null`,
+})
 export class StoredFile {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -107,6 +115,20 @@ export class StoredFile {
 
   @Property({ type: 'datetime', nullable: true })
   analysedAt: Date | null = null;
+
+  /**
+   * Why its bytes are being or were deleted (D33): set, with no download served from then on, before a byte is
+   * deleted; `purgedAt` follows once the bytes are gone.
+   */
+  @Property({ type: 'string', length: 20, nullable: true })
+  purgeReason: PurgeReason | null = null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: "When its bytes were deleted under the account's retention policy.",
+  })
+  @Property({ type: 'datetime', nullable: true })
+  purgedAt: Date | null = null;
 
   @Field()
   @Property({ type: 'datetime' })

@@ -11,7 +11,7 @@ import type { Account } from '../identity/account.entity';
 import { requireAccount } from '../identity/guards';
 import { seesEveryFile } from './file-visibility';
 import type { Actor, Ctx } from '../identity/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors';
+import { ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import { retryingTransaction } from '../shared/transaction';
 import {
@@ -30,6 +30,9 @@ import { describeFile, receiveUpload, type ReceivedUpload } from './receive-uplo
 import type { SignedUrls } from './signed-urls';
 import { sweepStorage, type SweptStorage } from './orphan-sweep';
 import type { StorageIntents } from './storage-intents';
+
+/** What the download of a file deleted under D33 answers (410), whether its bytes are gone yet or going. */
+export const PURGED = "This file was deleted under the account's retention policy.";
 
 /** What an expired download link answers (403): the file is there, the link is only old. */
 const EXPIRED_LINK = 'This link has expired: request the file again for a fresh link.';
@@ -323,9 +326,13 @@ export class FilesService {
     for (const file of files) if (awaitsAnalysis(file)) await this.analyse(em, file);
   }
 
-  /** A fresh 5-minute link for translations and certificates; a client's sources never get one (D5), staff's do (D18). */
-  downloadUrl(file: Pick<StoredFile, 'id' | 'type'>, viewer: Actor | null = null): string | null {
+  /**
+   * A fresh 5-minute link for translations and certificates; a client's sources never get one (D5), staff's do (D18).
+   * A file whose deletion was decided gets none (D33).
+   */
+  downloadUrl(file: Pick<StoredFile, 'id' | 'type' | 'purgeReason'>, viewer: Actor | null = null): string | null {
     const staff = seesEveryFile(viewer);
+    if (file.purgeReason) return null;
     return file.type === FileType.SOURCE && !staff
       ? null
       : this.deps.signedUrls.downloadUrl(file.id, Date.now(), staff);
@@ -343,7 +350,24 @@ export class FilesService {
     if (scope === 'expired') throw new ForbiddenError(EXPIRED_LINK);
     const file = await em.findOne(StoredFile, scope === 'staff' ? { id } : { id, type: { $ne: FileType.SOURCE } });
     if (!file) throw new NotFoundError();
-    return { file, stream: await this.deps.storage.read(file.storageKey) };
+    if (file.purgeReason) throw new GoneError(PURGED);
+    try {
+      return { file, stream: await this.deps.storage.read(file.storageKey) };
+    } catch (error) {
+      // Deleted between the row's read and the bytes' (D33): told as deleted, not as missing.
+      if (error instanceof NotFoundError && (await em.findOne(StoredFile, { id }, { refresh: true }))?.purgeReason)
+        throw new GoneError(PURGED);
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes a file's bytes, its unstamped copy's too (D30), for a deletion already recorded as decided (D33). Throws
+   * when the storage fails, so that the caller records nothing and the deletion is taken up again.
+   */
+  async purgeBytes(file: Pick<StoredFile, 'storageKey' | 'unstampedStorageKey'>): Promise<void> {
+    await this.deps.storage.delete(file.storageKey);
+    if (file.unstampedStorageKey) await this.deps.storage.delete(file.unstampedStorageKey);
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Check, Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
 export enum AccountStatus {
@@ -7,6 +7,9 @@ export enum AccountStatus {
   APPROVED = 'approved',
   SUSPENDED = 'suspended',
 }
+
+/** How long a new account keeps an order's documents (docs/decisions.md, D33). */
+export const DEFAULT_RETENTION_DAYS = 90;
 
 /** A customer (law firm, platform, vendor). Its API key is kept only as a SHA-256 hash (D13). */
 @ObjectType()
@@ -16,6 +19,7 @@ export enum AccountStatus {
   name: 'accounts_name_trgm',
   expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)`,
 })
+@Check({ name: 'accounts_retention_days_check', expression: '"retention_days" >= 1 and "retention_days" <= 3650' })
 export class Account {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -54,6 +58,14 @@ export class Account {
   @Field(() => Date, { nullable: true })
   @Property({ type: 'datetime', nullable: true })
   suspendedAt: Date | null = null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Days an order's documents are kept after it is completed or cancelled, then deleted (1 to 3650); null keeps them.",
+  })
+  @Property({ type: 'integer', nullable: true, default: DEFAULT_RETENTION_DAYS })
+  retentionDays: number | null = DEFAULT_RETENTION_DAYS;
 
   @Field()
   @Property({ type: 'datetime' })

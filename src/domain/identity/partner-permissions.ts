@@ -8,6 +8,7 @@ export type PartnerCaller = 'api_key' | MemberRole;
 const EVERYONE: readonly PartnerCaller[] = ['api_key', MemberRole.ADMIN, MemberRole.MEMBER, MemberRole.VIEWER];
 const WORKERS: readonly PartnerCaller[] = ['api_key', MemberRole.ADMIN, MemberRole.MEMBER];
 const ADMINS: readonly PartnerCaller[] = [MemberRole.ADMIN];
+const KEY_AND_ADMINS: readonly PartnerCaller[] = ['api_key', MemberRole.ADMIN];
 const MEMBERS: readonly PartnerCaller[] = [MemberRole.ADMIN, MemberRole.MEMBER, MemberRole.VIEWER];
 
 /**
@@ -31,11 +32,15 @@ export const PARTNER_PERMISSIONS = {
   'orders.renew_checkout': WORKERS,
   'orders.request_revision': WORKERS,
   'orders.message': WORKERS,
+  // D33: a client deletes a finished order's documents now; admins decide how long they are kept, and holds.
+  'orders.delete_documents': KEY_AND_ADMINS,
+  'orders.legal_hold': ADMINS,
   'bookings.read': EVERYONE,
   'bookings.create': WORKERS,
   'bookings.cancel': WORKERS,
   'bookings.renew_checkout': WORKERS,
   'account.key.manage': ADMINS,
+  'account.retention': ADMINS,
   'members.read': ADMINS,
   'members.manage': ADMINS,
   'session.sign_out': MEMBERS,

@@ -38,6 +38,7 @@ export const STAFF_PERMISSIONS = {
   addOrderNote: THE_DESK,
   recordNotarization: THE_DESK,
   markShipped: THE_DESK,
+  setLegalHold: THE_DESK,
   'Payment.status': THE_DESK,
   'Payment.capturedCents': THE_DESK,
   'Payment.refundPendingCents': THE_DESK,
@@ -73,6 +74,7 @@ export const STAFF_PERMISSIONS = {
   suspendAccount: ADMINS,
   regenerateApiKey: ADMINS,
   revokeApiKey: ADMINS,
+  setAccountRetention: ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffOperation = keyof typeof STAFF_PERMISSIONS;

@@ -37,6 +37,9 @@ export type OrderRead = Pick<
   | 'placedBy'
   | 'revisionReason'
   | 'instructions'
+  | 'legalHold'
+  | 'legalHoldReason'
+  | 'documentsDeletedAt'
 > & {
   quote: { id: string };
   payment: PaymentRead;
@@ -56,7 +59,7 @@ export interface OrderLink {
   number: string;
 }
 
-export type OrderFileRead = Pick<StoredFile, 'id' | 'type' | 'name'>;
+export type OrderFileRead = Pick<StoredFile, 'id' | 'type' | 'name' | 'purgeReason'>;
 
 export interface OrderView {
   order: OrderRead;

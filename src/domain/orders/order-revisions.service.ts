@@ -49,7 +49,14 @@ export class OrderRevisionsService {
     await assertRevisable(ctx.em, original);
     const references = await referenceFiles(ctx.em, account, command.fileIds ?? []);
     // Copied before any lock or transaction (D25): the bytes are stored under intents of their own first.
-    const drafts = original.serviceType === ServiceType.CERTIFIED ? await this.copyTranslations(ctx.em, original) : [];
+    const drafts =
+      original.serviceType === ServiceType.CERTIFIED
+        ? await this.copyTranslations(ctx.em, original).catch(async (error: unknown) => {
+            // Its translations deleted meanwhile (D33): refused as a deleted order is, not as a missing file.
+            await assertRevisable(ctx.em, await ctx.em.findOneOrFail(Order, { id: original.id }, { refresh: true }));
+            throw error;
+          })
+        : [];
     let revisionId = '';
     try {
       await this.deps.orders.withUniqueNumber(() =>
@@ -206,6 +213,11 @@ async function assertRevisable(em: EntityManager, original: Order): Promise<void
     throw ValidationError.of(
       'completed_at',
       `A free revision can be asked for within ${REVISION_WINDOW_DAYS} days of completion; this order was completed on ${original.completedAt!.toISOString().slice(0, 10)}.`,
+    );
+  if (original.documentsDeletedAt)
+    throw ValidationError.of(
+      'documents',
+      "This order's documents were deleted under the account's retention policy; order the translation again instead.",
     );
   const open = await em.findOne(
     Order,

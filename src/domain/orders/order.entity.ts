@@ -46,6 +46,11 @@ export enum OrderStatus {
   name: 'orders_reference_trgm',
   expression: `create index "orders_reference_trgm" on "orders" using gin ("reference" gin_trgm_ops)`,
 })
+// The daily deletion of documents walks the orders that fall due, earliest first (D33).
+@Index({
+  name: 'orders_documents_expiry',
+  expression: `create index "orders_documents_expiry" on "orders" ("documents_expire_at", "id") where "documents_expire_at" is not null`,
+})
 export class Order extends PricedWork {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -115,6 +120,25 @@ export class Order extends PricedWork {
   @Field(() => String, { nullable: true, description: 'For a revision: what the client asked to have revised.' })
   @Property({ type: 'text', nullable: true })
   revisionReason: string | null = null;
+
+  @Field({ description: "Under a legal hold the order's documents are kept whatever the retention period." })
+  @Property({ type: 'boolean', default: false })
+  legalHold: boolean = false;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
+  legalHoldReason: string | null = null;
+
+  /**
+   * When the daily deletion takes the order's documents (D33): completion or cancellation plus the account's
+   * retention period. Null while the order is open, held, kept for ever, or once its documents were deleted.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  documentsExpireAt: Date | null = null;
+
+  @Field(() => Date, { nullable: true, description: "When the order's documents were deleted (D33)." })
+  @Property({ type: 'datetime', nullable: true })
+  documentsDeletedAt: Date | null = null;
 
   /** Hard copies handed to a carrier (D22): all three are set together by staff. */
   @Property({ type: 'string', length: 100, nullable: true })

@@ -7,6 +7,7 @@ import { billedUnits } from '../quotes/billed-units';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../lifecycle/lifecycle';
+import { scheduleOrderExpiry } from '../../db/queries/document-retention';
 import type { AddressLinks } from './address-links';
 import { Order, OrderStatus } from './order.entity';
 import { AWAITING_CLIENT, orderTransitions, type OrderAction } from './order.states';
@@ -37,6 +38,9 @@ export function orderLifecycle(deps: {
     payment: { awaiting: OrderStatus.PENDING_PAYMENT, paid: OrderStatus.PROCESSING },
     audit: deps.audit,
     async entered(em, order, _from, cause) {
+      // Finished: its documents fall due after the account's retention period (D33).
+      if (order.status === OrderStatus.COMPLETED || order.status === OrderStatus.CANCELLED)
+        await scheduleOrderExpiry(em, order.id);
       if (order.status === OrderStatus.PROCESSING) {
         await deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: isRush(order) ? 10 : 0 });
       } else if (order.status === OrderStatus.COMPLETED) {

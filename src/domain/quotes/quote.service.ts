@@ -54,6 +54,12 @@ export class QuoteService {
     const missing = fileIds.findIndex((id) => !files.some((file) => file.id === id));
     if (missing >= 0)
       throw ValidationError.of('file_ids', `The file_ids.${missing} field must be one of your uploaded source files.`);
+    const deleted = fileIds.findIndex((id) => files.find((file) => file.id === id)!.purgeReason);
+    if (deleted >= 0)
+      throw ValidationError.of(
+        'file_ids',
+        `The file_ids.${deleted} field is a file deleted under the retention policy.`,
+      );
 
     // Counts are needed now: analyse what the background has not reached yet (D5).
     await this.deps.files.ensureAnalysed(ctx.em, files);

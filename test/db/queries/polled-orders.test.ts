@@ -59,8 +59,8 @@ describe('readOrder', () => {
         certificateCode: null,
       }),
       files: [
-        { id: early.id, type: FileType.TRANSLATION, name: 'early.pdf' },
-        { id: late.id, type: FileType.SOURCE, name: 'late.pdf' },
+        { id: early.id, type: FileType.TRANSLATION, name: 'early.pdf', purgeReason: null },
+        { id: late.id, type: FileType.SOURCE, name: 'late.pdf', purgeReason: null },
       ],
       version: expect.stringMatching(/^[0-9a-f]{32}$/),
     });

@@ -105,7 +105,7 @@ describe('readStaffOrderPage', () => {
       order: polled.order,
       files: polled.files,
     });
-    expect(view.files).toEqual([{ id: file.id, type: file.type, name: 'affidavit.pdf' }]);
+    expect(view.files).toEqual([{ id: file.id, type: file.type, name: 'affidavit.pdf', purgeReason: null }]);
   });
 
   it('filters by overdue (open work only), status, account and assignee', async () => {

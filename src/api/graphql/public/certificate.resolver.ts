@@ -20,6 +20,15 @@ export class CertificateResolver {
     return certificate.supersededBy !== null;
   }
 
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description:
+      "When the certified documents were deleted under the client's retention policy (D33); the hashes still verify a copy.",
+  })
+  documentsDeletedAt(@Root() certificate: IssuedCertificate): Date | null {
+    return certificate.order.documentsDeletedAt;
+  }
+
   @FieldResolver(() => String, { description: 'The public verification page.' })
   verificationUrl(@Root() certificate: IssuedCertificate, @Ctx() { services }: GraphQLContext): string {
     return services.certificates.verificationUrl(certificate.code);

@@ -1,6 +1,7 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { createAccountCommand, listAccountsCommand } from '../../../domain/accounts/account.commands';
 import { Account, AccountStatus } from '../../../domain/identity/account.entity';
+import { setRetentionCommand } from '../../../domain/retention/retention.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -60,5 +61,16 @@ export class StaffAccountResolver {
     @Args(() => AccountIdArgs) ref: ActedOn<'accountId'>,
   ): Promise<Account> {
     return services.accounts.revokeKey(ctx, actedOn(ref, 'accountId'));
+  }
+
+  @Mutation(() => Account, {
+    description: "An account's retention period in days (1 to 3650), or null to keep its documents (D33). Audited.",
+  })
+  setAccountRetention(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('days', () => Int, { nullable: true }) days: number | null,
+  ): Promise<Account> {
+    return services.retention.setAccountRetention(ctx, accountId, graphqlCommand(setRetentionCommand, { days }));
   }
 }

@@ -21,6 +21,10 @@ export const accountSchemas = {
     ),
     api_key_issued_at: nullable(ref('Timestamp'), 'When the current key was issued (UTC).'),
     approved_at: nullable(ref('Timestamp'), 'When the operator last approved the account (UTC).'),
+    retention_days: nullable(
+      { type: 'integer', minimum: 1, maximum: 3650 },
+      "How many days an order's documents are kept after it is completed or cancelled, then deleted (90 unless an admin member changed it with GraphQL `setRetention`); null keeps them. `DELETE /orders/{id}/documents` deletes them sooner.",
+    ),
     created_at: described(ref('Timestamp'), 'When the account was created (UTC).'),
   }),
 };

@@ -42,6 +42,10 @@ export const certificateSchemas = {
       { type: 'string', examples: ['P4RT-8WQE-2MZC-7HNA'] },
       "The verification code of the revision's certificate that superseded this one; null while it stands.",
     ),
+    documents_deleted_at: nullable(
+      ref('Timestamp'),
+      "When the certified documents were deleted under the client's retention policy (UTC); null while they are kept. The certificate stays valid: the fingerprints still verify a copy.",
+    ),
     documents: {
       type: 'array',
       description: 'Each certified document, in the order of the certificate.',

@@ -32,6 +32,7 @@ export const exampleFileUploaded = {
   scanned_pages: null,
   analysis_status: 'pending',
   created_at: '2026-11-22T09:30:00.123000Z',
+  purged_at: null,
 };
 
 export const exampleFileCounted = {
@@ -55,6 +56,7 @@ export const exampleCertificateFile = {
   scanned_pages: 0,
   analysis_status: 'counted',
   created_at: '2026-11-23T15:12:40.512000Z',
+  purged_at: null,
   download_url: signedLink(ids.certificate),
 };
 
@@ -146,6 +148,8 @@ const orderBase = {
   revision_reason: null,
   revisions: [],
   reference_file_ids: [],
+  legal_hold: false,
+  documents_deleted_at: null,
   due_at: '2026-11-24T09:40:05.871000Z',
   completed_at: null,
   cancelled_at: null,
@@ -337,6 +341,7 @@ export const exampleAccount = {
   api_key_last4: '9f3k',
   api_key_issued_at: '2026-11-20T14:02:11.385000Z',
   approved_at: '2026-11-20T14:02:11.385000Z',
+  retention_days: 90,
   created_at: '2026-11-20T13:58:40.019000Z',
 };
 
@@ -380,6 +385,7 @@ export const exampleCertificate = {
   notarized: false,
   superseded: false,
   superseded_by: null,
+  documents_deleted_at: null,
   documents: [
     {
       name: 'affidavit_es.en.docx',

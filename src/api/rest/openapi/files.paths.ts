@@ -65,11 +65,15 @@ export const fileSchemas = {
             '`uncountable`: no text could be counted (images, scans, encrypted or damaged documents); a quote using the file must then give `unit_count`.',
         },
         created_at: described(ref('Timestamp'), 'When the file was stored (UTC).'),
+        purged_at: nullable(
+          ref('Timestamp'),
+          "When the file's bytes were deleted under the account's retention policy, or at the account's request (UTC); null while they are kept. A deleted file keeps its record but has no `download_url`, and its old links answer 410.",
+        ),
         download_url: {
           type: 'string',
           format: 'uri',
           description:
-            'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
+            'Translations and certificates only (absent on sources, and on a file whose deletion was decided): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
         },
       },
       [
@@ -84,6 +88,7 @@ export const fileSchemas = {
         'scanned_pages',
         'analysis_status',
         'created_at',
+        'purged_at',
       ],
     ),
   },
@@ -241,6 +246,10 @@ export const filePaths = {
           'An altered link: `{"message":"Invalid signature."}`; a genuine link past its 5 minutes: `{"message":"This link has expired: request the file again for a fresh link."}` (read the file again for a fresh `download_url`).',
         ),
         404: responseRef('NotFound'),
+        410: json(
+          ref('Error'),
+          'The file was deleted under the account\'s retention policy, or at its request: `{"message":"This file was deleted under the account\'s retention policy."}`. Its record stays (`GET /files/{id}` shows `purged_at`).',
+        ),
         503: responseRef('ProviderUnavailable'),
       },
     },

@@ -161,6 +161,15 @@ export const orderSchemas = {
       description:
         'For a revision: the reference files given with the request (readable with `GET /files/{id}`); they are not among `files`, never translated or delivered.',
     },
+    legal_hold: {
+      type: 'boolean',
+      description:
+        "True while the order is under a legal hold: its documents are kept whatever the account's retention period.",
+    },
+    documents_deleted_at: nullable(
+      ref('Timestamp'),
+      "When the order's documents (sources, translations, reference files) were deleted, under the account's retention period or by `DELETE /orders/{id}/documents` (UTC); null while they are kept. The certificate and the invoice stay; a file another open order still uses is kept for it.",
+    ),
   }),
   OrderLink: object({
     id: described(ref('Id'), 'The order id.'),
@@ -318,6 +327,27 @@ export const orderPaths = {
         200: json(dataOf(ref('Order'), 'The order, now cancelled.'), 'The cancelled order.', {
           data: exampleOrderCancelled,
         }),
+        ...authErrors,
+        404: responseRef('NotFound'),
+        422: responseRef('ValidationFailed'),
+        503: responseRef('ProviderUnavailable'),
+      },
+    },
+  },
+  '/orders/{id}/documents': {
+    delete: {
+      operationId: 'deleteOrderDocuments',
+      tags: ['Orders'],
+      summary: "Delete a finished order's documents now",
+      description:
+        "Deletes the stored bytes of a completed or cancelled order's sources, translations (stamped and unstamped copies) and reference files, without waiting for the account's retention period. " +
+        'Their records stay with `purged_at`; their links answer 410 from this moment; the certificate of accuracy and the invoice are kept, and `/verify/{code}` still verifies a copy by its fingerprint. ' +
+        'A file another order still needs (an open order, one on legal hold, or one whose own documents are kept) is kept for it. Repeating the request is harmless. ' +
+        'API keys and admin members. Refused with 422: an order neither completed nor cancelled (`status`), an order under a legal hold (`legal_hold`). ' +
+        'If the file storage fails part-way the answer is 503: the deletion was recorded, no file is served any more, and it completes on its own (or when the request is repeated).',
+      parameters: [idParam('Order')],
+      responses: {
+        204: { description: "Deleted: the documents' bytes are gone and each file is recorded with `purged_at`." },
         ...authErrors,
         404: responseRef('NotFound'),
         422: responseRef('ValidationFailed'),

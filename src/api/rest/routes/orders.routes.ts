@@ -17,7 +17,7 @@ export const ORDER_PATH = '/orders/:id';
 
 /**
  * `convertQuote`, `listOrders`, `getOrder` and `cancelOrder`; `renewOrderCheckout`, an unpaid order's new checkout (D29);
- * and `requestRevision`, a completed order's free revision (D30).
+ * `requestRevision`, a completed order's free revision (D30); and `deleteOrderDocuments` (D33).
  */
 export function ordersRoutes(services: Services): Router {
   const router = Router();
@@ -82,6 +82,16 @@ export function ordersRoutes(services: Services): Router {
       async (req, res) => {
         const revision = await revisions.request(req.ctx, req.params.id, restCommand(requestRevisionCommand, req.body));
         sendCreated(req, res, config.appUrl, { data: serialize(revision) });
+      },
+    ],
+  });
+  route(router, '/orders/:id/documents', {
+    // D33: a finished order's documents deleted now; repeating it is harmless.
+    delete: [
+      auth,
+      async (req, res) => {
+        await services.retention.deleteDocuments(req.ctx, req.params.id);
+        res.status(204).end();
       },
     ],
   });

@@ -10,5 +10,7 @@ export const serializeAccount = (account: Account) => ({
   api_key_last4: account.apiKeyLast4,
   api_key_issued_at: formatOptionalTimestamp(account.apiKeyIssuedAt),
   approved_at: formatOptionalTimestamp(account.approvedAt),
+  // D33: an added field; admin members change it in GraphQL (`setRetention`).
+  retention_days: account.retentionDays,
   created_at: formatTimestamp(account.createdAt),
 });

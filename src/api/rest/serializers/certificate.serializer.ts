@@ -1,5 +1,5 @@
 import type { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
-import { formatTimestamp } from '../../format';
+import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 
 /** D20's public view of a certificate: what it states, and of the client only the account's name. */
 export function serializeCertificate(certificate: IssuedCertificate, verificationUrl: string) {
@@ -16,6 +16,8 @@ export function serializeCertificate(certificate: IssuedCertificate, verificatio
     // D30: a revision's certificate replaced this one; an added field (D4).
     superseded: certificate.supersededBy !== null,
     superseded_by: certificate.supersededBy,
+    // D33: the certified documents were deleted under the retention policy; the hashes below still verify a copy.
+    documents_deleted_at: formatOptionalTimestamp(certificate.order.documentsDeletedAt),
     documents: certificate.documents.map((document) => ({
       name: document.name,
       source_name: document.sourceName,

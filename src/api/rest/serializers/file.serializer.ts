@@ -1,8 +1,8 @@
 import type { FilesService } from '../../../domain/files/files.service';
 import type { StoredFile } from '../../../domain/files/file.entity';
-import { formatTimestamp } from '../../format';
+import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 
-/** A file as `getFile` answers it, with `analysis_status` (D5) and the pages (D29); `download_url` only on translations and certificates. */
+/** A file as `getFile` answers it, with `analysis_status` (D5) and the pages (D29); `download_url` only on translations and certificates, never on a deleted one (D33). */
 export function serializeFile(file: StoredFile, files: FilesService) {
   const downloadUrl = files.downloadUrl(file);
   return {
@@ -17,6 +17,8 @@ export function serializeFile(file: StoredFile, files: FilesService) {
     scanned_pages: file.scannedPages,
     analysis_status: file.analysisStatus,
     created_at: formatTimestamp(file.createdAt),
+    // D33: when its bytes were deleted under the retention policy; a file being deleted has no link already.
+    purged_at: formatOptionalTimestamp(file.purgedAt),
     ...(downloadUrl ? { download_url: downloadUrl } : {}),
   };
 }

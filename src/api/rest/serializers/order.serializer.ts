@@ -38,6 +38,9 @@ export function serializeOrder(
     revision_reason: order.revisionReason,
     revisions: (order.revisions ?? []).map(({ id, number }) => ({ id, number })),
     reference_file_ids: order.referenceFileIds ?? [],
+    // D33, added fields likewise.
+    legal_hold: order.legalHold,
+    documents_deleted_at: formatOptionalTimestamp(order.documentsDeletedAt),
     due_at: formatOptionalTimestamp(order.dueAt),
     completed_at: formatOptionalTimestamp(order.completedAt),
     cancelled_at: formatOptionalTimestamp(order.cancelledAt),
