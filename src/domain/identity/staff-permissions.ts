@@ -73,6 +73,7 @@ export const STAFF_PERMISSIONS = {
   suspendAccount: ADMINS,
   regenerateApiKey: ADMINS,
   revokeApiKey: ADMINS,
+  setAccountBilling: ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffOperation = keyof typeof STAFF_PERMISSIONS;

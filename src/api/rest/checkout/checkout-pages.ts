@@ -81,7 +81,8 @@ const STATES: Record<PaymentStatus, { tone: string; text: string }> = {
   },
 };
 
-function page(view: CheckoutView, title: string, body: string): string {
+/** A checkout-like page: the operator, what is paid for line by line with its total, then `body`. */
+export function page(view: CheckoutView, title: string, body: string): string {
   const { summary, payment } = view;
   const heading = summary
     ? `${summary.kind === 'order' ? 'Translation order' : 'Interpreter booking'} <span class="nowrap">${escapeHtml(summary.number)}</span>`
