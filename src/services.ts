@@ -38,6 +38,8 @@ import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import { AccountPaymentProvider } from './providers/payment/account-payment-provider';
 import { accountPlacement } from './domain/billing/account-placement';
+import { InvoiceService } from './domain/billing/invoice.service';
+import { InvoiceLinks } from './domain/billing/invoice-links';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
 import { MailDeliveryService } from './domain/mail/mail-delivery.service';
@@ -115,6 +117,8 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   return {
     config,
     documents,
+    invoices: new InvoiceService({ audit, mailer }),
+    invoiceLinks: new InvoiceLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]),
     files,
     payments,
     idempotency: new IdempotencyService(),

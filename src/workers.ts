@@ -29,5 +29,9 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
   await queue.every('order-count-fold', '* * * * *', () => foldOrderCounts(orm.em.fork()));
   // Unpaid bookings whose start passed are cancelled and their accounts told (D29).
   await queue.every('booking-expiry', '* * * * *', () => services.bookings.expireStarted(orm.em.fork()));
+  // D31: each month's work on account is invoiced at the start of the next (UTC; run daily, so a failed run is caught
+  // up the next day: a second close of a month adds nothing); overdue invoices are told once.
+  await queue.every('invoice-close', '5 0 * * *', () => services.invoices.closeMonth(orm.em.fork()));
+  await queue.every('invoice-overdue', '15 * * * *', () => services.invoices.notifyOverdue(orm.em.fork()));
   await queue.forgetOtherSchedules();
 }

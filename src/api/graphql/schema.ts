@@ -24,6 +24,8 @@ import { CertificateResolver } from './public/certificate.resolver';
 import { CatalogResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
+import { StaffInvoiceResolver } from './staff/invoice.resolver';
+import { InvoiceFieldsResolver, InvoiceResolver } from './partner/invoice.resolver';
 import { AuditResolver } from './staff/audit.resolver';
 import { SentEmailFieldsResolver, SentEmailResolver } from './staff/sent-email.resolver';
 import { RateResolver } from './staff/rate.resolver';
@@ -63,6 +65,9 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
       RateResolver,
       AuditResolver,
       SentEmailResolver,
+      InvoiceResolver,
+      InvoiceFieldsResolver,
+      StaffInvoiceResolver,
       SentEmailFieldsResolver,
       CheckoutResolver,
     ],

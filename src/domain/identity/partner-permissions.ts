@@ -35,6 +35,7 @@ export const PARTNER_PERMISSIONS = {
   'bookings.create': WORKERS,
   'bookings.cancel': WORKERS,
   'bookings.renew_checkout': WORKERS,
+  'invoices.read': EVERYONE,
   'account.key.manage': ADMINS,
   'members.read': ADMINS,
   'members.manage': ADMINS,
