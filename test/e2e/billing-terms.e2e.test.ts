@@ -4,6 +4,7 @@ import {
   type BillingTerms,
   ConvertOnAccountDocument,
   CreateQuoteWithPurchaseOrderDocument,
+  SentEmailsDocument,
   SetAccountBillingDocument,
 } from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
@@ -173,10 +174,15 @@ describe('the contract flow on terms', () => {
       .type('form')
       .send({});
     expect(placed.status).toBe(200);
-    expect(placed.text).toContain('Payment received');
+    expect(placed.text).toContain('Placed on account');
     const order = await waitForStatus(t, account, converted.body.data.id, 'completed');
     expect(order.payment).toMatchObject({ provider: 'account', refunded_cents: 0 });
     expect(order.payment.paid_at).not.toBeNull();
+    // Told it is on account, not sent a receipt for a payment that never happened.
+    const mail = await t.gql(SentEmailsDocument, { to: account.email }, admin);
+    const kinds = mail.data!.sentEmails.items.map((item) => item.kind);
+    expect(kinds).toContain('placed_on_account');
+    expect(kinds).not.toContain('payment_receipt');
     // Placed once: the button again changes nothing.
     const again = await t.rest.raw().get(path(url)).expect(200);
     expect(again.text).not.toContain('>Place order on account</button>');
