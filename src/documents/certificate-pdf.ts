@@ -206,6 +206,12 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
     ['Date of issue', longDate(content.date)],
     ['Verification code', content.verification.code],
   ];
+  labelledRows(sheet, rows);
+  sheet.gap(12);
+}
+
+/** "Label: value" rows, the values wrapped beside their labels: a document's particulars. */
+export function labelledRows(sheet: Sheet, rows: [string, string][]): void {
   const labelWidth = 120;
   for (const [label, value] of rows) {
     const lines = sheet.lines(value, sheet.roman, 11, WIDTH - labelWidth);
@@ -216,7 +222,6 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
       sheet.y -= 15;
     }
   }
-  sheet.gap(12);
 }
 
 function statement(sheet: Sheet, content: CertificateContent): void {
@@ -251,17 +256,7 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
   const pad = 4;
   const size = 9.5;
   const hashSize = 7;
-  const header = () => {
-    sheet.need(18 + 30);
-    sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
-    let x = MARGIN;
-    for (const column of columns) {
-      sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
-      x += column.width;
-    }
-    sheet.y -= 16;
-    sheet.rule();
-  };
+  const header = () => tableHeader(sheet, columns, size);
   header();
   documents.forEach((document, index) => {
     const cells = [
@@ -291,6 +286,20 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
     sheet.rule(sheet.y, 0.5);
   });
   sheet.gap(16);
+}
+
+/** A shaded row of column titles over a rule, with room below it for a first row (or a new page). */
+export function tableHeader(sheet: Sheet, columns: { title: string; width: number }[], size: number): void {
+  const pad = 4;
+  sheet.need(18 + 30);
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
+  let x = MARGIN;
+  for (const column of columns) {
+    sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
+    x += column.width;
+  }
+  sheet.y -= 16;
+  sheet.rule();
 }
 
 function notarization(sheet: Sheet, details: NotarizationDetails): void {

@@ -1,4 +1,4 @@
-import { longDate, letterhead, MARGIN, Sheet, WIDTH } from './certificate-pdf';
+import { labelledRows, letterhead, longDate, MARGIN, Sheet, tableHeader, WIDTH } from './certificate-pdf';
 import { pdfLib } from './pdf-lib';
 import { UnicodeFonts } from './unicode-fonts';
 
@@ -49,24 +49,14 @@ export async function invoicePdf(content: InvoiceContent): Promise<Uint8Array> {
 }
 
 function particulars(sheet: Sheet, content: InvoiceContent): void {
-  const rows: [string, string][] = [
+  labelledRows(sheet, [
     ['Invoice number', content.number],
     ['Bill to', `${content.billTo.name} (${content.billTo.email})`],
     ['Date of issue', longDate(content.issuedAt)],
     ['Terms', content.terms],
     ['Due date', longDate(content.dueAt)],
     ['Status', content.status],
-  ];
-  const labelWidth = 120;
-  for (const [label, value] of rows) {
-    const lines = sheet.lines(value, sheet.roman, 11, WIDTH - labelWidth);
-    sheet.need(lines.length * 15);
-    sheet.text(`${label}:`, MARGIN, sheet.y - 11, sheet.bold, 11);
-    for (const line of lines) {
-      sheet.text(line, MARGIN + labelWidth, sheet.y - 11, sheet.roman, 11);
-      sheet.y -= 15;
-    }
-  }
+  ]);
   sheet.gap(14);
 }
 
@@ -82,17 +72,7 @@ const COLUMNS = [
 function lineTable(sheet: Sheet, content: InvoiceContent): void {
   const pad = 4;
   const size = 9.5;
-  const header = () => {
-    sheet.need(18 + 30);
-    sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
-    let x = MARGIN;
-    for (const column of COLUMNS) {
-      sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
-      x += column.width;
-    }
-    sheet.y -= 16;
-    sheet.rule();
-  };
+  const header = () => tableHeader(sheet, COLUMNS, size);
   header();
   const rows = [
     ...content.lines.map((line) => [

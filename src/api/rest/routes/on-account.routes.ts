@@ -43,32 +43,15 @@ export function onAccountRoutes(services: Services): Router {
   route(router, '/on-account/:token', {
     get: [limitByAddress(services), async (req, res) => show(req, res, await paymentOf(req))],
   });
-  route(router, '/on-account/:token/place', {
+  /** A button's post: `act` on the payment; a refusal (the limit, an overdue invoice, closed meanwhile) shows the page again, saying why. */
+  const action = (act: (req: Request, res: Response, payment: Payment) => Promise<void>) => ({
     post: [
       limitByAddress(services),
       ...form,
-      async (req, res) => {
+      async (req: Request, res: Response) => {
         const payment = await paymentOf(req);
         try {
-          const confirmed = await payments.confirm(req.ctx.em, payment.providerOrderId!);
-          finishCheckout(res, await checkoutView(services, req.ctx.em, confirmed.payment), confirmed.outcome);
-        } catch (error) {
-          // Refused (the limit, an overdue invoice, closed meanwhile): the page says why, with what can be done.
-          if (!(error instanceof ValidationError)) throw error;
-          await show(req, res, await payments.findByProviderOrderId(req.ctx.em, payment.providerOrderId!), 422);
-        }
-      },
-    ],
-  });
-  route(router, '/on-account/:token/card', {
-    post: [
-      limitByAddress(services),
-      ...form,
-      async (req, res) => {
-        const payment = await paymentOf(req);
-        try {
-          const card = await orders.payByCard(req.ctx.em, payment.providerOrderId!);
-          res.redirect(303, card.approvalUrl!);
+          await act(req, res, payment);
         } catch (error) {
           if (!(error instanceof ValidationError)) throw error;
           await show(req, res, await payments.findByProviderOrderId(req.ctx.em, payment.providerOrderId!), 422);
@@ -76,6 +59,22 @@ export function onAccountRoutes(services: Services): Router {
       },
     ],
   });
+  route(
+    router,
+    '/on-account/:token/place',
+    action(async (req, res, payment) => {
+      const confirmed = await payments.confirm(req.ctx.em, payment.providerOrderId!);
+      finishCheckout(res, await checkoutView(services, req.ctx.em, confirmed.payment), confirmed.outcome);
+    }),
+  );
+  route(
+    router,
+    '/on-account/:token/card',
+    action(async (req, res, payment) => {
+      const card = await orders.payByCard(req.ctx.em, payment.providerOrderId!);
+      res.redirect(303, card.approvalUrl!);
+    }),
+  );
   return router;
 }
 
