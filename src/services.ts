@@ -37,6 +37,10 @@ import { clientMaySeeFile } from './domain/orders/order-visibility';
 import { PaymentService } from './domain/payments/payment.service';
 import { QuoteService } from './domain/quotes/quote.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
+import { AccountPaymentProvider } from './providers/payment/account-payment-provider';
+import { accountPlacement } from './domain/billing/account-placement';
+import { InvoiceService } from './domain/billing/invoice.service';
+import { InvoiceLinks } from './domain/billing/invoice-links';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
 import { MailDeliveryService } from './domain/mail/mail-delivery.service';
@@ -91,6 +95,8 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       order: orderPayments({ lifecycle: lifecycles.order, mailer, turnaroundHours: config.turnaroundHours }),
       booking: bookingPayments({ lifecycle: lifecycles.booking, mailer }),
     },
+    onAccount: new AccountPaymentProvider(config.appUrl),
+    placement: accountPlacement,
   });
   const orders = new OrderService({ payments, files, lifecycle: lifecycles.order, orderPrefix: config.orderPrefix });
   const engine = createTranslationEngine(config.translation, documents);
@@ -112,6 +118,8 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   return {
     config,
     documents,
+    invoices: new InvoiceService({ audit, mailer }),
+    invoiceLinks: new InvoiceLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]),
     files,
     payments,
     idempotency: new IdempotencyService(),

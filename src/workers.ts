@@ -33,5 +33,9 @@ export async function startWorkers(queue: JobQueue, orm: MikroORM, services: Ser
   await queue.work('purge-files', async () => void (await services.retention.finishUnfinished(orm.em.fork())));
   // Documents of orders finished longer ago than their account's retention period are deleted, at 03:17 (D33).
   await queue.every('document-retention', '17 3 * * *', () => services.retention.purgeExpired(orm.em.fork()));
+  // D31: each month's work on account is invoiced at the start of the next (UTC; run daily, so a failed run is caught
+  // up the next day: a second close of a month adds nothing); overdue invoices are told once.
+  await queue.every('invoice-close', '5 0 * * *', () => services.invoices.closeMonth(orm.em.fork()));
+  await queue.every('invoice-overdue', '15 * * * *', () => services.invoices.notifyOverdue(orm.em.fork()));
   await queue.forgetOtherSchedules();
 }

@@ -1,4 +1,5 @@
 import { Account } from '../domain/identity/account.entity';
+import { Invoice, InvoiceCounter } from '../domain/billing/invoice.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
 import { BookingNote } from '../domain/bookings/booking-note.entity';
 import { Booking } from '../domain/bookings/booking.entity';
@@ -42,6 +43,8 @@ export const ENTITIES = [
   Quote,
   Payment,
   PaymentRefund,
+  Invoice,
+  InvoiceCounter,
   StaffRefund,
   Order,
   OrderCount,

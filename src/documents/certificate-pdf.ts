@@ -65,7 +65,7 @@ export async function certificatePdf(content: CertificateContent, signer: Certif
     allText(content),
   );
   const sheet = new Sheet(doc, fonts);
-  letterhead(sheet, content);
+  letterhead(sheet, content.company, 'CERTIFICATE OF TRANSLATION ACCURACY');
   particulars(sheet, content);
   statement(sheet, content);
   documentTable(sheet, content.documents);
@@ -77,16 +77,16 @@ export async function certificatePdf(content: CertificateContent, signer: Certif
   return signer.sign(await doc.save({ useObjectStreams: false }));
 }
 
-const PAGE: [number, number] = [612, 792];
-const MARGIN = 60;
-const WIDTH = PAGE[0] - 2 * MARGIN;
+export const PAGE: [number, number] = [612, 792];
+export const MARGIN = 60;
+export const WIDTH = PAGE[0] - 2 * MARGIN;
 const palette = () => {
   const { rgb } = pdfLib();
   return { black: rgb(0, 0, 0), grey: rgb(0.35, 0.35, 0.35), rule: rgb(0.6, 0.6, 0.6), shade: rgb(0.92, 0.92, 0.92) };
 };
 
 /** A cursor down the pages: text blocks wrap to their width and start a new page when they do not fit. */
-class Sheet {
+export class Sheet {
   page: PDFPage;
   y = PAGE[1] - MARGIN;
   readonly roman: PDFFont;
@@ -184,15 +184,16 @@ class Sheet {
   }
 }
 
-function letterhead(sheet: Sheet, content: CertificateContent): void {
-  sheet.paragraph(content.company.name, { font: sheet.bold, size: 17, align: 'center', leading: 1.3 });
-  for (const line of content.company.address.split(/\n|;\s*/))
+/** The operator's name and address centred over a double rule, then `title`: the certificate's head, and the invoice's. */
+export function letterhead(sheet: Sheet, company: { name: string; address: string }, title: string): void {
+  sheet.paragraph(company.name, { font: sheet.bold, size: 17, align: 'center', leading: 1.3 });
+  for (const line of company.address.split(/\n|;\s*/))
     sheet.paragraph(line, { size: 10, align: 'center', leading: 1.3 });
   sheet.gap(6);
   sheet.rule(sheet.y, 1.5);
   sheet.rule(sheet.y - 3, 0.5);
   sheet.gap(28);
-  sheet.paragraph('CERTIFICATE OF TRANSLATION ACCURACY', { font: sheet.bold, size: 15, align: 'center' });
+  sheet.paragraph(title, { font: sheet.bold, size: 15, align: 'center' });
   sheet.gap(14);
 }
 
@@ -205,6 +206,12 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
     ['Date of issue', longDate(content.date)],
     ['Verification code', content.verification.code],
   ];
+  labelledRows(sheet, rows);
+  sheet.gap(12);
+}
+
+/** "Label: value" rows, the values wrapped beside their labels: a document's particulars. */
+export function labelledRows(sheet: Sheet, rows: [string, string][]): void {
   const labelWidth = 120;
   for (const [label, value] of rows) {
     const lines = sheet.lines(value, sheet.roman, 11, WIDTH - labelWidth);
@@ -215,7 +222,6 @@ function particulars(sheet: Sheet, content: CertificateContent): void {
       sheet.y -= 15;
     }
   }
-  sheet.gap(12);
 }
 
 function statement(sheet: Sheet, content: CertificateContent): void {
@@ -250,17 +256,7 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
   const pad = 4;
   const size = 9.5;
   const hashSize = 7;
-  const header = () => {
-    sheet.need(18 + 30);
-    sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
-    let x = MARGIN;
-    for (const column of columns) {
-      sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
-      x += column.width;
-    }
-    sheet.y -= 16;
-    sheet.rule();
-  };
+  const header = () => tableHeader(sheet, columns, size);
   header();
   documents.forEach((document, index) => {
     const cells = [
@@ -290,6 +286,20 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
     sheet.rule(sheet.y, 0.5);
   });
   sheet.gap(16);
+}
+
+/** A shaded row of column titles over a rule, with room below it for a first row (or a new page). */
+export function tableHeader(sheet: Sheet, columns: { title: string; width: number }[], size: number): void {
+  const pad = 4;
+  sheet.need(18 + 30);
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
+  let x = MARGIN;
+  for (const column of columns) {
+    sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
+    x += column.width;
+  }
+  sheet.y -= 16;
+  sheet.rule();
 }
 
 function notarization(sheet: Sheet, details: NotarizationDetails): void {

@@ -103,6 +103,7 @@ const DOORS: Record<Exclude<PartnerOperation, 'session.sign_out'>, { graphql: Do
     rest: rest('delete', `/api/v1/quotes/${id}`),
   },
   'orders.read': { graphql: graphql('{ orders { items { id } } }'), rest: rest('get', '/api/v1/orders') },
+  'invoices.read': { graphql: graphql('{ invoices { items { id } } }'), rest: rest('get', '/api/v1/invoices') },
   'orders.convert': {
     graphql: graphql(`mutation { convertQuote(id: "${id}") { approvalUrl } }`),
     rest: rest('post', `/api/v1/quotes/${id}/convert`),

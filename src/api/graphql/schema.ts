@@ -25,6 +25,8 @@ import { CertificateResolver } from './public/certificate.resolver';
 import { CatalogResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
+import { StaffInvoiceResolver } from './staff/invoice.resolver';
+import { InvoiceFieldsResolver, InvoiceResolver } from './partner/invoice.resolver';
 import { AuditResolver } from './staff/audit.resolver';
 import { SentEmailFieldsResolver, SentEmailResolver } from './staff/sent-email.resolver';
 import { RateResolver } from './staff/rate.resolver';
@@ -77,6 +79,9 @@ function build(): Promise<GraphQLSchema> {
       RateResolver,
       AuditResolver,
       SentEmailResolver,
+      InvoiceResolver,
+      InvoiceFieldsResolver,
+      StaffInvoiceResolver,
       SentEmailFieldsResolver,
       CheckoutResolver,
     ],

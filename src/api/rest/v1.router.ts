@@ -12,6 +12,8 @@ import { ordersRoutes } from './routes/orders.routes';
 import { orderMessagesRoutes } from './routes/order-messages.routes';
 import { quotesRoutes } from './routes/quotes.routes';
 import { paymentsRoutes } from './routes/payments.routes';
+import { onAccountRoutes } from './routes/on-account.routes';
+import { invoicesRoutes } from './routes/invoices.routes';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
 import { shippingRoutes } from './routes/shipping.routes';
 import { meRoutes } from './routes/me.routes';
@@ -35,6 +37,8 @@ export function v1Router(services: Services): Router {
   router.use(filesRoutes(services));
   router.use(quotesRoutes(services));
   router.use(paymentsRoutes(services));
+  router.use(onAccountRoutes(services));
+  router.use(invoicesRoutes(services));
   router.use(shippingRoutes(services));
   router.use(orderMessagesRoutes(services));
   // The sandbox provider's hosted checkout pages are served by this service itself (D1, D9).

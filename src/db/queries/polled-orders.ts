@@ -32,7 +32,7 @@ const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
 
 /** An order's answer, as `orderViewOf` maps it (`o` the order, with `ORDER_VIEW_JOINS`). */
 export const ORDER_VIEW_COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
-  o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.quote_id, o.hold_reason, o.due_at,
+  o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.purchase_order, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
   o.shipped_at, o.placed_by, o.instructions, o.legal_hold, o.legal_hold_reason, o.documents_deleted_at, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
 
@@ -129,6 +129,7 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
     totalCents: row.total_cents as number,
     currency: row.currency as string,
     reference: row.reference as string | null,
+    purchaseOrder: row.purchase_order as string | null,
     shippingAddress: (row.shipping_address as Order['shippingAddress']) ?? null,
     shipmentCarrier: row.shipment_carrier as string | null,
     shipmentTrackingNumber: row.shipment_tracking_number as string | null,

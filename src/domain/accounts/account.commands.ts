@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { email, oneOf, text } from '../shared/command-fields';
+import { email, integer, oneOf, text } from '../shared/command-fields';
 import { pageFields } from '../shared/pagination';
-import { AccountStatus } from '../identity/account.entity';
+import { AccountStatus, BillingTerms } from '../identity/account.entity';
 
 /** Staff's `createAccount`: a pending account, approved later (D13). */
 export const createAccountCommand = z.object({
@@ -13,3 +13,14 @@ export type CreateAccount = z.output<typeof createAccountCommand>;
 /** Staff's `accounts`: newest first, of one status when asked (D3). */
 export const listAccountsCommand = z.object({ status: oneOf(Object.values(AccountStatus)), ...pageFields });
 export type ListAccounts = z.output<typeof listAccountsCommand>;
+
+/** The largest credit limit staff may set: ten million dollars, in cents. */
+const MAX_CREDIT_LIMIT_CENTS = 1_000_000_000;
+
+/** Admin staff's `setAccountBilling` (D31): checkout or net terms, the credit limit, whether a purchase order is required. */
+export const setAccountBillingCommand = z.object({
+  terms: oneOf(Object.values(BillingTerms), { required: true }),
+  creditLimitCents: integer({ required: true, min: 0, max: MAX_CREDIT_LIMIT_CENTS }),
+  purchaseOrderRequired: z.boolean(),
+});
+export type SetAccountBilling = z.output<typeof setAccountBillingCommand>;

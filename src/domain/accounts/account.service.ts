@@ -11,7 +11,7 @@ import { isId } from '../shared/ids';
 import { Page, pageRequest, paginate } from '../shared/pagination';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
-import type { CreateAccount, ListAccounts } from './account.commands';
+import type { CreateAccount, ListAccounts, SetAccountBilling } from './account.commands';
 import { Account, AccountStatus } from '../identity/account.entity';
 import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from '../identity/api-key-prefix';
@@ -87,6 +87,27 @@ export class AccountService {
 
   async revokeOwnKey(ctx: Ctx): Promise<Account> {
     return this.revoke(ctx, requireAccount(ctx.actor, 'account.key.manage').id);
+  }
+
+  /** D31: how the account pays from its next order on; what it owes already is unchanged. Audited with before and after. */
+  async setBilling(ctx: Ctx, id: unknown, command: SetAccountBilling): Promise<Account> {
+    requireStaff(ctx.actor, 'setAccountBilling');
+    return this.inTransaction(ctx, async (em) => {
+      const account = await this.lock(em, id);
+      const before = billingOf(account);
+      Object.assign(account, {
+        billingTerms: command.terms,
+        creditLimitCents: command.creditLimitCents,
+        purchaseOrderRequired: command.purchaseOrderRequired,
+      });
+      this.deps.audit.record(em, ctx.actor, {
+        action: 'account.set_billing',
+        resourceType: 'account',
+        resourceId: account.id,
+        details: { before, after: billingOf(account) },
+      });
+      return account;
+    });
   }
 
   async list(ctx: Ctx, command: ListAccounts): Promise<Page<Account>> {
@@ -171,3 +192,9 @@ export class AccountService {
     return ctx.em.transactional(work);
   }
 }
+
+const billingOf = (account: Account) => ({
+  terms: account.billingTerms,
+  credit_limit_cents: account.creditLimitCents,
+  purchase_order_required: account.purchaseOrderRequired,
+});

@@ -1,3 +1,4 @@
+import { Account, BillingTerms } from '../identity/account.entity';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
@@ -148,7 +149,11 @@ export class BookingService {
     const cause = { actor: ctx.actor, action: 'confirm_availability' };
     const describe = 'confirm availability';
     this.lifecycle.check(current, BookingStatus.AWAITING_PAYMENT, cause, describe);
-    const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl));
+    // D31: on terms the link opens the placement page instead of a card checkout.
+    const { billingTerms } = await ctx.em.findOneOrFail(Account, { id: current.account.id });
+    const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl), {
+      onAccount: billingTerms !== BillingTerms.CHECKOUT,
+    });
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
       Object.assign(booking, { payment, interpreterName: command.interpreterName });
       em.persist(payment);

@@ -2,6 +2,20 @@ import { Check, Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/cor
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
+/** How an account pays (D31): each order at the provider's checkout, or on account with a monthly invoice due in 15 or 30 days. */
+export enum BillingTerms {
+  CHECKOUT = 'CHECKOUT',
+  NET_15 = 'NET_15',
+  NET_30 = 'NET_30',
+}
+
+/** Days from an invoice's issue to its due date, by terms. */
+export const TERMS_DAYS: Record<BillingTerms, number> = {
+  [BillingTerms.CHECKOUT]: 0,
+  [BillingTerms.NET_15]: 15,
+  [BillingTerms.NET_30]: 30,
+};
+
 export enum AccountStatus {
   PENDING = 'pending',
   APPROVED = 'approved',
@@ -66,6 +80,22 @@ export class Account {
   })
   @Property({ type: 'integer', nullable: true, default: DEFAULT_RETENTION_DAYS })
   retentionDays: number | null = DEFAULT_RETENTION_DAYS;
+  @Field(() => BillingTerms, {
+    description:
+      'CHECKOUT: every order is paid at the checkout; NET_15 or NET_30: placed on account, invoiced monthly.',
+  })
+  @Enum({ items: () => BillingTerms, default: BillingTerms.CHECKOUT })
+  billingTerms: BillingTerms = BillingTerms.CHECKOUT;
+
+  @Field(() => Int, {
+    description: 'On terms: open invoices plus uninvoiced work on account may not pass this, in cents.',
+  })
+  @Property({ type: 'integer', default: 0 })
+  creditLimitCents: number = 0;
+
+  @Field({ description: 'Whether every quote of the account must carry a purchase order.' })
+  @Property({ type: 'boolean', default: false })
+  purchaseOrderRequired: boolean = false;
 
   @Field()
   @Property({ type: 'datetime' })

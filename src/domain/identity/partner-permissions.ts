@@ -39,6 +39,7 @@ export const PARTNER_PERMISSIONS = {
   'bookings.create': WORKERS,
   'bookings.cancel': WORKERS,
   'bookings.renew_checkout': WORKERS,
+  'invoices.read': EVERYONE,
   'account.key.manage': ADMINS,
   'account.retention': ADMINS,
   'members.read': ADMINS,

@@ -63,6 +63,7 @@ export const STAFF_PERMISSIONS = {
   staffUsers: THE_DESK,
   auditLog: THE_DESK,
   sentEmails: THE_DESK,
+  staffInvoices: THE_DESK,
   // Admins: staff people, rates, and the account life cycle with its keys.
   createStaffUser: ADMINS,
   deactivateStaffUser: ADMINS,
@@ -75,6 +76,10 @@ export const STAFF_PERMISSIONS = {
   regenerateApiKey: ADMINS,
   revokeApiKey: ADMINS,
   setAccountRetention: ADMINS,
+  setAccountBilling: ADMINS,
+  closeInvoices: ADMINS,
+  recordInvoicePayment: ADMINS,
+  voidInvoice: ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffOperation = keyof typeof STAFF_PERMISSIONS;

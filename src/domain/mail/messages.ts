@@ -144,12 +144,26 @@ export function lateCaptureRefundEmail(
 export function paymentReceiptEmail(
   account: Account,
   what: string,
-  payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null },
+  payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null; provider: string },
   detail?: string,
 ): OutgoingEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
     payment.amountCents / 100,
   );
+  // D31: placed on account, nothing was paid: the monthly invoice collects it.
+  if (payment.provider === 'account')
+    return {
+      kind: 'placed_on_account',
+      to: account.email,
+      subject: `Placed on account: ${amount} for ${what}`,
+      text: [
+        `Hello ${account.name},`,
+        '',
+        `${what} (${amount}) was placed on your account on ${(payment.paidAt ?? new Date()).toISOString().slice(0, 10)}.`,
+        ...(detail ? [`It is for ${detail}.`] : []),
+        'It will be on your next monthly invoice.',
+      ].join('\n'),
+    };
   return {
     kind: 'payment_receipt',
     to: account.email,

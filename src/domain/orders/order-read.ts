@@ -24,6 +24,7 @@ export type OrderRead = Pick<
   | 'totalCents'
   | 'currency'
   | 'reference'
+  | 'purchaseOrder'
   | 'holdReason'
   | 'dueAt'
   | 'completedAt'

@@ -11,6 +11,7 @@ import { readRenewalRequest } from '../payments/renewal-request';
 import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../identity/context';
+import { BillingTerms } from '../identity/account.entity';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import type { MoveCause } from '../lifecycle/lifecycle';
@@ -22,6 +23,7 @@ import type { OrderView, PolledOrder, StaffOrderView } from './order-read';
 import type { StaffReason } from '../desk/desk.commands';
 import type { ListOrders, StaffOrders } from './order.commands';
 import { Order, OrderStatus } from './order.entity';
+import type { Payment } from '../payments/payment.entity';
 import { placedBy } from '../identity/placed-by';
 import type { OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from './order-number';
@@ -49,17 +51,30 @@ export class OrderService {
    * is then locked and checked again, so ten concurrent converts make one order and nine 422s (their unused
    * checkouts simply expire at the provider). A failing provider changes nothing (503).
    */
-  async convert(ctx: Ctx, quoteId: unknown, { redirectUrl }: CheckoutReturn): Promise<Order> {
+  async convert(
+    ctx: Ctx,
+    quoteId: unknown,
+    { redirectUrl }: CheckoutReturn,
+    { onAccount = false }: { onAccount?: boolean } = {},
+  ): Promise<Order> {
     const account = requireAccount(ctx.actor, 'orders.convert');
     if (!isId(quoteId)) throw new NotFoundError();
     const quote = await ctx.em.findOne(Quote, { id: quoteId, account });
     assertConvertible(quote);
+    // D31: on terms the "checkout" is the service's own placement page; `onAccount` places the order at once.
+    const terms = account.billingTerms !== BillingTerms.CHECKOUT;
+    if (onAccount && !terms)
+      throw ValidationError.of(
+        'terms',
+        'This account pays each order at the checkout: it has no terms to place work on account.',
+      );
 
-    return this.withUniqueNumber(async () => {
+    const order = await this.withUniqueNumber(async () => {
       const id = newId();
       const number = referenceNumber(this.deps.orderPrefix);
       const payment = await this.deps.payments.startCheckout(
         checkoutFor({ id, number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null),
+        { onAccount: terms },
       );
       return retryingTransaction(ctx.em, async (em) => {
         const locked = await em.findOne(
@@ -87,6 +102,7 @@ export class OrderService {
           totalCents: locked.totalCents,
           currency: locked.currency,
           reference: locked.reference,
+          purchaseOrder: locked.purchaseOrder,
           instructions: locked.instructions,
           shippingAddress: locked.shippingAddress,
           placedBy: placedBy(ctx.actor),
@@ -97,9 +113,31 @@ export class OrderService {
         const files = await em.find(FileAttachment, { quote: locked }, { populate: ['file'] });
         for (const attachment of files)
           await this.deps.files.attach(em, attachment.file, AttachmentOwner.ORDER, order.id);
+        if (onAccount) await this.deps.payments.reserveOnAccount(em, payment);
         return order;
       });
     });
+    if (!onAccount) return order;
+    await this.deps.payments.confirm(ctx.em, order.payment.providerOrderId!);
+    return ctx.em.findOneOrFail(Order, { id: order.id }, { refresh: true });
+  }
+
+  /**
+   * D31: an order waiting on its placement page, which cannot be placed on account (the credit limit, an overdue
+   * invoice), is paid by card instead: its payment is renewed at the card provider; answers the new one.
+   */
+  async payByCard(em: EntityManager, providerOrderId: string): Promise<Payment> {
+    const payment = await this.deps.payments.findByProviderOrderId(em, providerOrderId);
+    const current =
+      this.deps.payments.isOnAccount(payment) &&
+      payment.orderId &&
+      (await em.findOne(Order, { id: payment.orderId, payment: payment.id }, { refresh: true }));
+    if (!current) throw ValidationError.of('payment', 'This checkout can no longer be paid.');
+    const renewed = await this.deps.payments.renewCheckout(em, this.lifecycle, current, {
+      checkout: checkoutFor(current, payment.redirectUrl),
+      cause: { actor: null, action: 'pay_by_card' },
+    });
+    return renewed.payment;
   }
 
   /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */
@@ -313,7 +351,7 @@ export class OrderService {
 const machineReadable = (file: StoredFile): boolean => hasTextLayer(file.mimeType) && file.analysisNote !== 'no_text';
 
 /** The checkout of an order's total, returning the payer to `redirectUrl` (D9). */
-const checkoutFor = (
+export const checkoutFor = (
   order: Pick<Order, 'id' | 'number' | 'totalCents' | 'currency'>,
   redirectUrl: string | null,
 ): CheckoutRequest => ({

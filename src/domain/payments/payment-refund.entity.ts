@@ -23,6 +23,10 @@ export class PaymentRefund {
   @Property({ type: 'integer' })
   amountCents!: number;
 
+  /** A refund of work on account (D31): the invoice it is a credit on; null until the month closes. */
+  @ManyToOne({ entity: 'Invoice', mapToPk: true, fieldName: 'invoice_id', nullable: true, deleteRule: 'set null' })
+  invoiceId: string | null = null;
+
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 }

@@ -29,6 +29,11 @@ export type PaymentOwner = { type: 'order' | 'booking'; id: string };
 @Entity({ tableName: 'payments' })
 @Index({ properties: ['status', 'inFlightSince'] })
 @Index({ properties: ['captureId'] })
+// D31: the work on account not yet invoiced, which the credit check and the monthly close read.
+@Index({
+  name: 'payments_on_account_uninvoiced',
+  expression: `create index "payments_on_account_uninvoiced" on "payments" ("paid_at") where "provider" = 'account' and "invoice_id" is null`,
+})
 @Check({
   name: 'payments_refunded_within_captured_check',
   expression: '"refunded_cents" >= 0 and "refunded_cents" <= "captured_cents"',
@@ -67,7 +72,11 @@ export class Payment {
   })
   bookingId: string | null = null;
 
-  @Field({ description: 'The payment provider: sandbox or paypal.' })
+  /** Work on account (D31): the invoice it was billed on; null until the month closes (or after its invoice was voided). */
+  @ManyToOne({ entity: 'Invoice', mapToPk: true, fieldName: 'invoice_id', nullable: true, deleteRule: 'set null' })
+  invoiceId: string | null = null;
+
+  @Field({ description: 'The payment provider: sandbox or paypal, or account for work placed on account.' })
   @Property({ type: 'string', length: 20 })
   provider!: string;
 

@@ -47,6 +47,20 @@ export interface PaymentOwners {
 
 export type ConfirmOutcome = 'paid' | 'processing';
 
+/** D31's check of a placement on account, made under the account's lock in the placing transaction. */
+export interface AccountPlacement {
+  assertRoom(em: EntityManager, payment: Payment): Promise<void>;
+}
+
+/** A refund to ask of the provider the payment was made with. */
+interface RefundAsk {
+  provider: string;
+  captureId: string;
+  currency: string;
+  amountCents: number;
+  requestId: string;
+}
+
 /** What a checkout is made for: its owner, the amount, the owner's number, what the payer reads, and where they return. */
 export interface CheckoutRequest {
   owner: PaymentOwner;
@@ -69,21 +83,39 @@ const STALE_AFTER_MS = 60_000;
  */
 export class PaymentService {
   constructor(
+    /** The card provider of this deployment: checkouts, return links and webhooks. */
     readonly provider: PaymentProvider,
-    private readonly deps: { audit: AuditService; logger: Logger; owners: Record<PaymentOwner['type'], PaymentOwners> },
+    private readonly deps: {
+      audit: AuditService;
+      logger: Logger;
+      owners: Record<PaymentOwner['type'], PaymentOwners>;
+      /** Work placed on account (D31): the placement page and the invoice stand in for a provider. */
+      onAccount: PaymentProvider;
+      /** Refuses (422 `terms`) a placement on account past the credit limit or with an invoice overdue (D31). */
+      placement: AccountPlacement;
+    },
   ) {}
 
-  /** A new payment with its hosted checkout; the caller persists it in its own transaction. */
-  async startCheckout(input: CheckoutRequest): Promise<Payment> {
+  /** Whether a payment is work on account (D31), not a card checkout. */
+  isOnAccount(payment: Pick<Payment, 'provider'>): boolean {
+    return payment.provider === this.deps.onAccount.name;
+  }
+
+  /**
+   * A new payment with its hosted checkout, or (`onAccount`) with its placement page (D31); the caller persists it in
+   * its own transaction.
+   */
+  async startCheckout(input: CheckoutRequest, { onAccount = false }: { onAccount?: boolean } = {}): Promise<Payment> {
+    const provider = onAccount ? this.deps.onAccount : this.provider;
     const payment = Object.assign(new Payment(), {
       owner: input.owner,
-      provider: this.provider.name,
+      provider: provider.name,
       description: input.description,
       amountCents: input.amountCents,
       currency: input.currency,
       redirectUrl: input.redirectUrl,
     });
-    const checkout = await this.provider.createCheckout({
+    const checkout = await provider.createCheckout({
       requestId: payment.id,
       reference: input.reference,
       description: input.description,
@@ -93,6 +125,15 @@ export class PaymentService {
     payment.providerOrderId = checkout.providerOrderId;
     payment.approvalUrl = checkout.approvalUrl;
     return payment;
+  }
+
+  /**
+   * Places a new payment on account at once (D31), in the transaction that made it (flushed): checked under the
+   * account's lock (422 `terms`) and left capturing, so every later check counts it; `confirm` then captures it.
+   */
+  async reserveOnAccount(em: EntityManager, payment: Payment): Promise<void> {
+    await this.deps.placement.assertRoom(em, payment);
+    this.move(em, payment, PaymentStatus.CAPTURING);
   }
 
   /** What `payment` pays for: the order's or booking's lines and id. */
@@ -120,6 +161,9 @@ export class PaymentService {
       if (isSettled(payment)) throw closed(); // refunded: the holder was cancelled
       if (payment.status === PaymentStatus.CAPTURING && !isStale(payment)) return 'busy' as const;
       if (payment.status === PaymentStatus.VOIDED || !holder?.awaitingPayment) throw closed(holder?.closedReason);
+      // On account, the placement is checked under the account's lock: what it counts includes this payment from here on.
+      if (payment.status === PaymentStatus.CREATED && this.isOnAccount(payment))
+        await this.deps.placement.assertRoom(tx, payment);
       if (payment.status === PaymentStatus.CREATED) this.move(tx, payment, PaymentStatus.CAPTURING);
       payment.inFlightSince = new Date();
       return 'capture' as const;
@@ -283,7 +327,7 @@ export class PaymentService {
     if (!payment) return;
     if (payment.status === PaymentStatus.REFUNDING) return this.refund(em, payment.id);
     if (payment.status === PaymentStatus.VOIDED && payment.providerOrderId) {
-      await this.provider
+      await this.providerOf(payment)
         .void(payment.providerOrderId)
         .catch((error) =>
           this.deps.logger.warn({ err: error, payment_id: payment.id }, 'void failed; the checkout will expire'),
@@ -355,7 +399,7 @@ export class PaymentService {
     const payment = await this.reload(em, id);
     let result;
     try {
-      result = await this.provider.capture(payment.providerOrderId!);
+      result = await this.providerOf(payment).capture(payment.providerOrderId!);
     } catch (error) {
       // The outcome is unknown (the capture may have happened): the payment stays capturing, so a cancel waits,
       // and the next confirmation or the reconciliation asks again. The payer is told it is being processed.
@@ -420,7 +464,11 @@ export class PaymentService {
     event: Extract<PaymentEvent, { kind: 'reversed' }>,
   ): Promise<void> {
     let returned: Returned | null = event.refund?.currency === payment.currency ? event.refund : null;
-    if (!returned && payment.captureId && (await this.provider.lookupCapture(payment.captureId)).fullyRefunded)
+    if (
+      !returned &&
+      payment.captureId &&
+      (await this.providerOf(payment).lookupCapture(payment.captureId)).fullyRefunded
+    )
       returned = ALL_LEFT;
     const owed = await this.locked(em, payment.id, async (tx, locked, holder) => {
       const was = locked.status;
@@ -446,6 +494,7 @@ export class PaymentService {
       payment.inFlightSince = new Date();
       // What is refunded already is in the request id: the same books ask the same refund again after a lost answer.
       return {
+        provider: payment.provider,
         captureId: captureId!,
         currency,
         amountCents: capturedCents - refundedCents - refundPendingCents,
@@ -479,16 +528,12 @@ export class PaymentService {
    * capture is looked up: all of it back settles the refund, part of it asks for all that is left instead, which the
    * provider bounds by what it holds: never more than was captured goes back.
    */
-  private async askRefund(ask: {
-    captureId: string;
-    currency: string;
-    amountCents: number;
-    requestId: string;
-  }): Promise<Settlement> {
-    const answer = await this.provider.refund(ask);
+  private async askRefund({ provider: name, ...ask }: RefundAsk): Promise<Settlement> {
+    const provider = this.providerOf({ provider: name });
+    const answer = await provider.refund(ask);
     if (answer.status !== 'too_much') return settled(answer);
-    if ((await this.provider.lookupCapture(ask.captureId)).fullyRefunded) return [ALL_LEFT];
-    const rest = await this.provider.refund({ ...ask, amountCents: null, requestId: `${ask.requestId}-rest` });
+    if ((await provider.lookupCapture(ask.captureId)).fullyRefunded) return [ALL_LEFT];
+    const rest = await provider.refund({ ...ask, amountCents: null, requestId: `${ask.requestId}-rest` });
     return rest.status === 'too_much' ? [ALL_LEFT] : settled(rest, ALL_LEFT);
   }
 
@@ -507,13 +552,20 @@ export class PaymentService {
       const refund = await tx.findOneOrFail(StaffRefund, { id: refundId }, { refresh: true });
       if (refund.status !== StaffRefundStatus.PENDING || (!fresh && !isStale(refund))) return null;
       refund.inFlightSince = new Date();
-      const { captureId, currency } = payment;
-      return { captureId: captureId!, currency, amountCents: refund.amountCents, requestId: refund.requestId };
+      const { captureId, currency, provider } = payment;
+      return {
+        provider,
+        captureId: captureId!,
+        currency,
+        amountCents: refund.amountCents,
+        requestId: refund.requestId,
+      };
     });
     if (!ask) return null;
     let answer: RefundResult;
     try {
-      answer = await this.provider.refund(ask);
+      const { provider, ...request } = ask;
+      answer = await this.providerOf({ provider }).refund(request);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;
       this.deps.logger.warn({ err: error, refund_id: refundId }, 'refund answer lost; it will be asked again');
@@ -622,6 +674,11 @@ export class PaymentService {
       toState: to,
       details,
     });
+  }
+
+  /** The provider a payment was made with: the card provider, or work on account (D31). */
+  private providerOf(payment: Pick<Payment, 'provider'>): PaymentProvider {
+    return this.isOnAccount(payment) ? this.deps.onAccount : this.provider;
   }
 
   private reload(em: EntityManager, id: string): Promise<Payment> {

@@ -7,6 +7,8 @@ import { ShippingAddress } from './shipping-address';
 
 /** The longest `instructions` a quote takes (D30). */
 export const MAX_INSTRUCTIONS = 2000;
+/** The longest purchase order number a quote takes (D31). */
+export const MAX_PURCHASE_ORDER = 64;
 
 /**
  * What a quote prices and its order inherits, column for column: the work (service, languages, units) and the
@@ -76,6 +78,13 @@ export abstract class PricedWork {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 255, nullable: true })
   reference: string | null = null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The client's purchase order number, printed on invoices (D31).",
+  })
+  @Property({ type: 'string', length: MAX_PURCHASE_ORDER, nullable: true })
+  purchaseOrder: string | null = null;
 
   @Field(() => ShippingAddress, {
     nullable: true,

@@ -4,7 +4,7 @@ import { differentLanguages, languageCode } from '../catalog/language-pair';
 import { across, integer, list, nested, oneOf, text } from '../shared/command-fields';
 import { isId } from '../shared/ids';
 import { pageFields } from '../shared/pagination';
-import { MAX_INSTRUCTIONS } from './priced-work';
+import { MAX_INSTRUCTIONS, MAX_PURCHASE_ORDER } from './priced-work';
 import { QuoteStatus } from './quote.entity';
 import { HARD_COPY, shippingAddressField } from './shipping-address';
 
@@ -62,6 +62,7 @@ export const createQuoteCommand = z
     unitCount: integer({ min: 1, max: MAX_UNIT_COUNT }),
     addons,
     reference: text({ max: 255 }),
+    purchaseOrder: text({ max: MAX_PURCHASE_ORDER }),
     shippingAddress: shippingAddressField(),
     instructions: text({ max: MAX_INSTRUCTIONS }),
   })

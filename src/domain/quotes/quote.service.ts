@@ -47,7 +47,9 @@ export class QuoteService {
 
   async create(ctx: Ctx, command: CreateQuote): Promise<Quote> {
     const account = requireAccount(ctx.actor, 'quotes.create');
-    const { sourceLanguage, targetLanguage, serviceType, fileIds, unitCount, reference } = command;
+    const { sourceLanguage, targetLanguage, serviceType, fileIds, unitCount, reference, purchaseOrder } = command;
+    if (account.purchaseOrderRequired && !purchaseOrder)
+      throw ValidationError.of('purchase_order', 'The purchase order field is required for this account.');
     const shippingAddress = command.shippingAddress && shippingAddressOf(command.shippingAddress);
 
     const files = await ctx.em.find(StoredFile, { id: { $in: fileIds }, account, type: FileType.SOURCE });
@@ -103,6 +105,7 @@ export class QuoteService {
       targetLanguage: targetLanguage,
       fileIds: fileIds,
       reference: reference ?? null,
+      purchaseOrder: purchaseOrder ?? null,
       instructions: command.instructions ?? null,
       shippingAddress: shippingAddress ?? null,
       // From the quote's own creation instant: expires_at is exactly created_at + QUOTE_TTL_DAYS (D8).

@@ -90,8 +90,16 @@ export class OrderResolver {
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
     @Arg('redirectUrl', () => String, { nullable: true }) redirectUrl?: string,
+    @Arg('onAccount', () => Boolean, {
+      nullable: true,
+      description:
+        'Accounts on terms: place the order on account at once (processing, invoiced with the month). 422 under terms past the credit limit, with an invoice overdue, or without terms.',
+    })
+    onAccount?: boolean,
   ): Promise<ConvertedQuote> {
-    const order = await services.orders.convert(ctx, id, graphqlCommand(checkoutReturnCommand, { redirectUrl }));
+    const order = await services.orders.convert(ctx, id, graphqlCommand(checkoutReturnCommand, { redirectUrl }), {
+      onAccount: onAccount === true,
+    });
     return { order, approvalUrl: order.payment.approvalUrl! };
   }
 

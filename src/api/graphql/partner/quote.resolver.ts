@@ -39,6 +39,11 @@ class CreateQuoteInput {
   unitCount?: number;
   @Field(() => [QuoteAddonInput], { nullable: true }) addons?: QuoteAddonInput[];
   @Field({ nullable: true }) reference?: string;
+  @Field({
+    nullable: true,
+    description: 'Your purchase order number, at most 64 characters; required when your account says so.',
+  })
+  purchaseOrder?: string;
   @Field(() => ShippingAddressInput, {
     nullable: true,
     description: 'Only with the hard_copy add-on; it may also be given later, on the order (setShippingAddress).',

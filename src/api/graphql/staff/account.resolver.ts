@@ -1,6 +1,10 @@
 import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { createAccountCommand, listAccountsCommand } from '../../../domain/accounts/account.commands';
-import { Account, AccountStatus } from '../../../domain/identity/account.entity';
+import {
+  createAccountCommand,
+  listAccountsCommand,
+  setAccountBillingCommand,
+} from '../../../domain/accounts/account.commands';
+import { Account, AccountStatus, BillingTerms } from '../../../domain/identity/account.entity';
 import { setRetentionCommand } from '../../../domain/retention/retention.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
@@ -72,5 +76,23 @@ export class StaffAccountResolver {
     @Arg('days', () => Int, { nullable: true }) days: number | null,
   ): Promise<Account> {
     return services.retention.setAccountRetention(ctx, accountId, graphqlCommand(setRetentionCommand, { days }));
+  }
+
+  @Mutation(() => Account, {
+    description:
+      'Admins: how the account pays from its next order on: CHECKOUT (each order at the checkout) or NET_15/NET_30 (on account, invoiced monthly, up to the credit limit), and whether quotes need a purchase order.',
+  })
+  setAccountBilling(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('terms', () => BillingTerms) terms: BillingTerms,
+    @Arg('creditLimitCents', () => Int) creditLimitCents: number,
+    @Arg('purchaseOrderRequired') purchaseOrderRequired: boolean,
+  ): Promise<Account> {
+    return services.accounts.setBilling(
+      ctx,
+      accountId,
+      graphqlCommand(setAccountBillingCommand, { terms, creditLimitCents, purchaseOrderRequired }),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { registerEnumType } from 'type-graphql';
-import { AccountStatus } from '../../../domain/identity/account.entity';
+import { AccountStatus, BillingTerms } from '../../../domain/identity/account.entity';
+import { InvoiceStatus } from '../../../domain/billing/invoice.entity';
 import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { AnalysisStatus, FileType } from '../../../domain/files/file.entity';
@@ -15,6 +16,8 @@ import { MessageAuthorKind } from '../../../domain/orders/order-message.entity';
 
 /** GraphQL shows the UPPER_SNAKE keys; resolvers and services see the lower-case values REST uses. */
 registerEnumType(AccountStatus, { name: 'AccountStatus' });
+registerEnumType(BillingTerms, { name: 'BillingTerms' });
+registerEnumType(InvoiceStatus, { name: 'InvoiceStatus' });
 registerEnumType(StaffRole, { name: 'StaffRole' });
 registerEnumType(ServiceType, { name: 'ServiceType' });
 registerEnumType(BillingUnit, { name: 'BillingUnit' });

@@ -11,9 +11,16 @@ export interface CheckoutView {
   payment: Payment;
   summary: CheckoutSummary | null;
   operator: string;
+  /** Work placed on account (D31): nothing was paid, it goes on the monthly invoice. */
+  onAccount: boolean;
 }
 
-const OUTCOMES: Record<CheckoutOutcome, { title: string; tone: string; text: string }> = {
+const OUTCOMES: Record<CheckoutOutcome | 'placed', { title: string; tone: string; text: string }> = {
+  placed: {
+    title: 'Placed on account',
+    tone: 'ok',
+    text: 'Thank you: it is placed on your account and will be on your next monthly invoice. Nothing was charged now.',
+  },
   paid: {
     title: 'Payment received',
     tone: 'ok',
@@ -47,7 +54,7 @@ export function finishCheckout(res: Response, view: CheckoutView, outcome: Check
     if (view.summary) target.searchParams.set(`${view.summary.kind}_id`, view.summary.id);
     return void res.redirect(303, target.toString());
   }
-  const { title, tone, text } = OUTCOMES[outcome];
+  const { title, tone, text } = OUTCOMES[view.onAccount && outcome === 'paid' ? 'placed' : outcome];
   // A checkout that could no longer be paid says why (D29: the booking's start passed).
   const said = outcome === 'declined' && view.summary?.closedReason ? view.summary.closedReason : text;
   res.type('html').send(page(view, title, `<p class="status ${tone}" role="status">${escapeHtml(said)}</p>`));
@@ -81,7 +88,8 @@ const STATES: Record<PaymentStatus, { tone: string; text: string }> = {
   },
 };
 
-function page(view: CheckoutView, title: string, body: string): string {
+/** A checkout-like page: the operator, what is paid for line by line with its total, then `body`. */
+export function page(view: CheckoutView, title: string, body: string): string {
   const { summary, payment } = view;
   const heading = summary
     ? `${summary.kind === 'order' ? 'Translation order' : 'Interpreter booking'} <span class="nowrap">${escapeHtml(summary.number)}</span>`

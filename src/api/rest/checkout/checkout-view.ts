@@ -5,5 +5,10 @@ import type { CheckoutView } from './checkout-pages';
 
 /** A payment with what it pays for and the operator's name, for the checkout pages. */
 export async function checkoutView(services: Services, em: EntityManager, payment: Payment): Promise<CheckoutView> {
-  return { payment, summary: await services.payments.summarize(em, payment), operator: services.config.company.name };
+  return {
+    payment,
+    summary: await services.payments.summarize(em, payment),
+    operator: services.config.company.name,
+    onAccount: services.payments.isOnAccount(payment),
+  };
 }

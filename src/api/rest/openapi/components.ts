@@ -164,6 +164,10 @@ export const pricedWorkProperties: Record<string, Schema> = {
     { type: 'string', maxLength: 255 },
     "The client's own reference (a matter or case number), as given; null when none was given.",
   ),
+  purchase_order: nullable(
+    { type: 'string', maxLength: 64 },
+    "The client's purchase order number, as given on the quote and printed on invoices; null when none was given.",
+  ),
   shipping_address: nullable(
     ref('ShippingAddress'),
     'Where the mailed hard copies go: only with the `hard_copy` add-on; null without it, and on an order with hard copies until the client gives one (`shipping_address_required`).',

@@ -6,6 +6,7 @@ import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { orderMessagePaths, orderMessageSchemas } from './order-messages.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
+import { invoicePaths, invoiceSchemas } from './invoices.paths';
 import { withLinks } from './links';
 import { shippingPaths, shippingSchemas } from './shipping.paths';
 import {
@@ -137,6 +138,7 @@ const TAGS = [
   },
   { name: 'Quotes', description: 'Instant, binding prices for translating uploaded files; valid 7 days.' },
   { name: 'Orders', description: 'A converted quote: paid, translated, reviewed when certified, delivered.' },
+  { name: 'Invoices', description: 'Monthly invoices of accounts on terms, for the work they placed on account.' },
   { name: 'Interpretation', description: 'Interpreter bookings: requested, confirmed by staff, paid, completed.' },
   {
     name: 'Payments',
@@ -183,6 +185,7 @@ export function openApiDocument(serverUrl: string) {
         ...quotePaths,
         ...orderPaths,
         ...orderMessagePaths,
+        ...invoicePaths,
         ...shippingPaths,
         ...bookingPaths,
         ...metaPaths,
@@ -199,6 +202,7 @@ export function openApiDocument(serverUrl: string) {
         ...quoteSchemas,
         ...orderSchemas,
         ...orderMessageSchemas,
+        ...invoiceSchemas,
         ...bookingSchemas,
       },
       responses,

@@ -100,6 +100,7 @@ const pricedWork = {
   total_cents: 5960,
   currency: 'USD',
   reference: 'Matter 114 - Garcia asylum petition',
+  purchase_order: null,
   shipping_address: shippingAddress,
   placed_by: {
     kind: 'member',

@@ -49,8 +49,8 @@ export const orderSchemas = {
     provider: {
       type: 'string',
       description:
-        'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox; `none` on a free revision (nothing to pay: no checkout, `paid_at` its creation time).',
-      examples: ['paypal', 'sandbox', 'none'],
+        'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox; `none` on a free revision (nothing to pay: no checkout, `paid_at` its creation time); `account` for work an account on terms placed on account (invoiced monthly; `paid_at` when it was placed, refunds are credits on the next invoice).',
+      examples: ['paypal', 'sandbox', 'none', 'account'],
     },
     provider_order_id: nullable(
       { type: 'string' },
@@ -187,7 +187,8 @@ export const orderSchemas = {
     provider_approval_url: {
       type: 'string',
       format: 'uri',
-      description: "Send the customer here to pay (the same as the order's `payment.approval_url`).",
+      description:
+        "Send the customer here to pay (the same as the order's `payment.approval_url`). For an account on terms it opens this service's \"Place order on account\" page instead: its button places the order on account (no payment now; the order moves to `processing` as if paid), or, past the account's credit limit or with an invoice overdue, the page says so and offers the card checkout.",
     },
   }),
   RenewedOrder: object({

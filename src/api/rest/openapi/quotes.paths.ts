@@ -40,6 +40,8 @@ export const quoteSchemas = {
     'addons.quantity':
       'Copies, 1 to 10, for per-copy add-ons (`hard_copy`); 1 when not given. A flat add-on (`notarization`, `rush_2h`) accepts only 1 (422 under `addons.<n>.quantity` otherwise).',
     reference: 'Your own reference (a matter or case number), echoed on the quote and its order.',
+    purchase_order:
+      'Your purchase order number, at most 64 characters, echoed on the quote and its order and printed on the invoice. Required (422) when your account is set to require one.',
     instructions:
       'Optional instructions to the translator, at most 2,000 characters: name spellings as on a passport, terms to keep, the format wanted. Echoed on the quote and its order; never printed on the certificate.',
     shipping_address: described(

@@ -21,6 +21,7 @@ export const serializePricedWork = (work: PricedWork) => ({
   total_cents: work.totalCents,
   currency: work.currency,
   reference: work.reference,
+  purchase_order: work.purchaseOrder,
   shipping_address: work.shippingAddress && {
     name: work.shippingAddress.name,
     line1: work.shippingAddress.line1,

@@ -1,0 +1,144 @@
+import { labelledRows, letterhead, longDate, MARGIN, Sheet, tableHeader, WIDTH } from './certificate-pdf';
+import { pdfLib } from './pdf-lib';
+import { UnicodeFonts } from './unicode-fonts';
+
+/** What an invoice states, as printed (D31): the domain gathers these facts; this file only draws them. */
+export interface InvoiceContent {
+  company: { name: string; address: string; supportEmail: string };
+  billTo: { name: string; email: string };
+  number: string;
+  issuedAt: Date;
+  dueAt: Date;
+  /** "Net 30". */
+  terms: string;
+  status: string;
+  lines: {
+    number: string;
+    reference: string | null;
+    purchaseOrder: string | null;
+    description: string;
+    amount: string;
+  }[];
+  credits: { description: string; amount: string }[];
+  totals: { lines: string; credits: string; total: string; paid: string; due: string };
+}
+
+/**
+ * The invoice as a firm's accounts payable expects one, drawn like the certificate: the operator's letterhead, the
+ * invoice's particulars beside whom it bills, one line per order or booking with its matter and purchase order, the
+ * credits, the totals, the due date and how to pay. Any script shows as written.
+ */
+export async function invoicePdf(content: InvoiceContent): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = pdfLib();
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Invoice ${content.number}`);
+  doc.setAuthor(content.company.name);
+  const fonts = await UnicodeFonts.forText(
+    doc,
+    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
+    allText(content),
+  );
+  const sheet = new Sheet(doc, fonts);
+  letterhead(sheet, content.company, 'INVOICE');
+  particulars(sheet, content);
+  lineTable(sheet, content);
+  totals(sheet, content);
+  howToPay(sheet, content);
+  sheet.footers(`Invoice ${content.number}`, `Due ${longDate(content.dueAt)}`);
+  return doc.save({ useObjectStreams: false });
+}
+
+function particulars(sheet: Sheet, content: InvoiceContent): void {
+  labelledRows(sheet, [
+    ['Invoice number', content.number],
+    ['Bill to', `${content.billTo.name} (${content.billTo.email})`],
+    ['Date of issue', longDate(content.issuedAt)],
+    ['Terms', content.terms],
+    ['Due date', longDate(content.dueAt)],
+    ['Status', content.status],
+  ]);
+  sheet.gap(14);
+}
+
+const COLUMNS = [
+  { title: 'Order / booking', width: 110 },
+  { title: 'Matter', width: 110 },
+  { title: 'PO', width: 70 },
+  { title: 'Description', width: WIDTH - 370 },
+  { title: 'Amount', width: 80 },
+];
+
+/** One row per line, wrapped in its column, the header repeated on every page the table spans. */
+function lineTable(sheet: Sheet, content: InvoiceContent): void {
+  const pad = 4;
+  const size = 9.5;
+  const header = () => tableHeader(sheet, COLUMNS, size);
+  header();
+  const rows = [
+    ...content.lines.map((line) => [
+      line.number,
+      line.reference ?? '',
+      line.purchaseOrder ?? '',
+      line.description,
+      line.amount,
+    ]),
+    ...content.credits.map((credit) => ['Credit', '', '', credit.description, `-${credit.amount}`]),
+  ];
+  for (const row of rows) {
+    const cells = row.map((text, column) => sheet.lines(text, sheet.roman, size, COLUMNS[column].width - 2 * pad));
+    const height = Math.max(...cells.map((lines) => lines.length * size * 1.3)) + 2 * pad;
+    if (sheet.y - height < MARGIN + 20) {
+      sheet.newPage();
+      header();
+    }
+    let x = MARGIN;
+    cells.forEach((lines, column) => {
+      lines.forEach((line, i) => {
+        const right = column === COLUMNS.length - 1;
+        const offset = right ? COLUMNS[column].width - 2 * pad - sheet.fonts.width(line, sheet.roman, size) : 0;
+        sheet.text(line, x + pad + offset, sheet.y - pad - size - i * size * 1.3, sheet.roman, size);
+      });
+      x += COLUMNS[column].width;
+    });
+    sheet.y -= height;
+    sheet.rule(sheet.y, 0.5);
+  }
+  sheet.gap(10);
+}
+
+function totals(sheet: Sheet, content: InvoiceContent): void {
+  const rows: [string, string, boolean][] = [
+    ['Work', content.totals.lines, false],
+    ['Credits', `-${content.totals.credits}`, false],
+    ['Total', content.totals.total, true],
+    ['Paid', content.totals.paid, false],
+    ['Amount due', content.totals.due, true],
+  ];
+  sheet.need(rows.length * 16 + 10);
+  for (const [label, value, strong] of rows) {
+    const font = strong ? sheet.bold : sheet.roman;
+    sheet.text(label, MARGIN + WIDTH - 200, sheet.y - 11, font, 11);
+    sheet.text(value, MARGIN + WIDTH - 4 - sheet.fonts.width(value, font, 11), sheet.y - 11, font, 11);
+    sheet.y -= 16;
+  }
+  sheet.gap(18);
+}
+
+function howToPay(sheet: Sheet, content: InvoiceContent): void {
+  sheet.need(70);
+  sheet.paragraph('How to pay', { font: sheet.bold, size: 11.5 });
+  sheet.paragraph(
+    `Please pay the amount due by ${longDate(content.dueAt)} by bank transfer or cheque, quoting invoice ${content.number}. ` +
+      `Questions about this invoice: ${content.company.supportEmail}. While an invoice is overdue, new orders cannot be placed on account.`,
+    { size: 10.5 },
+  );
+}
+
+function allText(content: InvoiceContent): string {
+  return [
+    content.company.name,
+    content.company.address,
+    content.billTo.name,
+    ...content.lines.flatMap((line) => [line.reference ?? '', line.purchaseOrder ?? '', line.description]),
+  ].join('\n');
+}

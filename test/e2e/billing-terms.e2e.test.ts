@@ -1,0 +1,255 @@
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import {
+  AuditLogDocument,
+  type BillingTerms,
+  ConvertOnAccountDocument,
+  CreateQuoteWithPurchaseOrderDocument,
+  SentEmailsDocument,
+  SetAccountBillingDocument,
+} from '../graphql/generated';
+import { docx, words } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile } from '../helpers/files';
+import { waitForStatus } from '../helpers/orders';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * D31 on both doors: admin staff set an account's terms (a desk user cannot), quotes carry a purchase order (at most
+ * 64 characters, required when the account says so), and on terms the contract's flow is unchanged: convert answers
+ * `pending_payment` and a URL that opens the "Place order on account" page, whose button moves the order on as a paid
+ * checkout does; GraphQL places it at once; past the credit limit the page offers the card and GraphQL says 422.
+ */
+let t: TestApp;
+let admin: string;
+let desk: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await createStaffToken(t);
+  desk = await createStaffToken(t, StaffRole.DESK);
+});
+afterAll(() => t.close());
+
+async function termsAccount(creditLimitCents = 1_000_000, purchaseOrderRequired = false) {
+  const account = await createApprovedAccount(t, admin);
+  const set = await t.gql(
+    SetAccountBillingDocument,
+    { accountId: account.id, terms: 'NET_30' as BillingTerms, creditLimitCents, purchaseOrderRequired },
+    admin,
+  );
+  expect(set.errors).toBeUndefined();
+  const fileId = (await uploadFile(t, account.key, await docx({ paragraphs: [words(500)] }), 'brief.docx')).id;
+  return { account, fileId };
+}
+
+async function quote(account: TestAccount, fileId: string, extra: object = {}) {
+  return (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId], ...extra },
+        account.key,
+      )
+      .expect(201)
+  ).body.data as { id: string; total_cents: number; purchase_order: string | null };
+}
+
+const path = (url: string) => url.replace(t.config.appUrl, '');
+
+describe('terms per account', () => {
+  it('are set by admin staff only, audited with before and after; a desk user is refused and nothing changes', async () => {
+    const account = await createApprovedAccount(t, admin);
+    const refused = await t.gql(
+      SetAccountBillingDocument,
+      { accountId: account.id, terms: 'NET_15' as BillingTerms, creditLimitCents: 5000, purchaseOrderRequired: true },
+      desk,
+    );
+    expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const bad = await t.gql(
+      SetAccountBillingDocument,
+      { accountId: account.id, terms: 'NET_15' as BillingTerms, creditLimitCents: -1, purchaseOrderRequired: true },
+      admin,
+    );
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0].extensions?.errors).toHaveProperty('creditLimitCents');
+    const me = await t.rest.get('/api/v1/quotes', account.key).expect(200);
+    expect(me.body.data).toEqual([]);
+
+    const set = await t.gql(
+      SetAccountBillingDocument,
+      { accountId: account.id, terms: 'NET_15' as BillingTerms, creditLimitCents: 5000, purchaseOrderRequired: true },
+      admin,
+    );
+    expect(set.data?.setAccountBilling).toEqual({
+      id: account.id,
+      billingTerms: 'NET_15',
+      creditLimitCents: 5000,
+      purchaseOrderRequired: true,
+    });
+    const audit = await t.gql(AuditLogDocument, { resourceId: account.id }, admin);
+    const entry = audit.data!.auditLog.items.find((item) => item.action === 'account.set_billing');
+    expect(entry?.details).toMatchObject({
+      before: { terms: 'CHECKOUT', credit_limit_cents: 0, purchase_order_required: false },
+      after: { terms: 'NET_15', credit_limit_cents: 5000, purchase_order_required: true },
+    });
+  });
+});
+
+describe('purchase orders', () => {
+  it('are at most 64 characters, required when the account says so, and travel to the order on both doors', async () => {
+    const { account, fileId } = await termsAccount(1_000_000, true);
+    const long = await t.rest
+      .post(
+        '/api/v1/quotes',
+        {
+          source_language: 'de',
+          target_language: 'en',
+          service_type: 'standard',
+          file_ids: [fileId],
+          purchase_order: 'P'.repeat(65),
+        },
+        account.key,
+      )
+      .expect(422);
+    expect(long.body.errors).toHaveProperty('purchase_order');
+    const missing = await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
+        account.key,
+      )
+      .expect(422);
+    expect(missing.body.errors.purchase_order).toEqual(['The purchase order field is required for this account.']);
+    const none = await t.gql(CreateQuoteWithPurchaseOrderDocument, { fileId }, account.key);
+    expect(none.errors?.[0].extensions?.errors).toHaveProperty('purchaseOrder');
+    expect((await t.rest.get('/api/v1/quotes', account.key).expect(200)).body.data).toEqual([]);
+
+    const restQuote = await quote(account, fileId, { purchase_order: 'PO-4471' });
+    expect(restQuote.purchase_order).toBe('PO-4471');
+    const converted = await t.rest.post(`/api/v1/quotes/${restQuote.id}/convert`, undefined, account.key).expect(201);
+    const order = (await t.rest.get(`/api/v1/orders/${converted.body.data.id}`, account.key).expect(200)).body.data;
+    expect(order.purchase_order).toBe('PO-4471');
+
+    const gqlQuote = await t.gql(CreateQuoteWithPurchaseOrderDocument, { fileId, purchaseOrder: 'PO-88' }, account.key);
+    expect(gqlQuote.data?.createQuote.purchaseOrder).toBe('PO-88');
+    const placed = await t.gql(
+      ConvertOnAccountDocument,
+      { id: gqlQuote.data!.createQuote.id, onAccount: true },
+      account.key,
+    );
+    expect(placed.data?.convertQuote.order).toMatchObject({ purchaseOrder: 'PO-88', reference: 'Matter 7' });
+  });
+});
+
+describe('the contract flow on terms', () => {
+  it('a contract-literal client converts, sends the person to the URL, polls, and sees the order completed', async () => {
+    const { account, fileId } = await termsAccount();
+    const { id: quoteId } = await quote(account, fileId);
+    const converted = await t.rest.post(`/api/v1/quotes/${quoteId}/convert`, undefined, account.key).expect(201);
+    expect(converted.body.data.status).toBe('pending_payment');
+    const url = converted.body.provider_approval_url as string;
+    expect(url).toMatch(new RegExp(`^${t.config.appUrl}/api/v1/on-account/ACC-`));
+
+    const page = await t.rest.raw().get(path(url)).expect(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.text).toContain('>Place order on account</button>');
+    expect(page.text).not.toMatch(/<(script|link|img)\b/);
+
+    // A form posted from another site's page places nothing.
+    await t.rest
+      .raw()
+      .post(`${path(url)}/place`)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({})
+      .expect(403);
+    expect((await t.rest.get(`/api/v1/orders/${converted.body.data.id}`, account.key)).body.data.status).toBe(
+      'pending_payment',
+    );
+
+    const placed = await t.rest
+      .raw()
+      .post(`${path(url)}/place`)
+      .set('Origin', t.config.appUrl)
+      .type('form')
+      .send({});
+    expect(placed.status).toBe(200);
+    expect(placed.text).toContain('Placed on account');
+    const order = await waitForStatus(t, account, converted.body.data.id, 'completed');
+    expect(order.payment).toMatchObject({ provider: 'account', refunded_cents: 0 });
+    expect(order.payment.paid_at).not.toBeNull();
+    // Told it is on account, not sent a receipt for a payment that never happened.
+    const mail = await t.gql(SentEmailsDocument, { to: account.email }, admin);
+    const kinds = mail.data!.sentEmails.items.map((item) => item.kind);
+    expect(kinds).toContain('placed_on_account');
+    expect(kinds).not.toContain('payment_receipt');
+    // Placed once: the button again changes nothing.
+    const again = await t.rest.raw().get(path(url)).expect(200);
+    expect(again.text).not.toContain('>Place order on account</button>');
+  });
+
+  it('GraphQL places at once with onAccount; an account without terms is refused under terms and nothing is made', async () => {
+    const { account, fileId } = await termsAccount();
+    const { id } = await quote(account, fileId);
+    const placed = await t.gql(ConvertOnAccountDocument, { id, onAccount: true }, account.key);
+    expect(placed.data?.convertQuote.order).toMatchObject({ status: 'PROCESSING', payment: { provider: 'account' } });
+
+    const checkout = await createApprovedAccount(t, admin);
+    const file = (await uploadFile(t, checkout.key, await docx({ paragraphs: [words(50)] }), 'a.docx')).id;
+    const other = await quote(checkout, file);
+    const refused = await t.gql(ConvertOnAccountDocument, { id: other.id, onAccount: true }, checkout.key);
+    expect(refused.errors?.[0].extensions?.errors).toHaveProperty('terms');
+    expect((await t.rest.get('/api/v1/orders', checkout.key).expect(200)).body.data).toEqual([]);
+  });
+
+  it('past the credit limit the page explains and offers the card; GraphQL is 422 under terms', async () => {
+    const { account, fileId } = await termsAccount(100);
+    const { id: quoteId, total_cents } = await quote(account, fileId);
+    expect(total_cents).toBeGreaterThan(100);
+    const refused = await t.gql(ConvertOnAccountDocument, { id: quoteId, onAccount: true }, account.key);
+    expect(refused.errors?.[0].extensions?.errors?.terms?.[0]).toContain('credit limit');
+    expect((await t.rest.get('/api/v1/orders', account.key).expect(200)).body.data).toEqual([]);
+
+    const converted = await t.rest.post(`/api/v1/quotes/${quoteId}/convert`, undefined, account.key).expect(201);
+    const url = path(converted.body.provider_approval_url);
+    const page = await t.rest.raw().get(url).expect(200);
+    expect(page.text).toContain('credit limit');
+    expect(page.text).not.toContain('>Place order on account</button>');
+    expect(page.text).toContain('>Pay by card instead</button>');
+    await t.rest.raw().post(`${url}/place`).type('form').send({}).expect(422);
+
+    const card = await t.rest.raw().post(`${url}/card`).type('form').send({}).expect(303);
+    expect(card.headers.location).toContain('/api/v1/sandbox/checkout/');
+    await t.rest
+      .raw()
+      .post(`${path(card.headers.location)}/pay`)
+      .type('form')
+      .send({})
+      .expect(200);
+    const order = await waitForStatus(t, account, converted.body.data.id, ['processing', 'completed']);
+    expect(order.payment.provider).toBe('sandbox');
+  });
+
+  it('two conversions at once that together pass the limit place at most what fits', async () => {
+    const { account, fileId } = await termsAccount(1);
+    const quotes = [await quote(account, fileId), await quote(account, fileId), await quote(account, fileId)];
+    // Room for exactly two of the three.
+    await t.gql(
+      SetAccountBillingDocument,
+      {
+        accountId: account.id,
+        terms: 'NET_30' as BillingTerms,
+        creditLimitCents: quotes[0].total_cents * 2 + quotes[0].total_cents - 1,
+        purchaseOrderRequired: false,
+      },
+      admin,
+    );
+    const answers = await Promise.all(
+      quotes.map(({ id }) => t.gql(ConvertOnAccountDocument, { id, onAccount: true }, account.key)),
+    );
+    const placed = answers.filter((answer) => answer.data?.convertQuote.order.status === 'PROCESSING');
+    const refused = answers.filter((answer) => answer.errors?.[0].extensions?.errors?.terms);
+    expect(placed).toHaveLength(2);
+    expect(refused).toHaveLength(1);
+  });
+});

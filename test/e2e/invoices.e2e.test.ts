@@ -1,0 +1,276 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import {
+  type BillingTerms,
+  CloseInvoicesDocument,
+  ConfirmInterpretationAvailabilityDocument,
+  ConvertOnAccountDocument,
+  type InvoiceStatus,
+  PartnerInvoiceDocument,
+  PartnerInvoicesDocument,
+  RecordInvoicePaymentDocument,
+  RefundOrderDocument,
+  SentEmailsDocument,
+  SetAccountBillingDocument,
+  StaffInvoicesDocument,
+  VoidInvoiceDocument,
+} from '../graphql/generated';
+import { requestBooking } from '../helpers/bookings';
+import { docx, words } from '../helpers/documents';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { uploadFile } from '../helpers/files';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * D31's invoices through HTTP on both doors: closed on demand by admin staff (a second close adds nothing), numbered,
+ * with lines (matter and purchase order) and credits for refunds; read by the account (REST and GraphQL, newest first,
+ * a signed 5-minute PDF link), paid by recorded payments (never more than is due), voided, overdue e-mailed; and a
+ * month of mixed work whose invoices add up to the cent.
+ */
+let t: TestApp;
+let admin: string;
+let desk: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ workers: false });
+  admin = await createStaffToken(t);
+  desk = await createStaffToken(t, StaffRole.DESK);
+});
+afterAll(() => t.close());
+
+async function termsAccount(): Promise<{ account: TestAccount; fileId: string }> {
+  const account = await createApprovedAccount(t, admin);
+  await t.gql(
+    SetAccountBillingDocument,
+    {
+      accountId: account.id,
+      terms: 'NET_30' as BillingTerms,
+      creditLimitCents: 10_000_000,
+      purchaseOrderRequired: false,
+    },
+    admin,
+  );
+  const fileId = (await uploadFile(t, account.key, await docx({ paragraphs: [words(700)] }), 'brief.docx')).id;
+  return { account, fileId };
+}
+
+/** An order placed on account at once (GraphQL onAccount): its id and total. */
+async function placedOrder(account: TestAccount, fileId: string, purchaseOrder: string | null = null) {
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        {
+          source_language: 'de',
+          target_language: 'en',
+          service_type: 'standard',
+          file_ids: [fileId],
+          reference: 'Matter 12',
+          ...(purchaseOrder ? { purchase_order: purchaseOrder } : {}),
+        },
+        account.key,
+      )
+      .expect(201)
+  ).body.data;
+  const placed = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
+  expect(placed.data?.convertQuote.order.status).toBe('PROCESSING');
+  return {
+    id: placed.data!.convertQuote.order.id,
+    number: placed.data!.convertQuote.order.number,
+    total: quote.total_cents as number,
+  };
+}
+
+/** A booking confirmed by staff and placed on account through its page. */
+async function placedBooking(account: TestAccount) {
+  const booking = await requestBooking(t, account.key);
+  const confirmed = await t.gql(
+    ConfirmInterpretationAvailabilityDocument,
+    { id: booking.id, interpreterName: 'R. Diaz' },
+    admin,
+  );
+  expect(confirmed.errors).toBeUndefined();
+  const read = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body.data;
+  expect(read.payment.approval_url).toContain('/api/v1/on-account/');
+  const page = await t.rest.raw().get(read.payment.approval_url.replace(t.config.appUrl, '')).expect(200);
+  expect(page.text).toContain('>Place booking on account</button>');
+  await t.rest
+    .raw()
+    .post(`${read.payment.approval_url.replace(t.config.appUrl, '')}/place`)
+    .type('form')
+    .send({})
+    .expect(200);
+  const after = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body.data;
+  expect(after.status).toBe('confirmed');
+  return { id: booking.id, number: booking.number, total: after.total_cents as number };
+}
+
+it('closes on demand (admin only), numbers and lists; a second close adds nothing; both doors read it with a PDF link', async () => {
+  const { account, fileId } = await termsAccount();
+  const first = await placedOrder(account, fileId, 'PO-1');
+  const second = await placedOrder(account, fileId);
+
+  const refused = await t.gql(CloseInvoicesDocument, { accountId: account.id }, desk);
+  expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+  const closed = await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin);
+  const invoice = closed.data!.closeInvoices!;
+  expect(invoice.number).toMatch(/^INV-\d{6}-\d{4}$/);
+  expect(invoice.status).toBe('OPEN');
+  expect(invoice.lines.map((line) => [line.number, line.reference, line.purchaseOrder, line.amountCents])).toEqual([
+    [first.number, 'Matter 12', 'PO-1', first.total],
+    [second.number, 'Matter 12', null, second.total],
+  ]);
+  expect(invoice.totalCents).toBe(first.total + second.total);
+  expect(new Date(invoice.dueAt).getTime() - new Date(invoice.issuedAt).getTime()).toBe(30 * 24 * 3600_000);
+
+  const again = await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin);
+  expect(again.errors).toBeUndefined();
+  expect(again.data!.closeInvoices).toBeNull();
+
+  const list = (await t.rest.get('/api/v1/invoices?status=open', account.key).expect(200)).body;
+  expect(list.data.map((item: { id: string }) => item.id)).toEqual([invoice.id]);
+  expect((await t.rest.get('/api/v1/invoices?status=paid', account.key).expect(200)).body.data).toEqual([]);
+  await t.rest.get('/api/v1/invoices?status=late', account.key).expect(422);
+  const one = (await t.rest.get(`/api/v1/invoices/${invoice.id}`, account.key).expect(200)).body.data;
+  expect(one.lines[0]).toMatchObject({ kind: 'order', purchase_order: 'PO-1', reference: 'Matter 12' });
+  const other = await createApprovedAccount(t, admin);
+  await t.rest.get(`/api/v1/invoices/${invoice.id}`, other.key).expect(404);
+  expect((await t.gql(PartnerInvoicesDocument, {}, other.key)).data?.invoices.pageInfo.total).toBe(0);
+  expect((await t.gql(PartnerInvoiceDocument, { id: invoice.id }, account.key)).data?.invoice?.number).toBe(
+    invoice.number,
+  );
+
+  const url = new URL(one.download_url);
+  expect(Number(url.searchParams.get('expires')) * 1000 - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+  const pdf = await t.rest
+    .raw()
+    .get(`${url.pathname}${url.search}`)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+  await t.rest
+    .raw()
+    .get(`${url.pathname}?expires=${url.searchParams.get('expires')}&signature=${'0'.repeat(64)}`)
+    .expect(404);
+  // The first page, looked at as a picture.
+  const dir = mkdtempSync(join(tmpdir(), 'invoice-'));
+  try {
+    writeFileSync(join(dir, 'invoice.pdf'), pdf.body as Buffer);
+    execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', join(dir, 'invoice.pdf'), join(dir, 'page')]);
+    expect(readFileSync(join(dir, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('records payments (admin only, never past what is due) until paid; voids; tells an overdue invoice and stops placing', async () => {
+  const { account, fileId } = await termsAccount();
+  const order = await placedOrder(account, fileId);
+  const invoice = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+
+  const byDesk = await t.gql(RecordInvoicePaymentDocument, { id: invoice.id, amountCents: 1, method: 'wire' }, desk);
+  expect(byDesk.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  const tooMuch = await t.gql(
+    RecordInvoicePaymentDocument,
+    { id: invoice.id, amountCents: order.total + 1, method: 'wire' },
+    admin,
+  );
+  expect(tooMuch.errors?.[0].extensions?.errors).toHaveProperty('amountCents');
+  const part = await t.gql(
+    RecordInvoicePaymentDocument,
+    { id: invoice.id, amountCents: 100, method: 'wire', reference: 'TX-1' },
+    admin,
+  );
+  expect(part.data?.recordInvoicePayment).toMatchObject({ status: 'OPEN', paidCents: 100 });
+  const rest = await t.gql(
+    RecordInvoicePaymentDocument,
+    { id: invoice.id, amountCents: order.total - 100, method: 'cheque' },
+    admin,
+  );
+  expect(rest.data?.recordInvoicePayment).toMatchObject({ status: 'PAID', paidCents: order.total });
+  const after = await t.gql(RecordInvoicePaymentDocument, { id: invoice.id, amountCents: 1, method: 'wire' }, admin);
+  expect(after.errors?.[0].extensions?.errors).toHaveProperty('status');
+
+  // Void: the work goes back to be invoiced again.
+  const next = await placedOrder(account, fileId);
+  const wrong = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  const voided = await t.gql(VoidInvoiceDocument, { id: wrong.id, reason: 'Issued to the wrong office' }, admin);
+  expect(voided.data?.voidInvoice.status).toBe('VOID');
+  const reissued = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  expect(reissued.lines.map((line) => line.number)).toEqual([next.number]);
+
+  // Overdue: e-mailed once, listed for staff, and nothing more is placed on account.
+  await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(`UPDATE invoices SET due_at = now() - interval '1 day' WHERE id = ?`, [reissued.id]);
+  expect(await t.services.invoices.notifyOverdue(t.orm.em.fork())).toBe(1);
+  expect(await t.services.invoices.notifyOverdue(t.orm.em.fork())).toBe(0);
+  const mail = await t.gql(SentEmailsDocument, { to: account.email }, admin);
+  expect(mail.data!.sentEmails.items.filter((item) => item.kind === 'invoice_overdue')).toHaveLength(1);
+  const overdue = await t.gql(StaffInvoicesDocument, { accountId: account.id, overdue: true }, admin);
+  expect(overdue.data!.staffInvoices.items.map((item) => item.id)).toEqual([reissued.id]);
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
+        account.key,
+      )
+      .expect(201)
+  ).body.data;
+  const stopped = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
+  expect(stopped.errors?.[0].extensions?.errors?.terms?.[0]).toContain('overdue');
+  const open = await t.gql(StaffInvoicesDocument, { accountId: account.id, status: 'OPEN' as InvoiceStatus }, desk);
+  expect(open.data!.staffInvoices.pageInfo.total).toBe(1);
+});
+
+it('a month of mixed work (orders, a booking, refunds, a voided invoice) is on the invoices to the cent', async () => {
+  const { account, fileId } = await termsAccount();
+  const orders = [
+    await placedOrder(account, fileId),
+    await placedOrder(account, fileId),
+    await placedOrder(account, fileId),
+  ];
+  const booking = await placedBooking(account);
+  // A refund in part before the close is a credit on the same invoice.
+  await t.gql(RefundOrderDocument, { id: orders[0].id, amountCents: 250, reason: 'Late delivery' }, admin);
+  const voided = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  await t.gql(VoidInvoiceDocument, { id: voided.id, reason: 'Wrong address' }, admin);
+  const first = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  expect(first.credits.map((credit) => credit.amountCents)).toEqual([250]);
+  // A refund after its invoice is a credit on the next one.
+  await t.gql(RefundOrderDocument, { id: orders[1].id, amountCents: 99, reason: 'Typo' }, admin);
+  const fourth = await placedOrder(account, fileId);
+  const second = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  expect(second.credits.map((credit) => credit.amountCents)).toEqual([99]);
+
+  const placed = [...orders, fourth].reduce((sum, order) => sum + order.total, 0) + booking.total;
+  const refunded = 250 + 99;
+  const invoiced = await t.gql(StaffInvoicesDocument, { accountId: account.id }, admin);
+  const live = invoiced.data!.staffInvoices.items.filter((item) => item.status !== 'VOID');
+  expect(live.reduce((sum, item) => sum + item.totalCents, 0)).toBe(placed - refunded);
+  // Every placement on exactly one live invoice.
+  const numbers = live.flatMap((item) => item.lines.map((line) => line.number)).sort();
+  expect(numbers).toEqual([...orders, fourth, booking].map((work) => work.number).sort());
+  // The payments' own books still hold: captured = kept + refunded.
+  const [books] = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `SELECT sum(p.captured_cents)::int AS captured, sum(p.refunded_cents)::int AS refunded FROM payments p
+         LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN interpretation_bookings b ON b.id = p.booking_id
+        WHERE p.provider = 'account' AND coalesce(o.account_id, b.account_id) = ?`,
+      [account.id],
+    );
+  expect(books).toEqual({ captured: placed, refunded });
+});
