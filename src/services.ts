@@ -10,6 +10,7 @@ import { CatalogService } from './domain/catalog/catalog.service';
 import { StandardOffer } from './domain/quotes/standard-offer';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
+import { InterpreterService } from './domain/bookings/interpreter.service';
 import { StaffSessions } from './domain/staff/staff-sessions';
 import { SANDBOX_WORKER_SCRIPT } from './db/paths';
 import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sandbox';
@@ -124,6 +125,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       orderPrefix: config.orderPrefix,
     }),
     bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
+    interpreters: new InterpreterService({ audit }),
     orders,
     revisions: new OrderRevisionsService({
       orders,

@@ -2,6 +2,7 @@ import { Account } from '../domain/identity/account.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
 import { BookingNote } from '../domain/bookings/booking-note.entity';
 import { Booking } from '../domain/bookings/booking.entity';
+import { Interpreter } from '../domain/bookings/interpreter.entity';
 import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.entity';
 import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
@@ -49,6 +50,7 @@ export const ENTITIES = [
   IdempotencyKey,
   WebhookEvent,
   Booking,
+  Interpreter,
   BookingNote,
   RateLimitCount,
   TranslationReview,

@@ -28,6 +28,7 @@ import { AuditResolver } from './staff/audit.resolver';
 import { SentEmailFieldsResolver, SentEmailResolver } from './staff/sent-email.resolver';
 import { RateResolver } from './staff/rate.resolver';
 import { StaffUserResolver } from './staff/staff-user.resolver';
+import { InterpreterResolver } from './staff/interpreter.resolver';
 
 /** The public, partner and staff halves in one schema (D14). */
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
@@ -58,6 +59,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
       BookingFieldsResolver,
       StaffBookingResolver,
       BookingDeskFieldsResolver,
+      InterpreterResolver,
       StaffAccountResolver,
       StaffUserResolver,
       RateResolver,

@@ -23,7 +23,7 @@ function readDurationHundredths(raw: unknown, rule: { required?: boolean }): Rea
 }
 
 /** A booking's length in hours, read as hundredths of an hour. */
-const durationHundredths = <R extends boolean | undefined = undefined>(rule: { required?: R } = {}) =>
+export const durationHundredths = <R extends boolean | undefined = undefined>(rule: { required?: R } = {}) =>
   field<number, R>(rule.required, (raw) => readDurationHundredths(raw, rule), {
     type: 'number',
     exclusiveMinimum: 0,

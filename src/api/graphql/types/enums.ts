@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { InterpreterQualification } from '../../../domain/bookings/interpreter.entity';
 import { AccountStatus } from '../../../domain/identity/account.entity';
 import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
 import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
@@ -29,6 +30,7 @@ registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
 registerEnumType(ReviewKind, { name: 'ReviewKind' });
 registerEnumType(BookingStatus, { name: 'InterpretationBookingStatus' });
 registerEnumType(BookingSetting, { name: 'InterpretationSetting' });
+registerEnumType(InterpreterQualification, { name: 'InterpreterQualification' });
 registerEnumType(MemberRole, { name: 'MemberRole' });
 registerEnumType(MemberStatus, { name: 'MemberStatus' });
 registerEnumType(PlacedByKind, { name: 'PlacedByKind' });
