@@ -123,6 +123,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       mailer,
       logger,
       orderPrefix: config.orderPrefix,
+      baseLanguage: config.baseLanguage,
     }),
     bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
     interpreters: new InterpreterService({ audit }),

@@ -3,7 +3,7 @@ import './types/enums';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
-import { BookingFieldsResolver, BookingResolver } from './partner/booking.resolver';
+import { BookingFieldsResolver, BookingResolver, PaymentOvertimeResolver } from './partner/booking.resolver';
 import { CheckoutResolver } from './partner/checkout.resolver';
 import { FileResolver } from './partner/file.resolver';
 import { MeResolver } from './partner/me.resolver';
@@ -57,6 +57,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
       OrderMoneyFieldsResolver,
       BookingResolver,
       BookingFieldsResolver,
+      PaymentOvertimeResolver,
       StaffBookingResolver,
       BookingDeskFieldsResolver,
       InterpreterResolver,

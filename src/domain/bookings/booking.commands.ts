@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { differentLanguages, languageCode } from '../catalog/language-pair';
 import { across, field, httpUrl, id, oneOf, text, windowInOrder, zonedDateTime } from '../shared/command-fields';
-import { FIELD, isAbsent, type Read } from '../shared/field-readers';
+import { FIELD, isAbsent, readId, type Read } from '../shared/field-readers';
 import { pageFields } from '../shared/pagination';
 import { BookingSetting, BookingStatus } from './booking.entity';
 
@@ -88,9 +88,19 @@ export const staffBookingsCommand = z
   .check(windowInOrder());
 export type StaffBookings = z.output<typeof staffBookingsCommand>;
 
-/** Staff's `confirmInterpretationAvailability`: the interpreter found (D12). */
-export const confirmAvailabilityCommand = z.object({ interpreterName: text({ required: true, max: 255 }) });
-export type ConfirmAvailability = z.output<typeof confirmAvailabilityCommand>;
+/** Staff's `confirmInterpretationAvailability`: the interpreter on record found (D12, D32). */
+export const confirmAvailabilityCommand = z.object({
+  interpreterId: field<string, true>(
+    true,
+    (raw) => (isAbsent(raw) ? { error: `The ${FIELD} field is required.` } : readId(raw)),
+    { type: 'string', format: 'uuid', maxLength: 36 },
+  ),
+});
+
+/** The same, deprecated: a name alone, checked against no rule (D32). */
+export const confirmByNameCommand = z.object({ interpreterName: text({ required: true, max: 255 }) });
+
+export type ConfirmAvailability = z.output<typeof confirmAvailabilityCommand> | z.output<typeof confirmByNameCommand>;
 
 /** Staff's `assignInterpreter`: a name, or nothing to clear it (D28). */
 export const assignInterpreterCommand = z.object({ interpreterName: text({ max: 255 }) });

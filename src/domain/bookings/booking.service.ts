@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
@@ -24,6 +24,9 @@ import type { StaffReason } from '../desk/desk.commands';
 import type { ConfirmAvailability, CreateBooking, ListBookings } from './booking.commands';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
+import { Interpreter } from './interpreter.entity';
+import { assertQualifies, unknownInterpreter } from './interpreter-rules';
+import { assertInterpreterFree } from './interpreter-time';
 import { UNPAID } from './booking.states';
 
 export interface BookingDeps {
@@ -33,6 +36,8 @@ export interface BookingDeps {
   mailer: Mailer;
   logger: Logger;
   orderPrefix: string;
+  /** The operator's base language: a booking from or into it needs an interpreter of the other only (D32). */
+  baseLanguage: string;
 }
 
 /** The job's cause when the start of an unpaid booking passes (D29); `bookingLifecycle` e-mails the account. */
@@ -137,8 +142,11 @@ export class BookingService {
   }
 
   /**
-   * Staff found an interpreter, before the start (D29): the move is checked, the checkout is created (before any
-   * lock, D26), then the booking is locked, checked again and moved, and the link e-mailed, in one transaction (D12).
+   * Staff found an interpreter, before the start (D29): the move and the interpreter's qualifications (D32) are
+   * checked, the checkout is created (before any lock, D26), then the booking is locked, checked again and moved, and
+   * the link e-mailed, in one transaction (D12). An interpreter on record is locked after the booking and checked for
+   * overlaps there: of two confirmations of one interpreter for overlapping bookings, the second waits for the first
+   * and then sees it.
    */
   async confirmAvailability(ctx: Ctx, id: unknown, command: ConfirmAvailability): Promise<Booking> {
     requireStaff(ctx.actor, 'confirmInterpretationAvailability');
@@ -148,16 +156,37 @@ export class BookingService {
     const cause = { actor: ctx.actor, action: 'confirm_availability' };
     const describe = 'confirm availability';
     this.lifecycle.check(current, BookingStatus.AWAITING_PAYMENT, cause, describe);
+    const interpreterId = 'interpreterId' in command ? command.interpreterId : undefined;
+    if (interpreterId) await this.qualified(ctx.em, current, interpreterId);
     const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl));
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
-      Object.assign(booking, { payment, interpreterName: command.interpreterName });
+      if (interpreterId) {
+        const interpreter = await this.qualified(em, booking, interpreterId, LockMode.PESSIMISTIC_WRITE);
+        Object.assign(booking, { interpreter, interpreterName: interpreter.name });
+      } else if ('interpreterName' in command) booking.interpreterName = command.interpreterName;
+      booking.payment = payment;
       em.persist(payment);
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
+      // Awaiting payment, the booking holds its interpreter's time: checked under the interpreter's lock.
+      await assertInterpreterFree(em, booking);
       await this.deps.mailer.send(
         em,
         bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!),
       );
     });
+  }
+
+  /** The interpreter `interpreterId`, read (locked when asked) and checked against the booking's needs (D32). */
+  private async qualified(
+    em: EntityManager,
+    booking: Booking,
+    interpreterId: string,
+    lockMode?: LockMode,
+  ): Promise<Interpreter> {
+    const interpreter = await em.findOne(Interpreter, { id: interpreterId }, { lockMode, refresh: true });
+    if (!interpreter) throw unknownInterpreter();
+    assertQualifies(booking, interpreter, this.deps.baseLanguage);
+    return interpreter;
   }
 
   /** The session took place: only once its start has passed (D29, the table's guard). */

@@ -19,6 +19,7 @@ import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity'
 import {
   assignInterpreterCommand,
   confirmAvailabilityCommand,
+  confirmByNameCommand,
   rescheduleBookingCommand,
   staffBookingsCommand,
 } from '../../../domain/bookings/booking.commands';
@@ -72,17 +73,27 @@ export class StaffBookingResolver {
     return services.bookingDesk.get(ctx, { id, number });
   }
 
-  @Mutation(() => Booking, { description: 'Creates the checkout and e-mails its link to the account.' })
+  @Mutation(() => Booking, {
+    description:
+      'Confirms the interpreter, creates the checkout and e-mails its link to the account. The interpreter must be active, speak the languages, work in the mode, hold COURT_CERTIFIED for a court or deposition and ASL_CERTIFIED for ASL, and have no confirmed or awaiting-payment booking within 30 minutes: otherwise errors.interpreterId names the rule.',
+  })
   confirmInterpretationAvailability(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
-    @Arg('interpreterName') interpreterName: string,
+    @Arg('interpreterId', () => ID, { nullable: true, description: 'An interpreter on record (`interpreters`).' })
+    interpreterId?: string | null,
+    @Arg('interpreterName', () => String, {
+      nullable: true,
+      deprecationReason: 'Use `interpreterId`: a name alone is checked against no rule. It goes in the next release.',
+    })
+    interpreterName?: string | null,
   ): Promise<Booking> {
-    return services.bookings.confirmAvailability(
-      ctx,
-      id,
-      graphqlCommand(confirmAvailabilityCommand, { interpreterName }),
-    );
+    // The name alone only when no interpreter on record is given: the deprecated call answers as it always did.
+    const command =
+      interpreterId == null && interpreterName != null
+        ? graphqlCommand(confirmByNameCommand, { interpreterName })
+        : graphqlCommand(confirmAvailabilityCommand, { interpreterId });
+    return services.bookings.confirmAvailability(ctx, id, command);
   }
 
   @Mutation(() => Booking)

@@ -285,11 +285,13 @@ export const exampleBookingRequested = {
     paid_at: null,
     refunded_at: null,
     refunded_cents: 0,
+    overtime: null,
   },
   location: null,
   video_platform_notes: 'Zoom meeting 812 5531 0472; the court reporter admits the interpreter at 9:20.',
   reference: 'Garcia v. Smith, No. 2:26-cv-01187',
   interpreter_name: null,
+  interpreter: null,
   hold_reason: null,
   completed_at: null,
   cancelled_at: null,
@@ -309,16 +311,19 @@ export const exampleBookingConfirmed = {
     paid_at: '2026-11-23T08:14:52.306000Z',
     refunded_at: null,
     refunded_cents: 0,
+    overtime: null,
   },
   interpreter_name: 'Lucia Ramirez',
+  interpreter: { name: 'Lucia Ramirez', qualifications: ['COURT_CERTIFIED'] },
   updated_at: '2026-11-23T08:14:52.306000Z',
 };
 
 export const exampleBookingRenewed = {
   ...exampleBookingRequested,
   status: 'awaiting_payment',
-  payment: renewedPayment,
+  payment: { ...renewedPayment, overtime: null },
   interpreter_name: 'Lucia Ramirez',
+  interpreter: { name: 'Lucia Ramirez', qualifications: ['COURT_CERTIFIED'] },
   updated_at: '2026-11-23T08:02:44.610000Z',
 };
 
