@@ -21,7 +21,7 @@ import { NotarizationFieldsResolver, OrderDeskFieldsResolver } from './staff/ord
 import { OrderMoneyFieldsResolver } from './staff/order-money-fields.resolver';
 import { PaymentDeskFieldsResolver } from './staff/payment-desk-fields.resolver';
 import { CertificateResolver } from './public/certificate.resolver';
-import { CatalogResolver } from './public/catalog.resolver';
+import { CatalogResolver, PricingPolicyResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
 import { AuditResolver } from './staff/audit.resolver';
@@ -35,6 +35,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers: [
       CatalogResolver,
+      PricingPolicyResolver,
       CertificateResolver,
       SignInResolver,
       MeResolver,

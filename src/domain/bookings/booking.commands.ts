@@ -4,6 +4,7 @@ import { differentLanguages, languageCode } from '../catalog/language-pair';
 import { across, field, httpUrl, id, oneOf, text, windowInOrder, zonedDateTime } from '../shared/command-fields';
 import { FIELD, isAbsent, readId, type Read } from '../shared/field-readers';
 import { pageFields } from '../shared/pagination';
+import { staffReasonCommand } from '../desk/desk.commands';
 import { BookingSetting, BookingStatus } from './booking.entity';
 
 const MAX_HUNDREDTHS = 12 * 100;
@@ -112,3 +113,7 @@ export const rescheduleBookingCommand = z.object({
   durationHours: durationHundredths(),
 });
 export type RescheduleBooking = z.output<typeof rescheduleBookingCommand>;
+
+/** Staff's `staffCancelInterpretationBooking`: why, and whether the cancellation policy's fee is waived (D32). */
+export const staffCancelBookingCommand = staffReasonCommand.extend({ waiveFee: z.boolean().optional() });
+export type StaffCancelBooking = z.output<typeof staffCancelBookingCommand>;

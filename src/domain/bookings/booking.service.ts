@@ -9,7 +9,7 @@ import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
+import type { CancelKept, CheckoutRequest, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../identity/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -21,7 +21,8 @@ import type { PolledRead } from '../../db/queries/account-by-key';
 import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus } from './booking.entity';
 import type { StaffReason } from '../desk/desk.commands';
-import type { ConfirmAvailability, CreateBooking, ListBookings } from './booking.commands';
+import type { ConfirmAvailability, CreateBooking, ListBookings, StaffCancelBooking } from './booking.commands';
+import { cancellationFee } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { Interpreter } from './interpreter.entity';
@@ -255,10 +256,28 @@ export class BookingService {
     return cancelled;
   }
 
-  /** Staff cancel from any open state; a paid booking is refunded (D12). */
-  async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {
+  /**
+   * Staff cancel from any open state (D12); a paid booking is refunded as the cancellation policy says, by the hours
+   * left before its start, unless staff waive the fee (D32). The fee is named in the e-mail and audited.
+   */
+  async staffCancel(ctx: Ctx, id: unknown, { reason, waiveFee }: StaffCancelBooking): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
-    return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
+    if (!isId(id)) throw new NotFoundError();
+    const keep = (booking: Booking, leftCents: number, currency: string): CancelKept => {
+      const fee = cancellationFee(booking, leftCents, currency, waiveFee ?? false);
+      return {
+        settlement: { refundCents: fee.refundCents, currency, note: fee.note },
+        details: {
+          fee_cents: fee.feeCents,
+          refund_cents: fee.refundCents,
+          refund_percent: fee.refundPercent,
+          hours_before_start: Math.round(fee.hoursBeforeStart * 100) / 100,
+          waived: fee.waived,
+        },
+      };
+    };
+    const cause = { actor: ctx.actor, action: 'cancel', reason };
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, keep);
   }
 
   /** D30: staff give back part or all of what the booking captured; the booking keeps its state. */

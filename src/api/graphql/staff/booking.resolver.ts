@@ -22,6 +22,7 @@ import {
   confirmByNameCommand,
   rescheduleBookingCommand,
   staffBookingsCommand,
+  staffCancelBookingCommand,
 } from '../../../domain/bookings/booking.commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -122,14 +123,18 @@ export class StaffBookingResolver {
   }
 
   @Mutation(() => Booking, {
-    description: 'Refunds a paid booking; the account is e-mailed whether and how much is refunded.',
+    description:
+      'Refunds a paid booking as the cancellation policy (`pricing.bookingPolicy`) says: all of it 48 hours or more before the start, half from 24 hours, nothing under 24 hours, unless `waiveFee`. The account is e-mailed the refund and the fee; the audit names both.',
   })
   staffCancelInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
+    @Arg('waiveFee', () => Boolean, { nullable: true, description: 'Refund all of it whatever the time left.' })
+    waiveFee?: boolean | null,
   ): Promise<Booking> {
-    return services.bookings.staffCancel(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
+    const command = graphqlCommand(staffCancelBookingCommand, { reason, waiveFee: waiveFee ?? undefined });
+    return services.bookings.staffCancel(ctx, id, command);
   }
 
   @Mutation(() => Booking, {

@@ -362,6 +362,15 @@ export const examplePricing = {
     { mode: 'asl', unit: 'hour', unit_price_cents: 11000, minimum_hours: 2, currency: 'USD' },
     { mode: 'ai_conference', unit: 'hour', unit_price_cents: 3500, minimum_hours: 2, currency: 'USD' },
   ],
+  booking_policy: {
+    free_cancellation_statuses: ['requested', 'awaiting_payment'],
+    tiers: [
+      { hours_before_start_at_least: 48, refund_percent: 100 },
+      { hours_before_start_at_least: 24, refund_percent: 50 },
+      { hours_before_start_at_least: 0, refund_percent: 0 },
+    ],
+    waivable_by_staff: true,
+  },
 };
 
 /** The whole catalog, as `GET /languages` answers it (the schema asks for at least 200 entries). */
