@@ -90,7 +90,7 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ],
   ['staff.me', (s, ctx) => s.staff.me(ctx)],
   ['bookings.confirmAvailability', (s, ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreterName: 'x' })],
-  ['bookings.complete', (s, ctx) => s.bookings.complete(ctx, ID)],
+  ['bookings.complete', (s, ctx) => s.bookings.complete(ctx, ID, {})],
   ['bookings.hold', (s, ctx) => s.bookings.hold(ctx, ID, { reason: 'x' })],
   ['bookings.release', (s, ctx) => s.bookings.release(ctx, ID)],
   ['bookings.staffCancel', (s, ctx) => s.bookings.staffCancel(ctx, ID, { reason: 'x' })],

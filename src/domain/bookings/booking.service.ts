@@ -4,7 +4,7 @@ import { requireAccount, requireAccountId, requireStaff } from '../identity/guar
 import { placedBy } from '../identity/placed-by';
 import type { CatalogService } from '../catalog/catalog.service';
 import { InterpretationRate } from '../catalog/rates.entity';
-import { bookingAvailabilityEmail } from '../mail/messages';
+import { bookingAvailabilityEmail, bookingOvertimeEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
@@ -19,9 +19,16 @@ import type { MoveCause } from '../lifecycle/lifecycle';
 import { bookingVersionOf, readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
 import type { PolledRead } from '../../db/queries/account-by-key';
 import type { BookingRead, PolledBooking } from './booking-read';
-import { Booking, BookingSetting, BookingStatus } from './booking.entity';
+import { Booking, BookingSetting, BookingStatus, hoursOf } from './booking.entity';
 import type { StaffReason } from '../desk/desk.commands';
-import type { ConfirmAvailability, CreateBooking, ListBookings, StaffCancelBooking } from './booking.commands';
+import type {
+  CompleteBooking,
+  ConfirmAvailability,
+  CreateBooking,
+  ListBookings,
+  StaffCancelBooking,
+} from './booking.commands';
+import { overtimeOf } from './booking-overtime';
 import { cancellationFee } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
@@ -52,6 +59,16 @@ const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequ
   reference: booking.number,
   description: `Interpretation booking ${booking.number}`,
   redirectUrl,
+});
+
+/** The checkout of a booking's overtime (D32), returning the payer where the booking's own checkout did. */
+const overtimeCheckout = (booking: Booking, amountCents: number): CheckoutRequest => ({
+  owner: { type: 'booking', id: booking.id },
+  amountCents,
+  currency: booking.currency,
+  reference: `${booking.number}-OT`,
+  description: `Overtime of interpretation booking ${booking.number}`,
+  redirectUrl: booking.payment?.redirectUrl ?? booking.redirectUrl,
 });
 
 /** Interpreter bookings (`createBooking`, `listBookings`, `getBooking`, `cancelBooking`, `renewBookingCheckout`; D12, D26): priced at once, paid after staff confirm. */
@@ -190,13 +207,49 @@ export class BookingService {
     return interpreter;
   }
 
-  /** The session took place: only once its start has passed (D29, the table's guard). */
-  async complete(ctx: Ctx, id: unknown): Promise<Booking> {
+  /**
+   * The session took place: only once its start has passed (D29, the table's guard). With the hours it really took
+   * (D32), the time past `billable_hours`, rounded up to the half hour, is charged at the booking's rate by a checkout
+   * of its own, made before any lock (D26) and e-mailed with the completion.
+   */
+  async complete(ctx: Ctx, id: unknown, { actualHours }: CompleteBooking): Promise<Booking> {
     requireStaff(ctx.actor, 'completeInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
-      this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }),
-    );
+    const cause = { actor: ctx.actor, action: 'complete' };
+    const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
+    if (!current) throw new NotFoundError();
+    this.lifecycle.check(current, BookingStatus.COMPLETED, cause);
+    const overtime = actualHours === undefined ? null : overtimeOf(current, actualHours);
+    const payment =
+      overtime && (await this.deps.payments.startCheckout(overtimeCheckout(current, overtime.overtimeCents)));
+    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, cause);
+      if (actualHours === undefined) return;
+      Object.assign(booking, { actualHundredths: actualHours, ...overtime, overtimePayment: payment });
+      this.lifecycle.record(
+        em,
+        booking,
+        booking.status,
+        { ...cause, action: 'actual_hours' },
+        {
+          actual_hours: hoursOf(actualHours),
+          overtime_hours: overtime ? hoursOf(overtime.overtimeHundredths) : 0,
+          overtime_cents: overtime?.overtimeCents ?? 0,
+          payment_id: payment?.id ?? null,
+        },
+      );
+      if (!payment || !overtime) return;
+      em.persist(payment);
+      const hours = {
+        hours: hoursOf(overtime.overtimeHundredths),
+        actualHours: hoursOf(actualHours),
+        amountCents: overtime.overtimeCents,
+      };
+      await this.deps.mailer.send(
+        em,
+        bookingOvertimeEmail(await accountOf(em, booking), booking, hours, payment.approvalUrl!),
+      );
+    });
   }
 
   async hold(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {

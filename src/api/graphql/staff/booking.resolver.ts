@@ -18,6 +18,7 @@ import type { StaffBookingRead } from '../../../domain/bookings/booking-read';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import {
   assignInterpreterCommand,
+  completeBookingCommand,
   confirmAvailabilityCommand,
   confirmByNameCommand,
   rescheduleBookingCommand,
@@ -97,12 +98,21 @@ export class StaffBookingResolver {
     return services.bookings.confirmAvailability(ctx, id, command);
   }
 
-  @Mutation(() => Booking)
+  @Mutation(() => Booking, {
+    description:
+      "Once the start has passed. With `actualHours` (more than 0, at most 24), the time past `billableHours`, rounded up to the half hour, is charged at the booking's hourly rate: a checkout e-mailed to the account, shown as `payment.overtime`.",
+  })
   completeInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
+    @Arg('actualHours', () => Float, { nullable: true, description: 'The hours the session really took.' })
+    actualHours?: number | null,
   ): Promise<Booking> {
-    return services.bookings.complete(ctx, id);
+    return services.bookings.complete(
+      ctx,
+      id,
+      graphqlCommand(completeBookingCommand, { actualHours: actualHours ?? undefined }),
+    );
   }
 
   @Mutation(() => Booking, { description: 'E-mails the account.' })
