@@ -10,6 +10,7 @@ import { CatalogService } from './domain/catalog/catalog.service';
 import { StandardOffer } from './domain/quotes/standard-offer';
 import { SentEmailService } from './domain/mail/sent-email.service';
 import { StaffService } from './domain/staff/staff.service';
+import { InterpreterService } from './domain/bookings/interpreter.service';
 import { StaffSessions } from './domain/staff/staff-sessions';
 import { SANDBOX_WORKER_SCRIPT } from './db/paths';
 import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sandbox';
@@ -131,8 +132,10 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       mailer,
       logger,
       orderPrefix: config.orderPrefix,
+      baseLanguage: config.baseLanguage,
     }),
     bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
+    interpreters: new InterpreterService({ audit }),
     orders,
     revisions: new OrderRevisionsService({
       orders,

@@ -65,6 +65,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Due time of a paid order without rush (D10). */
   turnaroundHours: number;
+  /** The language every interpreter of the operator speaks: a booking from or into it asks only for the other (D32). */
+  baseLanguage: string;
   /** How long a quote can be converted (D8). */
   quoteTtlDays: number;
   /** Largest accepted upload in bytes (D5); larger ones are cut off and refused. */

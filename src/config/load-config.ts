@@ -43,6 +43,7 @@ const envSchema = z.object({
   COMPANY_ADDRESS: optional(z.string().max(500)),
   SUPPORT_EMAIL: optional(z.email('must be an e-mail address').max(254)),
   ORDER_PREFIX: optional(z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits')),
+  OPERATOR_BASE_LANGUAGE: optional(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   TURNAROUND_HOURS: optional(
     z.coerce
@@ -251,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: e.QUOTE_TTL_DAYS ?? 7,
     turnaroundHours: e.TURNAROUND_HOURS ?? 48,
+    baseLanguage: e.OPERATOR_BASE_LANGUAGE ?? 'en',
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024,
     documentSandbox: {
       workMemoryMb: e.ANALYSIS_MAX_MEMORY_MB ?? 512,

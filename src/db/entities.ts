@@ -3,6 +3,7 @@ import { Invoice, InvoiceCounter } from '../domain/billing/invoice.entity';
 import { AuditEntry } from '../domain/audit/audit-entry.entity';
 import { BookingNote } from '../domain/bookings/booking-note.entity';
 import { Booking } from '../domain/bookings/booking.entity';
+import { Interpreter } from '../domain/bookings/interpreter.entity';
 import { Addon, InterpretationRate, ServiceRate } from '../domain/catalog/rates.entity';
 import { FileAttachment } from '../domain/files/file-attachment.entity';
 import { StoredFile } from '../domain/files/file.entity';
@@ -52,6 +53,7 @@ export const ENTITIES = [
   IdempotencyKey,
   WebhookEvent,
   Booking,
+  Interpreter,
   BookingNote,
   RateLimitCount,
   TranslationReview,

@@ -69,6 +69,8 @@ describe('GET /pricing', () => {
         { mode: 'asl', unit: 'hour', unit_price_cents: 11000, minimum_hours: 2, currency: 'USD' },
         { mode: 'ai_conference', unit: 'hour', unit_price_cents: 3500, minimum_hours: 2, currency: 'USD' },
       ],
+      // D32; booking-terms.e2e.test.ts tests it in full.
+      booking_policy: expect.objectContaining({ waivable_by_staff: true }),
     });
   });
 });

@@ -218,6 +218,18 @@ describe('an interpreter booking at the desk, by the older names', () => {
     );
     expect(data.assignInterpreter).toEqual({ interpreterName: 'Ana Ruiz' });
   });
+
+  it('confirmInterpretationAvailability(interpreterName): a name alone, no interpreter on record', async () => {
+    const data = await call(
+      'mutation($b: ID!) { confirmInterpretationAvailability(id: $b, interpreterName: "Ana Ruiz") { status interpreterName interpreter { name } } }',
+      { b: bookingId },
+    );
+    expect(data.confirmInterpretationAvailability).toEqual({
+      status: 'AWAITING_PAYMENT',
+      interpreterName: 'Ana Ruiz',
+      interpreter: null,
+    });
+  });
 });
 
 describe("an account's key, by the older names", () => {

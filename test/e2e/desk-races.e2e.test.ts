@@ -664,7 +664,11 @@ describe('interpretation bookings at the desk', () => {
         later(cancelDelay, () => viaRest('client', `/api/v1/interpretation-bookings/${id}/cancel`)),
         later(cancelDelay, () =>
           viaGraphQL('staff')(
-            t.gql(StaffCancelInterpretationBookingDocument, { id, reason: 'No interpreter after all' }, grace.token),
+            t.gql(
+              StaffCancelInterpretationBookingDocument,
+              { id, reason: 'No interpreter after all', waiveFee: true },
+              grace.token,
+            ),
           ),
         ),
       );
@@ -692,12 +696,17 @@ describe('interpretation bookings at the desk', () => {
   it(`completing a paid booking while staff cancel and hold it: completed and kept, or cancelled and refunded once (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await confirmedBooking();
+      // The cancels here waive the policy's fee (D32; booking-terms.e2e.test.ts): a cancel refunds all, once.
       const answers = await race(
         round,
         () => viaGraphQL('complete')(t.gql(CompleteInterpretationBookingDocument, { id }, ada.token)),
         () =>
           viaGraphQL('cancel')(
-            t.gql(StaffCancelInterpretationBookingDocument, { id, reason: 'The hearing moved' }, grace.token),
+            t.gql(
+              StaffCancelInterpretationBookingDocument,
+              { id, reason: 'The hearing moved', waiveFee: true },
+              grace.token,
+            ),
           ),
         () =>
           viaGraphQL('hold')(
@@ -765,7 +774,11 @@ describe('a staff cancel racing the client paying', () => {
           viaGraphQL('cancel')(
             subject === 'order'
               ? t.gql(StaffCancelOrderDocument, { id, reason: 'Ordered by mistake' }, ada.token)
-              : t.gql(StaffCancelInterpretationBookingDocument, { id, reason: 'Booked by mistake' }, ada.token),
+              : t.gql(
+                  StaffCancelInterpretationBookingDocument,
+                  { id, reason: 'Booked by mistake', waiveFee: true },
+                  ada.token,
+                ),
           );
         // The cancel leaves a little later in some rounds, to land before, during and after the capture.
         const answers = await race(round, pay, later(stagger(round, [0, 0, 5, 15]), cancel));

@@ -90,10 +90,23 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ],
   ['staff.me', (s, ctx) => s.staff.me(ctx)],
   ['bookings.confirmAvailability', (s, ctx) => s.bookings.confirmAvailability(ctx, ID, { interpreterName: 'x' })],
-  ['bookings.complete', (s, ctx) => s.bookings.complete(ctx, ID)],
+  ['bookings.complete', (s, ctx) => s.bookings.complete(ctx, ID, {})],
   ['bookings.hold', (s, ctx) => s.bookings.hold(ctx, ID, { reason: 'x' })],
   ['bookings.release', (s, ctx) => s.bookings.release(ctx, ID)],
   ['bookings.staffCancel', (s, ctx) => s.bookings.staffCancel(ctx, ID, { reason: 'x' })],
+  ['interpreters.list', (s, ctx) => s.interpreters.list(ctx, {})],
+  [
+    'interpreters.create',
+    (s, ctx) =>
+      s.interpreters.create(ctx, {
+        name: 'x',
+        email: 'x@example.test',
+        languages: ['es'],
+        modes: [],
+        qualifications: [],
+      }),
+  ],
+  ['interpreters.update', (s, ctx) => s.interpreters.update(ctx, ID, { active: false, ...UNCHANGED_LISTS })],
   ['accounts.create', (s, ctx) => s.accounts.create(ctx, { name: 'x', email: 'x@example.test' })],
   ['accounts.approve', (s, ctx) => s.accounts.approve(ctx, ID)],
   ['accounts.suspend', (s, ctx) => s.accounts.suspend(ctx, ID)],
@@ -103,6 +116,9 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['audit.list', (s, ctx) => s.audit.list(ctx, {})],
   ['sentEmails.list', (s, ctx) => s.sentEmails.list(ctx, {})],
 ];
+
+/** An interpreter's lists left as they are. */
+const UNCHANGED_LISTS = { languages: undefined, modes: undefined, qualifications: undefined };
 
 it.each(operations)('%s refuses an account (403) and nobody (401)', async (_name, call) => {
   await expect(call(t.services, accountCtx)).rejects.toBeInstanceOf(ForbiddenError);

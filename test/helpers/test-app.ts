@@ -45,6 +45,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
     storage: { driver: 'local', dir: join(dataDir, 'files') },
     quoteTtlDays: 7,
     turnaroundHours: 48,
+    baseLanguage: 'en',
     uploadMaxBytes: 20 * 1024 * 1024,
     documentSandbox: {
       workMemoryMb: 512,

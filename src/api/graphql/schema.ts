@@ -3,7 +3,7 @@ import './types/enums';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
-import { BookingFieldsResolver, BookingResolver } from './partner/booking.resolver';
+import { BookingFieldsResolver, BookingResolver, PaymentOvertimeResolver } from './partner/booking.resolver';
 import { CheckoutResolver } from './partner/checkout.resolver';
 import { FileResolver } from './partner/file.resolver';
 import { MeResolver } from './partner/me.resolver';
@@ -22,7 +22,7 @@ import { NotarizationFieldsResolver, OrderDeskFieldsResolver } from './staff/ord
 import { OrderMoneyFieldsResolver } from './staff/order-money-fields.resolver';
 import { PaymentDeskFieldsResolver } from './staff/payment-desk-fields.resolver';
 import { CertificateResolver } from './public/certificate.resolver';
-import { CatalogResolver } from './public/catalog.resolver';
+import { CatalogResolver, PricingPolicyResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
 import { StaffInvoiceResolver } from './staff/invoice.resolver';
@@ -31,6 +31,7 @@ import { AuditResolver } from './staff/audit.resolver';
 import { SentEmailFieldsResolver, SentEmailResolver } from './staff/sent-email.resolver';
 import { RateResolver } from './staff/rate.resolver';
 import { StaffUserResolver } from './staff/staff-user.resolver';
+import { InterpreterResolver } from './staff/interpreter.resolver';
 
 /**
  * The public, partner and staff halves in one schema (D14). Built once per process: it depends on the code alone
@@ -49,6 +50,7 @@ function build(): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers: [
       CatalogResolver,
+      PricingPolicyResolver,
       CertificateResolver,
       SignInResolver,
       MeResolver,
@@ -72,8 +74,10 @@ function build(): Promise<GraphQLSchema> {
       OrderMoneyFieldsResolver,
       BookingResolver,
       BookingFieldsResolver,
+      PaymentOvertimeResolver,
       StaffBookingResolver,
       BookingDeskFieldsResolver,
+      InterpreterResolver,
       StaffAccountResolver,
       StaffUserResolver,
       RateResolver,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { BookingRead, PolledBooking } from '../../domain/bookings/booking-read';
 import type { Booking } from '../../domain/bookings/booking.entity';
+import type { Interpreter } from '../../domain/bookings/interpreter.entity';
 import type { PageRequest, VersionedPage } from '../../domain/shared/pagination';
 import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
 import { readAccountPage, type AccountListFilter, type ListShape } from './account-page';
@@ -10,9 +11,16 @@ import { PAYMENT_COLUMNS, paymentOf } from './holder-payment';
  * The version of a booking's answer: which committed version of its row and of its payment's row, if any, it shows
  * (`xmin`, as for orders in polled-orders.ts). Taken in the database, so no write path can forget to bump it.
  */
-const VERSION = `md5(b.xmin::text || '/' || coalesce(p.xmin::text, ''))`;
+const VERSION = `md5(b.xmin::text || '/' || coalesce(p.xmin::text, '') || '/' || coalesce(i.xmin::text, '') || '/' || coalesce(op.xmin::text, ''))`;
 
-const FROM = `FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id`;
+/**
+ * What a booking's answer reads beside it, each by its key: its payment `p`, the interpreter on record `i` and the
+ * overtime's payment `op` (D32); still one statement for the polled read.
+ */
+export const BOOKING_JOINS = `LEFT JOIN payments p ON p.id = b.payment_id LEFT JOIN interpreters i ON i.id = b.interpreter_id
+  LEFT JOIN payments op ON op.id = b.overtime_payment_id`;
+
+const FROM = `FROM interpretation_bookings b ${BOOKING_JOINS}`;
 
 const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
 
@@ -20,7 +28,9 @@ const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
 export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
   b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
-  b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}`;
+  b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}, b.interpreter_id, i.name AS interpreter_record_name,
+  i.qualifications AS interpreter_qualifications, b.actual_hundredths, b.overtime_hundredths, b.overtime_cents,
+  b.overtime_payment_id, op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at`;
 
 /** A booking of an account (`$1` the booking, `$2` the account) with its payment, if staff made its checkout. */
 export const BOOKING_READ: PreparedStatement = {
@@ -44,7 +54,7 @@ export const BOOKING_LIST: ListShape = {
   alias: 'b',
   columns: BOOKING_VIEW_COLUMNS,
   version: VERSION,
-  joins: 'LEFT JOIN interpretation_bookings b ON b.id = page.id LEFT JOIN payments p ON p.id = b.payment_id',
+  joins: `LEFT JOIN interpretation_bookings b ON b.id = page.id ${BOOKING_JOINS}`,
   key: ['b.created_at', 'b.id'],
 };
 
@@ -92,6 +102,20 @@ export function bookingOf(row: SqlRow, date: DateOf): BookingRead {
     videoPlatformNotes: row.video_platform_notes as string | null,
     reference: row.reference as string | null,
     interpreterName: row.interpreter_name as string | null,
+    interpreter:
+      row.interpreter_id === null
+        ? null
+        : {
+            name: row.interpreter_record_name as string,
+            qualifications: row.interpreter_qualifications as Interpreter['qualifications'],
+          },
+    actualHundredths: row.actual_hundredths as number | null,
+    overtimeHundredths: row.overtime_hundredths as number | null,
+    overtimeCents: row.overtime_cents as number | null,
+    overtimePayment:
+      row.overtime_payment_id === null
+        ? null
+        : { approvalUrl: row.overtime_approval_url as string | null, paidAt: date(row.overtime_paid_at) },
     holdReason: row.hold_reason as string | null,
     completedAt: date(row.completed_at),
     cancelledAt: date(row.cancelled_at),

@@ -7,7 +7,7 @@ import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { runPrepared, type PreparedStatement } from '../orm-driver';
 import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
 import { prefixedColumns, prefixedRow } from './entity-columns';
-import { BOOKING_VIEW_COLUMNS, bookingOf } from './polled-bookings';
+import { BOOKING_JOINS, BOOKING_VIEW_COLUMNS, bookingOf } from './polled-bookings';
 
 export interface StaffBookingFilter {
   status?: BookingStatus;
@@ -72,7 +72,7 @@ function staffBookingRowsStatement(em: EntityManager): PreparedStatement {
       ...prefixedColumns(em, Account, 'ac', ACCOUNT),
     ].join(', ')}
   FROM unnest($1::uuid[]) WITH ORDINALITY AS page(id, n) JOIN interpretation_bookings b ON b.id = page.id
-  LEFT JOIN payments p ON p.id = b.payment_id JOIN accounts ac ON ac.id = b.account_id
+  ${BOOKING_JOINS} JOIN accounts ac ON ac.id = b.account_id
   ORDER BY page.n`,
   });
 }

@@ -14,6 +14,7 @@ import type { BookingLifecycle } from './booking.lifecycle';
 import type { AssignInterpreter, RescheduleBooking, StaffBookings } from './booking.commands';
 import { priceHours } from './booking-price';
 import { bookingTime } from '../shared/booking-time';
+import { assertInterpreterFree } from './interpreter-time';
 
 /**
  * The booking desk of D28, as good as the order desk: the shared desk (look-up, account, notes), a list filtered and
@@ -98,6 +99,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         );
       }
       Object.assign(booking, { scheduledAt: scheduledAt.date, scheduledOffsetMinutes: scheduledAt.offsetMinutes });
+      await assertInterpreterFree(em, booking);
       const after = {
         scheduled_at: booking.scheduledAt.toISOString(),
         duration_hours: booking.durationHundredths / 100,

@@ -2,6 +2,10 @@ import type { Account } from '../identity/account.entity';
 import type { PaymentRead } from '../payments/payment-read';
 import type { Payment } from '../payments/payment.entity';
 import type { Booking } from './booking.entity';
+import type { AssignedInterpreter } from './interpreter.entity';
+
+/** What a booking's answer shows of its overtime's checkout (D32). */
+export type OvertimePaymentRead = Pick<Payment, 'approvalUrl' | 'paidAt'>;
 
 /**
  * What the answer about a booking shows: a `Booking` entity is one, and so is the polled read
@@ -33,7 +37,15 @@ export type BookingRead = Pick<
   | 'createdAt'
   | 'updatedAt'
   | 'placedBy'
-> & { payment: PaymentRead | null };
+  | 'actualHundredths'
+  | 'overtimeHundredths'
+  | 'overtimeCents'
+> & {
+  payment: PaymentRead | null;
+  /** The interpreter on record confirmed for it (D32): the name and qualifications, never the e-mail. */
+  interpreter: AssignedInterpreter | null;
+  overtimePayment: OvertimePaymentRead | null;
+};
 
 /** A booking as polled: its answer and the version its `ETag` is made from (D23). */
 export interface PolledBooking {

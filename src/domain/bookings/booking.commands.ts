@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { differentLanguages, languageCode } from '../catalog/language-pair';
 import { across, field, httpUrl, id, oneOf, text, windowInOrder, zonedDateTime } from '../shared/command-fields';
-import { FIELD, isAbsent, type Read } from '../shared/field-readers';
+import { FIELD, isAbsent, readId, type Read } from '../shared/field-readers';
 import { pageFields } from '../shared/pagination';
+import { staffReasonCommand } from '../desk/desk.commands';
 import { BookingSetting, BookingStatus } from './booking.entity';
 
 const MAX_HUNDREDTHS = 12 * 100;
 
-/** More than 0, at most 12, at most two decimals, as a number or (from a form) digits; kept as hundredths. */
-function readDurationHundredths(raw: unknown, rule: { required?: boolean }): Read<number> {
+/** More than 0, at most `max` (12), at most two decimals, as a number or (from a form) digits; kept as hundredths. */
+function readDurationHundredths(raw: unknown, rule: { required?: boolean; max?: number }): Read<number> {
+  const max = rule.max ?? MAX_HUNDREDTHS / 100;
   if (isAbsent(raw)) return rule.required ? { error: `The ${FIELD} field is required.` } : { value: undefined };
   const value =
     typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
@@ -17,17 +19,19 @@ function readDurationHundredths(raw: unknown, rule: { required?: boolean }): Rea
   const hundredths = Math.round(value * 100);
   if (Math.abs(hundredths - value * 100) > 1e-6)
     return { error: `The ${FIELD} field must have at most 2 decimal places.` };
-  if (hundredths <= 0 || hundredths > MAX_HUNDREDTHS)
-    return { error: `The ${FIELD} field must be greater than 0 and at most 12.` };
+  if (hundredths <= 0 || hundredths > max * 100)
+    return { error: `The ${FIELD} field must be greater than 0 and at most ${max}.` };
   return { value: hundredths };
 }
 
 /** A booking's length in hours, read as hundredths of an hour. */
-const durationHundredths = <R extends boolean | undefined = undefined>(rule: { required?: R } = {}) =>
+export const durationHundredths = <R extends boolean | undefined = undefined>(
+  rule: { required?: R; max?: number } = {},
+) =>
   field<number, R>(rule.required, (raw) => readDurationHundredths(raw, rule), {
     type: 'number',
     exclusiveMinimum: 0,
-    maximum: 12,
+    maximum: rule.max ?? MAX_HUNDREDTHS / 100,
     multipleOf: 0.01,
   });
 
@@ -88,9 +92,19 @@ export const staffBookingsCommand = z
   .check(windowInOrder());
 export type StaffBookings = z.output<typeof staffBookingsCommand>;
 
-/** Staff's `confirmInterpretationAvailability`: the interpreter found (D12). */
-export const confirmAvailabilityCommand = z.object({ interpreterName: text({ required: true, max: 255 }) });
-export type ConfirmAvailability = z.output<typeof confirmAvailabilityCommand>;
+/** Staff's `confirmInterpretationAvailability`: the interpreter on record found (D12, D32). */
+export const confirmAvailabilityCommand = z.object({
+  interpreterId: field<string, true>(
+    true,
+    (raw) => (isAbsent(raw) ? { error: `The ${FIELD} field is required.` } : readId(raw)),
+    { type: 'string', format: 'uuid', maxLength: 36 },
+  ),
+});
+
+/** The same, deprecated: a name alone, checked against no rule (D32). */
+export const confirmByNameCommand = z.object({ interpreterName: text({ required: true, max: 255 }) });
+
+export type ConfirmAvailability = z.output<typeof confirmAvailabilityCommand> | z.output<typeof confirmByNameCommand>;
 
 /** Staff's `assignInterpreter`: a name, or nothing to clear it (D28). */
 export const assignInterpreterCommand = z.object({ interpreterName: text({ max: 255 }) });
@@ -102,3 +116,11 @@ export const rescheduleBookingCommand = z.object({
   durationHours: durationHundredths(),
 });
 export type RescheduleBooking = z.output<typeof rescheduleBookingCommand>;
+
+/** Staff's `staffCancelInterpretationBooking`: why, and whether the cancellation policy's fee is waived (D32). */
+export const staffCancelBookingCommand = staffReasonCommand.extend({ waiveFee: z.boolean().optional() });
+export type StaffCancelBooking = z.output<typeof staffCancelBookingCommand>;
+
+/** Staff's `completeInterpretationBooking`: the hours the session really took, if staff record them (D32). */
+export const completeBookingCommand = z.object({ actualHours: durationHundredths({ max: 24 }) });
+export type CompleteBooking = z.output<typeof completeBookingCommand>;

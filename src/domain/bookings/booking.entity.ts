@@ -3,6 +3,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../identity/account.entity';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { Payment } from '../payments/payment.entity';
+import { Interpreter } from './interpreter.entity';
 import { PlacedBy } from '../identity/placed-by';
 import { newId } from '../shared/ids';
 
@@ -41,6 +42,12 @@ export const hoursOf = (hundredths: number): number => hundredths / 100;
 @Index({ name: 'interpretation_bookings_status_scheduled', properties: ['status', 'scheduledAt', 'id'] })
 @Index({ name: 'interpretation_bookings_account_scheduled', properties: ['account', 'scheduledAt', 'id'] })
 @Index({ properties: ['scheduledAt', 'id'] })
+// An interpreter's bookings that hold their time (D32), by start: the overlap check and the interpreters' search probe
+// it for one interpreter and a window of starts, however many years of bookings there are.
+@Index({
+  name: 'interpretation_bookings_interpreter_busy',
+  expression: `create index "interpretation_bookings_interpreter_busy" on "interpretation_bookings" ("interpreter_id", "scheduled_at") where "status" in ('confirmed', 'awaiting_payment')`,
+})
 @Index({
   name: 'interpretation_bookings_number_trgm',
   expression: `create index "interpretation_bookings_number_trgm" on "interpretation_bookings" using gin ("number" gin_trgm_ops)`,
@@ -137,8 +144,27 @@ export class Booking {
   @Property({ type: 'string', length: 255, nullable: true })
   interpreterName: string | null = null;
 
+  /** The interpreter on record confirmed for it (D32); `interpreterName` repeats the name for the contract's field. */
+  @ManyToOne(() => Interpreter, { nullable: true, eager: true, deleteRule: 'set null' })
+  interpreter: Rel<Interpreter> | null = null;
+
   @OneToOne(() => Payment, { owner: true, unique: true, nullable: true, eager: true })
   payment: Rel<Payment> | null = null;
+
+  /** The hours the session really took, recorded at completion (D32). */
+  @Property({ type: 'integer', nullable: true })
+  actualHundredths: number | null = null;
+
+  /** The actual hours, rounded up to the half hour, past the billable ones, and their price at the booking's rate (D32). */
+  @Property({ type: 'integer', nullable: true })
+  overtimeHundredths: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  overtimeCents: number | null = null;
+
+  /** The checkout of the overtime, beside the booking's own payment (D32). */
+  @OneToOne(() => Payment, { owner: true, unique: true, nullable: true, eager: true })
+  overtimePayment: Rel<Payment> | null = null;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'datetime', nullable: true })

@@ -1,16 +1,16 @@
 import { Account, BillingTerms } from '../identity/account.entity';
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
 import type { CatalogService } from '../catalog/catalog.service';
 import { InterpretationRate } from '../catalog/rates.entity';
-import { bookingAvailabilityEmail } from '../mail/messages';
+import { bookingAvailabilityEmail, bookingOvertimeEmail } from '../mail/messages';
 import { referenceNumber } from '../orders/order-number';
 import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
+import type { CancelKept, CheckoutRequest, PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../identity/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -20,11 +20,22 @@ import type { MoveCause } from '../lifecycle/lifecycle';
 import { bookingVersionOf, readBooking, readBookingPage, readBookingVersion } from '../../db/queries/polled-bookings';
 import type { PolledRead } from '../../db/queries/account-by-key';
 import type { BookingRead, PolledBooking } from './booking-read';
-import { Booking, BookingSetting, BookingStatus } from './booking.entity';
+import { Booking, BookingSetting, BookingStatus, hoursOf } from './booking.entity';
 import type { StaffReason } from '../desk/desk.commands';
-import type { ConfirmAvailability, CreateBooking, ListBookings } from './booking.commands';
+import type {
+  CompleteBooking,
+  ConfirmAvailability,
+  CreateBooking,
+  ListBookings,
+  StaffCancelBooking,
+} from './booking.commands';
+import { overtimeOf } from './booking-overtime';
+import { cancellationFee } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
+import { Interpreter } from './interpreter.entity';
+import { assertQualifies, unknownInterpreter } from './interpreter-rules';
+import { assertInterpreterFree } from './interpreter-time';
 import { UNPAID } from './booking.states';
 
 export interface BookingDeps {
@@ -34,6 +45,8 @@ export interface BookingDeps {
   mailer: Mailer;
   logger: Logger;
   orderPrefix: string;
+  /** The operator's base language: a booking from or into it needs an interpreter of the other only (D32). */
+  baseLanguage: string;
 }
 
 /** The job's cause when the start of an unpaid booking passes (D29); `bookingLifecycle` e-mails the account. */
@@ -47,6 +60,16 @@ const checkoutFor = (booking: Booking, redirectUrl: string | null): CheckoutRequ
   reference: booking.number,
   description: `Interpretation booking ${booking.number}`,
   redirectUrl,
+});
+
+/** The checkout of a booking's overtime (D32), returning the payer where the booking's own checkout did. */
+const overtimeCheckout = (booking: Booking, amountCents: number): CheckoutRequest => ({
+  owner: { type: 'booking', id: booking.id },
+  amountCents,
+  currency: booking.currency,
+  reference: `${booking.number}-OT`,
+  description: `Overtime of interpretation booking ${booking.number}`,
+  redirectUrl: booking.payment?.redirectUrl ?? booking.redirectUrl,
 });
 
 /** Interpreter bookings (`createBooking`, `listBookings`, `getBooking`, `cancelBooking`, `renewBookingCheckout`; D12, D26): priced at once, paid after staff confirm. */
@@ -138,8 +161,11 @@ export class BookingService {
   }
 
   /**
-   * Staff found an interpreter, before the start (D29): the move is checked, the checkout is created (before any
-   * lock, D26), then the booking is locked, checked again and moved, and the link e-mailed, in one transaction (D12).
+   * Staff found an interpreter, before the start (D29): the move and the interpreter's qualifications (D32) are
+   * checked, the checkout is created (before any lock, D26), then the booking is locked, checked again and moved, and
+   * the link e-mailed, in one transaction (D12). An interpreter on record is locked after the booking and checked for
+   * overlaps there: of two confirmations of one interpreter for overlapping bookings, the second waits for the first
+   * and then sees it.
    */
   async confirmAvailability(ctx: Ctx, id: unknown, command: ConfirmAvailability): Promise<Booking> {
     requireStaff(ctx.actor, 'confirmInterpretationAvailability');
@@ -149,15 +175,23 @@ export class BookingService {
     const cause = { actor: ctx.actor, action: 'confirm_availability' };
     const describe = 'confirm availability';
     this.lifecycle.check(current, BookingStatus.AWAITING_PAYMENT, cause, describe);
+    const interpreterId = 'interpreterId' in command ? command.interpreterId : undefined;
+    if (interpreterId) await this.qualified(ctx.em, current, interpreterId);
     // D31: on terms the link opens the placement page instead of a card checkout.
     const { billingTerms } = await ctx.em.findOneOrFail(Account, { id: current.account.id });
     const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl), {
       onAccount: billingTerms !== BillingTerms.CHECKOUT,
     });
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
-      Object.assign(booking, { payment, interpreterName: command.interpreterName });
+      if (interpreterId) {
+        const interpreter = await this.qualified(em, booking, interpreterId, LockMode.PESSIMISTIC_WRITE);
+        Object.assign(booking, { interpreter, interpreterName: interpreter.name });
+      } else if ('interpreterName' in command) booking.interpreterName = command.interpreterName;
+      booking.payment = payment;
       em.persist(payment);
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
+      // Awaiting payment, the booking holds its interpreter's time: checked under the interpreter's lock.
+      await assertInterpreterFree(em, booking);
       await this.deps.mailer.send(
         em,
         bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!),
@@ -165,13 +199,62 @@ export class BookingService {
     });
   }
 
-  /** The session took place: only once its start has passed (D29, the table's guard). */
-  async complete(ctx: Ctx, id: unknown): Promise<Booking> {
+  /** The interpreter `interpreterId`, read (locked when asked) and checked against the booking's needs (D32). */
+  private async qualified(
+    em: EntityManager,
+    booking: Booking,
+    interpreterId: string,
+    lockMode?: LockMode,
+  ): Promise<Interpreter> {
+    const interpreter = await em.findOne(Interpreter, { id: interpreterId }, { lockMode, refresh: true });
+    if (!interpreter) throw unknownInterpreter();
+    assertQualifies(booking, interpreter, this.deps.baseLanguage);
+    return interpreter;
+  }
+
+  /**
+   * The session took place: only once its start has passed (D29, the table's guard). With the hours it really took
+   * (D32), the time past `billable_hours`, rounded up to the half hour, is charged at the booking's rate by a checkout
+   * of its own, made before any lock (D26) and e-mailed with the completion.
+   */
+  async complete(ctx: Ctx, id: unknown, { actualHours }: CompleteBooking): Promise<Booking> {
     requireStaff(ctx.actor, 'completeInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
-      this.lifecycle.move(em, booking, BookingStatus.COMPLETED, { actor: ctx.actor, action: 'complete' }),
-    );
+    const cause = { actor: ctx.actor, action: 'complete' };
+    const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
+    if (!current) throw new NotFoundError();
+    this.lifecycle.check(current, BookingStatus.COMPLETED, cause);
+    const overtime = actualHours === undefined ? null : overtimeOf(current, actualHours);
+    const payment =
+      overtime && (await this.deps.payments.startCheckout(overtimeCheckout(current, overtime.overtimeCents)));
+    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, cause);
+      if (actualHours === undefined) return;
+      Object.assign(booking, { actualHundredths: actualHours, ...overtime, overtimePayment: payment });
+      this.lifecycle.record(
+        em,
+        booking,
+        booking.status,
+        { ...cause, action: 'actual_hours' },
+        {
+          actual_hours: hoursOf(actualHours),
+          overtime_hours: overtime ? hoursOf(overtime.overtimeHundredths) : 0,
+          overtime_cents: overtime?.overtimeCents ?? 0,
+          payment_id: payment?.id ?? null,
+        },
+      );
+      if (!payment || !overtime) return;
+      em.persist(payment);
+      const hours = {
+        hours: hoursOf(overtime.overtimeHundredths),
+        actualHours: hoursOf(actualHours),
+        amountCents: overtime.overtimeCents,
+      };
+      await this.deps.mailer.send(
+        em,
+        bookingOvertimeEmail(await accountOf(em, booking), booking, hours, payment.approvalUrl!),
+      );
+    });
   }
 
   async hold(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {
@@ -231,10 +314,28 @@ export class BookingService {
     return cancelled;
   }
 
-  /** Staff cancel from any open state; a paid booking is refunded (D12). */
-  async staffCancel(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {
+  /**
+   * Staff cancel from any open state (D12); a paid booking is refunded as the cancellation policy says, by the hours
+   * left before its start, unless staff waive the fee (D32). The fee is named in the e-mail and audited.
+   */
+  async staffCancel(ctx: Ctx, id: unknown, { reason, waiveFee }: StaffCancelBooking): Promise<Booking> {
     requireStaff(ctx.actor, 'staffCancelInterpretationBooking');
-    return this.cancelBooking(ctx, id, { actor: ctx.actor, action: 'cancel', reason });
+    if (!isId(id)) throw new NotFoundError();
+    const keep = (booking: Booking, leftCents: number, currency: string): CancelKept => {
+      const fee = cancellationFee(booking, leftCents, currency, waiveFee ?? false);
+      return {
+        settlement: { refundCents: fee.refundCents, currency, note: fee.note },
+        details: {
+          fee_cents: fee.feeCents,
+          refund_cents: fee.refundCents,
+          refund_percent: fee.refundPercent,
+          hours_before_start: Math.round(fee.hoursBeforeStart * 100) / 100,
+          waived: fee.waived,
+        },
+      };
+    };
+    const cause = { actor: ctx.actor, action: 'cancel', reason };
+    return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, keep);
   }
 
   /** D30: staff give back part or all of what the booking captured; the booking keeps its state. */

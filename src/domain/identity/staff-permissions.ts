@@ -58,6 +58,10 @@ export const STAFF_PERMISSIONS = {
   addBookingNote: THE_DESK,
   assignInterpreter: THE_DESK,
   rescheduleInterpretationBooking: THE_DESK,
+  // The interpreters the desk keeps (D32).
+  interpreters: THE_DESK,
+  createInterpreter: THE_DESK,
+  updateInterpreter: THE_DESK,
   // Reading the desk's records.
   accounts: THE_DESK,
   staffUsers: THE_DESK,

@@ -18,6 +18,8 @@ export interface Stateful<S extends string> {
 export interface MoveCause extends Mover {
   action: string;
   reason?: string;
+  /** A cancel that keeps a fee (a booking's, D32): what goes back, and the sentence that names the fee. */
+  settlement?: { refundCents: number; currency: string; note: string };
 }
 
 export interface LifecycleSpec<S extends string, E extends Stateful<S>, A extends string> {

@@ -1,4 +1,5 @@
 import type { OutgoingEmail } from '../../providers/mail/mailer';
+import { formatMoney } from '../shared/money';
 import type { Account } from '../identity/account.entity';
 import { bookingTime } from '../shared/booking-time';
 import { languagePairName } from '../catalog/language-names';
@@ -60,6 +61,28 @@ export function bookingAvailabilityEmail(
       `    ${approvalUrl}`,
       '',
       'The link can be paid until the booking starts; an unpaid booking is then cancelled.',
+    ].join('\n'),
+  };
+}
+
+/** D32: the session ran past the hours billed; the account pays the overtime at the link. */
+export function bookingOvertimeEmail(
+  account: Account,
+  booking: BookingFacts & { currency: string; unitPriceCents: number },
+  overtime: { hours: number; actualHours: number; amountCents: number },
+  approvalUrl: string,
+): OutgoingEmail {
+  return {
+    kind: 'booking_overtime',
+    to: account.email,
+    subject: `Overtime of ${booking.number}: payment needed`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `The session of ${bookingLine(booking)} took ${overtime.actualHours} hours, ${overtime.hours} more than were billed (rounded up to the half hour).`,
+      `Pay the overtime, ${formatMoney(overtime.amountCents, booking.currency)} (${overtime.hours} h at ${formatMoney(booking.unitPriceCents, booking.currency)}/h), here:`,
+      '',
+      `    ${approvalUrl}`,
     ].join('\n'),
   };
 }

@@ -15,6 +15,8 @@ export function staffCancelledEmail(
   what: string,
   reason: string | undefined,
   refund: RefundAmount | null,
+  /** The cancellation policy's word on a fee (D32). */
+  fee?: string,
 ): OutgoingEmail {
   return {
     kind: 'cancelled_by_staff',
@@ -25,9 +27,12 @@ export function staffCancelledEmail(
       '',
       `We cancelled ${what}${reason ? `: ${reason}` : '.'}`,
       '',
+      ...(fee ? [fee, ''] : []),
       refund
         ? `${formatMoney(refund.amountCents, refund.currency)} of your payment is being refunded; you will get another message when the refund is made.`
-        : 'Nothing was paid for it, so nothing is refunded.',
+        : fee
+          ? 'Nothing of your payment is refunded.'
+          : 'Nothing was paid for it, so nothing is refunded.',
     ].join('\n'),
   };
 }

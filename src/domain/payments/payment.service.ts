@@ -61,6 +61,15 @@ interface RefundAsk {
   requestId: string;
 }
 
+/** What a cancel keeps of a captured payment and gives back (a booking's cancellation fee, D32), with its audit. */
+export interface CancelKept {
+  settlement: NonNullable<MoveCause['settlement']>;
+  details: Record<string, unknown>;
+}
+
+/** The terms of a cancel that may keep a fee: of `leftCents` still kept of the locked row's payment, what goes back. */
+export type CancelKeeps<E = unknown> = (row: E, leftCents: number, currency: string) => CancelKept;
+
 /** What a checkout is made for: its owner, the amount, the owner's number, what the payer reads, and where they return. */
 export interface CheckoutRequest {
   owner: PaymentOwner;
@@ -184,14 +193,21 @@ export class PaymentService {
     lifecycle: Lifecycle<S, E>,
     id: string,
     cause: MoveCause,
+    keep?: CancelKeeps<E>,
   ): Promise<E> {
-    let payment: Payment | null = null;
+    const after: { payment: Payment | null; partRefund: StaffRefund | null } = { payment: null, partRefund: null };
     const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
       lifecycle.check(locked, lifecycle.cancelledState, cause);
-      payment = await this.cancelInLock(tx, locked.payment);
-      await lifecycle.cancel(tx, locked, cause);
+      const terms = keep && ((left: number, currency: string) => keep(locked, left, currency));
+      const settled = await this.cancelInLock(tx, locked.payment, cause, terms);
+      Object.assign(after, settled);
+      await lifecycle.cancel(tx, locked, settled.kept ? { ...cause, settlement: settled.kept.settlement } : cause);
+      if (settled.kept)
+        lifecycle.record(tx, locked, locked.status, { ...cause, action: 'cancellation_fee' }, settled.kept.details);
     });
+    const { payment, partRefund } = after;
     await this.settle(em, payment);
+    if (payment && partRefund) await this.askStaffRefund(em, payment.id, partRefund.id, { fresh: true });
     return row;
   }
 
@@ -229,14 +245,7 @@ export class PaymentService {
             ? 'Nothing is left to refund.'
             : `At most ${left} cents (${formatMoney(left, payment.currency)}) is left to refund.`,
         );
-      asked = Object.assign(new StaffRefund(), {
-        payment,
-        amountCents: spec.amountCents,
-        reason: spec.reason,
-        inFlightSince: new Date(),
-      });
-      payment.refundPendingCents += spec.amountCents;
-      tx.persist(asked);
+      asked = this.holdBackRefund(tx, payment, spec.amountCents, spec.reason);
       lifecycle.record(
         tx,
         locked,
@@ -307,19 +316,41 @@ export class PaymentService {
    * voided, a captured payment is marked for refund. While a capture is under way the cancel is refused (D26).
    * Answers the payment for `settle` after the transaction commits; null when the holder has none yet.
    */
-  private async cancelInLock(em: EntityManager, ref: { id: string } | null): Promise<Payment | null> {
-    if (!ref) return null;
+  private async cancelInLock(
+    em: EntityManager,
+    ref: { id: string } | null,
+    cause: MoveCause,
+    keep?: (leftCents: number, currency: string) => CancelKept,
+  ): Promise<{ payment: Payment | null; partRefund: StaffRefund | null; kept: CancelKept | null }> {
+    if (!ref) return { payment: null, partRefund: null, kept: null };
     const payment = await em.findOneOrFail(
       Payment,
       { id: ref.id },
       { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
     paymentTransitions.assertAction('cancel', payment);
+    let partRefund: StaffRefund | null = null;
+    let kept: CancelKept | null = null;
     if (payment.status === PaymentStatus.CREATED) this.move(em, payment, PaymentStatus.VOIDED);
     // A payment that kept nothing (a free revision's, D30) has nothing to give back: it stays as it is.
-    else if (payment.status === PaymentStatus.CAPTURED && payment.capturedCents > payment.refundedCents)
-      this.move(em, payment, PaymentStatus.REFUNDING);
-    return payment;
+    else if (payment.status === PaymentStatus.CAPTURED && payment.capturedCents > payment.refundedCents) {
+      const left = refundableCents(payment);
+      kept = keep?.(left, payment.currency) ?? null;
+      const refundCents = kept ? kept.settlement.refundCents : left;
+      // All of it back: the refund a cancel always owed. Part of it: a refund in part, as staff's (D30), and the
+      // payment stays captured with the fee kept.
+      if (!kept || (refundCents === left && left > 0)) this.move(em, payment, PaymentStatus.REFUNDING);
+      else if (refundCents > 0) partRefund = this.holdBackRefund(em, payment, refundCents, cause.reason ?? 'cancelled');
+    }
+    return { payment, partRefund, kept };
+  }
+
+  /** A refund in part, asked of the provider after the commit; until answered its amount is held back (D30). */
+  private holdBackRefund(em: EntityManager, payment: Payment, amountCents: number, reason: string): StaffRefund {
+    const refund = Object.assign(new StaffRefund(), { payment, amountCents, reason, inFlightSince: new Date() });
+    payment.refundPendingCents += amountCents;
+    em.persist(refund);
+    return refund;
   }
 
   /** After a cancel commits: refund what is owed, withdraw a voided checkout at the provider (best effort). */

@@ -8,6 +8,7 @@ import {
   Float,
   ID,
   InputType,
+  Int,
   Mutation,
   ObjectType,
   Query,
@@ -18,6 +19,8 @@ import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { createBookingCommand, listBookingsCommand } from '../../../domain/bookings/booking.commands';
 import { Booking, BookingSetting, BookingStatus, hoursOf } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
+import { overtimeView, type OvertimeView } from '../../../domain/bookings/booking-overtime';
+import { InterpreterQualification, type AssignedInterpreter } from '../../../domain/bookings/interpreter.entity';
 import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { graphqlCommand } from '../../commands';
@@ -122,9 +125,56 @@ export class BookingFieldsResolver {
     return hoursOf(booking.billableHundredths);
   }
 
-  /** The payment object for every caller: provider and nulls until staff create the checkout. */
+  /** The payment object for every caller: provider and nulls until staff create the checkout; its overtime (D32). */
   @FieldResolver(() => Payment)
   payment(@Root() booking: BookingRead, @Ctx() { services }: GraphQLContext): PaymentRead {
-    return paymentOrPending(booking.payment, services.payments.provider.name);
+    const payment = paymentOrPending(booking.payment, services.payments.provider.name);
+    const overtime = overtimeView(booking);
+    if (overtime) overtimes.set(payment, overtime);
+    return payment;
+  }
+
+  @FieldResolver(() => AssignedInterpreterType, {
+    nullable: true,
+    description: 'The interpreter on record confirmed for the booking: name and qualifications.',
+  })
+  interpreter(@Root() booking: BookingRead): AssignedInterpreter | null {
+    return (
+      booking.interpreter && { name: booking.interpreter.name, qualifications: booking.interpreter.qualifications }
+    );
+  }
+}
+
+/**
+ * A booking's payment answers its overtime (D32); an order's has none. The payment is handed on as it is (staff fields
+ * read the entity), so its overtime waits here, beside it, for as long as the payment object lives.
+ */
+const overtimes = new WeakMap<PaymentRead, OvertimeView>();
+
+@ObjectType('BookingOvertime', {
+  description: 'Hours past those billed, rounded up to the half hour, and their checkout.',
+})
+class BookingOvertimeType implements OvertimeView {
+  @Field(() => Float) hours!: number;
+  @Field(() => Int) amountCents!: number;
+  @Field(() => String, { nullable: true }) approvalUrl!: string | null;
+  @Field(() => Date, { nullable: true }) paidAt!: Date | null;
+}
+
+@ObjectType('AssignedInterpreter', { description: 'What a client sees of the interpreter confirmed for its booking.' })
+class AssignedInterpreterType implements AssignedInterpreter {
+  @Field() name!: string;
+  @Field(() => [InterpreterQualification]) qualifications!: InterpreterQualification[];
+}
+
+@Resolver(() => Payment)
+export class PaymentOvertimeResolver {
+  @FieldResolver(() => BookingOvertimeType, {
+    nullable: true,
+    description:
+      "A booking's overtime (actual hours past the billed ones), charged by its own checkout; null for orders.",
+  })
+  overtime(@Root() payment: PaymentRead): OvertimeView | null {
+    return overtimes.get(payment) ?? null;
   }
 }

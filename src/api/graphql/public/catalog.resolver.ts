@@ -2,7 +2,8 @@ import { Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { ServiceType } from '../../../domain/catalog/catalog.enums';
 import { Language } from '../../../domain/catalog/language';
 import type { GraphQLContext } from '../context';
-import { Pricing } from '../types/pricing.type';
+import { BookingPolicy, Pricing } from '../types/pricing.type';
+import { BOOKING_POLICY } from '../../../domain/bookings/cancellation-policy';
 
 @Resolver(() => Language)
 export class CatalogResolver {
@@ -22,5 +23,14 @@ export class CatalogResolver {
   @Query(() => Pricing, { description: 'Translation rates, add-ons and interpretation rates. No key needed.' })
   pricing(@Ctx() { ctx, services }: GraphQLContext): Promise<Pricing> {
     return services.catalog.pricing(ctx.em);
+  }
+}
+
+/** The bookings' cancellation policy beside the rates (D32), wherever a `Pricing` is answered. */
+@Resolver(() => Pricing)
+export class PricingPolicyResolver {
+  @FieldResolver(() => BookingPolicy, { description: 'What cancelling an interpretation booking costs.' })
+  bookingPolicy(): typeof BOOKING_POLICY {
+    return BOOKING_POLICY;
   }
 }

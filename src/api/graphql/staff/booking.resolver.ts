@@ -18,9 +18,12 @@ import type { StaffBookingRead } from '../../../domain/bookings/booking-read';
 import { Booking, BookingStatus } from '../../../domain/bookings/booking.entity';
 import {
   assignInterpreterCommand,
+  completeBookingCommand,
   confirmAvailabilityCommand,
+  confirmByNameCommand,
   rescheduleBookingCommand,
   staffBookingsCommand,
+  staffCancelBookingCommand,
 } from '../../../domain/bookings/booking.commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
@@ -72,25 +75,44 @@ export class StaffBookingResolver {
     return services.bookingDesk.get(ctx, { id, number });
   }
 
-  @Mutation(() => Booking, { description: 'Creates the checkout and e-mails its link to the account.' })
+  @Mutation(() => Booking, {
+    description:
+      'Confirms the interpreter, creates the checkout and e-mails its link to the account. The interpreter must be active, speak the languages, work in the mode, hold COURT_CERTIFIED for a court or deposition and ASL_CERTIFIED for ASL, and have no confirmed or awaiting-payment booking within 30 minutes: otherwise errors.interpreterId names the rule.',
+  })
   confirmInterpretationAvailability(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
-    @Arg('interpreterName') interpreterName: string,
+    @Arg('interpreterId', () => ID, { nullable: true, description: 'An interpreter on record (`interpreters`).' })
+    interpreterId?: string | null,
+    @Arg('interpreterName', () => String, {
+      nullable: true,
+      deprecationReason: 'Use `interpreterId`: a name alone is checked against no rule. It goes in the next release.',
+    })
+    interpreterName?: string | null,
   ): Promise<Booking> {
-    return services.bookings.confirmAvailability(
-      ctx,
-      id,
-      graphqlCommand(confirmAvailabilityCommand, { interpreterName }),
-    );
+    // The name alone only when no interpreter on record is given: the deprecated call answers as it always did.
+    const command =
+      interpreterId == null && interpreterName != null
+        ? graphqlCommand(confirmByNameCommand, { interpreterName })
+        : graphqlCommand(confirmAvailabilityCommand, { interpreterId });
+    return services.bookings.confirmAvailability(ctx, id, command);
   }
 
-  @Mutation(() => Booking)
+  @Mutation(() => Booking, {
+    description:
+      "Once the start has passed. With `actualHours` (more than 0, at most 24), the time past `billableHours`, rounded up to the half hour, is charged at the booking's hourly rate: a checkout e-mailed to the account, shown as `payment.overtime`.",
+  })
   completeInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
+    @Arg('actualHours', () => Float, { nullable: true, description: 'The hours the session really took.' })
+    actualHours?: number | null,
   ): Promise<Booking> {
-    return services.bookings.complete(ctx, id);
+    return services.bookings.complete(
+      ctx,
+      id,
+      graphqlCommand(completeBookingCommand, { actualHours: actualHours ?? undefined }),
+    );
   }
 
   @Mutation(() => Booking, { description: 'E-mails the account.' })
@@ -111,14 +133,18 @@ export class StaffBookingResolver {
   }
 
   @Mutation(() => Booking, {
-    description: 'Refunds a paid booking; the account is e-mailed whether and how much is refunded.',
+    description:
+      'Refunds a paid booking as the cancellation policy (`pricing.bookingPolicy`) says: all of it 48 hours or more before the start, half from 24 hours, nothing under 24 hours, unless `waiveFee`. The account is e-mailed the refund and the fee; the audit names both.',
   })
   staffCancelInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,
     @Arg('reason') reason: string,
+    @Arg('waiveFee', () => Boolean, { nullable: true, description: 'Refund all of it whatever the time left.' })
+    waiveFee?: boolean | null,
   ): Promise<Booking> {
-    return services.bookings.staffCancel(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
+    const command = graphqlCommand(staffCancelBookingCommand, { reason, waiveFee: waiveFee ?? undefined });
+    return services.bookings.staffCancel(ctx, id, command);
   }
 
   @Mutation(() => Booking, {

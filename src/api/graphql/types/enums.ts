@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { InterpreterQualification } from '../../../domain/bookings/interpreter.entity';
 import { AccountStatus, BillingTerms } from '../../../domain/identity/account.entity';
 import { InvoiceStatus } from '../../../domain/billing/invoice.entity';
 import { BookingSetting, BookingStatus } from '../../../domain/bookings/booking.entity';
@@ -32,6 +33,7 @@ registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
 registerEnumType(ReviewKind, { name: 'ReviewKind' });
 registerEnumType(BookingStatus, { name: 'InterpretationBookingStatus' });
 registerEnumType(BookingSetting, { name: 'InterpretationSetting' });
+registerEnumType(InterpreterQualification, { name: 'InterpreterQualification' });
 registerEnumType(MemberRole, { name: 'MemberRole' });
 registerEnumType(MemberStatus, { name: 'MemberStatus' });
 registerEnumType(PlacedByKind, { name: 'PlacedByKind' });

@@ -21,7 +21,7 @@ import {
   exampleBookingRequested,
   examplePage,
 } from './examples';
-import { RENEWAL, renewalBody } from './orders.paths';
+import { orderSchemas, RENEWAL, renewalBody } from './orders.paths';
 import { BOOKING_LIFECYCLE } from './lifecycles';
 
 const STATUSES = ['requested', 'awaiting_payment', 'confirmed', 'completed', 'on_hold', 'cancelled'];
@@ -88,7 +88,7 @@ export const bookingSchemas = {
     ),
     currency: described(ref('Currency'), 'Currency of the amounts.'),
     payment: described(
-      ref('Payment'),
+      ref('BookingPayment'),
       'The payment. Until staff confirm an interpreter it names only the provider; its other fields are null.',
     ),
     location: nullable({ type: 'string' }, 'Where the assignment takes place, as given; null when none was given.'),
@@ -98,6 +98,10 @@ export const bookingSchemas = {
     ),
     reference: nullable({ type: 'string' }, 'Your own reference, as given; null when none was given.'),
     interpreter_name: nullable({ type: 'string' }, 'The interpreter staff confirmed; null while `requested`.'),
+    interpreter: nullable(
+      ref('AssignedInterpreter'),
+      'The interpreter on record staff confirmed, with their qualifications; null while `requested`, or when staff named an interpreter who is not on record.',
+    ),
     hold_reason: nullable({ type: 'string' }, 'Why the booking is on hold; null unless `status` is `on_hold`.'),
     completed_at: nullable(ref('Timestamp'), 'When staff marked it completed (UTC); null before.'),
     cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
@@ -107,6 +111,36 @@ export const bookingSchemas = {
       ref('PlacedBy'),
       "Who made it: the account's API key, or a member signed in to the partner portal.",
     ),
+  }),
+  BookingPayment: object({
+    ...(orderSchemas.Payment.properties as Record<string, object>),
+    overtime: nullable(
+      ref('BookingOvertime'),
+      'Time the session ran past `billable_hours`, charged by a checkout of its own; null unless staff recorded more hours at completion.',
+    ),
+  }),
+  BookingOvertime: object({
+    hours: {
+      type: 'number',
+      minimum: 0.5,
+      multipleOf: 0.5,
+      description: 'The actual hours, rounded up to the half hour, less `billable_hours`.',
+    },
+    amount_cents: described(ref('Cents'), "`hours` x the booking's `unit_price_cents`, rounded to the cent."),
+    approval_url: nullable(
+      { type: 'string', format: 'uri' },
+      'Where the payer pays the overtime (also e-mailed to the account).',
+    ),
+    paid_at: nullable(ref('Timestamp'), 'When the overtime was paid (UTC); null until then.'),
+  }),
+  AssignedInterpreter: object({
+    name: { type: 'string', description: "The interpreter's name." },
+    qualifications: {
+      type: 'array',
+      items: { enum: ['COURT_CERTIFIED', 'MEDICAL_CERTIFIED', 'ASL_CERTIFIED'] },
+      description:
+        'What the interpreter is certified for: `COURT_CERTIFIED` (needed for a court date or a deposition), `MEDICAL_CERTIFIED`, `ASL_CERTIFIED` (needed for `asl`).',
+    },
   }),
   RenewedBooking: object({
     data: described(ref('Booking'), 'The booking, with its new checkout in `payment`.'),

@@ -63,6 +63,36 @@ export const catalogSchemas = {
       items: ref('InterpretationRate'),
       description: 'Hourly interpretation rates, one per mode.',
     },
+    booking_policy: described(
+      ref('BookingPolicy'),
+      'What cancelling an interpretation booking costs. The client cancels free while it is `requested` or `awaiting_payment`; a paid (`confirmed`) booking is cancelled by the operator, who refunds by the hours left before `scheduled_at`, counted in UTC.',
+    ),
+  }),
+  BookingPolicy: object({
+    free_cancellation_statuses: {
+      type: 'array',
+      items: { enum: ['requested', 'awaiting_payment'] },
+      description: 'Statuses in which a booking cancels free (`POST /interpretation-bookings/{id}/cancel`).',
+    },
+    tiers: {
+      type: 'array',
+      items: ref('CancellationTier'),
+      description: 'Longest notice first: the first tier whose hours the notice reaches applies.',
+    },
+    waivable_by_staff: { type: 'boolean', description: 'The operator may waive the fee and refund all of it.' },
+  }),
+  CancellationTier: object({
+    hours_before_start_at_least: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Notice this tier needs, in hours before the start: 48 means 48 h 0 min or more.',
+    },
+    refund_percent: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      description: 'Share of what was paid that is refunded; the rest is the cancellation fee.',
+    },
   }),
 };
 

@@ -290,11 +290,13 @@ export const exampleBookingRequested = {
     paid_at: null,
     refunded_at: null,
     refunded_cents: 0,
+    overtime: null,
   },
   location: null,
   video_platform_notes: 'Zoom meeting 812 5531 0472; the court reporter admits the interpreter at 9:20.',
   reference: 'Garcia v. Smith, No. 2:26-cv-01187',
   interpreter_name: null,
+  interpreter: null,
   hold_reason: null,
   completed_at: null,
   cancelled_at: null,
@@ -314,16 +316,19 @@ export const exampleBookingConfirmed = {
     paid_at: '2026-11-23T08:14:52.306000Z',
     refunded_at: null,
     refunded_cents: 0,
+    overtime: null,
   },
   interpreter_name: 'Lucia Ramirez',
+  interpreter: { name: 'Lucia Ramirez', qualifications: ['COURT_CERTIFIED'] },
   updated_at: '2026-11-23T08:14:52.306000Z',
 };
 
 export const exampleBookingRenewed = {
   ...exampleBookingRequested,
   status: 'awaiting_payment',
-  payment: renewedPayment,
+  payment: { ...renewedPayment, overtime: null },
   interpreter_name: 'Lucia Ramirez',
+  interpreter: { name: 'Lucia Ramirez', qualifications: ['COURT_CERTIFIED'] },
   updated_at: '2026-11-23T08:02:44.610000Z',
 };
 
@@ -363,6 +368,15 @@ export const examplePricing = {
     { mode: 'asl', unit: 'hour', unit_price_cents: 11000, minimum_hours: 2, currency: 'USD' },
     { mode: 'ai_conference', unit: 'hour', unit_price_cents: 3500, minimum_hours: 2, currency: 'USD' },
   ],
+  booking_policy: {
+    free_cancellation_statuses: ['requested', 'awaiting_payment'],
+    tiers: [
+      { hours_before_start_at_least: 48, refund_percent: 100 },
+      { hours_before_start_at_least: 24, refund_percent: 50 },
+      { hours_before_start_at_least: 0, refund_percent: 0 },
+    ],
+    waivable_by_staff: true,
+  },
 };
 
 /** The whole catalog, as `GET /languages` answers it (the schema asks for at least 200 entries). */

@@ -4,6 +4,20 @@ import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { paymentOrPending } from '../../../domain/payments/payment-read';
 import { serializePayment } from './payment.serializer';
 import { serializePlacedBy } from './placed-by.serializer';
+import { overtimeView } from '../../../domain/bookings/booking-overtime';
+
+/** `payment.overtime` (D32): null until a completion records hours past those billed. */
+function serializeOvertime(booking: BookingRead) {
+  const overtime = overtimeView(booking);
+  return (
+    overtime && {
+      hours: overtime.hours,
+      amount_cents: overtime.amountCents,
+      approval_url: overtime.approvalUrl,
+      paid_at: formatOptionalTimestamp(overtime.paidAt),
+    }
+  );
+}
 
 /** A booking as `getBooking` answers it, with D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
 export function serializeBooking(booking: BookingRead, provider: string) {
@@ -21,11 +35,15 @@ export function serializeBooking(booking: BookingRead, provider: string) {
     unit_price_cents: booking.unitPriceCents,
     total_cents: booking.totalCents,
     currency: booking.currency,
-    payment: serializePayment(paymentOrPending(booking.payment, provider)),
+    payment: { ...serializePayment(paymentOrPending(booking.payment, provider)), overtime: serializeOvertime(booking) },
     location: booking.location,
     video_platform_notes: booking.videoPlatformNotes,
     reference: booking.reference,
     interpreter_name: booking.interpreterName,
+    interpreter: booking.interpreter && {
+      name: booking.interpreter.name,
+      qualifications: booking.interpreter.qualifications,
+    },
     hold_reason: booking.holdReason,
     completed_at: formatOptionalTimestamp(booking.completedAt),
     cancelled_at: formatOptionalTimestamp(booking.cancelledAt),

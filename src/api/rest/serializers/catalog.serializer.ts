@@ -1,6 +1,7 @@
 import type { Pricing } from '../../../domain/catalog/catalog.service';
 import type { ServiceType } from '../../../domain/catalog/catalog.enums';
 import type { Language } from '../../../domain/catalog/language';
+import { BOOKING_POLICY } from '../../../domain/bookings/cancellation-policy';
 
 /** A language as `listLanguages` answers it, with the services it can be ordered in (D29). */
 export const serializeLanguage = (language: Language, services: ServiceType[]) => ({
@@ -9,7 +10,7 @@ export const serializeLanguage = (language: Language, services: ServiceType[]) =
   services,
 });
 
-/** The rates and add-ons `getPricing` answers, `interpretation` included (D7). */
+/** The rates and add-ons `getPricing` answers, `interpretation` included (D7), and the bookings' cancellation policy (D32). */
 export const serializePricing = (pricing: Pricing) => ({
   services: pricing.services.map((rate) => ({
     service_type: rate.serviceType,
@@ -31,4 +32,12 @@ export const serializePricing = (pricing: Pricing) => ({
     minimum_hours: rate.minimumHours,
     currency: rate.currency,
   })),
+  booking_policy: {
+    free_cancellation_statuses: BOOKING_POLICY.freeCancellationStatuses,
+    tiers: BOOKING_POLICY.tiers.map((tier) => ({
+      hours_before_start_at_least: tier.hoursBeforeStartAtLeast,
+      refund_percent: tier.refundPercent,
+    })),
+    waivable_by_staff: BOOKING_POLICY.waivableByStaff,
+  },
 });

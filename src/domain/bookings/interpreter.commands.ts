@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { InterpretationMode } from '../catalog/catalog.enums';
+import { languageCode } from '../catalog/language-pair';
+import { across, email, list, oneOf, text, zonedDateTime } from '../shared/command-fields';
+import { pageFields } from '../shared/pagination';
+import { durationHundredths } from './booking.commands';
+import { InterpreterQualification } from './interpreter.entity';
+
+const MODES = Object.values(InterpretationMode);
+const QUALIFICATIONS = Object.values(InterpreterQualification);
+
+/** Each item once, in the order first given; a list left out stays out (the reader refuses one that is required). */
+const distinct =
+  <T>() =>
+  (items: unknown[] | undefined): T[] | undefined =>
+    items && [...new Set(items as T[])];
+
+/** What an interpreter record holds (D32); `required` for a new one, all optional for a change (left out, it stays). */
+const interpreterFields = <R extends boolean>(required: R) => ({
+  name: text({ required, max: 255 }),
+  email: email({ required }),
+  languages: list(languageCode(), { required, min: 1, max: 30 }).transform(distinct<string>()),
+  modes: list(oneOf(MODES, { required: true }), { required, min: 1, max: MODES.length }).transform(
+    distinct<InterpretationMode>(),
+  ),
+  qualifications: list(oneOf(QUALIFICATIONS, { required: true }), { max: QUALIFICATIONS.length }).transform(
+    distinct<InterpreterQualification>(),
+  ),
+  // null clears them on an update.
+  credentials: z.null().or(text({ max: 2000 })),
+  active: z.boolean().optional(),
+});
+
+/** Staff's `createInterpreter` (D32). */
+export const createInterpreterCommand = z.object(interpreterFields(true));
+export type CreateInterpreter = z.output<typeof createInterpreterCommand>;
+
+/** Staff's `updateInterpreter` (D32): what is given changes; `credentials` null clears them. */
+export const updateInterpreterCommand = z.object(interpreterFields(false));
+export type UpdateInterpreter = z.output<typeof updateInterpreterCommand>;
+
+/**
+ * Staff's `interpreters` (D32): active interpreters who qualify by language, mode and qualification, and, with
+ * `availableAt` and `durationHours`, who are free then.
+ */
+export const listInterpretersCommand = z
+  .object({
+    language: languageCode().optional(),
+    mode: oneOf(MODES),
+    qualification: oneOf(QUALIFICATIONS),
+    availableAt: zonedDateTime(),
+    durationHours: durationHundredths(),
+    ...pageFields,
+  })
+  .check(
+    across(['availableAt', 'durationHours'], (command, ctx) => {
+      if ((command.availableAt === undefined) !== (command.durationHours === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [command.availableAt ? 'durationHours' : 'availableAt'],
+          message: 'The available at and duration hours fields are given together.',
+          input: command,
+        });
+    }),
+  );
+export type ListInterpreters = z.output<typeof listInterpretersCommand>;

@@ -1,0 +1,85 @@
+import { LockMode } from '@mikro-orm/core';
+import type { AuditService } from '../audit/audit.service';
+import { requireStaff } from '../identity/guards';
+import type { Ctx } from '../identity/context';
+import { NotFoundError } from '../../shared/errors';
+import { isId } from '../shared/ids';
+import { pageRequest, type Page } from '../shared/pagination';
+import { retryingTransaction } from '../shared/transaction';
+import { failOnDuplicate } from '../shared/unique';
+import { readInterpreterPage } from '../../db/queries/interpreter-availability';
+import type { CreateInterpreter, ListInterpreters, UpdateInterpreter } from './interpreter.commands';
+import { Interpreter } from './interpreter.entity';
+
+/** What the audit keeps of a record, before and after a change (the e-mail included: staff read it). */
+const recorded = (interpreter: Interpreter) => ({
+  name: interpreter.name,
+  email: interpreter.email,
+  languages: interpreter.languages,
+  modes: interpreter.modes,
+  qualifications: interpreter.qualifications,
+  credentials: interpreter.credentials,
+  active: interpreter.active,
+});
+
+/** The interpreters the desk keeps (D32): searched by who qualifies and is free, created and changed, each change audited. */
+export class InterpreterService {
+  constructor(private readonly deps: { audit: AuditService }) {}
+
+  /** Active interpreters by name who speak `language`, work in `mode`, hold `qualification` and are free at `availableAt`. */
+  async list(ctx: Ctx, command: ListInterpreters): Promise<Page<Interpreter>> {
+    requireStaff(ctx.actor, 'interpreters');
+    const { language, mode, qualification, availableAt, durationHours } = command;
+    const freeAt = availableAt && { start: availableAt.date, durationHundredths: durationHours! };
+    return readInterpreterPage(ctx.em, { language, mode, qualification, freeAt }, pageRequest(command));
+  }
+
+  async create(ctx: Ctx, command: CreateInterpreter): Promise<Interpreter> {
+    requireStaff(ctx.actor, 'createInterpreter');
+    return failOnDuplicate('email', () =>
+      ctx.em.transactional(async (em) => {
+        const interpreter = Object.assign(new Interpreter(), {
+          ...command,
+          qualifications: command.qualifications ?? [],
+          credentials: command.credentials || null,
+          active: command.active ?? true,
+        });
+        em.persist(interpreter);
+        this.audit(ctx, em, interpreter, 'create', { after: recorded(interpreter) });
+        return interpreter;
+      }),
+    );
+  }
+
+  /** What the command gives changes, the rest stays; an inactive interpreter is confirmed for no new booking. */
+  async update(ctx: Ctx, id: unknown, command: UpdateInterpreter): Promise<Interpreter> {
+    requireStaff(ctx.actor, 'updateInterpreter');
+    if (!isId(id)) throw new NotFoundError();
+    return failOnDuplicate('email', () =>
+      retryingTransaction(ctx.em, async (em) => {
+        const interpreter = await em.findOne(Interpreter, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!interpreter) throw new NotFoundError();
+        const before = recorded(interpreter);
+        const given = Object.fromEntries(Object.entries(command).filter(([, value]) => value !== undefined));
+        Object.assign(interpreter, given);
+        this.audit(ctx, em, interpreter, 'update', { before, after: recorded(interpreter) });
+        return interpreter;
+      }),
+    );
+  }
+
+  private audit(
+    ctx: Ctx,
+    em: Parameters<AuditService['record']>[0],
+    interpreter: Interpreter,
+    action: string,
+    details: Record<string, unknown>,
+  ): void {
+    this.deps.audit.record(em, ctx.actor, {
+      action: `interpreter.${action}`,
+      resourceType: 'interpreter',
+      resourceId: interpreter.id,
+      details,
+    });
+  }
+}

@@ -1,0 +1,222 @@
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import {
+  AuditLogFilteredDocument,
+  BookingInterpreterDocument,
+  BookingPolicyDocument,
+  CompleteWithHoursDocument,
+  ConfirmInterpretationAvailabilityDocument,
+  SentEmailsDocument,
+  StaffCancelWithPolicyDocument,
+} from '../graphql/generated';
+import { requestBooking } from '../helpers/bookings';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { passStart } from '../helpers/bookings';
+import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/** D32: the terms of a booking: what a late cancel costs, and what a session that ran long is charged. */
+let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+let t: TestApp;
+let desk: string;
+let alice: TestAccount;
+beforeAll(async () => {
+  // Payments go through the PayPal provider against a local server that speaks PayPal's API.
+  paypal = await startPayPalStandIn();
+  t = await startTestApp({ workers: false, config: { payment: payPalConfig(paypal) } });
+  desk = await createStaffToken(t, StaffRole.DESK);
+  alice = await createApprovedAccount(t, await createStaffToken(t));
+});
+afterAll(async () => {
+  await t.close();
+  await paypal.close();
+});
+
+const HOUR = 3600_000;
+const get = async (id: string) =>
+  (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data;
+/** The payer approves at PayPal and comes back: the capture follows the return, as in production. */
+const payAtPayPal = async (providerOrderId: string) => {
+  paypal.approve(providerOrderId);
+  await t.rest.get(`/api/v1/payments/paypal/return?token=${providerOrderId}&PayerID=PAYER1`).expect(200);
+};
+const mailTo = async (email: string) =>
+  (await t.gql(SentEmailsDocument, { to: email, perPage: 100 }, desk)).data!.sentEmails.items;
+
+/** A two-hour video booking ($170.00), confirmed by staff and paid by the client: `confirmed`. */
+async function paidBooking(): Promise<{ id: string; number: string }> {
+  const booking = await requestBooking(t, alice.key);
+  const confirmed = await t.gql(
+    ConfirmInterpretationAvailabilityDocument,
+    { id: booking.id, interpreterName: 'Ana Ruiz' },
+    desk,
+  );
+  expect(confirmed.errors).toBeUndefined();
+  await payAtPayPal((await get(booking.id)).payment.provider_order_id);
+  expect((await get(booking.id)).status).toBe('confirmed');
+  return booking;
+}
+
+/**
+ * The clock as the test moves it: `Date.now()` held at `now`, and the booking's start put `hoursBefore` after it, so a
+ * fee at 24 h exactly is computed at 24 h exactly, not a few milliseconds under.
+ */
+async function withStartIn<T>(id: string, hoursBefore: number, work: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(`UPDATE interpretation_bookings SET scheduled_at = ? WHERE id = ?`, [
+      new Date(now + hoursBefore * HOUR),
+      id,
+    ]);
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+  try {
+    return await work();
+  } finally {
+    clock.mockRestore();
+  }
+}
+
+const cancel = (id: string, waiveFee?: boolean) =>
+  t.gql(StaffCancelWithPolicyDocument, { id, reason: 'The court adjourned.', waiveFee }, desk);
+
+describe('the cancellation policy (D32)', () => {
+  it('is published in GET /pricing and in GraphQL', async () => {
+    const rest = (await t.rest.get('/api/v1/pricing').expect(200)).body.data.booking_policy;
+    expect(rest).toEqual({
+      free_cancellation_statuses: ['requested', 'awaiting_payment'],
+      tiers: [
+        { hours_before_start_at_least: 48, refund_percent: 100 },
+        { hours_before_start_at_least: 24, refund_percent: 50 },
+        { hours_before_start_at_least: 0, refund_percent: 0 },
+      ],
+      waivable_by_staff: true,
+    });
+    const gql = await t.gql(BookingPolicyDocument, {});
+    expect(gql.data!.pricing.bookingPolicy.tiers.map((tier) => tier.refundPercent)).toEqual([100, 50, 0]);
+    expect(gql.data!.pricing.bookingPolicy.freeCancellationStatuses).toEqual(['REQUESTED', 'AWAITING_PAYMENT']);
+  });
+
+  it.each([
+    ['48 h 0 min', 48, 17000, null],
+    ['47 h 59 min', 47 + 59 / 60, 8500, 'a cancellation fee of $85.00 (50% of what was paid)'],
+    ['24 h 0 min', 24, 8500, 'a cancellation fee of $85.00 (50% of what was paid)'],
+    ['23 h 59 min', 23 + 59 / 60, 0, 'a cancellation fee of $170.00 (100% of what was paid)'],
+  ])('refunds a paid booking cancelled %s before its start as the policy says', async (_, hours, refunded, fee) => {
+    const { id, number } = await paidBooking();
+    const res = await withStartIn(id, hours, () => cancel(id));
+    expect(res.errors).toBeUndefined();
+    const after = await get(id);
+    expect(after.status).toBe('cancelled');
+    expect(after.payment.refunded_cents).toBe(refunded);
+    const mail = (await mailTo(alice.email)).find((m) => m.kind === 'cancelled_by_staff' && m.text?.includes(number))!;
+    if (fee) expect(mail.text).toContain(fee);
+    else expect(mail.text).toContain('no cancellation fee');
+    const audit = await t.gql(AuditLogFilteredDocument, { resourceId: id, action: 'booking.cancellation_fee' }, desk);
+    expect(audit.data!.auditLog.items[0].details).toMatchObject({
+      fee_cents: 17000 - refunded,
+      refund_cents: refunded,
+      waived: false,
+    });
+  });
+
+  it('lets staff waive the fee: all of it back, and the e-mail and the audit say so', async () => {
+    const { id, number } = await paidBooking();
+    expect((await withStartIn(id, 2, () => cancel(id, true))).errors).toBeUndefined();
+    expect((await get(id)).payment.refunded_cents).toBe(17000);
+    const mail = (await mailTo(alice.email)).find((m) => m.kind === 'cancelled_by_staff' && m.text?.includes(number))!;
+    expect(mail.text).toContain('The cancellation fee of $170.00 (cancelled 2 h 0 min before the start) was waived.');
+    const audit = await t.gql(AuditLogFilteredDocument, { resourceId: id, action: 'booking.cancellation_fee' }, desk);
+    expect(audit.data!.auditLog.items[0].details).toMatchObject({ fee_cents: 0, waived: true });
+  });
+
+  it('cancels an unpaid booking free, on both doors, as the contract says', async () => {
+    const requested = await requestBooking(t, alice.key);
+    await withStartIn(requested.id, 1, async () =>
+      t.rest.post(`/api/v1/interpretation-bookings/${requested.id}/cancel`, undefined, alice.key).expect(200),
+    );
+    const other = await requestBooking(t, alice.key);
+    expect((await withStartIn(other.id, 1, () => cancel(other.id))).errors).toBeUndefined();
+    const audit = await t.gql(
+      AuditLogFilteredDocument,
+      { resourceId: other.id, action: 'booking.cancellation_fee' },
+      desk,
+    );
+    expect(audit.data!.auditLog.items).toEqual([]);
+  });
+
+  it('refuses a translator and an unknown booking', async () => {
+    const translator = await createStaffToken(t, StaffRole.TRANSLATOR);
+    const { id } = await paidBooking();
+    const refused = await t.gql(StaffCancelWithPolicyDocument, { id, reason: 'x' }, translator);
+    expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
+    const unknown = await cancel('00000000-0000-4000-8000-000000000000');
+    expect(unknown.errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await get(id)).status).toBe('confirmed');
+  });
+});
+
+describe('actual time and overtime (D32)', () => {
+  const complete = (id: string, actualHours?: number, token = desk) =>
+    t.gql(CompleteWithHoursDocument, { id, actualHours }, token);
+
+  it('charges the time past the billed hours, rounded up to the half hour, by a checkout of its own', async () => {
+    const { id, number } = await paidBooking();
+    await passStart(t, id);
+    const done = await complete(id, 2.1);
+    expect(done.errors).toBeUndefined();
+    const overtime = { hours: 0.5, amount_cents: 4250, paid_at: null };
+    const rest = await get(id);
+    expect(rest).toMatchObject({ status: 'completed', payment: { overtime } });
+    expect(rest.payment.paid_at).not.toBeNull();
+    const link = rest.payment.overtime.approval_url as string;
+    expect(link).toMatch(/^https:\/\/www.sandbox.paypal.com\/checkoutnow\?token=/);
+    const gql = await t.gql(BookingInterpreterDocument, { id }, alice.key);
+    expect(gql.data!.interpretationBooking!.payment.overtime).toEqual({
+      hours: 0.5,
+      amountCents: 4250,
+      approvalUrl: link,
+      paidAt: null,
+    });
+    const mail = (await mailTo(alice.email)).find((m) => m.kind === 'booking_overtime' && m.text?.includes(number))!;
+    expect(mail.text).toContain('took 2.1 hours, 0.5 more than were billed');
+    expect(mail.text).toContain(link);
+
+    const overtimeOrder = new URL(link).searchParams.get('token')!;
+    await payAtPayPal(overtimeOrder);
+    const paid = await get(id);
+    expect(paid.status).toBe('completed');
+    expect(paid.payment.overtime.paid_at).toMatch(/Z$/);
+    expect(paid.payment.overtime.amount_cents).toBe(4250);
+    const receipt = (await mailTo(alice.email)).find(
+      (m) => m.kind === 'payment_receipt' && m.text?.includes(`Overtime of booking ${number}`),
+    );
+    expect(receipt).toBeDefined();
+    // The capture is PayPal's of that checkout, for the overtime's amount.
+    expect(paypal.calls).toContain(`POST /v2/checkout/orders/${overtimeOrder}/capture`);
+  });
+
+  it('charges nothing when the session took no longer than billed, and records the hours', async () => {
+    const { id } = await paidBooking();
+    await passStart(t, id);
+    expect((await complete(id, 2)).errors).toBeUndefined();
+    expect((await get(id)).payment.overtime).toBeNull();
+    const audit = await t.gql(AuditLogFilteredDocument, { resourceId: id, action: 'booking.actual_hours' }, desk);
+    expect(audit.data!.auditLog.items[0].details).toMatchObject({ actual_hours: 2, overtime_cents: 0 });
+  });
+
+  it('refuses negative, zero, absurd and malformed hours, a translator and an early completion, changing nothing', async () => {
+    const { id } = await paidBooking();
+    for (const hours of [-1, 0, 24.01, 1.234]) {
+      const res = await complete(id, hours);
+      expect(Object.keys(res.errors![0].extensions!.errors!)).toEqual(['actualHours']);
+    }
+    const early = await complete(id, 3);
+    expect(early.errors![0].extensions!.errors).toHaveProperty('scheduledAt');
+    await passStart(t, id);
+    const translator = await createStaffToken(t, StaffRole.TRANSLATOR);
+    expect((await complete(id, 3, translator)).errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect(await get(id)).toMatchObject({ status: 'confirmed', payment: { overtime: null } });
+    expect((await complete('00000000-0000-4000-8000-000000000000', 3)).errors![0].extensions!.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,245 @@
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import {
+  AuditLogDocument,
+  BookingInterpreterDocument,
+  ConfirmWithInterpreterDocument,
+  CreateInterpreterDocument,
+  InterpretersDocument,
+  UpdateInterpreterDocument,
+  type InterpreterInput,
+} from '../graphql/generated';
+import { requestBooking } from '../helpers/bookings';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { StatementLog } from '../helpers/statement-log';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/** D32: the interpreters the desk keeps, searched by who qualifies and is free. */
+let t: TestApp;
+let desk: string;
+let translator: string;
+let alice: TestAccount;
+const statements = new StatementLog();
+beforeAll(async () => {
+  t = await startTestApp({ workers: false, onQuery: statements.record });
+  desk = await createStaffToken(t, StaffRole.DESK);
+  translator = await createStaffToken(t, StaffRole.TRANSLATOR);
+  alice = await createApprovedAccount(t, await createStaffToken(t));
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const input = (fields: Partial<InterpreterInput> = {}): InterpreterInput => ({
+  name: `Ana Ruiz ${counter++}`,
+  email: `ana-${Date.now().toString(36)}-${counter}@interpreters.test`,
+  languages: ['es', 'en'],
+  modes: ['VIDEO_REMOTE'],
+  ...fields,
+});
+const create = async (fields: Partial<InterpreterInput> = {}) => {
+  const res = await t.gql(CreateInterpreterDocument, { input: input(fields) }, desk);
+  expect(res.errors).toBeUndefined();
+  return res.data!.createInterpreter;
+};
+const errorsOf = (res: { errors?: { extensions?: { code?: string; errors?: Record<string, string[]> } }[] }) =>
+  res.errors?.[0]?.extensions;
+
+describe('interpreter records (D32)', () => {
+  it('lets the desk create and change an interpreter, each change audited with before and after', async () => {
+    const made = await create({ qualifications: ['COURT_CERTIFIED'], credentials: 'State court cert. 991' });
+    expect(made).toMatchObject({ languages: ['es', 'en'], qualifications: ['COURT_CERTIFIED'], active: true });
+    const changed = await t.gql(
+      UpdateInterpreterDocument,
+      { id: made.id, input: { active: false, credentials: null } },
+      desk,
+    );
+    expect(changed.errors).toBeUndefined();
+    expect(changed.data!.updateInterpreter).toMatchObject({ name: made.name, active: false, credentials: null });
+    const audit = await t.gql(AuditLogDocument, { resourceId: made.id }, desk);
+    const actions = audit.data!.auditLog.items.map((entry) => entry.action);
+    expect(actions.sort()).toEqual(['interpreter.create', 'interpreter.update']);
+  });
+
+  it('refuses bad input with 422s naming the fields, and changes nothing', async () => {
+    const bad = await t.gql(
+      CreateInterpreterDocument,
+      { input: { name: '', email: 'not-an-email', languages: ['xx-nope'], modes: [] } },
+      desk,
+    );
+    expect(errorsOf(bad)?.code).toBe('BAD_USER_INPUT');
+    expect(Object.keys(errorsOf(bad)!.errors!).sort()).toEqual(['email', 'languages.0', 'modes', 'name']);
+    const made = await create();
+    const taken = await t.gql(CreateInterpreterDocument, { input: input({ email: made.email }) }, desk);
+    expect(errorsOf(taken)?.errors).toEqual({ email: ['The email has already been taken.'] });
+    const unknown = await t.gql(
+      UpdateInterpreterDocument,
+      { id: '00000000-0000-4000-8000-000000000000', input: { active: false } },
+      desk,
+    );
+    expect(errorsOf(unknown)?.code).toBe('NOT_FOUND');
+    const noTime = await t.gql(InterpretersDocument, { durationHours: 2 }, desk);
+    expect(Object.keys(errorsOf(noTime)!.errors!)).toEqual(['availableAt']);
+    const absurd = await t.gql(
+      InterpretersDocument,
+      { availableAt: new Date(Date.now() + 3600_000).toISOString(), durationHours: -3 },
+      desk,
+    );
+    expect(Object.keys(errorsOf(absurd)!.errors!)).toEqual(['durationHours']);
+  });
+
+  it('is for the desk: a translator may neither read nor change interpreters', async () => {
+    const made = await create();
+    for (const res of [
+      await t.gql(InterpretersDocument, {}, translator),
+      await t.gql(CreateInterpreterDocument, { input: input() }, translator),
+      await t.gql(UpdateInterpreterDocument, { id: made.id, input: { active: false } }, translator),
+    ])
+      expect(errorsOf(res)?.code).toBe('FORBIDDEN');
+  });
+
+  it('finds active interpreters by language, mode and qualification, by name, a page at a time', async () => {
+    const lang = 'ja';
+    const names = ['Zed Court', 'Amy Court', 'Bea Plain'];
+    await create({ name: names[0], languages: [lang, 'en'], qualifications: ['COURT_CERTIFIED'] });
+    await create({ name: names[1], languages: [lang, 'en'], qualifications: ['COURT_CERTIFIED', 'MEDICAL_CERTIFIED'] });
+    await create({ name: names[2], languages: [lang, 'en'], modes: ['ON_SITE'] });
+    const gone = await create({ name: 'Cal Gone', languages: [lang], qualifications: ['COURT_CERTIFIED'] });
+    await t.gql(UpdateInterpreterDocument, { id: gone.id, input: { active: false } }, desk);
+    const court = await t.gql(InterpretersDocument, { language: lang, qualification: 'COURT_CERTIFIED' }, desk);
+    expect(court.data!.interpreters.items.map((i) => i.name)).toEqual(['Amy Court', 'Zed Court']);
+    const onSite = await t.gql(InterpretersDocument, { language: lang, mode: 'ON_SITE' }, desk);
+    expect(onSite.data!.interpreters.items.map((i) => i.name)).toEqual(['Bea Plain']);
+    const second = await t.gql(InterpretersDocument, { language: lang, page: 2, perPage: 2 }, desk);
+    expect(second.data!.interpreters.items.map((i) => i.name)).toEqual(['Zed Court']);
+    expect(second.data!.interpreters.pageInfo.total).toBe(3);
+  });
+});
+
+/** A start far enough ahead, on a minute of its own, so bookings of one test never meet another test's. */
+let slot = 0;
+const freshStart = () => new Date(Date.UTC(2031, 0, 1) + slot++ * 7 * 24 * 3600_000);
+const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+const book = async (fields: Record<string, unknown> = {}) => (await requestBooking(t, alice.key, fields)).id;
+const confirm = (id: string, interpreterId: string, token = desk) =>
+  t.gql(ConfirmWithInterpreterDocument, { id, interpreterId }, token);
+const restBooking = async (id: string) =>
+  (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data;
+const refusalOf = (res: Awaited<ReturnType<typeof confirm>>) => errorsOf(res)?.errors?.interpreterId?.[0];
+
+describe('confirming an interpreter on record checks the rules (D32)', () => {
+  it('refuses each broken rule with a 422 naming it, and leaves the booking requested with no checkout', async () => {
+    const start = freshStart();
+    const spanish = await book({ scheduled_at: start.toISOString() });
+    const court = await book({ scheduled_at: at(start, 600), setting: 'court' });
+    const asl = await book({ scheduled_at: at(start, 1200), mode: 'asl' });
+    const french = await create({ languages: ['fr', 'en'] });
+    const onSite = await create({ modes: ['ON_SITE'] });
+    const plain = await create();
+    const aslNoCert = await create({ modes: ['ASL'] });
+    const inactive = await create();
+    await t.gql(UpdateInterpreterDocument, { id: inactive.id, input: { active: false } }, desk);
+    const cases: [string, string, string][] = [
+      [spanish, '00000000-0000-4000-8000-000000000000', 'No interpreter has this id.'],
+      [spanish, inactive.id, 'Active: '],
+      [spanish, french.id, 'Languages: the interpreter does not speak Spanish.'],
+      [spanish, onSite.id, 'Mode: '],
+      [court, plain.id, 'Qualification: a court needs a COURT_CERTIFIED interpreter.'],
+      [asl, aslNoCert.id, 'Qualification: ASL interpretation needs an ASL_CERTIFIED interpreter.'],
+    ];
+    for (const [booking, interpreter, rule] of cases) {
+      const res = await confirm(booking, interpreter);
+      expect(errorsOf(res)?.code).toBe('BAD_USER_INPUT');
+      expect(refusalOf(res)).toContain(rule);
+    }
+    for (const id of [spanish, court, asl]) {
+      const after = await restBooking(id);
+      expect(after).toMatchObject({ status: 'requested', interpreter_name: null, interpreter: null });
+      expect(after.payment.approval_url).toBeNull();
+    }
+    const badId = await confirm(spanish, 'not-an-id');
+    expect(Object.keys(errorsOf(badId)!.errors!)).toEqual(['interpreterId']);
+  });
+
+  it('asks for both languages when neither is the base language, and only the other one when one is', async () => {
+    const start = freshStart();
+    const germanFrench = await book({
+      scheduled_at: start.toISOString(),
+      source_language: 'de',
+      target_language: 'fr',
+    });
+    const germanOnly = await create({ languages: ['de'] });
+    expect(refusalOf(await confirm(germanFrench, germanOnly.id))).toBe(
+      'Languages: the interpreter does not speak French.',
+    );
+    const both = await create({ languages: ['fr', 'de'] });
+    expect((await confirm(germanFrench, both.id)).errors).toBeUndefined();
+    const germanEnglish = await book({ scheduled_at: at(start, 600), source_language: 'de', target_language: 'en' });
+    expect((await confirm(germanEnglish, germanOnly.id)).errors).toBeUndefined();
+  });
+
+  it('keeps 30 minutes either side of an interpreter’s other bookings, and the search agrees', async () => {
+    const start = freshStart();
+    const ana = await create({ name: 'Ana Busy', languages: ['es'] });
+    const first = await book({ scheduled_at: start.toISOString(), duration_hours: 2 });
+    expect((await confirm(first, ana.id)).errors).toBeUndefined();
+    const tooClose = await book({ scheduled_at: at(start, 120 + 29) });
+    expect(refusalOf(await confirm(tooClose, ana.id))).toBe(
+      'Overlap: the interpreter has another confirmed or awaiting-payment booking within 30 minutes of this one.',
+    );
+    const before = await book({ scheduled_at: at(start, -120 - 29) });
+    expect(refusalOf(await confirm(before, ana.id))).toMatch(/^Overlap: /);
+    const free = (availableAt: string) =>
+      t
+        .gql(InterpretersDocument, { language: 'es', availableAt, durationHours: 2, perPage: 100 }, desk)
+        .then((res) => res.data!.interpreters.items.map((i) => i.id));
+    expect(await free(at(start, 120 + 29))).not.toContain(ana.id);
+    expect(await free(at(start, 120 + 30))).toContain(ana.id);
+    const justAfter = await book({ scheduled_at: at(start, 120 + 30) });
+    expect((await confirm(justAfter, ana.id)).errors).toBeUndefined();
+  });
+
+  it('lets exactly one of two desk people confirm one interpreter for overlapping bookings at the same moment', async () => {
+    for (let round = 0; round < 4; round++) {
+      const start = freshStart();
+      const ana = await create({ languages: ['es'] });
+      const [a, b] = [await book({ scheduled_at: start.toISOString() }), await book({ scheduled_at: at(start, 60) })];
+      const answers = await Promise.all([confirm(a, ana.id), confirm(b, ana.id)]);
+      expect(answers.filter((res) => res.errors === undefined)).toHaveLength(1);
+      expect(refusalOf(answers.find((res) => res.errors)!)).toMatch(/^Overlap: /);
+      const statuses = [(await restBooking(a)).status, (await restBooking(b)).status].sort();
+      expect(statuses).toEqual(['awaiting_payment', 'requested']);
+    }
+  });
+
+  it('shows the client the interpreter’s name and qualifications on both doors, never the e-mail', async () => {
+    const start = freshStart();
+    const ana = await create({ name: 'Ana Court', qualifications: ['COURT_CERTIFIED'] });
+    const id = await book({ scheduled_at: start.toISOString(), setting: 'deposition' });
+    expect((await restBooking(id)).interpreter).toBeNull();
+    expect((await confirm(id, ana.id)).data!.confirmInterpretationAvailability.interpreterName).toBe('Ana Court');
+    const rest = await restBooking(id);
+    expect(rest).toMatchObject({
+      interpreter_name: 'Ana Court',
+      interpreter: { name: 'Ana Court', qualifications: ['COURT_CERTIFIED'] },
+    });
+    const gql = await t.gql(BookingInterpreterDocument, { id }, alice.key);
+    expect(gql.data!.interpretationBooking!.interpreter).toEqual({
+      name: 'Ana Court',
+      qualifications: ['COURT_CERTIFIED'],
+    });
+    const list = await t.rest.get('/api/v1/interpretation-bookings', alice.key).expect(200);
+    for (const body of [rest, gql.data, list.body]) expect(JSON.stringify(body)).not.toContain(ana.email);
+  });
+
+  it('refuses a translator, and keeps the polled read to the statements of a booking without an interpreter', async () => {
+    const start = freshStart();
+    const ana = await create();
+    const id = await book({ scheduled_at: start.toISOString() });
+    expect(errorsOf(await confirm(id, ana.id, translator))?.code).toBe('FORBIDDEN');
+    const count = async () =>
+      statements.of(await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).length;
+    const without = await count();
+    expect((await confirm(id, ana.id)).errors).toBeUndefined();
+    expect(await count()).toBe(without);
+    expect(without).toBeLessThanOrEqual(2);
+  });
+});
