@@ -109,14 +109,13 @@ describe('API reference and explorer, offline', () => {
       await page.goto(`${base}/graphql?query=${encodeURIComponent('{ me { name } }')}`, { waitUntil: 'networkidle0' });
       // The Headers tab is open by default: type the bearer header into its editor, then run. GraphiQL mounts the
       // variables and headers editors hidden and shows one when its tab's state has loaded, so wait for that one.
+      // (A string, evaluated in the browser: the tests are type-checked without the DOM's names.)
       const headers = await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll('.graphiql-editor-tool .CodeMirror')].find(
-            (editor) => editor.getBoundingClientRect().height > 0 && getComputedStyle(editor).visibility !== 'hidden',
-          ),
+        `[...document.querySelectorAll('.graphiql-editor-tool .CodeMirror')].find(
+          (editor) => editor.getBoundingClientRect().height > 0 && getComputedStyle(editor).visibility !== 'hidden')`,
         { timeout: 30_000 },
       );
-      await (headers.asElement() as ElementHandle<Element>).click();
+      await (headers.asElement() as ElementHandle).click();
       await page.keyboard.type(`{"Authorization": "Bearer ${alice.key}"`);
       await page.click('.graphiql-execute-button');
       await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"me"')`, {
