@@ -1,14 +1,15 @@
-import type { Page } from 'puppeteer-core';
 import { StaffMeDocument } from '../graphql/generated';
 import {
   byRole,
   checkScreen,
+  codeFromOutbox,
   expectClean,
   fill,
   offlinePage,
   openBrowser,
   pageText,
   press,
+  signInThroughPage,
   waitForText,
   type BrowserSession,
 } from '../helpers/browser';
@@ -33,24 +34,6 @@ afterAll(async () => {
 });
 afterEach(() => expectClean(b));
 
-/** The code mailed to `email`, read from the sandbox outbox page as a person would. */
-async function codeFromOutbox(email: string): Promise<string> {
-  const outbox = await offlinePage(b);
-  await outbox.goto(`${b.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
-  const code = /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
-  await outbox.close();
-  expect(code).toBeDefined();
-  return code!;
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${b.base}/console`, { waitUntil: 'load' });
-  await fill(page, 'E-mail', email);
-  await press(page, 'Send code');
-  await fill(page, 'Code', await codeFromOutbox(email));
-  await press(page, 'Sign in');
-}
-
 it('signs a desk person in with the e-mailed code from the sandbox outbox, and out again', async () => {
   const desk = await createStaffMember(t, { name: 'Dana Desk' });
   const page = await offlinePage(b);
@@ -58,7 +41,7 @@ it('signs a desk person in with the e-mailed code from the sandbox outbox, and o
   await byRole(page, 'heading', 'Staff console');
   await checkScreen(t, page, 'console-sign-in');
 
-  await signIn(page, desk.email);
+  await signInThroughPage(b, page, 'console', desk.email);
   await byRole(page, 'heading', 'Orders');
   expect(await pageText(page)).toContain('Dana Desk (desk)');
   await checkScreen(t, page, 'console-orders');
@@ -92,7 +75,7 @@ it('shows a wrong code beside the code field and refuses a client member the con
   await page.waitForSelector('input[name="code"][aria-invalid="true"]');
   await checkScreen(t, page, 'console-sign-in-refused');
 
-  await fill(page, 'Code', await codeFromOutbox(firm.email));
+  await fill(page, 'Code', await codeFromOutbox(b, firm.email));
   await press(page, 'Sign in');
   await waitForText(page, 'This console is for the operator’s staff');
   expect(await page.evaluate('sessionStorage.length')).toBe(0);

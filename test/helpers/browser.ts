@@ -87,6 +87,18 @@ export async function fill(page: Page, label: string, value: string, role = 'tex
   await field.type(value);
 }
 
+/**
+ * Gives a file to the file picker labelled `label`, as the operating system's dialog would (a file input's accessible
+ * name in Chromium is its button's, "Choose File", so the picker is found through its label's `for`).
+ */
+export async function chooseFile(page: Page, label: string, path: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    `[...document.querySelectorAll('label')].filter((l) => l.textContent.trim() === ${JSON.stringify(label)}).map((l) => l.control).find((c) => c && c.type === 'file')`,
+    { timeout: 15_000 },
+  );
+  await (handle as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(path);
+}
+
 export async function press(page: Page, name: string, role = 'button'): Promise<void> {
   await (await byRole(page, role, name)).click();
 }
@@ -139,4 +151,28 @@ export async function checkScreen(t: TestApp, page: Page, name: string): Promise
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewport(viewport);
+}
+
+/** The code mailed to `email`, read from the sandbox outbox page (`/sandbox/mail`) as a person would. */
+export async function codeFromOutbox(session: BrowserSession, email: string): Promise<string> {
+  const outbox = await offlinePage(session);
+  await outbox.goto(`${session.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
+  const code = /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
+  await outbox.close();
+  if (!code) throw new Error(`no sign-in code in the outbox for ${email}`);
+  return code;
+}
+
+/** Signs in at `/<app>` with the e-mailed code: "Send code", the code from the outbox, "Sign in". */
+export async function signInThroughPage(
+  session: BrowserSession,
+  page: Page,
+  app: string,
+  email: string,
+): Promise<void> {
+  await page.goto(`${session.base}/${app}`, { waitUntil: 'load' });
+  await fill(page, 'E-mail', email);
+  await press(page, 'Send code');
+  await fill(page, 'Code', await codeFromOutbox(session, email));
+  await press(page, 'Sign in');
 }

@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import type { AppConfig } from '../../config/app-config';
+import { notFoundHandler } from '../http/error-handler';
 import { WEB_APP_CSP, webAppPage } from './web-app-page';
 import { isBuilt, WEB_APPS, webAppDir, type WebAppName } from './web-apps';
 
@@ -13,7 +14,8 @@ export function webAppRoutes(config: AppConfig): Router {
   for (const app of Object.keys(WEB_APPS) as WebAppName[]) {
     router.use(
       `/${app}/assets`,
-      express.static(webAppDir(app), { index: false, fallthrough: false, maxAge: 0, etag: true, lastModified: false }),
+      express.static(webAppDir(app), { index: false, maxAge: 0, etag: true, lastModified: false }),
+      notFoundHandler,
     );
     router.get([`/${app}`, `/${app}/*rest`], (_req, res) => {
       res.set({ 'Content-Security-Policy': WEB_APP_CSP, 'Cache-Control': 'no-cache' });

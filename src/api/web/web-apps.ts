@@ -8,10 +8,10 @@ import { join } from 'node:path';
 export const WEB_APPS = { console: 'Staff console' } as const;
 export type WebAppName = keyof typeof WEB_APPS;
 
-/** dist/web, whether this runs from dist/ or (under jest) from the sources beside it. */
+/** dist/web: this file runs as src/api/web/ under jest and as dist/src/api/web/ otherwise. */
 const WEB_DIST = __filename.endsWith('.ts')
   ? join(__dirname, '..', '..', '..', 'dist', 'web')
-  : join(__dirname, '..', '..', 'web');
+  : join(__dirname, '..', '..', '..', 'web');
 
 export const webAppDir = (app: WebAppName) => join(WEB_DIST, app);
 

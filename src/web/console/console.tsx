@@ -2,6 +2,7 @@ import { useQuery } from 'urql';
 import { graphql } from '../shared/gql';
 import { Layout, Pending, type NavItem } from '../shared/layout';
 import { useLocation } from '../shared/router';
+import { OrderPage } from './orders/order-page';
 import { OrderQueue } from './orders/order-queue';
 import { StaffContext } from './staff-context';
 
@@ -36,6 +37,8 @@ export function Console({ signOut }: { signOut: () => void }) {
 
 function Screen({ path }: { path: string }) {
   if (path === '' || path === '/' || path === '/orders') return <OrderQueue />;
+  const order = /^\/orders\/([^/]+)$/.exec(path);
+  if (order) return <OrderPage number={decodeURIComponent(order[1])} />;
   return (
     <>
       <h1>Not found</h1>

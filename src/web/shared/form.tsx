@@ -24,6 +24,10 @@ export interface FormProps {
   onSubmit: (data: FormData) => unknown;
   refusal?: Refusal;
   busy?: boolean;
+  /** What the last submit achieved, announced politely ("Order held."). */
+  done?: string;
+  /** Styles the submit button: `danger` for what cannot be undone. */
+  tone?: 'danger' | 'secondary';
   /** What the form is for, to assistive technology (a region of its own when given). */
   label?: string;
   children?: ReactNode;
@@ -35,7 +39,7 @@ export interface FormProps {
  * for its own name beside itself, and whatever no field claims is listed next to the submit button, in an alert.
  * Fields render before that list, so by then every field has said which names it shows.
  */
-export function Form({ submitLabel, onSubmit, refusal, busy, label, children, className }: FormProps) {
+export function Form({ submitLabel, onSubmit, refusal, busy, done, tone, label, children, className }: FormProps) {
   const shown = useRef(new Set<string>()).current;
   shown.clear();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -47,9 +51,14 @@ export function Form({ submitLabel, onSubmit, refusal, busy, label, children, cl
       <form className={className ?? 'form'} onSubmit={submit} aria-label={label} noValidate>
         {children}
         <Unplaced refusal={refusal} shown={shown} />
-        <button type="submit" disabled={busy} aria-disabled={busy}>
+        <button type="submit" disabled={busy} className={tone}>
           {submitLabel}
         </button>
+        {done && !refusal && (
+          <p role="status" className="done">
+            {done}
+          </p>
+        )}
       </form>
     </FormContext.Provider>
   );
@@ -168,4 +177,28 @@ function withHint(field: ReturnType<typeof useField>, hint?: string) {
   if (!hint) return {};
   const ids = [`${field.id}-hint`, field.aria['aria-describedby']].filter(Boolean).join(' ');
   return { 'aria-describedby': ids };
+}
+
+export function FileField({
+  name,
+  label,
+  hint,
+  errorName,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const field = useField(name, errorName);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <Hint id={field.id} hint={hint} />
+      <input id={field.id} name={name} type="file" {...field.aria} {...withHint(field, hint)} {...input} />
+      {field.errors}
+    </div>
+  );
+}
+
+/** The file a file field holds, or undefined when none was chosen. */
+export function formFile(data: FormData, name: string): File | undefined {
+  const value = data.get(name);
+  return value instanceof File && value.size > 0 ? value : undefined;
 }

@@ -1,18 +1,45 @@
 import { useQuery } from 'urql';
+import { Form, formText, SelectField, TextField } from '../../shared/form';
+import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
+import type { OrderStatus } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
-import { Link } from '../../shared/router';
+import { Pager } from '../../shared/pager';
+import { Link, navigate, useLocation } from '../../shared/router';
+import { useMe } from '../staff-context';
 
 const StaffOrderQueue = graphql(`
-  query StaffOrderQueue($page: Int, $perPage: Int) {
-    staffOrders(page: $page, perPage: $perPage) {
+  query StaffOrderQueue(
+    $status: OrderStatus
+    $overdue: Boolean
+    $queue: StaffOrderQueue
+    $assigneeId: ID
+    $search: String
+    $page: Int
+    $perPage: Int
+  ) {
+    staffOrders(
+      status: $status
+      overdue: $overdue
+      queue: $queue
+      assigneeId: $assigneeId
+      search: $search
+      page: $page
+      perPage: $perPage
+    ) {
       items {
         id
         number
         status
+        serviceType
         reference
         dueAt
+        sourceLanguage
+        targetLanguage
         account {
+          name
+        }
+        assignee {
           name
         }
       }
@@ -25,40 +52,131 @@ const StaffOrderQueue = graphql(`
   }
 `);
 
-/** The order queue, soonest due first. */
+export const ORDER_STATUSES: OrderStatus[] = [
+  'PENDING_PAYMENT',
+  'PROCESSING',
+  'IN_REVIEW',
+  'ON_HOLD',
+  'COMPLETED',
+  'CANCELLED',
+];
+const FINISHED: OrderStatus[] = ['COMPLETED', 'CANCELLED'];
+const PER_PAGE = 25;
+
+/**
+ * The order queue, soonest due first: by status, overdue, waiting for a translator, assigned to me, or a search by
+ * number, reference or account name. The filters are the address's query, so a filtered queue is a link; the
+ * service pages the list in the database.
+ */
 export function OrderQueue() {
-  const [{ data, fetching, error }] = useQuery({ query: StaffOrderQueue, variables: { page: 1, perPage: 25 } });
+  const location = useLocation();
+  const me = useMe();
+  const { query } = location;
+  const page = Number(query.get('page') ?? '1') || 1;
+  const [{ data, fetching, error }] = useQuery({
+    query: StaffOrderQueue,
+    variables: {
+      status: (query.get('status') as OrderStatus | null) ?? undefined,
+      overdue: query.has('overdue') || undefined,
+      queue: query.has('needsTranslation') ? 'NEEDS_TRANSLATION' : undefined,
+      assigneeId: query.has('mine') ? me.id : undefined,
+      search: query.get('search') ?? undefined,
+      page,
+      perPage: PER_PAGE,
+    },
+  });
   const orders = data?.staffOrders;
+
+  const filter = (form: FormData) => {
+    const next = new URLSearchParams();
+    for (const name of ['search', 'status']) if (formText(form, name)) next.set(name, formText(form, name));
+    for (const name of ['overdue', 'needsTranslation', 'mine']) if (form.has(name)) next.set(name, '1');
+    const search = next.toString();
+    navigate(search ? `${location.path}?${search}` : location.path);
+  };
+
   return (
     <>
       <h1>Orders</h1>
+      <Form submitLabel="Filter" onSubmit={filter} className="form inline" label="Filter orders">
+        <TextField
+          name="search"
+          label="Search"
+          type="search"
+          hint="Number, reference or account"
+          defaultValue={query.get('search') ?? ''}
+          key={`search-${query.get('search')}`}
+        />
+        <SelectField
+          name="status"
+          label="Status"
+          defaultValue={query.get('status') ?? ''}
+          key={`status-${query.get('status')}`}
+          options={[
+            { value: '', label: 'Any status' },
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: formatEnum(s) })),
+          ]}
+        />
+        <Check name="overdue" label="Overdue" checked={query.has('overdue')} />
+        <Check name="needsTranslation" label="Needs translation" checked={query.has('needsTranslation')} />
+        <Check name="mine" label="Assigned to me" checked={query.has('mine')} />
+      </Form>
       <Pending fetching={fetching && !orders} error={error} />
       {orders && (
-        <table className="cards">
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Status</th>
-              <th scope="col">Account</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Due</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.items.map((order) => (
-              <tr key={order.id}>
-                <td data-label="Number">
-                  <Link href={`/console/orders/${order.number}`}>{order.number}</Link>
-                </td>
-                <td data-label="Status">{order.status}</td>
-                <td data-label="Account">{order.account?.name}</td>
-                <td data-label="Reference">{order.reference}</td>
-                <td data-label="Due">{order.dueAt}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <p role="status">
+            {orders.pageInfo.total === 1 ? '1 order' : `${orders.pageInfo.total.toLocaleString()} orders`}
+          </p>
+          {orders.items.length > 0 && (
+            <table className="cards">
+              <thead>
+                <tr>
+                  <th scope="col">Number</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Languages</th>
+                  <th scope="col">Due</th>
+                  <th scope="col">Assignee</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.items.map((order) => {
+                  const overdue =
+                    order.dueAt && !FINISHED.includes(order.status) && new Date(order.dueAt).getTime() < Date.now();
+                  return (
+                    <tr key={order.id}>
+                      <td data-label="Number">
+                        <Link href={`/console/orders/${order.number}`}>{order.number}</Link>
+                      </td>
+                      <td data-label="Status">
+                        <span className="badge">{formatEnum(order.status)}</span>{' '}
+                        {overdue && <span className="badge bad">Overdue</span>}
+                      </td>
+                      <td data-label="Account">{order.account?.name}</td>
+                      <td data-label="Reference">{order.reference ?? '—'}</td>
+                      <td data-label="Languages">
+                        {order.sourceLanguage} → {order.targetLanguage} ({order.serviceType.toLowerCase()})
+                      </td>
+                      <td data-label="Due">{formatDateTime(order.dueAt)}</td>
+                      <td data-label="Assignee">{order.assignee?.name ?? '—'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          <Pager location={location} page={orders.pageInfo.page} lastPage={orders.pageInfo.lastPage} />
+        </>
       )}
     </>
+  );
+}
+
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="check">
+      <input type="checkbox" name={name} defaultChecked={checked} key={`${name}-${checked}`} /> {label}
+    </label>
   );
 }
