@@ -115,7 +115,21 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
   await press(page, 'Attach translation');
   await waitForText(page, 'Translation attached.');
   await waitForText(page, 'poder.en.pdf');
+  // The PDF previewed in the page: framed from this service (a refused frame would be an error in the console).
+  await press(page, 'Preview poder.en.pdf');
+  const frame = await page.waitForSelector('iframe[title="Preview of poder.en.pdf"]');
+  const src = String(await frame!.evaluate((el) => el.getAttribute('src')));
+  const inline = await t.rest.raw().get(src).expect(200);
+  expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+  expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  // A DOCX is never shown inline, whatever the link asks.
+  const docxLink = String(
+    await (await byRole(page, 'link', 'Download poder.docx')).evaluate((el) => el.getAttribute('href')),
+  );
+  const attached = await t.rest.raw().get(`${docxLink}&disposition=inline`).expect(200);
+  expect(attached.headers['content-disposition']).toMatch(/^attachment;/);
   await checkScreen(t, page, 'console-order');
+  await press(page, 'Preview poder.en.pdf');
 
   await press(page, 'Complete order');
   await waitForText(page, 'Verification page');

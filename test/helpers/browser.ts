@@ -13,6 +13,8 @@ import type { TestApp } from './test-app';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+const LOCAL_PROTOCOLS = new Set(['data:', 'blob:', 'chrome:', 'chrome-extension:']);
+
 export const PHONE = 390;
 export const DESKTOP = 1280;
 
@@ -55,7 +57,8 @@ export async function offlinePage(session: BrowserSession, width = DESKTOP): Pro
   const host = new URL(session.base).host;
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.host === host) return void request.continue();
+    // The browser's own pages and viewers (its PDF viewer's files) come from inside it, not the network.
+    if (LOCAL_PROTOCOLS.has(url.protocol) || url.host === host) return void request.continue();
     session.outside.push(request.url());
     void request.abort('internetdisconnected');
   });
