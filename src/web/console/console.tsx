@@ -2,6 +2,8 @@ import { useQuery } from 'urql';
 import { graphql } from '../shared/gql';
 import { Layout, Pending, type NavItem } from '../shared/layout';
 import { useLocation } from '../shared/router';
+import { BookingPage } from './bookings/booking-page';
+import { BookingQueue } from './bookings/booking-queue';
 import { OrderPage } from './orders/order-page';
 import { OrderQueue } from './orders/order-queue';
 import { StaffContext } from './staff-context';
@@ -25,20 +27,28 @@ export function Console({ signOut }: { signOut: () => void }) {
   const { path } = useLocation();
   const me = data?.staffMe;
   if (!me) return <Pending fetching={fetching} error={error} />;
-  const nav: NavItem[] = [{ href: `${BASE}/orders`, label: 'Orders' }];
+  const desk = me.role !== 'TRANSLATOR';
+  // A role sees only the screens it may use (D28): a translator works on the orders assigned to them.
+  const nav: NavItem[] = [
+    { href: `${BASE}/orders`, label: 'Orders' },
+    ...(desk ? [{ href: `${BASE}/bookings`, label: 'Bookings' }] : []),
+  ];
   return (
     <StaffContext.Provider value={me}>
       <Layout title="Staff console" nav={nav} user={`${me.name} (${me.role.toLowerCase()})`} onSignOut={signOut}>
-        <Screen path={path.slice(BASE.length)} />
+        <Screen path={path.slice(BASE.length)} desk={desk} />
       </Layout>
     </StaffContext.Provider>
   );
 }
 
-function Screen({ path }: { path: string }) {
+function Screen({ path, desk }: { path: string; desk: boolean }) {
   if (path === '' || path === '/' || path === '/orders') return <OrderQueue />;
   const order = /^\/orders\/([^/]+)$/.exec(path);
   if (order) return <OrderPage number={decodeURIComponent(order[1])} />;
+  if (desk && path === '/bookings') return <BookingQueue />;
+  const booking = /^\/bookings\/([^/]+)$/.exec(path);
+  if (desk && booking) return <BookingPage number={decodeURIComponent(booking[1])} />;
   return (
     <>
       <h1>Not found</h1>

@@ -51,3 +51,15 @@ export function withQuery(path: string, query: URLSearchParams, changes: Record<
   const search = next.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** Moves to `path` with a filter form's values as its query: the non-empty text fields, and the ticked boxes as 1. */
+export function navigateToFilters(path: string, form: FormData, fields: string[], flags: string[] = []): void {
+  const next = new URLSearchParams();
+  for (const name of fields) {
+    const value = form.get(name);
+    if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
+  }
+  for (const name of flags) if (form.has(name)) next.set(name, '1');
+  const search = next.toString();
+  navigate(search ? `${path}?${search}` : path);
+}

@@ -1,5 +1,6 @@
 import { useAction } from '../../shared/action';
-import { FileField, Form, formFile, formText, SelectField, TextArea, TextField } from '../../shared/form';
+import { FileField, Form, formFile, formText, SelectField, TextField } from '../../shared/form';
+import { instant, ReasonForm, RefundForm } from '../desk-forms';
 import { graphql } from '../../shared/gql';
 import type { OrderDeskView, OrderView } from './order-query';
 
@@ -80,13 +81,6 @@ const AssignOrder = graphql(`
     }
   }
 `);
-
-/** An amount typed in the currency's units ("12.50") as cents; anything else as NaN, which the service refuses. */
-const cents = (text: string) =>
-  /^\d{1,9}([.,]\d{1,2})?$/.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : NaN;
-
-/** A `datetime-local` value (the person's own time) as an instant; empty when none was given. */
-const instant = (text: string) => (text ? new Date(text).toISOString() : '');
 
 /** Completing a certified order issues its certificate (a signed PDF, or the desk's own scan when given). */
 export function CompleteOrderForm({ order }: { order: OrderView }) {
@@ -185,42 +179,28 @@ export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDesk
           </Form>
         ) : (
           !finished && (
-            <Form
+            <ReasonForm
+              action={hold}
+              variables={(reason) => ({ id: order.id, reason })}
               submitLabel="Hold"
-              label="Hold the order"
-              onSubmit={(data) => hold.run({ id: order.id, reason: formText(data, 'reason') })}
-              {...hold.form}
-            >
-              <TextArea name="reason" label="Reason to hold" />
-            </Form>
+              fieldLabel="Reason to hold"
+            />
           )
         )}
-        <Form
-          submitLabel="Refund"
-          label="Refund an amount"
-          onSubmit={(data) =>
-            refund.run({ id: order.id, amountCents: cents(formText(data, 'amount')), reason: formText(data, 'reason') })
-          }
-          {...refund.form}
-        >
-          <TextField
-            name="amount"
-            errorName="amountCents"
-            label={`Amount to refund${currency ? ` (${currency})` : ''}`}
-            inputMode="decimal"
-          />
-          <TextArea name="reason" label="Reason for the refund" />
-        </Form>
+        <RefundForm
+          action={refund}
+          currency={currency}
+          variables={(amountCents, reason) => ({ id: order.id, amountCents, reason })}
+        />
         {!finished && (
-          <Form
+          <ReasonForm
+            action={cancel}
+            variables={(reason) => ({ id: order.id, reason })}
             submitLabel="Cancel order"
+            fieldLabel="Reason to cancel"
+            hint="The client is e-mailed; a paid order is refunded."
             tone="danger"
-            label="Cancel the order"
-            onSubmit={(data) => cancel.run({ id: order.id, reason: formText(data, 'reason') })}
-            {...cancel.form}
-          >
-            <TextArea name="reason" label="Reason to cancel" hint="The client is e-mailed; a paid order is refunded." />
-          </Form>
+          />
         )}
       </div>
     </section>

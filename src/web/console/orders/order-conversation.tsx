@@ -2,6 +2,7 @@ import { useAction } from '../../shared/action';
 import { Form, formText, TextArea } from '../../shared/form';
 import { formatDateTime } from '../../shared/format';
 import { graphql } from '../../shared/gql';
+import { NotesSection } from '../desk-forms';
 import type { OrderView } from './order-query';
 
 const AddNote = graphql(`
@@ -30,33 +31,15 @@ const SendMessage = graphql(`
   }
 `);
 
-/** The staff's own notes on the order (never shown to the client). */
+/** The order's notes; the desk adds them (D28), a translator reads them. */
 export function OrderNotes({ order, canAdd }: { order: OrderView; canAdd: boolean }) {
   const add = useAction(AddNote, 'Note added.');
   return (
-    <section aria-labelledby="notes-heading">
-      <h2 id="notes-heading">Notes</h2>
-      <ul className="entries">
-        {(order.notes ?? []).map((note) => (
-          <li key={note.id}>
-            <p className="meta">
-              {note.author.name}, {formatDateTime(note.createdAt)}
-            </p>
-            <p>{note.text}</p>
-          </li>
-        ))}
-      </ul>
-      {(order.notes ?? []).length === 0 && <p>No note yet.</p>}
-      {canAdd && (
-        <Form
-          submitLabel="Add note"
-          onSubmit={(data) => add.run({ id: order.id, text: formText(data, 'text') })}
-          {...add.form}
-        >
-          <TextArea name="text" label="Note" />
-        </Form>
-      )}
-    </section>
+    <NotesSection
+      notes={order.notes ?? []}
+      action={canAdd ? add : undefined}
+      variables={(text) => ({ id: order.id, text })}
+    />
   );
 }
 

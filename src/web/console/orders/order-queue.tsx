@@ -1,11 +1,11 @@
 import { useQuery } from 'urql';
-import { Form, formText, SelectField, TextField } from '../../shared/form';
+import { Form, SelectField, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { OrderStatus } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Pager } from '../../shared/pager';
-import { Link, navigate, useLocation } from '../../shared/router';
+import { Link, navigateToFilters, useLocation } from '../../shared/router';
 import { useMe } from '../staff-context';
 
 const StaffOrderQueue = graphql(`
@@ -87,13 +87,8 @@ export function OrderQueue() {
   });
   const orders = data?.staffOrders;
 
-  const filter = (form: FormData) => {
-    const next = new URLSearchParams();
-    for (const name of ['search', 'status']) if (formText(form, name)) next.set(name, formText(form, name));
-    for (const name of ['overdue', 'needsTranslation', 'mine']) if (form.has(name)) next.set(name, '1');
-    const search = next.toString();
-    navigate(search ? `${location.path}?${search}` : location.path);
-  };
+  const filter = (form: FormData) =>
+    navigateToFilters(location.path, form, ['search', 'status'], ['overdue', 'needsTranslation', 'mine']);
 
   return (
     <>
