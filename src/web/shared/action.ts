@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useMutation, type AnyVariables } from 'urql';
 import { refusalOf, type Refusal } from './refusal';
 
-export interface Action<V> {
-  run: (variables: V) => Promise<boolean>;
+export interface Action<V, D = unknown> {
+  /** The answer's data, or undefined when refused (the refusal is then in `form`). */
+  run: (variables: V) => Promise<D | undefined>;
   /** What the form shows: the refusal, whether it runs, and the message of the last success. */
   form: { refusal?: Refusal; busy: boolean; done?: string };
 }
@@ -17,16 +18,16 @@ export interface Action<V> {
 export function useAction<D, V extends AnyVariables>(
   document: TypedDocumentNode<D, V>,
   doneMessage: string,
-): Action<V> {
+): Action<V, D> {
   const [result, execute] = useMutation(document);
   const [done, setDone] = useState<string>();
   return {
     run: async (variables) => {
       setDone(undefined);
       const answer = await execute(variables);
-      if (answer.error) return false;
+      if (answer.error || !answer.data) return undefined;
       setDone(doneMessage);
-      return true;
+      return answer.data;
     },
     form: { refusal: refusalOf(result.error), busy: result.fetching, done },
   };
