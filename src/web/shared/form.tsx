@@ -103,12 +103,40 @@ function useField(name: string, errorName = name) {
 
 type FieldProps = { name: string; label: string; hint?: string; errorName?: string };
 
-function Hint({ id, hint }: { id: string; hint?: string }) {
-  return hint ? (
-    <span id={`${id}-hint`} className="hint">
-      {hint}
-    </span>
-  ) : null;
+/** The props every control gets: its id, name, invalid state, and what describes it (the hint, then the errors). */
+interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A labelled control with its hint and the service's messages for its name: the one frame of every field, the
+ * control drawn by `control` with the props that tie it to its label, hint and errors.
+ */
+function Field({
+  name,
+  label,
+  hint,
+  errorName,
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
+  const field = useField(name, errorName);
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const describedBy = [hintId, field.aria['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {hint && (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      )}
+      {control({ id: field.id, name, 'aria-invalid': field.aria['aria-invalid'], 'aria-describedby': describedBy })}
+      {field.errors}
+    </div>
+  );
 }
 
 export function TextField({
@@ -118,15 +146,11 @@ export function TextField({
   errorName,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const field = useField(name, errorName);
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <Hint id={field.id} hint={hint} />
-      <input id={field.id} name={name} {...field.aria} {...withHint(field, hint)} {...input} />
-      {field.errors}
-    </div>
-  );
+  return <Field {...{ name, label, hint, errorName }} control={(props) => <input {...props} {...input} />} />;
+}
+
+export function FileField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField {...props} type="file" />;
 }
 
 export function TextArea({
@@ -136,14 +160,8 @@ export function TextArea({
   errorName,
   ...area
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = useField(name, errorName);
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <Hint id={field.id} hint={hint} />
-      <textarea id={field.id} name={name} rows={3} {...field.aria} {...withHint(field, hint)} {...area} />
-      {field.errors}
-    </div>
+    <Field {...{ name, label, hint, errorName }} control={(props) => <textarea rows={3} {...props} {...area} />} />
   );
 }
 
@@ -155,45 +173,19 @@ export function SelectField({
   options,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
-  const field = useField(name, errorName);
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <Hint id={field.id} hint={hint} />
-      <select id={field.id} name={name} {...field.aria} {...withHint(field, hint)} {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {field.errors}
-    </div>
-  );
-}
-
-/** The hint joins the error list in what a screen reader reads with the field. */
-function withHint(field: ReturnType<typeof useField>, hint?: string) {
-  if (!hint) return {};
-  const ids = [`${field.id}-hint`, field.aria['aria-describedby']].filter(Boolean).join(' ');
-  return { 'aria-describedby': ids };
-}
-
-export function FileField({
-  name,
-  label,
-  hint,
-  errorName,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const field = useField(name, errorName);
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <Hint id={field.id} hint={hint} />
-      <input id={field.id} name={name} type="file" {...field.aria} {...withHint(field, hint)} {...input} />
-      {field.errors}
-    </div>
+    <Field
+      {...{ name, label, hint, errorName }}
+      control={(props) => (
+        <select {...props} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

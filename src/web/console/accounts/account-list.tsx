@@ -1,9 +1,10 @@
 import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
-import { Form, SelectField } from '../../shared/form';
+import { Form } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { AccountListQuery, AccountStatus } from '../../shared/gql/graphql';
+import { Count, StatusFilter } from '../queue-filters';
 import { Pending } from '../../shared/layout';
 import { Pager } from '../../shared/pager';
 import { navigateToFilters, useLocation } from '../../shared/router';
@@ -95,20 +96,12 @@ export function AccountListPage() {
         label="Filter accounts"
         onSubmit={(form) => navigateToFilters(location.path, form, ['status'])}
       >
-        <SelectField
-          name="status"
-          label="Status"
-          defaultValue={query.get('status') ?? ''}
-          key={`status-${query.get('status')}`}
-          options={[{ value: '', label: 'Any status' }, ...STATUSES.map((s) => ({ value: s, label: formatEnum(s) }))]}
-        />
+        <StatusFilter location={location} statuses={STATUSES} />
       </Form>
       <Pending fetching={fetching && !accounts} error={error} />
       {accounts && (
         <>
-          <p role="status">
-            {accounts.pageInfo.total === 1 ? '1 account' : `${accounts.pageInfo.total.toLocaleString()} accounts`}
-          </p>
+          <Count total={accounts.pageInfo.total} one="account" many="accounts" />
           <ul className="cards-list">
             {accounts.items.map((account) => (
               <AccountCard key={account.id} account={account} admin={admin} />

@@ -1,8 +1,9 @@
 import { useQuery } from 'urql';
-import { Form, SelectField, TextField } from '../../shared/form';
+import { Form, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { InterpretationBookingStatus } from '../../shared/gql/graphql';
+import { Count, SearchFilter, StatusFilter } from '../queue-filters';
 import { Pending } from '../../shared/layout';
 import { Pager } from '../../shared/pager';
 import { Link, navigateToFilters, useLocation } from '../../shared/router';
@@ -85,21 +86,8 @@ export function BookingQueue() {
     <>
       <h1>Bookings</h1>
       <Form submitLabel="Filter" onSubmit={filter} className="form inline" label="Filter bookings">
-        <TextField
-          name="search"
-          label="Search"
-          type="search"
-          hint="Number, reference or account"
-          defaultValue={query.get('search') ?? ''}
-          key={`search-${query.get('search')}`}
-        />
-        <SelectField
-          name="status"
-          label="Status"
-          defaultValue={query.get('status') ?? ''}
-          key={`status-${query.get('status')}`}
-          options={[{ value: '', label: 'Any status' }, ...STATUSES.map((s) => ({ value: s, label: formatEnum(s) }))]}
-        />
+        <SearchFilter location={location} />
+        <StatusFilter location={location} statuses={STATUSES} />
         <TextField
           name="from"
           label="From"
@@ -118,9 +106,7 @@ export function BookingQueue() {
       <Pending fetching={fetching && !bookings} error={error} />
       {bookings && (
         <>
-          <p role="status">
-            {bookings.pageInfo.total === 1 ? '1 booking' : `${bookings.pageInfo.total.toLocaleString()} bookings`}
-          </p>
+          <Count total={bookings.pageInfo.total} one="booking" many="bookings" />
           {bookings.items.length > 0 && (
             <table className="cards">
               <thead>

@@ -1,8 +1,9 @@
 import { useQuery } from 'urql';
-import { Form, SelectField, TextField } from '../../shared/form';
+import { Form } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { OrderStatus } from '../../shared/gql/graphql';
+import { Count, SearchFilter, StatusFilter } from '../queue-filters';
 import { Pending } from '../../shared/layout';
 import { Pager } from '../../shared/pager';
 import { Link, navigateToFilters, useLocation } from '../../shared/router';
@@ -94,24 +95,8 @@ export function OrderQueue() {
     <>
       <h1>Orders</h1>
       <Form submitLabel="Filter" onSubmit={filter} className="form inline" label="Filter orders">
-        <TextField
-          name="search"
-          label="Search"
-          type="search"
-          hint="Number, reference or account"
-          defaultValue={query.get('search') ?? ''}
-          key={`search-${query.get('search')}`}
-        />
-        <SelectField
-          name="status"
-          label="Status"
-          defaultValue={query.get('status') ?? ''}
-          key={`status-${query.get('status')}`}
-          options={[
-            { value: '', label: 'Any status' },
-            ...ORDER_STATUSES.map((s) => ({ value: s, label: formatEnum(s) })),
-          ]}
-        />
+        <SearchFilter location={location} />
+        <StatusFilter location={location} statuses={ORDER_STATUSES} />
         <Check name="overdue" label="Overdue" checked={query.has('overdue')} />
         <Check name="needsTranslation" label="Needs translation" checked={query.has('needsTranslation')} />
         <Check name="mine" label="Assigned to me" checked={query.has('mine')} />
@@ -119,9 +104,7 @@ export function OrderQueue() {
       <Pending fetching={fetching && !orders} error={error} />
       {orders && (
         <>
-          <p role="status">
-            {orders.pageInfo.total === 1 ? '1 order' : `${orders.pageInfo.total.toLocaleString()} orders`}
-          </p>
+          <Count total={orders.pageInfo.total} one="order" many="orders" />
           {orders.items.length > 0 && (
             <table className="cards">
               <thead>
