@@ -176,6 +176,8 @@ export async function signInThroughPage(
   await page.goto(`${session.base}/${app}`, { waitUntil: 'load' });
   await fill(page, 'E-mail', email);
   await press(page, 'Send code');
+  // The code field appears once the service has answered, so the code is in the outbox by then.
+  await byRole(page, 'textbox', 'Code');
   await fill(page, 'Code', await codeFromOutbox(session, email));
   await press(page, 'Sign in');
 }
