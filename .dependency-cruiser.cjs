@@ -157,6 +157,20 @@ module.exports = {
       to: { path: '^src/domain/' },
     },
     {
+      name: 'browser-apps-import-only-web',
+      comment: 'The browser applications (src/web/) speak to the service through GraphQL only, never by importing it.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/', pathNot: '^src/web/' },
+    },
+    {
+      name: 'the-service-never-imports-a-browser-app',
+      comment: 'The service serves the built bundles from dist/web; it never loads their sources.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: '^src/web/' },
+    },
+    {
       name: 'db-reads-only-the-model-of-the-domain',
       comment:
         'src/db/ names the entities, the read types and transition tables its queries answer with, and domain/shared; ' +

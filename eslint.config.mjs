@@ -7,7 +7,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.cache/', '.data/', 'coverage/', 'test/graphql/generated.ts'] },
+  { ignores: ['dist/', '.cache/', '.data/', 'coverage/', 'test/graphql/generated.ts', 'src/web/shared/gql/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

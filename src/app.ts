@@ -16,6 +16,8 @@ import { notModifiedLane } from './api/rest/not-modified-lane';
 import { V1_PATH, v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
 import { addressPageRoutes } from './api/shipping/address-page.routes';
+import { sandboxMailRoutes } from './api/web/sandbox-mail.routes';
+import { webAppRoutes } from './api/web/web-apps.routes';
 import { DatabaseLeases } from './domain/rate-limits/rate-limit-leases';
 import type { JobMetrics } from './jobs/job-metrics';
 import type { Services } from './services';
@@ -68,6 +70,8 @@ export async function createApp({ orm, services, logger, jobMetrics, shareRateLi
   app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
   app.use(verifyRoutes(services));
   app.use(addressPageRoutes(services));
+  app.use(webAppRoutes(services.config));
+  app.use(sandboxMailRoutes(services));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

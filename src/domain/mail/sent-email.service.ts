@@ -1,4 +1,5 @@
 import type { AppEnv } from '../../config/app-config';
+import { NotFoundError } from '../../shared/errors';
 import { requireStaff } from '../identity/guards';
 import type { Ctx } from '../identity/context';
 import { Page, pageRequest, paginate } from '../shared/pagination';
@@ -12,6 +13,19 @@ export class SentEmailService {
   /** Newest first; for one address when asked. */
   async list(ctx: Ctx, command: ListSentEmails): Promise<Page<SentEmail>> {
     requireStaff(ctx.actor, 'sentEmails');
+    return this.page(ctx, command);
+  }
+
+  /**
+   * `/sandbox/mail` (docs/decisions.md D34): the outbox to anyone with a browser, so a person trying the sandbox can
+   * read a sign-in code or a client's e-mail. There is no such page outside the sandbox.
+   */
+  async sandboxOutbox(ctx: Ctx, command: ListSentEmails): Promise<Page<SentEmail>> {
+    if (this.deps.env !== 'sandbox') throw new NotFoundError();
+    return this.page(ctx, command);
+  }
+
+  private page(ctx: Ctx, command: ListSentEmails): Promise<Page<SentEmail>> {
     const { to } = command;
     const where = to ? { to: to.toLowerCase() } : {};
     return paginate(ctx.em, SentEmail, where, pageRequest(command), { orderBy: { createdAt: 'desc', id: 'desc' } });

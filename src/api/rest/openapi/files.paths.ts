@@ -227,13 +227,21 @@ export const filePaths = {
           schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
           description: 'HMAC-SHA256 of the path and query, in hex.',
         },
+        {
+          name: 'disposition',
+          in: 'query',
+          required: false,
+          schema: { enum: ['attachment', 'inline'], default: 'attachment' },
+          description:
+            'Not covered by the signature. `inline` shows a PDF, PNG or JPEG in the browser, in a frame of a page of this service (a preview); any other type, and any other value, is an attachment.',
+        },
       ],
       responses: {
         200: {
-          description: 'The bytes, as an attachment.',
+          description: 'The bytes, as an attachment (or inline, when asked for a PDF or an image).',
           headers: {
             'Content-Disposition': {
-              description: '`attachment` with the file name, ASCII and exact UTF-8 (RFC 6266).',
+              description: '`attachment` (or `inline`) with the file name, ASCII and exact UTF-8 (RFC 6266).',
               schema: { type: 'string' },
             },
           },

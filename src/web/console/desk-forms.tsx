@@ -1,0 +1,114 @@
+import type { Action } from '../shared/action';
+import { Form, formText, TextArea, TextField } from '../shared/form';
+import { formatDateTime } from '../shared/format';
+
+/** An amount typed in the currency's units ("12.50") as cents; anything else as NaN, which the service refuses. */
+const cents = (text: string) =>
+  /^\d{1,9}([.,]\d{1,2})?$/.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : NaN;
+
+/** A `datetime-local` value (the person's own time) as an instant; empty when none was given. */
+export const instant = (text: string) => (text ? new Date(text).toISOString() : '');
+
+/** A move that needs a reason (hold, cancel): the reason's field is named for the move, for assistive technology. */
+export function ReasonForm<V>({
+  action,
+  variables,
+  submitLabel,
+  fieldLabel,
+  hint,
+  tone,
+}: {
+  action: Action<V>;
+  variables: (reason: string) => V;
+  submitLabel: string;
+  fieldLabel: string;
+  hint?: string;
+  tone?: 'danger';
+}) {
+  return (
+    <Form
+      submitLabel={submitLabel}
+      label={fieldLabel}
+      tone={tone}
+      onSubmit={(data) => action.run(variables(formText(data, 'reason')))}
+      {...action.form}
+    >
+      <TextArea name="reason" label={fieldLabel} hint={hint} />
+    </Form>
+  );
+}
+
+/** "Refund" an amount (D30), typed in the currency's units, with a reason the client is told. */
+export function RefundForm<V>({
+  action,
+  variables,
+  currency,
+}: {
+  action: Action<V>;
+  variables: (amountCents: number, reason: string) => V;
+  currency: string;
+}) {
+  return (
+    <Form
+      submitLabel="Refund"
+      label="Refund an amount"
+      onSubmit={(data) => action.run(variables(cents(formText(data, 'amount')), formText(data, 'reason')))}
+      {...action.form}
+    >
+      <TextField
+        name="amount"
+        errorName="amountCents"
+        label={`Amount to refund${currency ? ` (${currency})` : ''}`}
+        inputMode="decimal"
+      />
+      <TextArea name="reason" label="Reason for the refund" />
+    </Form>
+  );
+}
+
+export interface Note {
+  id: string;
+  text: string;
+  createdAt: string;
+  author: { name: string };
+}
+
+/** The staff's own notes on an order or a booking (never shown to the client), and "Add note" for the desk. */
+export function NotesSection<V>({
+  notes,
+  action,
+  variables,
+}: {
+  notes: Note[];
+  action?: Action<V>;
+  variables: (text: string) => V;
+}) {
+  return (
+    <section aria-labelledby="notes-heading">
+      <h2 id="notes-heading">Notes</h2>
+      {notes.length === 0 ? (
+        <p>No note yet.</p>
+      ) : (
+        <ul className="entries">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <p className="meta">
+                {note.author.name}, {formatDateTime(note.createdAt)}
+              </p>
+              <p>{note.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {action && (
+        <Form
+          submitLabel="Add note"
+          onSubmit={(data) => action.run(variables(formText(data, 'text')))}
+          {...action.form}
+        >
+          <TextArea name="text" label="Note" />
+        </Form>
+      )}
+    </section>
+  );
+}

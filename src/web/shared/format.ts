@@ -1,0 +1,10 @@
+/** How the applications write dates and money for people: the browser's locale, the service's UTC instants. */
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+
+export const formatMoney = (cents: number, currency: string) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
+
+/** `IN_REVIEW` -> "In review". */
+export const formatEnum = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');

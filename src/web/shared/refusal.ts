@@ -1,0 +1,37 @@
+import type { CombinedError } from 'urql';
+
+/** A refusal as a form shows it: the service's messages by field (GraphQL's argument names), and the rest. */
+export interface Refusal {
+  fields: Record<string, string[]>;
+  messages: string[];
+}
+
+/**
+ * Reads an error answer: BAD_USER_INPUT carries `errors` keyed by the field it names (`reason`, `amountCents`,
+ * `input.scheduledAt`); every other error is a message of the whole form. A network failure says so.
+ */
+export function refusalOf(error: CombinedError | undefined): Refusal | undefined {
+  if (!error) return undefined;
+  const fields: Record<string, string[]> = {};
+  const messages: string[] = [];
+  for (const e of error.graphQLErrors) {
+    const named = e.extensions?.errors as Record<string, string[]> | undefined;
+    if (e.extensions?.code === 'BAD_USER_INPUT' && named && Object.keys(named).length > 0) {
+      for (const [field, list] of Object.entries(named)) fields[field.replace(/^input\./, '')] = list;
+    } else messages.push(e.message);
+  }
+  if (error.networkError) messages.push('The service could not be reached. Check the connection and try again.');
+  return { fields, messages };
+}
+
+/** The messages of a refusal that no field on the form shows, so none is lost. */
+export function unplacedMessages(refusal: Refusal | undefined, shown: readonly string[]): string[] {
+  if (!refusal) return [];
+  const placed = new Set(shown);
+  return [
+    ...refusal.messages,
+    ...Object.entries(refusal.fields)
+      .filter(([field]) => !placed.has(field))
+      .flatMap(([field, list]) => list.map((message) => `${field}: ${message}`)),
+  ];
+}

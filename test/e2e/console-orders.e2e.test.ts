@@ -1,0 +1,148 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import {
+  byRole,
+  checkScreen,
+  chooseFile,
+  expectClean,
+  fill,
+  offlinePage,
+  openBrowser,
+  pageText,
+  press,
+  signInThroughPage,
+  waitForText,
+  type BrowserSession,
+} from '../helpers/browser';
+import { createStaffMember } from '../helpers/certified';
+import { docx, pdf } from '../helpers/documents';
+import { uploadFile } from '../helpers/files';
+import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { paidOrder, waitForStatus } from '../helpers/orders';
+import { pollUntil } from '../helpers/poll';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * The console's order desk in a real browser (docs/decisions.md D34): the queue's filters and search, and one
+ * certified order worked from its screen by accessible names: a refusal shown beside its field, hold and release,
+ * approve, attach a reviewed translation from a file picker, complete with the certificate, refund an amount; each
+ * result checked through REST as the client sees it.
+ */
+let t: TestApp;
+let b: BrowserSession;
+let firm: TestAccount;
+let desk: { email: string };
+let page: Page;
+let orderId: string;
+let orderNumber: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  b = await openBrowser(t);
+  const staff = await createStaffToken(t);
+  firm = await createApprovedAccount(t, staff);
+  desk = await createStaffMember(t, {
+    role: StaffRole.ADMIN,
+    name: 'Ada Admin',
+    credentials: 'ATA-certified translator no. 200002',
+  });
+  const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
+  orderId = await paidOrder(t, firm, [source], 'certified', { reference: 'Matter 4471' });
+  await waitForStatus(t, firm, orderId, 'in_review');
+  orderNumber = (await t.rest.get(`/api/v1/orders/${orderId}`, firm.key).expect(200)).body.data.number;
+  page = await offlinePage(b);
+  await signInThroughPage(b, page, 'console', desk.email);
+  await byRole(page, 'heading', 'Orders');
+}, 120_000);
+afterAll(async () => {
+  await b?.close();
+  await t?.close();
+});
+afterEach(() => expectClean(b));
+
+const clientView = async () => (await t.rest.get(`/api/v1/orders/${orderId}`, firm.key).expect(200)).body.data;
+
+it('finds the order by reference, by status and as needing no translator, and pages the queue', async () => {
+  await fill(page, 'Search', 'Matter 4471', 'searchbox');
+  await press(page, 'Filter');
+  await byRole(page, 'link', orderNumber);
+  expect(await pageText(page)).toContain('1 order');
+  expect(new URL(page.url()).search).toBe('?search=Matter+4471');
+
+  await page.select('select[name="status"]', 'COMPLETED');
+  await press(page, 'Filter');
+  await waitForText(page, '0 orders');
+
+  await page.goto(`${b.base}/console/orders?status=IN_REVIEW`, { waitUntil: 'load' });
+  await byRole(page, 'link', orderNumber);
+  await checkScreen(t, page, 'console-queue');
+  // A translator's queue (D30) holds the certified scans no one has translated: not this machine-translated one.
+  await (await byRole(page, 'checkbox', 'Needs translation')).click();
+  await press(page, 'Filter');
+  await waitForText(page, '0 orders');
+}, 60_000);
+
+it('works the order from its screen: refusal beside the field, hold, release, approve, attach, complete, refund', async () => {
+  await page.goto(`${b.base}/console/orders/${orderNumber}`, { waitUntil: 'load' });
+  await byRole(page, 'heading', `Order ${orderNumber} In review`);
+  await byRole(page, 'link', 'Download poder.docx');
+
+  // Hold with no reason: the service's message beside "Reason to hold", which is marked invalid.
+  await press(page, 'Hold');
+  await page.waitForSelector('textarea[aria-invalid="true"]');
+  const reason = await byRole(page, 'textbox', 'Reason to hold');
+  const described = await reason.evaluate((el) => el.getAttribute('aria-describedby'));
+  expect(await page.$eval(`[id="${described}"]`, (el) => el.textContent)).toMatch(/reason/i);
+  await checkScreen(t, page, 'console-order-refused');
+
+  await fill(page, 'Reason to hold', 'Waiting for the client to confirm the spelling of a name.');
+  await press(page, 'Hold');
+  await byRole(page, 'button', 'Release');
+  expect((await clientView()).status).toBe('on_hold');
+  await press(page, 'Release');
+  await byRole(page, 'button', 'Hold');
+  expect((await clientView()).status).toBe('in_review');
+
+  await press(page, 'Approve translation');
+  await waitForText(page, 'Approved by Ada Admin');
+
+  // Attach a reviewed translation from the file picker, then complete with the generated certificate.
+  const reviewed = join(t.config.dataDir, 'reviewed.pdf');
+  writeFileSync(reviewed, await pdf(['Power of attorney (reviewed).']));
+  await chooseFile(page, 'Translation file', reviewed);
+  await press(page, 'Attach translation');
+  await waitForText(page, 'Translation attached.');
+  await waitForText(page, 'poder.en.pdf');
+  // The PDF previewed in the page: framed from this service (a refused frame would be an error in the console).
+  await press(page, 'Preview poder.en.pdf');
+  const frame = await page.waitForSelector('iframe[title="Preview of poder.en.pdf"]');
+  const src = String(await frame!.evaluate((el) => el.getAttribute('src')));
+  const inline = await t.rest.raw().get(src).expect(200);
+  expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+  expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  // A DOCX is never shown inline, whatever the link asks.
+  const docxLink = String(
+    await (await byRole(page, 'link', 'Download poder.docx')).evaluate((el) => el.getAttribute('href')),
+  );
+  const attached = await t.rest.raw().get(`${docxLink}&disposition=inline`).expect(200);
+  expect(attached.headers['content-disposition']).toMatch(/^attachment;/);
+  await checkScreen(t, page, 'console-order');
+  await press(page, 'Preview poder.en.pdf');
+
+  await press(page, 'Complete order');
+  await waitForText(page, 'Verification page');
+  const completed = await clientView();
+  expect(completed.status).toBe('completed');
+  expect(await pageText(page)).toContain(completed.certificate.verification_code);
+
+  await fill(page, 'Amount to refund (USD)', '1.50');
+  await fill(page, 'Reason for the refund', 'Goodwill for the delay.');
+  await press(page, 'Refund');
+  await waitForText(page, 'Refund asked of the payment provider.');
+  await pollUntil(clientView, (order) => order.payment.refunded_cents === 150, {
+    failure: (order) => `refunded ${order.payment.refunded_cents} cents`,
+  });
+  await checkScreen(t, page, 'console-order-completed');
+}, 120_000);
