@@ -163,6 +163,11 @@ export function SelectField({
   );
 }
 
+/** The service's messages for `name` where no single input stands for it (a list of uploaded files). */
+export function FieldErrors({ name }: { name: string }) {
+  return useField(name).errors;
+}
+
 /** The hint joins the error list in what a screen reader reads with the field. */
 function withHint(field: ReturnType<typeof useField>, hint?: string) {
   if (!hint) return {};

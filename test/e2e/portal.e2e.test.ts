@@ -1,0 +1,222 @@
+import type { Page } from 'puppeteer-core';
+import {
+  ApproveTranslationDocument,
+  CancelOrderDocument,
+  CompleteCertifiedOrderDocument,
+  PostStaffOrderMessageDocument,
+  SentEmailsDocument,
+  StaffOrderDocument,
+  StaffOrderMessagesDocument,
+} from '../graphql/generated';
+import {
+  byRole,
+  checkScreen,
+  expectClean,
+  fill,
+  offlinePage,
+  openBrowser,
+  pageText,
+  press,
+  waitForText,
+  type BrowserSession,
+} from '../helpers/browser';
+import { docx, pdf, textlessPdf, words } from '../helpers/documents';
+import { uploadFile } from '../helpers/files';
+import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
+import { paidOrder, waitForStatus } from '../helpers/orders';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+
+/**
+ * The client portal (docs/decisions.md D35) in a real browser with the network cut off but for the service: a
+ * firm's people sign in with the e-mailed code and find every control by its accessible name.
+ */
+let t: TestApp;
+let b: BrowserSession;
+let staff: string;
+let desk: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  b = await openBrowser(t);
+  staff = await createStaffToken(t);
+  desk = await createStaffToken(t, StaffRole.DESK);
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  await t?.close();
+});
+afterEach(() => expectClean(b));
+
+async function codeFromOutbox(email: string): Promise<string> {
+  const outbox = await offlinePage(b);
+  await outbox.goto(`${b.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
+  const code = /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
+  await outbox.close();
+  expect(code).toBeDefined();
+  return code!;
+}
+
+async function signIn(email: string, width?: number): Promise<Page> {
+  const page = await offlinePage(b, width);
+  await page.goto(`${b.base}/portal`, { waitUntil: 'load' });
+  await fill(page, 'E-mail', email);
+  await press(page, 'Send code');
+  await fill(page, 'Code', await codeFromOutbox(email));
+  await press(page, 'Sign in');
+  await byRole(page, 'heading', 'Orders');
+  return page;
+}
+
+const firmWithOrder = async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const file = await uploadFile(t, firm.key, await docx({ paragraphs: [words(300)] }), 'lease.docx');
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        {
+          source_language: 'de',
+          target_language: 'en',
+          service_type: 'certified',
+          file_ids: [file.id],
+          reference: 'M-17',
+        },
+        firm.key,
+      )
+      .expect(201)
+  ).body.data;
+  const order = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, firm.key).expect(201)).body.data;
+  return { firm, order: order as { id: string; number: string } };
+};
+
+it('lists the orders, keeps their statuses current without a reload, and stays signed in across one', async () => {
+  const { firm, order } = await firmWithOrder();
+  const page = await signIn(firm.email);
+  await waitForText(page, order.number);
+  expect(await pageText(page)).toContain('Pending payment');
+  await checkScreen(t, page, 'portal-orders');
+
+  // A change made elsewhere shows up by polling; the page is the same document (no reload).
+  await page.evaluate('window.unchanged = true');
+  expect((await t.gql(CancelOrderDocument, { id: order.id }, firm.key)).errors).toBeUndefined();
+  await waitForText(page, 'Cancelled');
+  expect(await page.evaluate('window.unchanged')).toBe(true);
+
+  const token = String(await page.evaluate('sessionStorage.getItem("portal.session")'));
+  expect(token).toMatch(/^ltk_session_/);
+  await page.reload({ waitUntil: 'load' });
+  await waitForText(page, order.number);
+  expect(await page.evaluate('localStorage.length')).toBe(0);
+  await page.close();
+}, 120_000);
+
+it('orders a certified translation: upload with counts, languages, add-ons, quote, convert and pay', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const page = await signIn(firm.email, 390);
+  await press(page, 'Order a translation', 'link');
+  await byRole(page, 'heading', 'Order a translation');
+
+  // A quote without documents or languages is refused beside the fields, in words.
+  await press(page, 'Get quote');
+  await page.waitForSelector('select[aria-invalid="true"]');
+  expect(await pageText(page)).not.toMatch(/fileIds|sourceLanguage/);
+  await checkScreen(t, page, 'portal-order-refused');
+
+  const upload = await byRole(page, 'button', 'Upload');
+  const dir = t.config.dataDir;
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(`${dir}/contract.pdf`, await pdf([words(400)]));
+  await writeFile(`${dir}/scan.pdf`, await textlessPdf(2));
+  await (upload as unknown as { uploadFile: (...p: string[]) => Promise<void> }).uploadFile(
+    `${dir}/contract.pdf`,
+    `${dir}/scan.pdf`,
+  );
+  await waitForText(page, '400 words', 30_000);
+  await waitForText(page, '2 scanned', 30_000);
+
+  await fill(page, 'Search source languages', 'germ', 'searchbox');
+  await (await byRole(page, 'combobox', 'Source language')).select('de');
+  await (await byRole(page, 'combobox', 'Target language')).select('en');
+  await press(page, 'Get quote');
+  await byRole(page, 'heading', 'Your quote');
+  await checkScreen(t, page, 'portal-quote');
+  await press(page, 'Convert');
+  await press(page, 'Pay', 'link');
+  await page.waitForNavigation({ waitUntil: 'load' }).catch(() => undefined);
+  const pay = await page.waitForSelector('form[action$="/pay"] button');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), pay!.click()]);
+  await waitForText(page, 'Thank you: the payment went through.');
+  expect(new URL(page.url()).pathname).toMatch(/^\/portal\/orders\//);
+  await page.close();
+}, 180_000);
+
+it('follows an order: timeline, messages with the desk, downloads, verification and a revision', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
+  const id = await paidOrder(t, firm, [source], 'certified');
+  await waitForStatus(t, firm, id, 'in_review');
+  const view = (await t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
+  const translation = view.files.find((file) => file.type === 'TRANSLATION')!;
+  expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, desk)).errors).toBeUndefined();
+  expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, desk)).errors).toBeUndefined();
+  await t.gql(PostStaffOrderMessageDocument, { orderId: id, text: 'Your translation is ready.' }, desk);
+
+  const page = await signIn(firm.email);
+  await press(page, view.number, 'link');
+  await byRole(page, 'heading', `Order ${view.number}`);
+  await waitForText(page, 'Your translation is ready.');
+  expect(await pageText(page)).toContain('Completed');
+
+  await fill(page, 'Message', 'Thank you, one question about page 2.');
+  await press(page, 'Send message');
+  await waitForText(page, 'one question about page 2');
+  const messages = (await t.gql(StaffOrderMessagesDocument, { id }, desk)).data;
+  expect(JSON.stringify(messages)).toContain('one question about page 2');
+
+  const downloads = await page.$$eval('a[aria-label^="Download "]', (links) =>
+    links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+  );
+  expect(downloads.map(([name]) => name)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^Download poder\.en\./), expect.stringMatching(/certificate/i)]),
+  );
+  for (const [, href] of downloads) await t.rest.raw().get(href!.replace(t.config.appUrl, '')).expect(200);
+  const verify = await byRole(page, 'link', 'open its verification page');
+  const verifyUrl = String(await verify.evaluate((link) => link.getAttribute('href')));
+  await t.rest.raw().get(new URL(verifyUrl).pathname).expect(200);
+  await checkScreen(t, page, 'portal-order');
+
+  await fill(page, 'What should be revised', 'The name on page 1 is spelled as on the passport: Jürgen.');
+  await press(page, 'Request revision');
+  await waitForText(page, 'is open');
+  await page.close();
+}, 180_000);
+
+it('shows a viewer no order button, and an admin invites people and regenerates the key by e-mail only', async () => {
+  const firm: TestAccount = await createApprovedAccount(t, staff);
+  const admin = await signIn(firm.email);
+  await press(admin, 'People and API key', 'link');
+  await fill(admin, 'Name', 'Vera Viewer');
+  const email = `vera-${Date.now().toString(36)}@example.test`;
+  await fill(admin, 'E-mail', email);
+  await (await byRole(admin, 'combobox', 'Role')).select('VIEWER');
+  await press(admin, 'Invite');
+  await waitForText(admin, 'Vera Viewer was invited by e-mail.');
+  await checkScreen(t, admin, 'portal-people');
+
+  await press(admin, 'Regenerate API key');
+  await press(admin, 'Regenerate now');
+  await waitForText(admin, `A new key was e-mailed to ${firm.email}`);
+  const key = new RegExp(KEY_PATTERN.source);
+  expect(await pageText(admin)).not.toMatch(key);
+  const mails = (await t.gql(SentEmailsDocument, { to: firm.email, perPage: 50 }, staff)).data!.sentEmails.items;
+  expect(mails.filter((mail) => key.test(mail.text ?? ''))).toHaveLength(2);
+  await admin.close();
+
+  const viewer = await signIn(email);
+  expect(await pageText(viewer)).toContain('Vera Viewer (viewer)');
+  expect(await viewer.$('::-p-aria([name="Order a translation"][role="link"])')).toBeNull();
+  await viewer.goto(`${b.base}/portal/new`, { waitUntil: 'load' });
+  await byRole(viewer, 'heading', 'Not found');
+  await viewer.close();
+}, 120_000);
