@@ -6,6 +6,7 @@ import type { CreateQuoteInput, ServiceType } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { money, when } from '../format';
+import type { Refusal } from '../../shared/refusal';
 import { personRefusal } from '../refusal';
 import { FilePicker, type PickedFile, type Updater } from './file-picker';
 import { LanguagePicker } from './language-picker';
@@ -81,7 +82,8 @@ export function NewOrder() {
   const [{ data, fetching, error }] = useQuery({ query: Catalog, requestPolicy: 'cache-first' });
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [service, setService] = useState<ServiceType>('CERTIFIED');
-  const [hardCopy, setHardCopy] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [missingFiles, setMissingFiles] = useState(false);
   const [quoted, quote] = useMutation(CreateQuote);
   const [converted, convert] = useMutation(ConvertQuote);
   const update = useCallback((change: Updater) => setFiles(change), []);
@@ -89,15 +91,23 @@ export function NewOrder() {
 
   const languages = data.languages.filter((language) => language.services.includes(service));
   const uploaded = files.flatMap((picked) => (picked.file ? [picked.file.id] : []));
-  const submit = (form: FormData) =>
-    quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, hardCopy) });
+  const hardCopy = chosen.has('hard_copy');
+  const choose = (code: string, on: boolean) =>
+    setChosen((all) => new Set([...all].filter((c) => c !== code).concat(on ? [code] : [])));
+  const submit = (form: FormData) => {
+    setMissingFiles(uploaded.length === 0);
+    if (uploaded.length > 0) return quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, chosen) });
+  };
+  const refusal: Refusal | undefined = missingFiles
+    ? { fields: { fileIds: ['Upload at least one document first.'] }, messages: [] }
+    : personRefusal(quoted.error);
   const priced = quoted.data?.createQuote;
   const order = converted.data?.convertQuote;
 
   return (
     <>
       <h1>Order a translation</h1>
-      <Form submitLabel="Get quote" onSubmit={submit} refusal={personRefusal(quoted.error)} busy={quoted.fetching}>
+      <Form submitLabel="Get quote" onSubmit={submit} refusal={refusal} busy={quoted.fetching}>
         <FilePicker files={files} onChange={update} />
         <fieldset>
           <legend>Service</legend>
@@ -127,12 +137,13 @@ export function NewOrder() {
                   type="checkbox"
                   name="addon"
                   value={addon.code}
-                  onChange={(event) => addon.code === 'hard_copy' && setHardCopy(event.currentTarget.checked)}
+                  checked={chosen.has(addon.code)}
+                  onChange={(event) => choose(addon.code, event.currentTarget.checked)}
                 />
                 {addon.name}: {money(addon.priceCents, addon.currency)}
                 {addon.pricingType === 'PER_COPY' ? ' a copy' : ''}
               </label>
-              {addon.pricingType === 'PER_COPY' && (
+              {addon.pricingType === 'PER_COPY' && chosen.has(addon.code) && (
                 <TextField
                   name={`copies.${addon.code}`}
                   errorName="addons"
@@ -237,9 +248,8 @@ function quoteInput(
   serviceType: ServiceType,
   fileIds: string[],
   addons: { code: string; pricingType: string }[],
-  hardCopy: boolean,
+  chosen: ReadonlySet<string>,
 ): CreateQuoteInput {
-  const chosen = new Set(form.getAll('addon'));
   const optional = (name: string) => formText(form, name) || undefined;
   return {
     fileIds,
@@ -255,7 +265,7 @@ function quoteInput(
           ? { code: addon.code, quantity: Number(formText(form, `copies.${addon.code}`) || 1) }
           : { code: addon.code },
       ),
-    shippingAddress: hardCopy
+    shippingAddress: chosen.has('hard_copy')
       ? {
           name: formText(form, 'ship.name'),
           line1: formText(form, 'ship.line1'),
