@@ -132,9 +132,13 @@ function FileRow({ picked, onChange }: { picked: PickedFile; onChange: (update: 
   );
 }
 
+/** What the service counted: a scan has pages and no words, a file it could not read has neither. */
 function counts(file: UploadedFile): string {
   if (file.analysisStatus === 'PENDING') return 'Uploaded; counting pages and words…';
-  if (file.analysisStatus === 'UNCOUNTABLE') return 'Uploaded; it could not be counted, so we will count it by hand.';
-  const scanned = file.scannedPages ? `, ${file.scannedPages} scanned` : '';
-  return `${file.pageCount ?? 0} billing pages, ${file.wordCount ?? 0} words${scanned}`;
+  if (file.pageCount === null || file.pageCount === undefined)
+    return 'Uploaded; it could not be counted, so we will count it by hand.';
+  const parts = [`${file.pageCount} billing pages`];
+  if (typeof file.wordCount === 'number') parts.push(`${file.wordCount} words`);
+  if (file.scannedPages) parts.push(`${file.scannedPages} scanned`);
+  return parts.join(', ');
 }

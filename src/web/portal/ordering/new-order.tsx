@@ -6,7 +6,6 @@ import type { CreateQuoteInput, ServiceType } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { money, when } from '../format';
-import type { Refusal } from '../../shared/refusal';
 import { personRefusal } from '../refusal';
 import { FilePicker, type PickedFile, type Updater } from './file-picker';
 import { LanguagePicker } from './language-picker';
@@ -83,7 +82,7 @@ export function NewOrder() {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [service, setService] = useState<ServiceType>('CERTIFIED');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [missingFiles, setMissingFiles] = useState(false);
+  const [askedWithoutFiles, setAskedWithoutFiles] = useState(false);
   const [quoted, quote] = useMutation(CreateQuote);
   const [converted, convert] = useMutation(ConvertQuote);
   const update = useCallback((change: Updater) => setFiles(change), []);
@@ -95,12 +94,15 @@ export function NewOrder() {
   const choose = (code: string, on: boolean) =>
     setChosen((all) => new Set([...all].filter((c) => c !== code).concat(on ? [code] : [])));
   const submit = (form: FormData) => {
-    setMissingFiles(uploaded.length === 0);
-    if (uploaded.length > 0) return quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, chosen) });
+    setAskedWithoutFiles(uploaded.length === 0);
+    return quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, chosen) });
   };
-  const refusal: Refusal | undefined = missingFiles
-    ? { fields: { fileIds: ['Upload at least one document first.'] }, messages: [] }
-    : personRefusal(quoted.error);
+  // The service's "at least 1 item" about an empty list, as the person reads it, until a file is uploaded.
+  const refusal = personRefusal(quoted.error);
+  if (refusal && askedWithoutFiles) {
+    if (uploaded.length === 0) refusal.fields.fileIds = ['Upload at least one document first.'];
+    else delete refusal.fields.fileIds;
+  }
   const priced = quoted.data?.createQuote;
   const order = converted.data?.convertQuote;
 
