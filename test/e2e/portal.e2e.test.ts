@@ -5,8 +5,10 @@ import {
   ApproveTranslationDocument,
   CancelOrderDocument,
   CompleteCertifiedOrderDocument,
+  ConfirmInterpretationAvailabilityDocument,
   PostStaffOrderMessageDocument,
   SentEmailsDocument,
+  StaffInterpretationBookingDocument,
   StaffOrderDocument,
   StaffOrderMessagesDocument,
 } from '../graphql/generated';
@@ -25,6 +27,7 @@ import {
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
+import { requestBooking } from '../helpers/bookings';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
@@ -166,7 +169,7 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   await chooseFiles(page, 'Upload', [join(dir, 'contract.pdf')]);
   await dropFile(page, 'scan.pdf', await textlessPdf(2));
   await waitForText(page, '400 words', 30_000);
-  await waitForText(page, '2 billing pages, 2 scanned', 30_000);
+  await waitForText(page, '2 pages, 2 scanned', 30_000);
   expect(await pageText(page)).not.toContain('Upload at least one document first.');
 
   await fill(page, 'Search source languages', 'germ', 'searchbox');
@@ -254,3 +257,48 @@ it('shows a viewer no order button, and an admin invites people and regenerates 
   await byRole(viewer, 'heading', 'Not found');
   await viewer.close();
 }, 120_000);
+
+it('requests an interpreter in the person’s own time zone, pays once confirmed, and cancels another', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const page = await signIn(firm.email);
+  await page.emulateTimezone('America/New_York');
+  await press(page, 'Request an interpreter', 'link');
+  await byRole(page, 'heading', 'Request an interpreter');
+  await (await byRole(page, 'combobox', 'Source language')).select('es');
+  await (await byRole(page, 'combobox', 'Target language')).select('en');
+  const year = new Date().getUTCFullYear() + 1;
+  const start = await page.waitForSelector('input[name="scheduledAt"]');
+  await start!.evaluate((input, value) => {
+    // The value setter React watches, then the event it listens for: what typing into the picker does.
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, `${year}-01-15T10:00`);
+  expect(await pageText(page)).toContain('your time, America/New_York');
+  await checkScreen(t, page, 'portal-interpreter');
+  await press(page, 'Request interpreter');
+  await waitForText(page, 'is requested');
+  await press(page, await page.$eval('.done a', (link) => link.textContent ?? ''), 'link');
+  await waitForText(page, 'Not confirmed yet');
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const booking = (await t.gql(StaffInterpretationBookingDocument, { id }, desk)).data!.staffInterpretationBooking!;
+  expect(booking.scheduledAt).toBe(`${year}-01-15T15:00:00.000Z`);
+
+  expect(
+    (await t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ines Interpreter' }, desk)).errors,
+  ).toBeUndefined();
+  await page.reload({ waitUntil: 'load' });
+  await waitForText(page, 'Ines Interpreter');
+  await checkScreen(t, page, 'portal-booking');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), press(page, 'Pay', 'link')]);
+  const pay = await page.waitForSelector('form[action$="/pay"] button');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), pay!.click()]);
+  await waitForText(page, 'Thank you: the payment went through.');
+  await waitForText(page, 'Confirmed');
+
+  const other = await requestBooking(t, firm.key);
+  await page.goto(`${b.base}/portal/bookings/${other.id}`, { waitUntil: 'load' });
+  await press(page, 'Cancel booking');
+  await waitForText(page, 'Cancelled');
+  await page.close();
+}, 180_000);

@@ -10,6 +10,7 @@ const FileCounts = graphql(`
       id
       name
       analysisStatus
+      documentPages
       pageCount
       wordCount
       scannedPages
@@ -135,10 +136,10 @@ function FileRow({ picked, onChange }: { picked: PickedFile; onChange: (update: 
 /** What the service counted: a scan has pages and no words, a file it could not read has neither. */
 function counts(file: UploadedFile): string {
   if (file.analysisStatus === 'PENDING') return 'Uploaded; counting pages and words…';
-  if (file.pageCount === null || file.pageCount === undefined)
-    return 'Uploaded; it could not be counted, so we will count it by hand.';
-  const parts = [`${file.pageCount} billing pages`];
-  if (typeof file.wordCount === 'number') parts.push(`${file.wordCount} words`);
-  if (file.scannedPages) parts.push(`${file.scannedPages} scanned`);
-  return parts.join(', ');
+  const parts = [
+    typeof file.documentPages === 'number' ? `${file.documentPages} pages` : '',
+    typeof file.wordCount === 'number' ? `${file.wordCount} words` : '',
+    file.scannedPages ? `${file.scannedPages} scanned` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'Uploaded; it could not be counted, so we will count it by hand.';
 }

@@ -9,6 +9,7 @@ const UploadSource = graphql(`
       id
       name
       analysisStatus
+      documentPages
       pageCount
       wordCount
       scannedPages

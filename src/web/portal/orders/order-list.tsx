@@ -120,7 +120,9 @@ export function OrderList() {
           <tbody>
             {bookings.items.map((booking) => (
               <tr key={booking.id}>
-                <td data-label="Booking">{booking.number}</td>
+                <td data-label="Booking">
+                  <Link href={`/portal/bookings/${booking.id}`}>{booking.number}</Link>
+                </td>
                 <td data-label="Status">
                   <span className="badge">{statusLabel(booking.status)}</span>
                 </td>
