@@ -175,8 +175,19 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   await fill(page, 'Search source languages', 'germ', 'searchbox');
   await (await byRole(page, 'combobox', 'Source language')).select('de');
   await (await byRole(page, 'combobox', 'Target language')).select('en');
+  // The scan could not be counted, so the form asks how many pages to translate in all.
+  await fill(page, 'Pages to translate', '3', 'spinbutton');
+  await press(page, 'Mailed hard copy: $14.95 a copy', 'checkbox');
+  await fill(page, 'Copies of mailed hard copy', '2', 'spinbutton');
+  await fill(page, 'Name', 'Smith & Partners LLP');
+  await fill(page, 'Address', '1 Main Street');
+  await fill(page, 'City', 'Springfield');
+  await fill(page, 'Postal code', '12345');
+  await fill(page, 'Country (two letters)', 'US');
+  await fill(page, 'Your reference', 'PO-4471');
   await press(page, 'Get quote');
   await byRole(page, 'heading', 'Your quote');
+  expect(await pageText(page)).toContain('3 pages × $9.90 = $29.70');
   await checkScreen(t, page, 'portal-quote');
   await press(page, 'Convert');
   await press(page, 'Pay', 'link');
@@ -267,17 +278,19 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await (await byRole(page, 'combobox', 'Source language')).select('es');
   await (await byRole(page, 'combobox', 'Target language')).select('en');
   const year = new Date().getUTCFullYear() + 1;
-  const start = await page.waitForSelector('input[name="scheduledAt"]');
-  await start!.evaluate((input, value) => {
-    // The value setter React watches, then the event it listens for: what typing into the picker does.
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
-    setter.call(input, value);
+  // The value setter React watches, then the event it listens for: what typing into the date picker does.
+  await page.evaluate(`{
+    const input = document.querySelector('input[name="scheduledAt"]');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '${year}-01-15T10:00');
     input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, `${year}-01-15T10:00`);
+  }`);
   expect(await pageText(page)).toContain('your time, America/New_York');
   await checkScreen(t, page, 'portal-interpreter');
   await press(page, 'Request interpreter');
-  await waitForText(page, 'is requested');
+  await waitForText(page, 'is requested').catch(async (e) => {
+    console.log((await pageText(page)).replace(/\n[A-Z][^\n]*\([a-z-]+\)/gi, ''));
+    throw e;
+  });
   await press(page, await page.$eval('.done a', (link) => link.textContent ?? ''), 'link');
   await waitForText(page, 'Not confirmed yet');
   const id = new URL(page.url()).pathname.split('/').pop()!;

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from 'urql';
 import { Form } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
-import { useLocation } from '../../shared/router';
+import { CheckoutOutcome } from '../checkout-outcome';
 import { money, statusLabel, when } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { personRefusal } from '../refusal';
@@ -50,19 +50,13 @@ const OPEN = new Set(['REQUESTED', 'AWAITING_PAYMENT', 'CONFIRMED', 'ON_HOLD']);
 export function BookingPage({ id }: { id: string }) {
   const [{ data, fetching, error }] = useQuery({ query: PortalBooking, variables: { id } });
   const [cancelled, cancel] = useMutation(CancelBooking);
-  const { query } = useLocation();
   const me = useMe();
   const booking = data?.interpretationBooking;
   if (!booking) return <Pending fetching={fetching} error={error} />;
-  const paid = query.get('payment');
   return (
     <>
       <h1>Booking {booking.number}</h1>
-      {paid && (
-        <p role="status" className="done">
-          {paid === 'approved' ? 'Thank you: the payment went through.' : `Payment: ${paid}.`}
-        </p>
-      )}
+      <CheckoutOutcome />
       <dl className="facts">
         <dt>Status</dt>
         <dd>

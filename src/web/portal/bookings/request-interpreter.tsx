@@ -34,10 +34,19 @@ const RequestBooking = graphql(`
   }
 `);
 
-const SETTINGS: InterpretationSetting[] = ['MEETING', 'DEPOSITION', 'COURT', 'ARBITRATION', 'CONFERENCE', 'OTHER'];
+/** The fields of the form, as the service names them in a refusal. */
+const BOOKING_FIELDS = [
+  'sourceLanguage',
+  'targetLanguage',
+  'mode',
+  'setting',
+  'scheduledAt',
+  'durationHours',
+  'location',
+  'reference',
+];
 
-/** The person's own time zone, named, so "10:00" on the form is never read in another. */
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const SETTINGS: InterpretationSetting[] = ['MEETING', 'DEPOSITION', 'COURT', 'ARBITRATION', 'CONFERENCE', 'OTHER'];
 
 /**
  * Asking for an interpreter: the time is entered in the person's own time zone and sent with its offset; the desk
@@ -47,6 +56,8 @@ export function RequestInterpreter() {
   const [{ data, fetching, error }] = useQuery({ query: InterpreterCatalog, requestPolicy: 'cache-first' });
   const [requested, request] = useMutation(RequestBooking);
   if (!data) return <Pending fetching={fetching} error={error} />;
+  // The person's own time zone, named, so "10:00" on the form is never read in another.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const booking = requested.data?.createInterpretationBooking;
   const submit = (form: FormData) => {
     const local = formText(form, 'scheduledAt');
@@ -78,7 +89,7 @@ export function RequestInterpreter() {
         <Form
           submitLabel="Request interpreter"
           onSubmit={submit}
-          refusal={personRefusal(requested.error)}
+          refusal={personRefusal(requested.error, BOOKING_FIELDS)}
           busy={requested.fetching}
         >
           <div className="pair">
@@ -98,7 +109,7 @@ export function RequestInterpreter() {
             label="Setting"
             options={SETTINGS.map((setting) => ({ value: setting, label: statusLabel(setting) }))}
           />
-          <TextField name="scheduledAt" label={`Starts (your time, ${ZONE})`} type="datetime-local" />
+          <TextField name="scheduledAt" label={`Starts (your time, ${zone})`} type="datetime-local" />
           <TextField name="durationHours" label="Hours" type="number" min={0.5} step={0.5} defaultValue={2} />
           <TextField name="location" label="Where (an address, or the video link's details)" />
           <TextField name="reference" label="Your reference" />

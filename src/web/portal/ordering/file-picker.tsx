@@ -7,13 +7,7 @@ import { uploadWithProgress, type UploadedFile } from './upload';
 const FileCounts = graphql(`
   query FileCounts($id: ID!) {
     file(id: $id) {
-      id
-      name
-      analysisStatus
-      documentPages
-      pageCount
-      wordCount
-      scannedPages
+      ...FileCountsFields
     }
   }
 `);
@@ -137,9 +131,11 @@ function FileRow({ picked, onChange }: { picked: PickedFile; onChange: (update: 
 function counts(file: UploadedFile): string {
   if (file.analysisStatus === 'PENDING') return 'Uploaded; counting pages and words…';
   const parts = [
-    typeof file.documentPages === 'number' ? `${file.documentPages} pages` : '',
-    typeof file.wordCount === 'number' ? `${file.wordCount} words` : '',
+    typeof file.documentPages === 'number' ? plural(file.documentPages, 'page') : '',
+    typeof file.wordCount === 'number' ? plural(file.wordCount, 'word') : '',
     file.scannedPages ? `${file.scannedPages} scanned` : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : 'Uploaded; it could not be counted, so we will count it by hand.';
 }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -67,6 +67,19 @@ const ConvertQuote = graphql(`
   }
 `);
 
+/** The fields of the form, as the service names them in a refusal. */
+const QUOTE_FIELDS = [
+  'fileIds',
+  'serviceType',
+  'sourceLanguage',
+  'targetLanguage',
+  'addons',
+  'unitCount',
+  'instructions',
+  'reference',
+  ...['name', 'line1', 'line2', 'city', 'postalCode', 'region', 'country'].map((f) => `shippingAddress.${f}`),
+];
+
 const SERVICE_NAMES: Record<ServiceType, string> = {
   CERTIFIED: 'Certified translation',
   STANDARD: 'Standard translation',
@@ -90,6 +103,7 @@ export function NewOrder() {
 
   const languages = data.languages.filter((language) => language.services.includes(service));
   const uploaded = files.flatMap((picked) => (picked.file ? [picked.file.id] : []));
+  const uncounted = files.flatMap((picked) => (picked.file?.analysisStatus === 'UNCOUNTABLE' ? [picked.name] : []));
   const hardCopy = chosen.has('hard_copy');
   const choose = (code: string, on: boolean) =>
     setChosen((all) => new Set([...all].filter((c) => c !== code).concat(on ? [code] : [])));
@@ -98,7 +112,7 @@ export function NewOrder() {
     return quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, chosen) });
   };
   // The service's "at least 1 item" about an empty list, as the person reads it, until a file is uploaded.
-  const refusal = personRefusal(quoted.error);
+  const refusal = personRefusal(quoted.error, QUOTE_FIELDS);
   if (refusal && askedWithoutFiles) {
     if (uploaded.length === 0) refusal.fields.fileIds = ['Upload at least one document first.'];
     else delete refusal.fields.fileIds;
@@ -159,6 +173,15 @@ export function NewOrder() {
             </div>
           ))}
         </fieldset>
+        {uncounted.length > 0 && (
+          <TextField
+            name="unitCount"
+            label={service === 'CERTIFIED' ? 'Pages to translate' : 'Words to translate'}
+            hint={`We could not count ${uncounted.join(', ')}: say how many, in all the documents.`}
+            type="number"
+            min={1}
+          />
+        )}
         {hardCopy && <ShippingFields />}
         <TextArea
           name="instructions"
@@ -260,6 +283,7 @@ function quoteInput(
     targetLanguage: formText(form, 'targetLanguage'),
     instructions: optional('instructions'),
     reference: optional('reference'),
+    unitCount: formText(form, 'unitCount') ? Number(formText(form, 'unitCount')) : undefined,
     addons: addons
       .filter((addon) => chosen.has(addon.code))
       .map((addon) =>

@@ -1,23 +1,29 @@
 import { stringifyDocument } from 'urql';
 import { graphql } from '../../shared/gql';
-import type { UploadSourceMutation } from '../../shared/gql/graphql';
+import type { FileCountsFieldsFragment, UploadSourceMutation } from '../../shared/gql/graphql';
 import { sessionStore } from '../../shared/session';
+
+/** What the order form shows of a file: the upload's answer, and the answer while it is being counted. */
+export const FileCountsFields = graphql(`
+  fragment FileCountsFields on File {
+    id
+    name
+    analysisStatus
+    documentPages
+    wordCount
+    scannedPages
+  }
+`);
 
 const UploadSource = graphql(`
   mutation UploadSource($file: Upload!) {
     uploadFile(file: $file) {
-      id
-      name
-      analysisStatus
-      documentPages
-      pageCount
-      wordCount
-      scannedPages
+      ...FileCountsFields
     }
   }
 `);
 
-export type UploadedFile = UploadSourceMutation['uploadFile'];
+export type UploadedFile = FileCountsFieldsFragment;
 
 /**
  * One file as a GraphQL multipart request (the upload's operations, its map and the file), sent with

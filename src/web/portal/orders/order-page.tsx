@@ -4,7 +4,8 @@ import { Form, formText, TextArea } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import type { PortalOrderQuery } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
-import { Link, useLocation } from '../../shared/router';
+import { Link } from '../../shared/router';
+import { CheckoutOutcome } from '../checkout-outcome';
 import { money, statusLabel, when } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { POLL_MS } from '../poll';
@@ -90,7 +91,6 @@ const REVISION_DAYS = 30;
 /** One order (docs/decisions.md D35): what happened so far, the conversation with the desk, and its documents. */
 export function OrderPage({ id }: { id: string }) {
   const [{ data, fetching, error }, refresh] = useQuery({ query: PortalOrder, variables: { id } });
-  const { query } = useLocation();
   // Its status, links and messages kept current; the download links last 5 minutes, so they stay fresh too.
   useEffect(() => {
     const timer = setInterval(() => document.hidden || refresh({ requestPolicy: 'network-only' }), POLL_MS);
@@ -98,15 +98,10 @@ export function OrderPage({ id }: { id: string }) {
   }, [refresh]);
   const order = data?.order;
   if (!order) return <Pending fetching={fetching} error={error} />;
-  const paid = query.get('payment');
   return (
     <>
       <h1>Order {order.number}</h1>
-      {paid && (
-        <p role="status" className="done">
-          {paid === 'approved' || paid === 'paid' ? 'Thank you: the payment went through.' : `Payment: ${paid}.`}
-        </p>
-      )}
+      <CheckoutOutcome />
       <dl className="facts">
         <dt>Status</dt>
         <dd>
@@ -232,7 +227,7 @@ function Messages({ order, onSent }: { order: Order; onSent: () => void }) {
           key={drafts}
           submitLabel="Send message"
           onSubmit={post}
-          refusal={personRefusal(sent.error)}
+          refusal={personRefusal(sent.error, ['text'])}
           busy={sent.fetching}
         >
           <TextArea name="text" label="Message" maxLength={2000} required />
@@ -260,7 +255,7 @@ function Revision({ order }: { order: Order }) {
         <Form
           submitLabel="Request revision"
           onSubmit={(form) => ask({ orderId: order.id, reason: formText(form, 'reason') })}
-          refusal={personRefusal(asked.error)}
+          refusal={personRefusal(asked.error, ['reason'])}
           busy={asked.fetching}
         >
           <TextArea

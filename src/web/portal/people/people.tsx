@@ -96,7 +96,7 @@ export function People() {
         key={forms}
         submitLabel="Invite"
         onSubmit={add}
-        refusal={personRefusal(invited.error)}
+        refusal={personRefusal(invited.error, ['name', 'email', 'role'])}
         busy={invited.fetching}
       >
         <TextField name="name" label="Name" autoComplete="off" />
