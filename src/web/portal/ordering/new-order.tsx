@@ -46,6 +46,7 @@ const CreateQuote = graphql(`
       addons {
         code
         quantity
+        unitPriceCents
         totalCents
       }
       totalCents
@@ -204,7 +205,8 @@ export function NewOrder() {
               <div key={addon.code} className="fact">
                 <dt>{data.pricing.addons.find((a) => a.code === addon.code)?.name ?? addon.code}</dt>
                 <dd>
-                  {addon.quantity} × = {money(addon.totalCents, priced.currency)}
+                  {addon.quantity} × {money(addon.unitPriceCents, priced.currency)} ={' '}
+                  {money(addon.totalCents, priced.currency)}
                 </dd>
               </div>
             ))}
