@@ -113,6 +113,18 @@ async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> 
   }`);
 }
 
+/**
+ * "Pay", then Pay at the sandbox checkout, which sends the payer back to the portal. The test app's links carry its
+ * configured address rather than the port it listens on, so the link is followed at the real one.
+ */
+async function payAtCheckout(page: Page): Promise<void> {
+  const link = await byRole(page, 'link', 'Pay');
+  const href = String(await link.evaluate((a) => a.getAttribute('href')));
+  await page.goto(href.replace(t.config.appUrl, b.base), { waitUntil: 'load' });
+  const pay = await page.waitForSelector('form[action$="/pay"] button');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), pay!.click()]);
+}
+
 const firmWithOrder = async () => {
   const firm = await createApprovedAccount(t, staff);
   const file = await uploadFile(t, firm.key, await docx({ paragraphs: [words(300)] }), 'lease.docx');
@@ -198,10 +210,7 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   expect(await pageText(page)).toContain('2 × $14.95 = $29.90');
   await checkScreen(t, page, 'portal-quote');
   await press(page, 'Convert');
-  await press(page, 'Pay', 'link');
-  await page.waitForNavigation({ waitUntil: 'load' }).catch(() => undefined);
-  const pay = await page.waitForSelector('form[action$="/pay"] button');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), pay!.click()]);
+  await payAtCheckout(page);
   await waitForText(page, 'Thank you: the payment went through.');
   expect(new URL(page.url()).pathname).toMatch(/^\/portal\/orders\//);
   await page.close();
@@ -309,9 +318,7 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await page.reload({ waitUntil: 'load' });
   await waitForText(page, 'Ines Interpreter');
   await checkScreen(t, page, 'portal-booking');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), press(page, 'Pay', 'link')]);
-  const pay = await page.waitForSelector('form[action$="/pay"] button');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), pay!.click()]);
+  await payAtCheckout(page);
   await waitForText(page, 'Thank you: the payment went through.');
   await waitForText(page, 'Confirmed');
 
