@@ -178,7 +178,9 @@ export function NewOrder() {
           <TextField
             name="unitCount"
             label={service === 'CERTIFIED' ? 'Pages to translate' : 'Words to translate'}
-            hint={`We could not count ${uncounted.join(', ')}: say how many, in all the documents.`}
+            hint={`We could not count the text of ${uncounted.join(', ')}: say how many ${
+              service === 'CERTIFIED' ? 'pages of text' : 'words'
+            } the documents have in all. Scanned pages are priced on their own.`}
             type="number"
             min={1}
           />
