@@ -34,8 +34,21 @@ describe('CORS for portal origins (D27)', () => {
     expect(res.headers['access-control-expose-headers']).toContain('ETag');
   });
 
+  it('allows this machine by any of its names in the sandbox: localhost, 127.0.0.1 and [::1]', async () => {
+    for (const origin of ['http://localhost', 'http://127.0.0.1:5173', 'http://[::1]:8080']) {
+      const res = await t.rest.raw().get('/api/v1/languages').set('Origin', origin).expect(200);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+    }
+  });
+
   it('gives an origin not in the list nothing to go on', async () => {
-    for (const origin of ['http://127.0.0.1:5173', 'https://evil.example', 'http://localhost.evil.example']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost.evil.example',
+      'http://127.0.0.1.evil.example',
+      'http://[::1].evil.example',
+      'https://127.0.0.1',
+    ]) {
       const res = await t.rest
         .raw()
         .options('/graphql')

@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
+const ELSEWHERE = 'intranet.firm.test';
 
 let t: TestApp;
 let portal: Server;
@@ -36,7 +37,14 @@ beforeAll(async () => {
   browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // A host name of another machine, resolved to this one: the sandbox allows every local name (localhost,
+    // 127.0.0.1, [::1]), so an origin it refuses needs a name of its own.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      `--host-resolver-rules=MAP ${ELSEWHERE} 127.0.0.1`,
+    ],
   });
   staff = await createStaffToken(t);
   firm = await createApprovedAccount(t, staff);
@@ -100,7 +108,7 @@ it('signs a member in with the e-mailed code, lists the orders and uploads a fil
 }, 60_000);
 
 it('is refused by the browser from an origin not in the list', async () => {
-  const page = await openPortal('127.0.0.1');
+  const page = await openPortal(ELSEWHERE);
   const outcome = await page.evaluate(async (api: string) => {
     try {
       await fetch(`${api}/graphql`, {

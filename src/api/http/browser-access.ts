@@ -23,7 +23,8 @@ const EXPOSED_HEADERS = [
   'Idempotent-Replayed',
 ];
 
-const LOCALHOST = /^http:\/\/localhost(:\d{1,5})?$/;
+/** This machine by any of its names (the sandbox's default CORS): `localhost`, `127.0.0.1` and `[::1]`, any port. */
+const LOCALHOST = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/;
 
 /**
  * Every page is built from this service's own files (D27): scripts only from here (an inline one only with the page's

@@ -5,8 +5,8 @@ import { WEB_APP_CSP, webAppPage } from './web-app-page';
 import { isBuilt, WEB_APPS, webAppDir, type WebAppName } from './web-apps';
 
 /**
- * `/console` (docs/decisions.md D34): its built files under `/console/assets/`, and its page at every other address
- * under `/console`, so a screen's address can be reloaded or shared. A checkout that was never built says how to
+ * `/console` and `/portal` (docs/decisions.md D34, D35): each one's built files under `/<app>/assets/`, and its page
+ * at every other address under it, so a screen's address can be reloaded or shared. A checkout that was never built says how to
  * build it rather than serving a blank page.
  */
 export function webAppRoutes(config: AppConfig): Router {

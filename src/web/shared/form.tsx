@@ -194,3 +194,8 @@ export function formFile(data: FormData, name: string): File | undefined {
   const value = data.get(name);
   return value instanceof File && value.size > 0 ? value : undefined;
 }
+
+/** The service's messages for `name` where no single input stands for it (a list of uploaded files). */
+export function FieldErrors({ name }: { name: string }) {
+  return useField(name).errors;
+}

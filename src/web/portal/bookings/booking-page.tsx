@@ -1,0 +1,102 @@
+import { useMutation, useQuery } from 'urql';
+import { Form } from '../../shared/form';
+import { graphql } from '../../shared/gql';
+import { Pending } from '../../shared/layout';
+import { CheckoutOutcome } from '../checkout-outcome';
+import { money, statusLabel, when } from '../format';
+import { mayAct, useMe } from '../member-context';
+import { personRefusal } from '../refusal';
+
+const PortalBooking = graphql(`
+  query PortalBooking($id: ID!) {
+    interpretationBooking(id: $id) {
+      id
+      number
+      status
+      mode
+      setting
+      sourceLanguage
+      targetLanguage
+      scheduledAt
+      durationHours
+      location
+      reference
+      interpreterName
+      totalCents
+      currency
+      cancelledAt
+      payment {
+        approvalUrl
+        paidAt
+      }
+    }
+  }
+`);
+
+const CancelBooking = graphql(`
+  mutation PortalCancelBooking($id: ID!) {
+    cancelInterpretationBooking(id: $id) {
+      id
+      status
+      cancelledAt
+    }
+  }
+`);
+
+/** Still to happen, and not yet cancelled: the service says whether a cancellation is still allowed. */
+const OPEN = new Set(['REQUESTED', 'AWAITING_PAYMENT', 'CONFIRMED', 'ON_HOLD']);
+
+/** One interpreter booking: its times in the person's own time zone, "Pay" once confirmed, "Cancel booking". */
+export function BookingPage({ id }: { id: string }) {
+  const [{ data, fetching, error }] = useQuery({ query: PortalBooking, variables: { id } });
+  const [cancelled, cancel] = useMutation(CancelBooking);
+  const me = useMe();
+  const booking = data?.interpretationBooking;
+  if (!booking) return <Pending fetching={fetching} error={error} />;
+  return (
+    <>
+      <h1>Booking {booking.number}</h1>
+      <CheckoutOutcome />
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          <span className="badge">{statusLabel(booking.status)}</span>
+        </dd>
+        <dt>When (your time)</dt>
+        <dd>
+          {when(booking.scheduledAt)}, {booking.durationHours} h
+        </dd>
+        <dt>Interpreting</dt>
+        <dd>
+          {booking.sourceLanguage} ↔ {booking.targetLanguage}, {statusLabel(booking.mode)},{' '}
+          {statusLabel(booking.setting)}
+        </dd>
+        <dt>Where</dt>
+        <dd>{booking.location ?? '—'}</dd>
+        <dt>Interpreter</dt>
+        <dd>{booking.interpreterName ?? 'Not confirmed yet'}</dd>
+        <dt>Reference</dt>
+        <dd>{booking.reference ?? '—'}</dd>
+        <dt>Total</dt>
+        <dd>{money(booking.totalCents, booking.currency)}</dd>
+      </dl>
+      {mayAct(me) && booking.status === 'AWAITING_PAYMENT' && booking.payment.approvalUrl && (
+        <p>
+          <a className="button" href={booking.payment.approvalUrl}>
+            Pay
+          </a>
+        </p>
+      )}
+      {mayAct(me) && OPEN.has(booking.status) && (
+        <Form
+          submitLabel="Cancel booking"
+          label="Cancel the booking"
+          className="form inline"
+          busy={cancelled.fetching}
+          refusal={personRefusal(cancelled.error)}
+          onSubmit={() => cancel({ id: booking.id })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,310 @@
+import { useCallback, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Form, formText, TextArea, TextField } from '../../shared/form';
+import { graphql } from '../../shared/gql';
+import type { CreateQuoteInput, ServiceType } from '../../shared/gql/graphql';
+import { Pending } from '../../shared/layout';
+import { Link } from '../../shared/router';
+import { money, when } from '../format';
+import { personRefusal } from '../refusal';
+import { FilePicker, type PickedFile, type Updater } from './file-picker';
+import { LanguagePicker } from './language-picker';
+
+const Catalog = graphql(`
+  query Catalog {
+    languages {
+      code
+      name
+      services
+    }
+    pricing {
+      services {
+        serviceType
+        unit
+        unitPriceCents
+        currency
+      }
+      addons {
+        code
+        name
+        priceCents
+        pricingType
+        currency
+      }
+    }
+  }
+`);
+
+const CreateQuote = graphql(`
+  mutation CreateQuote($input: CreateQuoteInput!) {
+    createQuote(input: $input) {
+      id
+      unitCount
+      unitType
+      unitPriceCents
+      subtotalCents
+      addons {
+        code
+        quantity
+        unitPriceCents
+        totalCents
+      }
+      totalCents
+      currency
+      expiresAt
+    }
+  }
+`);
+
+const ConvertQuote = graphql(`
+  mutation ConvertQuote($id: ID!, $redirectUrl: String) {
+    convertQuote(id: $id, redirectUrl: $redirectUrl) {
+      approvalUrl
+      order {
+        id
+        number
+      }
+    }
+  }
+`);
+
+/** The fields of the form, as the service names them in a refusal. */
+const QUOTE_FIELDS = [
+  'fileIds',
+  'serviceType',
+  'sourceLanguage',
+  'targetLanguage',
+  'addons',
+  'unitCount',
+  'instructions',
+  'reference',
+  ...['name', 'line1', 'line2', 'city', 'postalCode', 'region', 'country'].map((f) => `shippingAddress.${f}`),
+];
+
+const SERVICE_NAMES: Record<ServiceType, string> = {
+  CERTIFIED: 'Certified translation',
+  STANDARD: 'Standard translation',
+};
+
+/**
+ * Ordering a translation (docs/decisions.md D35): the documents, the service (only the languages it can be delivered
+ * in are offered), add-ons with their prices, instructions and reference; "Get quote" prices it, "Convert" makes
+ * the order and "Pay" goes to the checkout, which brings the payer back to the order.
+ */
+export function NewOrder() {
+  const [{ data, fetching, error }] = useQuery({ query: Catalog, requestPolicy: 'cache-first' });
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [service, setService] = useState<ServiceType>('CERTIFIED');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [askedWithoutFiles, setAskedWithoutFiles] = useState(false);
+  const [quoted, quote] = useMutation(CreateQuote);
+  const [converted, convert] = useMutation(ConvertQuote);
+  const update = useCallback((change: Updater) => setFiles(change), []);
+  if (!data) return <Pending fetching={fetching} error={error} />;
+
+  const languages = data.languages.filter((language) => language.services.includes(service));
+  const uploaded = files.flatMap((picked) => (picked.file ? [picked.file.id] : []));
+  const uncounted = files.flatMap((picked) => (picked.file?.analysisStatus === 'UNCOUNTABLE' ? [picked.name] : []));
+  const hardCopy = chosen.has('hard_copy');
+  const choose = (code: string, on: boolean) =>
+    setChosen((all) => new Set([...all].filter((c) => c !== code).concat(on ? [code] : [])));
+  const submit = (form: FormData) => {
+    setAskedWithoutFiles(uploaded.length === 0);
+    return quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, chosen) });
+  };
+  // The service's "at least 1 item" about an empty list, as the person reads it, until a file is uploaded.
+  const refusal = personRefusal(quoted.error, QUOTE_FIELDS);
+  if (refusal && askedWithoutFiles) {
+    if (uploaded.length === 0) refusal.fields.fileIds = ['Upload at least one document first.'];
+    else delete refusal.fields.fileIds;
+  }
+  const priced = quoted.data?.createQuote;
+  const order = converted.data?.convertQuote;
+
+  return (
+    <>
+      <h1>Order a translation</h1>
+      <Form submitLabel="Get quote" onSubmit={submit} refusal={refusal} busy={quoted.fetching}>
+        <FilePicker files={files} onChange={update} />
+        <fieldset>
+          <legend>Service</legend>
+          {data.pricing.services.map((rate) => (
+            <label key={rate.serviceType} className="choice">
+              <input
+                type="radio"
+                name="serviceType"
+                value={rate.serviceType}
+                checked={service === rate.serviceType}
+                onChange={() => setService(rate.serviceType)}
+              />
+              {SERVICE_NAMES[rate.serviceType]}: {money(rate.unitPriceCents, rate.currency)} a {rate.unit.toLowerCase()}
+            </label>
+          ))}
+        </fieldset>
+        <div className="pair">
+          <LanguagePicker name="sourceLanguage" label="Source language" languages={languages} />
+          <LanguagePicker name="targetLanguage" label="Target language" languages={languages} />
+        </div>
+        <fieldset>
+          <legend>Add-ons</legend>
+          {data.pricing.addons.map((addon) => (
+            <div key={addon.code} className="addon">
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  name="addon"
+                  value={addon.code}
+                  checked={chosen.has(addon.code)}
+                  onChange={(event) => choose(addon.code, event.currentTarget.checked)}
+                />
+                {addon.name}: {money(addon.priceCents, addon.currency)}
+                {addon.pricingType === 'PER_COPY' ? ' a copy' : ''}
+              </label>
+              {addon.pricingType === 'PER_COPY' && chosen.has(addon.code) && (
+                <TextField
+                  name={`copies.${addon.code}`}
+                  errorName="addons"
+                  label={`Copies of ${addon.name.toLowerCase()}`}
+                  type="number"
+                  min={1}
+                  max={10}
+                  defaultValue={1}
+                />
+              )}
+            </div>
+          ))}
+        </fieldset>
+        {uncounted.length > 0 && (
+          <TextField
+            name="unitCount"
+            label={service === 'CERTIFIED' ? 'Pages to translate' : 'Words to translate'}
+            hint={`We could not count the text of ${uncounted.join(', ')}: say how many ${
+              service === 'CERTIFIED' ? 'pages of text' : 'words'
+            } the documents have in all. Scanned pages are priced on their own.`}
+            type="number"
+            min={1}
+          />
+        )}
+        {hardCopy && <ShippingFields />}
+        <TextArea
+          name="instructions"
+          label="Instructions to the translator"
+          hint="Name spellings as on a passport, terms, format. Never printed on the certificate."
+          maxLength={2000}
+        />
+        <TextField name="reference" label="Your reference" hint="A matter or purchase order number." />
+      </Form>
+      {priced && (
+        <section aria-labelledby="quote-heading" className="quote">
+          <h2 id="quote-heading">Your quote</h2>
+          <dl className="facts">
+            <dt>Translation</dt>
+            <dd>
+              {priced.unitCount} {priced.unitType.toLowerCase()}s × {money(priced.unitPriceCents, priced.currency)} ={' '}
+              {money(priced.subtotalCents, priced.currency)}
+            </dd>
+            {priced.addons.map((addon) => (
+              <div key={addon.code} className="fact">
+                <dt>{data.pricing.addons.find((a) => a.code === addon.code)?.name ?? addon.code}</dt>
+                <dd>
+                  {addon.quantity} × {money(addon.unitPriceCents, priced.currency)} ={' '}
+                  {money(addon.totalCents, priced.currency)}
+                </dd>
+              </div>
+            ))}
+            <dt>Total</dt>
+            <dd>
+              <strong>{money(priced.totalCents, priced.currency)}</strong>
+            </dd>
+            <dt>Valid until</dt>
+            <dd>{when(priced.expiresAt)}</dd>
+          </dl>
+          {order ? (
+            <p>
+              Order <Link href={`/portal/orders/${order.order.id}`}>{order.order.number}</Link> is placed.{' '}
+              <a className="button" href={order.approvalUrl}>
+                Pay
+              </a>
+            </p>
+          ) : (
+            <Form
+              submitLabel="Convert"
+              label="Convert the quote into an order"
+              busy={converted.fetching}
+              refusal={personRefusal(converted.error)}
+              onSubmit={() => convert({ id: priced.id, redirectUrl: `${location.origin}/portal/paid` })}
+            />
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function ShippingFields() {
+  return (
+    <fieldset>
+      <legend>Where the hard copies go</legend>
+      <TextField name="ship.name" errorName="shippingAddress.name" label="Name" autoComplete="name" />
+      <TextField name="ship.line1" errorName="shippingAddress.line1" label="Address" autoComplete="address-line1" />
+      <TextField
+        name="ship.line2"
+        errorName="shippingAddress.line2"
+        label="Address, second line"
+        autoComplete="address-line2"
+      />
+      <TextField name="ship.city" errorName="shippingAddress.city" label="City" autoComplete="address-level2" />
+      <TextField
+        name="ship.postalCode"
+        errorName="shippingAddress.postalCode"
+        label="Postal code"
+        autoComplete="postal-code"
+      />
+      <TextField name="ship.region" errorName="shippingAddress.region" label="Region" autoComplete="address-level1" />
+      <TextField
+        name="ship.country"
+        errorName="shippingAddress.country"
+        label="Country (two letters)"
+        autoComplete="country"
+        maxLength={2}
+      />
+    </fieldset>
+  );
+}
+
+function quoteInput(
+  form: FormData,
+  serviceType: ServiceType,
+  fileIds: string[],
+  addons: { code: string; pricingType: string }[],
+  chosen: ReadonlySet<string>,
+): CreateQuoteInput {
+  const optional = (name: string) => formText(form, name) || undefined;
+  return {
+    fileIds,
+    serviceType,
+    sourceLanguage: formText(form, 'sourceLanguage'),
+    targetLanguage: formText(form, 'targetLanguage'),
+    instructions: optional('instructions'),
+    reference: optional('reference'),
+    unitCount: formText(form, 'unitCount') ? Number(formText(form, 'unitCount')) : undefined,
+    addons: addons
+      .filter((addon) => chosen.has(addon.code))
+      .map((addon) =>
+        addon.pricingType === 'PER_COPY'
+          ? { code: addon.code, quantity: Number(formText(form, `copies.${addon.code}`) || 1) }
+          : { code: addon.code },
+      ),
+    shippingAddress: chosen.has('hard_copy')
+      ? {
+          name: formText(form, 'ship.name'),
+          line1: formText(form, 'ship.line1'),
+          line2: optional('ship.line2'),
+          city: formText(form, 'ship.city'),
+          postalCode: formText(form, 'ship.postalCode'),
+          region: optional('ship.region'),
+          country: formText(form, 'ship.country').toUpperCase(),
+        }
+      : undefined,
+  };
+}

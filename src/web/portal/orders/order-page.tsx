@@ -1,0 +1,271 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Form, formText, TextArea } from '../../shared/form';
+import { graphql } from '../../shared/gql';
+import type { PortalOrderQuery } from '../../shared/gql/graphql';
+import { Pending } from '../../shared/layout';
+import { Link } from '../../shared/router';
+import { CheckoutOutcome } from '../checkout-outcome';
+import { money, statusLabel, when } from '../format';
+import { mayAct, useMe } from '../member-context';
+import { POLL_MS } from '../poll';
+import { personRefusal } from '../refusal';
+
+const PortalOrder = graphql(`
+  query PortalOrder($id: ID!) {
+    order(id: $id) {
+      id
+      number
+      status
+      reference
+      serviceType
+      sourceLanguage
+      targetLanguage
+      totalCents
+      currency
+      createdAt
+      dueAt
+      completedAt
+      cancelledAt
+      holdReason
+      payment {
+        approvalUrl
+        paidAt
+      }
+      shipment {
+        carrier
+        trackingNumber
+        shippedAt
+      }
+      files {
+        id
+        name
+        type
+        downloadUrl
+      }
+      certificate {
+        code
+        verifyUrl
+      }
+      revisions {
+        id
+        number
+      }
+      messages(perPage: 50) {
+        items {
+          id
+          text
+          createdAt
+          author {
+            kind
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+const PostMessage = graphql(`
+  mutation PostOrderMessage($orderId: ID!, $text: String!) {
+    postOrderMessage(orderId: $orderId, text: $text) {
+      id
+    }
+  }
+`);
+
+const RequestRevision = graphql(`
+  mutation RequestRevision($orderId: ID!, $reason: String!) {
+    requestRevision(orderId: $orderId, reason: $reason) {
+      id
+      number
+    }
+  }
+`);
+
+type Order = NonNullable<PortalOrderQuery['order']>;
+
+/** A revision may be asked for within 30 days of completion (README "Revisions"). */
+const REVISION_DAYS = 30;
+
+/** One order (docs/decisions.md D35): what happened so far, the conversation with the desk, and its documents. */
+export function OrderPage({ id }: { id: string }) {
+  const [{ data, fetching, error }, refresh] = useQuery({ query: PortalOrder, variables: { id } });
+  // Its status, links and messages kept current; the download links last 5 minutes, so they stay fresh too.
+  useEffect(() => {
+    const timer = setInterval(() => document.hidden || refresh({ requestPolicy: 'network-only' }), POLL_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  const order = data?.order;
+  if (!order) return <Pending fetching={fetching} error={error} />;
+  return (
+    <>
+      <h1>Order {order.number}</h1>
+      <CheckoutOutcome />
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          <span className="badge">{statusLabel(order.status)}</span>
+          {order.holdReason ? ` ${order.holdReason}` : ''}
+        </dd>
+        <dt>Translation</dt>
+        <dd>
+          {order.sourceLanguage} → {order.targetLanguage}, {order.serviceType.toLowerCase()}
+        </dd>
+        <dt>Reference</dt>
+        <dd>{order.reference ?? '—'}</dd>
+        <dt>Total</dt>
+        <dd>{money(order.totalCents, order.currency)}</dd>
+      </dl>
+      <Payment order={order} />
+      <Timeline order={order} />
+      <Documents order={order} />
+      <Messages order={order} onSent={() => refresh({ requestPolicy: 'network-only' })} />
+      <Revision order={order} />
+    </>
+  );
+}
+
+function Payment({ order }: { order: Order }) {
+  const me = useMe();
+  if (order.status !== 'PENDING_PAYMENT' || !order.payment.approvalUrl || !mayAct(me)) return null;
+  return (
+    <p>
+      <a className="button" href={order.payment.approvalUrl}>
+        Pay
+      </a>
+    </p>
+  );
+}
+
+function Timeline({ order }: { order: Order }) {
+  const events: [string, string | null | undefined][] = [
+    ['Placed', order.createdAt],
+    ['Paid', order.payment.paidAt],
+    ['Due', order.completedAt || order.cancelledAt ? null : order.dueAt],
+    ['Completed', order.completedAt],
+    [
+      order.shipment ? `Hard copies sent by ${order.shipment.carrier}, ${order.shipment.trackingNumber}` : '',
+      order.shipment?.shippedAt,
+    ],
+    ['Cancelled', order.cancelledAt],
+  ];
+  return (
+    <section aria-labelledby="timeline">
+      <h2 id="timeline">Timeline</h2>
+      <ol className="timeline">
+        {events
+          .filter(([label, at]) => label && at)
+          .map(([label, at]) => (
+            <li key={label}>
+              <time dateTime={at!}>{when(at)}</time> {label}
+            </li>
+          ))}
+      </ol>
+    </section>
+  );
+}
+
+function Documents({ order }: { order: Order }) {
+  const delivered = order.files.filter((file) => file.type !== 'SOURCE' && file.downloadUrl);
+  return (
+    <section aria-labelledby="documents">
+      <h2 id="documents">Documents</h2>
+      <ul className="documents">
+        {order.files.map((file) => (
+          <li key={file.id}>
+            {file.name} <span className="hint">({file.type.toLowerCase()})</span>
+            {file.type !== 'SOURCE' && file.downloadUrl && (
+              <a className="button" href={file.downloadUrl} aria-label={`Download ${file.name}`}>
+                Download
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+      {delivered.length === 0 && <p>The translation can be downloaded here once the order is completed.</p>}
+      {order.certificate && (
+        <p>
+          Certificate {order.certificate.code}:{' '}
+          <a href={order.certificate.verifyUrl} target="_blank" rel="noreferrer">
+            open its verification page
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Messages({ order, onSent }: { order: Order; onSent: () => void }) {
+  const me = useMe();
+  const [sent, send] = useMutation(PostMessage);
+  // A new form after each message sent, so the box is empty again.
+  const [drafts, nextDraft] = useState(0);
+  const post = async (form: FormData) => {
+    const answer = await send({ orderId: order.id, text: formText(form, 'text') });
+    if (!answer.error) {
+      nextDraft((n) => n + 1);
+      onSent();
+    }
+  };
+  return (
+    <section aria-labelledby="messages">
+      <h2 id="messages">Messages with the desk</h2>
+      {order.messages.items.length === 0 && <p>No messages yet.</p>}
+      <ul className="messages">
+        {order.messages.items.map((message) => (
+          <li key={message.id} className={message.author.kind === 'STAFF' ? 'staff' : 'client'}>
+            <p className="meta">
+              {message.author.name} · {when(message.createdAt)}
+            </p>
+            <p>{message.text}</p>
+          </li>
+        ))}
+      </ul>
+      {mayAct(me) && (
+        <Form
+          key={drafts}
+          submitLabel="Send message"
+          onSubmit={post}
+          refusal={personRefusal(sent.error, ['text'])}
+          busy={sent.fetching}
+        >
+          <TextArea name="text" label="Message" maxLength={2000} required />
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Revision({ order }: { order: Order }) {
+  const me = useMe();
+  const [asked, ask] = useMutation(RequestRevision);
+  const revision = asked.data?.requestRevision;
+  const completed = order.completedAt ? Date.parse(order.completedAt) : undefined;
+  const open = completed !== undefined && Date.now() - completed < REVISION_DAYS * 86_400_000;
+  if (order.status !== 'COMPLETED' || !open || !mayAct(me)) return null;
+  return (
+    <section aria-labelledby="revision">
+      <h2 id="revision">Ask for a revision</h2>
+      {revision ? (
+        <p role="status" className="done">
+          Revision <Link href={`/portal/orders/${revision.id}`}>{revision.number}</Link> is open.
+        </p>
+      ) : (
+        <Form
+          submitLabel="Request revision"
+          onSubmit={(form) => ask({ orderId: order.id, reason: formText(form, 'reason') })}
+          refusal={personRefusal(asked.error, ['reason'])}
+          busy={asked.fetching}
+        >
+          <TextArea
+            name="reason"
+            label="What should be revised"
+            hint={`Within ${REVISION_DAYS} days of completion.`}
+            maxLength={2000}
+          />
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Form, formText, SelectField, TextField } from '../../shared/form';
+import { graphql } from '../../shared/gql';
+import { Pending } from '../../shared/layout';
+import { statusLabel, when } from '../format';
+import { useMe } from '../member-context';
+import { personRefusal } from '../refusal';
+
+const Members = graphql(`
+  query PortalMembers {
+    members(perPage: 100) {
+      items {
+        id
+        name
+        email
+        role
+        status
+        lastSignInAt
+      }
+    }
+  }
+`);
+
+const Invite = graphql(`
+  mutation PortalInviteMember($email: String!, $name: String!, $role: MemberRole!) {
+    inviteMember(email: $email, name: $name, role: $role) {
+      id
+      name
+    }
+  }
+`);
+
+const RegenerateKey = graphql(`
+  mutation PortalRegenerateApiKey {
+    regenerateAccountApiKey {
+      id
+      apiKeyLast4
+      apiKeyIssuedAt
+    }
+  }
+`);
+
+const ROLES = [
+  { value: 'MEMBER', label: 'Member: orders, pays and follows orders' },
+  { value: 'VIEWER', label: 'Viewer: reads only' },
+  { value: 'ADMIN', label: 'Admin: also manages people and the API key' },
+];
+
+/** An admin's page: the account's people and their roles, inviting another, and the account's API key. */
+export function People() {
+  const [{ data, fetching, error }, refresh] = useQuery({ query: Members });
+  const [invited, invite] = useMutation(Invite);
+  const [forms, nextForm] = useState(0);
+  const add = async (form: FormData) => {
+    const role = formText(form, 'role') as 'ADMIN' | 'MEMBER' | 'VIEWER';
+    const answer = await invite({ email: formText(form, 'email'), name: formText(form, 'name'), role });
+    if (!answer.error) {
+      nextForm((n) => n + 1);
+      refresh({ requestPolicy: 'network-only' });
+    }
+  };
+  return (
+    <>
+      <h1>People and API key</h1>
+      <Pending fetching={fetching && !data} error={error} />
+      {data && (
+        <table className="cards" aria-label="People">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Last signed in</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.members.items.map((member) => (
+              <tr key={member.id}>
+                <td data-label="Name">{member.name}</td>
+                <td data-label="E-mail">{member.email}</td>
+                <td data-label="Role">{statusLabel(member.role)}</td>
+                <td data-label="Last signed in">{when(member.lastSignInAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>Invite someone</h2>
+      {invited.data && (
+        <p role="status" className="done">
+          {invited.data.inviteMember.name} was invited by e-mail.
+        </p>
+      )}
+      <Form
+        key={forms}
+        submitLabel="Invite"
+        onSubmit={add}
+        refusal={personRefusal(invited.error, ['name', 'email', 'role'])}
+        busy={invited.fetching}
+      >
+        <TextField name="name" label="Name" autoComplete="off" />
+        <TextField name="email" label="E-mail" type="email" autoComplete="off" />
+        <SelectField name="role" label="Role" options={ROLES} />
+      </Form>
+      <ApiKey />
+    </>
+  );
+}
+
+/** The key is never shown here: a new one goes to the account's e-mail and the old one stops at once. */
+function ApiKey() {
+  const me = useMe();
+  const [regenerated, regenerate] = useMutation(RegenerateKey);
+  const [confirming, setConfirming] = useState(false);
+  const key = regenerated.data?.regenerateAccountApiKey ?? me;
+  return (
+    <section aria-labelledby="api-key">
+      <h2 id="api-key">API key</h2>
+      <p>
+        {key.apiKeyLast4
+          ? `The current key ends in ${key.apiKeyLast4} (issued ${when(key.apiKeyIssuedAt)}).`
+          : 'The account has no API key.'}
+      </p>
+      {regenerated.data && (
+        <p role="status" className="done">
+          A new key was e-mailed to {me.email}. The old one no longer works.
+        </p>
+      )}
+      {confirming ? (
+        <Form
+          submitLabel="Regenerate now"
+          label="Regenerate the API key"
+          busy={regenerated.fetching}
+          refusal={personRefusal(regenerated.error)}
+          onSubmit={async () => {
+            await regenerate({});
+            setConfirming(false);
+          }}
+        >
+          <p>Programs using the current key stop working at once. The new key goes to {me.email}.</p>
+        </Form>
+      ) : (
+        <button type="button" className="secondary" onClick={() => setConfirming(true)}>
+          Regenerate API key
+        </button>
+      )}
+    </section>
+  );
+}

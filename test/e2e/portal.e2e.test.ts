@@ -1,0 +1,330 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page, SerializedAXNode } from 'puppeteer-core';
+import {
+  ApproveTranslationDocument,
+  CancelOrderDocument,
+  CompleteCertifiedOrderDocument,
+  ConfirmInterpretationAvailabilityDocument,
+  PostStaffOrderMessageDocument,
+  SentEmailsDocument,
+  StaffInterpretationBookingDocument,
+  StaffOrderDocument,
+  StaffOrderMessagesDocument,
+} from '../graphql/generated';
+import {
+  byRole,
+  checkScreen,
+  expectClean,
+  fill,
+  offlinePage,
+  openBrowser,
+  pageText,
+  press,
+  waitForText,
+  type BrowserSession,
+} from '../helpers/browser';
+import { docx, pdf, textlessPdf, words } from '../helpers/documents';
+import { uploadFile } from '../helpers/files';
+import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
+import { requestBooking } from '../helpers/bookings';
+import { paidOrder, waitForStatus } from '../helpers/orders';
+import { pollUntil } from '../helpers/poll';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+
+/**
+ * The client portal (docs/decisions.md D35) in a real browser with the network cut off but for the service: a
+ * firm's people sign in with the e-mailed code and find every control by its accessible name.
+ */
+let t: TestApp;
+let b: BrowserSession;
+let staff: string;
+let desk: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  b = await openBrowser(t);
+  staff = await createStaffToken(t);
+  desk = await createStaffToken(t, StaffRole.DESK);
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  await t?.close();
+});
+afterEach(() => expectClean(b));
+
+async function codeFromOutbox(email: string): Promise<string> {
+  const outbox = await offlinePage(b);
+  const code = await pollUntil(
+    async () => {
+      await outbox.goto(`${b.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
+      return /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
+    },
+    (found) => found !== undefined,
+    { timeoutMs: 15_000, intervalMs: 300, failure: () => `no sign-in code in the outbox for ${email}` },
+  );
+  await outbox.close();
+  return code!;
+}
+
+async function signIn(email: string, width?: number): Promise<Page> {
+  const page = await offlinePage(b, width);
+  await page.goto(`${b.base}/portal`, { waitUntil: 'load' });
+  await fill(page, 'E-mail', email);
+  await press(page, 'Send code');
+  await fill(page, 'Code', await codeFromOutbox(email));
+  await press(page, 'Sign in');
+  await byRole(page, 'heading', 'Orders');
+  return page;
+}
+
+/** The nodes of the page's accessibility tree with this role and name. */
+async function axNodes(page: Page, role: string, name: string): Promise<SerializedAXNode[]> {
+  const found: SerializedAXNode[] = [];
+  const walk = (node: SerializedAXNode | null) => {
+    if (!node) return;
+    if (node.role === role && node.name === name) found.push(node);
+    node.children?.forEach(walk);
+  };
+  walk(await page.accessibility.snapshot());
+  return found;
+}
+
+/**
+ * Files chosen with the file button a person knows by `name`: puppeteer's ARIA query does not reach file inputs, so
+ * the name is checked in the accessibility tree and the button's label opens the file chooser.
+ */
+async function chooseFiles(page: Page, name: string, paths: string[]): Promise<void> {
+  expect(await axNodes(page, 'button', name)).toHaveLength(1);
+  const [chooser] = await Promise.all([page.waitForFileChooser(), page.click(`label::-p-text(${name})`)]);
+  await chooser.accept(paths);
+}
+
+/** A file dropped on the drop zone, as a drag from the desktop delivers it. */
+async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
+  // Scripts evaluate in the browser, where DataTransfer and DragEvent live.
+  await page.evaluate(`{
+    const data = new DataTransfer();
+    const content = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));
+    data.items.add(new File([content], ${JSON.stringify(name)}, { type: 'application/pdf' }));
+    const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data });
+    document.querySelector('.drop').dispatchEvent(drop);
+  }`);
+}
+
+/**
+ * "Pay", then Pay at the sandbox checkout, which sends the payer back to the portal. The test app's links carry its
+ * configured address rather than the port it listens on, so the link is followed at the real one.
+ */
+async function payAtCheckout(page: Page): Promise<void> {
+  const link = await byRole(page, 'link', 'Pay');
+  const href = String(await link.evaluate((a) => a.getAttribute('href')));
+  await page.goto(href.replace(t.config.appUrl, b.base), { waitUntil: 'load' });
+  const pay = await page.waitForSelector('form[action$="/pay"] button');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), pay!.click()]);
+}
+
+const firmWithOrder = async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const file = await uploadFile(t, firm.key, await docx({ paragraphs: [words(300)] }), 'lease.docx');
+  const quote = (
+    await t.rest
+      .post(
+        '/api/v1/quotes',
+        {
+          source_language: 'de',
+          target_language: 'en',
+          service_type: 'certified',
+          file_ids: [file.id],
+          reference: 'M-17',
+        },
+        firm.key,
+      )
+      .expect(201)
+  ).body.data;
+  const order = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, firm.key).expect(201)).body.data;
+  return { firm, order: order as { id: string; number: string } };
+};
+
+it('lists the orders, keeps their statuses current without a reload, and stays signed in across one', async () => {
+  const { firm, order } = await firmWithOrder();
+  const page = await signIn(firm.email);
+  await waitForText(page, order.number);
+  expect(await pageText(page)).toContain('Pending payment');
+  await checkScreen(t, page, 'portal-orders');
+
+  // A change made elsewhere shows up by polling; the page is the same document (no reload).
+  await page.evaluate('window.unchanged = true');
+  expect((await t.gql(CancelOrderDocument, { id: order.id }, firm.key)).errors).toBeUndefined();
+  await waitForText(page, 'Cancelled');
+  expect(await page.evaluate('window.unchanged')).toBe(true);
+
+  const token = String(await page.evaluate('sessionStorage.getItem("portal.session")'));
+  expect(token).toMatch(/^ltk_session_/);
+  await page.reload({ waitUntil: 'load' });
+  await waitForText(page, order.number);
+  expect(await page.evaluate('localStorage.length')).toBe(0);
+  await page.close();
+}, 120_000);
+
+it('orders a certified translation: upload with counts, languages, add-ons, quote, convert and pay', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const page = await signIn(firm.email, 390);
+  await press(page, 'Order a translation', 'link');
+  await byRole(page, 'heading', 'Order a translation');
+
+  // A quote without documents or languages is refused beside the fields, in words.
+  await press(page, 'Get quote');
+  await waitForText(page, 'Upload at least one document first.');
+  await page.waitForSelector('select[aria-invalid="true"]');
+  expect(await pageText(page)).not.toMatch(/fileIds|sourceLanguage|file ids/i);
+  await checkScreen(t, page, 'portal-order-refused');
+
+  // One file picked with "Upload", one dropped on the drop zone.
+  const dir = t.config.dataDir;
+  await writeFile(join(dir, 'contract.pdf'), await pdf([words(400)]));
+  await chooseFiles(page, 'Upload', [join(dir, 'contract.pdf')]);
+  await dropFile(page, 'scan.pdf', await textlessPdf(2));
+  await waitForText(page, '400 words', 30_000);
+  await waitForText(page, '2 pages, 2 scanned', 30_000);
+  expect(await pageText(page)).not.toContain('Upload at least one document first.');
+
+  await fill(page, 'Search source languages', 'germ', 'searchbox');
+  await (await byRole(page, 'combobox', 'Source language')).select('de');
+  await (await byRole(page, 'combobox', 'Target language')).select('en');
+  // The scan could not be counted, so the form asks how many pages to translate in all.
+  await fill(page, 'Pages to translate', '3', 'spinbutton');
+  await press(page, 'Mailed hard copy: $14.95 a copy', 'checkbox');
+  await fill(page, 'Copies of mailed hard copy', '2', 'spinbutton');
+  await fill(page, 'Name', 'Smith & Partners LLP');
+  await fill(page, 'Address', '1 Main Street');
+  await fill(page, 'City', 'Springfield');
+  await fill(page, 'Postal code', '12345');
+  await fill(page, 'Country (two letters)', 'US');
+  await fill(page, 'Your reference', 'PO-4471');
+  await press(page, 'Get quote');
+  await byRole(page, 'heading', 'Your quote');
+  // Three pages of text and the two scanned ones, each billed (D29); two hard copies.
+  expect(await pageText(page)).toContain('5 pages × $9.90 = $49.50');
+  expect(await pageText(page)).toContain('2 × $14.95 = $29.90');
+  await checkScreen(t, page, 'portal-quote');
+  await press(page, 'Convert');
+  await payAtCheckout(page);
+  await waitForText(page, 'Thank you: the payment went through.');
+  expect(new URL(page.url()).pathname).toMatch(/^\/portal\/orders\//);
+  await page.close();
+}, 180_000);
+
+it('follows an order: timeline, messages with the desk, downloads, verification and a revision', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
+  const id = await paidOrder(t, firm, [source], 'certified');
+  await waitForStatus(t, firm, id, 'in_review');
+  const view = (await t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
+  const translation = view.files.find((file) => file.type === 'TRANSLATION')!;
+  expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, desk)).errors).toBeUndefined();
+  expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, desk)).errors).toBeUndefined();
+  await t.gql(PostStaffOrderMessageDocument, { orderId: id, text: 'Your translation is ready.' }, desk);
+
+  const page = await signIn(firm.email);
+  await press(page, view.number, 'link');
+  await byRole(page, 'heading', `Order ${view.number}`);
+  await waitForText(page, 'Your translation is ready.');
+  expect(await pageText(page)).toContain('Completed');
+
+  await fill(page, 'Message', 'Thank you, one question about page 2.');
+  await press(page, 'Send message');
+  await waitForText(page, 'one question about page 2');
+  const messages = (await t.gql(StaffOrderMessagesDocument, { id }, desk)).data;
+  expect(JSON.stringify(messages)).toContain('one question about page 2');
+
+  const downloads = await page.$$eval('a[aria-label^="Download "]', (links) =>
+    links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+  );
+  expect(downloads.map(([name]) => name)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^Download poder\.en\./), expect.stringMatching(/certificate/i)]),
+  );
+  for (const [, href] of downloads) await t.rest.raw().get(href!.replace(t.config.appUrl, '')).expect(200);
+  const verify = await byRole(page, 'link', 'open its verification page');
+  const verifyUrl = String(await verify.evaluate((link) => link.getAttribute('href')));
+  await t.rest.raw().get(new URL(verifyUrl).pathname).expect(200);
+  await checkScreen(t, page, 'portal-order');
+
+  await fill(page, 'What should be revised', 'The name on page 1 is spelled as on the passport: Jürgen.');
+  await press(page, 'Request revision');
+  await waitForText(page, 'is open');
+  await page.close();
+}, 180_000);
+
+it('shows a viewer no order button, and an admin invites people and regenerates the key by e-mail only', async () => {
+  const firm: TestAccount = await createApprovedAccount(t, staff);
+  const admin = await signIn(firm.email);
+  await press(admin, 'People and API key', 'link');
+  await fill(admin, 'Name', 'Vera Viewer');
+  const email = `vera-${Date.now().toString(36)}@example.test`;
+  await fill(admin, 'E-mail', email);
+  await (await byRole(admin, 'combobox', 'Role')).select('VIEWER');
+  await press(admin, 'Invite');
+  await waitForText(admin, 'Vera Viewer was invited by e-mail.');
+  await checkScreen(t, admin, 'portal-people');
+
+  await press(admin, 'Regenerate API key');
+  await press(admin, 'Regenerate now');
+  await waitForText(admin, `A new key was e-mailed to ${firm.email}`);
+  const key = new RegExp(KEY_PATTERN.source);
+  expect(await pageText(admin)).not.toMatch(key);
+  const mails = (await t.gql(SentEmailsDocument, { to: firm.email, perPage: 50 }, staff)).data!.sentEmails.items;
+  expect(mails.filter((mail) => key.test(mail.text ?? ''))).toHaveLength(2);
+  await admin.close();
+
+  const viewer = await signIn(email);
+  expect(await pageText(viewer)).toContain('Vera Viewer (viewer)');
+  expect(await viewer.$('::-p-aria([name="Order a translation"][role="link"])')).toBeNull();
+  await viewer.goto(`${b.base}/portal/new`, { waitUntil: 'load' });
+  await byRole(viewer, 'heading', 'Not found');
+  await viewer.close();
+}, 120_000);
+
+it('requests an interpreter in the person’s own time zone, pays once confirmed, and cancels another', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const page = await signIn(firm.email);
+  await page.emulateTimezone('America/New_York');
+  await press(page, 'Request an interpreter', 'link');
+  await byRole(page, 'heading', 'Request an interpreter');
+  await (await byRole(page, 'combobox', 'Source language')).select('es');
+  await (await byRole(page, 'combobox', 'Target language')).select('en');
+  const year = new Date().getUTCFullYear() + 1;
+  // The value setter React watches, then the event it listens for: what typing into the date picker does.
+  await page.evaluate(`{
+    const input = document.querySelector('input[name="scheduledAt"]');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '${year}-01-15T10:00');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }`);
+  expect(await pageText(page)).toContain('your time, America/New_York');
+  await fill(page, "Where (an address, or the video link's details)", '1 Court Street, Boston');
+  await checkScreen(t, page, 'portal-interpreter');
+  await press(page, 'Request interpreter');
+  await waitForText(page, 'is requested');
+  await press(page, await page.$eval('.done a', (link) => link.textContent ?? ''), 'link');
+  await waitForText(page, 'Not confirmed yet');
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const booking = (await t.gql(StaffInterpretationBookingDocument, { id }, desk)).data!.staffInterpretationBooking!;
+  expect(Date.parse(booking.scheduledAt)).toBe(Date.parse(`${year}-01-15T15:00:00Z`));
+
+  expect(
+    (await t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Ines Interpreter' }, desk)).errors,
+  ).toBeUndefined();
+  await page.reload({ waitUntil: 'load' });
+  await waitForText(page, 'Ines Interpreter');
+  await checkScreen(t, page, 'portal-booking');
+  await payAtCheckout(page);
+  await waitForText(page, 'Thank you: the payment went through.');
+  await waitForText(page, 'Confirmed');
+
+  const other = await requestBooking(t, firm.key);
+  await page.goto(`${b.base}/portal/bookings/${other.id}`, { waitUntil: 'load' });
+  await press(page, 'Cancel booking');
+  await waitForText(page, 'Cancelled');
+  await page.close();
+}, 180_000);
