@@ -107,8 +107,10 @@ describe('API reference and explorer, offline', () => {
     async (width) => {
       const page = await offlinePage(width);
       await page.goto(`${base}/graphql?query=${encodeURIComponent('{ me { name } }')}`, { waitUntil: 'networkidle0' });
-      // The Headers tab is open by default: type the bearer header into its editor, then run. GraphiQL mounts the
-      // variables and headers editors hidden and shows one when its tab's state has loaded, so wait for that one.
+      // Open the Headers tab by its button (it also shows the editor tools when GraphiQL remembers them hidden, as it
+      // may at 390 px), then type the bearer header into its editor, the one visible, and run.
+      await page.waitForSelector('.graphiql-editor-tools button[data-name="headers"]', { timeout: 30_000 });
+      await page.click('.graphiql-editor-tools button[data-name="headers"]');
       await page.waitForFunction(
         `[...document.querySelectorAll('.graphiql-editor-tool .CodeMirror')]
           .find((editor) => editor.getBoundingClientRect().height > 0 && getComputedStyle(editor).visibility !== 'hidden')
