@@ -21,6 +21,7 @@ import {
   openBrowser,
   pageText,
   press,
+  signInThroughPage,
   waitForText,
   type BrowserSession,
 } from '../helpers/browser';
@@ -29,7 +30,6 @@ import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
 import { requestBooking } from '../helpers/bookings';
 import { paidOrder, waitForStatus } from '../helpers/orders';
-import { pollUntil } from '../helpers/poll';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 
@@ -54,27 +54,9 @@ afterAll(async () => {
 });
 afterEach(() => expectClean(b));
 
-async function codeFromOutbox(email: string): Promise<string> {
-  const outbox = await offlinePage(b);
-  const code = await pollUntil(
-    async () => {
-      await outbox.goto(`${b.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
-      return /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
-    },
-    (found) => found !== undefined,
-    { timeoutMs: 15_000, intervalMs: 300, failure: () => `no sign-in code in the outbox for ${email}` },
-  );
-  await outbox.close();
-  return code!;
-}
-
 async function signIn(email: string, width?: number): Promise<Page> {
   const page = await offlinePage(b, width);
-  await page.goto(`${b.base}/portal`, { waitUntil: 'load' });
-  await fill(page, 'E-mail', email);
-  await press(page, 'Send code');
-  await fill(page, 'Code', await codeFromOutbox(email));
-  await press(page, 'Sign in');
+  await signInThroughPage(b, page, 'portal', email);
   await byRole(page, 'heading', 'Orders');
   return page;
 }

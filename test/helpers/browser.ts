@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { pollUntil } from './poll';
 import type { TestApp } from './test-app';
 
 /**
@@ -159,11 +160,17 @@ export async function checkScreen(t: TestApp, page: Page, name: string): Promise
 /** The code mailed to `email`, read from the sandbox outbox page (`/sandbox/mail`) as a person would. */
 export async function codeFromOutbox(session: BrowserSession, email: string): Promise<string> {
   const outbox = await offlinePage(session);
-  await outbox.goto(`${session.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
-  const code = /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
+  // The mail is written in the request's transaction, but a loaded machine may answer the page before it commits.
+  const code = await pollUntil(
+    async () => {
+      await outbox.goto(`${session.base}/sandbox/mail?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
+      return /\b(\d{6})\b/.exec(await pageText(outbox))?.[1];
+    },
+    (found) => found !== undefined,
+    { timeoutMs: 15_000, intervalMs: 300, failure: () => `no sign-in code in the outbox for ${email}` },
+  );
   await outbox.close();
-  if (!code) throw new Error(`no sign-in code in the outbox for ${email}`);
-  return code;
+  return code!;
 }
 
 /** Signs in at `/<app>` with the e-mailed code: "Send code", the code from the outbox, "Sign in". */
