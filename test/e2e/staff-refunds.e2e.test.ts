@@ -50,7 +50,7 @@ afterAll(async () => {
   await t.close();
   await paypal.close();
 });
-beforeEach(() => Object.assign(paypal.mode, { refundsDown: false, refuseRefunds: null }));
+beforeEach(() => Object.assign(paypal.mode, { refundsDown: false, loseRefundAnswer: false, refuseRefunds: null }));
 
 const webhook = (event: { id: string } & Record<string, unknown>) =>
   t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event)).send(event);
@@ -220,6 +220,30 @@ describe('refunds without cancelling (D30)', () => {
     expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(0);
     expect(asked(paid.captureId)).toEqual(['4.00']);
     expect((await restOrder(paid.id)).payment.refunded_cents).toBe(400);
+  });
+
+  it("settles a refund whose answer was lost by PayPal's event for it: counted once, the order not held, the client told why", async () => {
+    const paid = await order();
+    paypal.mode.loseRefundAnswer = true;
+    const owed = await refund(paid.id, 300, 'Glossary not followed');
+    expect(owed.errors).toBeUndefined();
+    expect(owed.data!.refundOrder.payment).toMatchObject({ refundedCents: 0, refundPendingCents: 300 });
+    paypal.mode.loseRefundAnswer = false;
+    const [made] = paypal.refunds.filter((one) => one.captureId === paid.captureId);
+    // The event names the refund the service asked for, by the custom id it sent: ours, not money gone elsewhere.
+    await webhook(paypal.refundedEvent(made)).expect(200);
+    expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured: 1234, refunded: 300, pending: 0 });
+    expect(await restOrder(paid.id)).toMatchObject({ status: 'processing', hold_reason: null });
+    // Nothing is left to ask again, and asking again would find the same refund.
+    expect(await t.services.payments.reconcile(t.orm.em.fork())).toBe(0);
+    expect(asked(paid.captureId)).toEqual(['3.00']);
+    const mails = (await t.gql(SentEmailsDocument, { to: alice.email }, admin)).data!.sentEmails.items.filter(
+      (message) => message.subject.includes(paid.number),
+    );
+    expect(mails.filter((message) => message.kind === 'refund_made').map((message) => message.text)).toEqual([
+      expect.stringContaining('Why: Glossary not followed'),
+    ]);
+    expect(mails.map((message) => message.kind)).not.toContain('on_hold');
   });
 
   it('answers a refund PayPal refuses as 422 with its reason, and holds nothing back', async () => {

@@ -25,6 +25,8 @@ export interface StandInRefund {
   captureId: string;
   amount: Money;
   requestId: string;
+  /** What the service sent as the refund's `custom_id`, echoed on the refund resource as PayPal does. */
+  customId?: string;
 }
 
 /** The fields of each request's JSON body that the stand-in reads, as the service sends them. */
@@ -35,6 +37,7 @@ interface CreateOrderBody {
 }
 interface RefundBody {
   amount?: Money;
+  custom_id?: string;
 }
 interface VerifyWebhookBody {
   webhook_id: string;
@@ -62,11 +65,12 @@ export async function startPayPalStandIn(
   /**
    * `captureDelayMs` holds a capture's answer (it is already made); `loseCaptureAnswer` captures and then answers
    * 503, as a timeout would look; `onCapture` is told of each capture as it happens (a test sends the webhook);
-   * `refundsDown` answers refund requests alone 503; `refuseRefunds` refuses each new refund with that issue
+   * `refundsDown` answers refund requests alone 503; `loseRefundAnswer` refunds and then answers 503; `refuseRefunds` refuses each new refund with that issue
    * (REFUND_TIME_LIMIT_EXCEEDED, TRANSACTION_DISPUTED...), as PayPal does for good.
    */
   const mode = {
     refundsDown: false,
+    loseRefundAnswer: false,
     refuseRefunds: null as string | null,
     down: false,
     declineCapture: false,
@@ -87,6 +91,7 @@ export async function startPayPalStandIn(
   const representRefund = (made: StandInRefund) => ({
     id: made.id,
     amount: made.amount,
+    ...(made.customId ? { custom_id: made.customId } : {}),
     status: 'COMPLETED',
     seller_payable_breakdown: {
       gross_amount: made.amount,
@@ -121,7 +126,12 @@ export async function startPayPalStandIn(
     };
   };
   /** Refunds `amountCents` of a capture, or all that is left; the issue PayPal answers when it cannot. */
-  const makeRefund = (order: StandInOrder, amountCents: number | null, requestId: string): StandInRefund | string => {
+  const makeRefund = (
+    order: StandInOrder,
+    amountCents: number | null,
+    requestId: string,
+    customId?: string,
+  ): StandInRefund | string => {
     const left = cents(order.amount) - refundedCents(order.captureId!);
     if (left === 0) return 'CAPTURE_FULLY_REFUNDED';
     if (amountCents !== null && amountCents > left) return 'REFUND_AMOUNT_EXCEEDED';
@@ -130,6 +140,7 @@ export async function startPayPalStandIn(
       captureId: order.captureId!,
       amount: moneyOf(amountCents ?? left, order.amount.currency_code),
       requestId,
+      customId,
     };
     refunds.push(made);
     return made;
@@ -216,12 +227,15 @@ export async function startPayPalStandIn(
       if (known) return send(res, 201, representRefund(known));
       const order = captureOf(refund[1]);
       if (!order) return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-      const { amount } = body as RefundBody;
+      const { amount, custom_id: customId } = body as RefundBody;
       if (amount && amount.currency_code !== order.amount.currency_code)
         return unprocessable(res, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
       if (mode.refuseRefunds) return unprocessable(res, mode.refuseRefunds);
-      const made = makeRefund(order, amount ? cents(amount) : null, requestId);
-      return typeof made === 'string' ? unprocessable(res, made) : send(res, 201, representRefund(made));
+      const made = makeRefund(order, amount ? cents(amount) : null, requestId, customId);
+      if (typeof made === 'string') return unprocessable(res, made);
+      return mode.loseRefundAnswer
+        ? send(res, 503, { name: 'SERVICE_UNAVAILABLE' })
+        : send(res, 201, representRefund(made));
     }
     const lookup = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
     if (req.method === 'GET' && lookup) {

@@ -7,10 +7,11 @@ import type { Lifecycle, MoveCause, Stateful } from '../lifecycle/lifecycle';
 import { cannot, refused } from '../lifecycle/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/field-readers';
+import { isId } from '../shared/ids';
 import type { CheckoutSummary } from './checkout-summary';
 import { formatMoney } from '../shared/money';
 import { PaymentRefund } from './payment-refund.entity';
-import { StaffRefund, StaffRefundStatus } from './staff-refund.entity';
+import { STAFF_REFUND_PREFIX, StaffRefund, StaffRefundStatus } from './staff-refund.entity';
 import { Payment, PaymentStatus, type PaymentOwner } from './payment.entity';
 import { paymentTransitions } from './payment.states';
 
@@ -504,6 +505,13 @@ export class PaymentService {
     const owed = await this.locked(em, payment.id, async (tx, locked, holder) => {
       const was = locked.status;
       if (!REFUNDABLE.includes(was)) return false; // nothing captured, or all of it back already
+      // A refund staff asked whose answer was lost: its event is that answer, not money gone back behind our back.
+      const ours = returned === event.refund ? event.refund : null;
+      const asked = await this.pendingStaffRefund(tx, locked, ours?.requestId);
+      if (asked && ours) {
+        await this.settleStaffRefund(tx, locked, holder, asked, { status: 'made', ...ours });
+        return false;
+      }
       const counted = returned !== null && (await this.recordRefund(tx, locked, returned));
       // A refund heard of again (its redelivery, our own refund's event) holds nothing twice.
       if ((counted || !returned) && was === PaymentStatus.CAPTURED) await holder?.reversed(tx, locked, event.reason);
@@ -608,28 +616,51 @@ export class PaymentService {
     }
     return this.locked(em, paymentId, async (tx, payment, holder) => {
       const refund = await tx.findOneOrFail(StaffRefund, { id: refundId }, { refresh: true });
-      if (refund.status !== StaffRefundStatus.PENDING) return refund;
-      payment.refundPendingCents -= refund.amountCents;
-      refund.inFlightSince = null;
-      if (answer.status !== 'made') {
-        Object.assign(refund, { status: StaffRefundStatus.REFUSED, refusal: staffRefundRefusal(answer) });
-        this.deps.audit.record(tx, null, {
-          action: 'payment.staff_refund_refused',
-          resourceType: 'payment',
-          resourceId: payment.id,
-          fromState: payment.status,
-          toState: payment.status,
-          details: { refund_id: refund.id, amount_cents: refund.amountCents, refusal: refund.refusal },
-        });
-        return refund;
-      }
-      Object.assign(refund, { status: StaffRefundStatus.MADE, providerRefundId: answer.refundId });
-      const before = payment.refundedCents;
-      await this.recordRefund(tx, payment, { refundId: answer.refundId, amountCents: answer.amountCents });
-      if (payment.refundedCents > before)
-        await holder?.refunded(tx, payment, payment.refundedCents - before, refund.reason);
+      if (refund.status === StaffRefundStatus.PENDING)
+        await this.settleStaffRefund(tx, payment, holder, refund, answer);
       return refund;
     });
+  }
+
+  /** The staff refund a provider's request id names, while it waits for its answer (under the payment's lock). */
+  private async pendingStaffRefund(
+    tx: EntityManager,
+    payment: Payment,
+    requestId: string | null | undefined,
+  ): Promise<StaffRefund | null> {
+    const id = requestId?.startsWith(STAFF_REFUND_PREFIX) ? requestId.slice(STAFF_REFUND_PREFIX.length) : null;
+    if (!isId(id)) return null;
+    const refund = await tx.findOne(StaffRefund, { id, payment: payment.id }, { refresh: true });
+    return refund?.status === StaffRefundStatus.PENDING ? refund : null;
+  }
+
+  /** A staff refund's answer applied: made (counted once, the client told why) or refused, never held back again. */
+  private async settleStaffRefund(
+    tx: EntityManager,
+    payment: Payment,
+    holder: PaymentHolder | null,
+    refund: StaffRefund,
+    answer: RefundResult,
+  ): Promise<void> {
+    payment.refundPendingCents -= refund.amountCents;
+    refund.inFlightSince = null;
+    if (answer.status !== 'made') {
+      Object.assign(refund, { status: StaffRefundStatus.REFUSED, refusal: staffRefundRefusal(answer) });
+      this.deps.audit.record(tx, null, {
+        action: 'payment.staff_refund_refused',
+        resourceType: 'payment',
+        resourceId: payment.id,
+        fromState: payment.status,
+        toState: payment.status,
+        details: { refund_id: refund.id, amount_cents: refund.amountCents, refusal: refund.refusal },
+      });
+      return;
+    }
+    Object.assign(refund, { status: StaffRefundStatus.MADE, providerRefundId: answer.refundId });
+    const before = payment.refundedCents;
+    await this.recordRefund(tx, payment, { refundId: answer.refundId, amountCents: answer.amountCents });
+    if (payment.refundedCents > before)
+      await holder?.refunded(tx, payment, payment.refundedCents - before, refund.reason);
   }
 
   /**

@@ -10,6 +10,9 @@ export enum StaffRefundStatus {
   REFUSED = 'refused',
 }
 
+/** What a staff refund's request id starts with, before the refund's id. */
+export const STAFF_REFUND_PREFIX = 'staff-refund-';
+
 /**
  * A refund staff decided without cancelling (D30): part or all of what a payment captured, with the reason the client is
  * told. Its id is the provider's request id, so an answer lost on the way is asked again as the same refund; once made,
@@ -49,6 +52,6 @@ export class StaffRefund {
 
   /** What the provider is told, so the same refund asked twice is made once. */
   get requestId(): string {
-    return `staff-refund-${this.id}`;
+    return `${STAFF_REFUND_PREFIX}${this.id}`;
   }
 }

@@ -20,6 +20,8 @@ export interface Refund {
   refundId: string;
   amountCents: number;
   currency: string;
+  /** The request id the service asked for it under, when the provider says (a webhook's refund): one of ours. */
+  requestId?: string | null;
 }
 
 /**

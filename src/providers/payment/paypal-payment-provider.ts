@@ -106,7 +106,12 @@ export class PayPalPaymentProvider implements PaymentProvider {
       `/v2/payments/captures/${encodeURIComponent(request.captureId)}/refund`,
       {
         requestId: request.requestId,
-        body: request.amountCents === null ? {} : { amount: money(request.amountCents, request.currency) },
+        // The request id again as `custom_id`, which PayPal echoes on the refund its webhook names: a refund whose
+        // answer was lost is then known as ours when its event comes first.
+        body: {
+          custom_id: request.requestId,
+          ...(request.amountCents === null ? {} : { amount: money(request.amountCents, request.currency) }),
+        },
       },
     );
     if (status === 200 || status === 201) {
@@ -263,6 +268,7 @@ interface PayPalEvent {
     id?: unknown;
     status?: unknown;
     amount?: unknown;
+    custom_id?: unknown;
     links?: { rel?: string; href?: string }[];
     supplementary_data?: { related_ids?: { order_id?: string } };
   };
@@ -286,10 +292,16 @@ function moneyOf(amount: unknown): { amountCents: number; currency: string } | n
   return { amountCents: Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0')), currency };
 }
 
-/** A refund resource (a refund's answer, a webhook's resource) as the id and the amount it refunded. */
-function refundOf(resource: { id?: unknown; amount?: unknown }): Refund | null {
+/**
+ * A refund resource (a refund's answer, a webhook's resource) as the id and the amount it refunded, and the request id
+ * the service asked it under (its `custom_id`) when it was one of ours.
+ */
+function refundOf(resource: { id?: unknown; amount?: unknown; custom_id?: unknown }): Refund | null {
   const amount = moneyOf(resource.amount);
-  return typeof resource.id === 'string' && resource.id && amount ? { refundId: resource.id, ...amount } : null;
+  const requestId = typeof resource.custom_id === 'string' ? resource.custom_id : null;
+  return typeof resource.id === 'string' && resource.id && amount
+    ? { refundId: resource.id, ...amount, requestId }
+    : null;
 }
 
 const issue = (body: Record<string, unknown>) => (body.details as { issue?: string }[] | undefined)?.[0]?.issue;
