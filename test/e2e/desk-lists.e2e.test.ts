@@ -121,12 +121,13 @@ it("answers each booking of the desk's list as the desk's look-up does", async (
 it('reads a page with every staff field in the same few statements, whatever its size', async () => {
   const ORDERS = `query ($accountId: ID, $perPage: Int) { staffOrders(accountId: $accountId, perPage: $perPage) { items {
     id account { name } assignee { name } files { id } payment { status capturedCents } certificate { code }
-    notes { text author { name } } reviews { kind reviewer { name } } notarization { notaryName recordedBy { name } } } } }`;
+    notes { text author { name } } reviews { kind reviewer { name } } notarization { notaryName recordedBy { name } }
+    revisionOf { number } revisions { number } referenceFiles { name } } } }`;
   const BOOKINGS = `query ($accountId: ID, $perPage: Int) {
     staffInterpretationBookings(accountId: $accountId, perPage: $perPage) {
       items { id account { name } payment { status } notes { text author { name } } } } }`;
   for (const [query, most] of [
-    [ORDERS, 8],
+    [ORDERS, 11],
     [BOOKINGS, 5],
   ] as const) {
     const counts = [];
@@ -137,7 +138,7 @@ it('reads a page with every staff field in the same few statements, whatever its
       counts.push(statements.of(answer).length);
     }
     // The staff token, the page's ids, its count and its rows; then one statement a field of the items asks, not one
-    // an item (orders: certificates, notes, reviews, notarizations; bookings: notes).
+    // an item (orders: certificates, notes, reviews, notarizations, and revisions' three; bookings: notes).
     expect(counts[1]).toBe(counts[0]);
     expect(counts[0]).toBeLessThanOrEqual(most);
   }

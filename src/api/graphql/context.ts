@@ -8,6 +8,7 @@ import type { OrderMessage } from '../../domain/orders/order-message.entity';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
 import { certificatesOf } from '../../domain/certification/issued-certificates';
 import type { OrderFileRead } from '../../domain/orders/order-read';
+import type { RevisionLinks } from '../../domain/orders/order-revisions.service';
 import type { Ctx } from '../../domain/identity/context';
 import type { Services } from '../../services';
 
@@ -34,6 +35,8 @@ export interface Loaders {
   bookingNotes(): DataLoader<string, BookingNote[]>;
   reviews(): DataLoader<string, TranslationReview[]>;
   notarizations(): DataLoader<string, Notarization | null>;
+  /** The revision links and reference files of orders read as entities (D30), by order id. */
+  revisionLinks(): DataLoader<string, RevisionLinks>;
   /** The same page of each order's conversation (D30), by order id: one loader per page asked for. */
   orderMessages(request: PageRequest): DataLoader<string, Page<OrderMessage>>;
 }
@@ -52,6 +55,13 @@ export function createLoaders(ctx: Ctx, services: Services): Loaders {
     bookingNotes: once(() => new DataLoader((ids) => services.bookingDesk.notes(ctx, ids))),
     reviews: once(() => new DataLoader((ids) => services.certifiedReview.reviews(ctx, ids))),
     notarizations: once(() => new DataLoader((ids) => services.certifiedReview.notarizations(ctx, ids))),
+    revisionLinks: once(
+      () =>
+        new DataLoader(async (orderIds) => {
+          const links = await services.revisions.linksOfMany(ctx.em, orderIds);
+          return orderIds.map((id) => links.get(id)!);
+        }),
+    ),
     orderMessages: perPage((request) => new DataLoader((ids) => services.orderMessages.pagesOf(ctx, ids, request))),
   };
 }

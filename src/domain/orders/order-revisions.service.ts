@@ -12,7 +12,7 @@ import { placedBy } from '../identity/placed-by';
 import { Payment, PaymentStatus } from '../payments/payment.entity';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
-import type { OrderLink, OrderRead, PolledOrder } from './order-read';
+import type { OrderLink, PolledOrder } from './order-read';
 import { referenceNumber } from './order-number';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
@@ -20,6 +20,13 @@ import type { RequestRevision } from './revision.commands';
 
 /** How long after completion a free revision may be asked for (D30). */
 export const REVISION_WINDOW_DAYS = 30;
+
+/** An order's revision links and reference files (D30), as its answer shows them. */
+export interface RevisionLinks {
+  revisionOf: OrderLink | null;
+  revisions: OrderLink[];
+  referenceFiles: StoredFile[];
+}
 
 /** The payment of a revision: nothing to pay, so no provider (docs/decisions.md, D30). */
 export const NO_PROVIDER = 'none';
@@ -74,29 +81,39 @@ export class OrderRevisionsService {
   }
 
   /**
-   * What an order's answer shows of revisions (D30), for an order read as an entity: the polled read has them already
-   * (`src/db/queries/polled-orders.ts`).
+   * What the answers of many orders read as entities show of revisions (D30), by order id: three statements for a
+   * whole page, whatever its size. The polled read has them already (`src/db/queries/polled-orders.ts`).
    */
-  async linksOf(
-    em: EntityManager,
-    order: OrderRead,
-  ): Promise<Required<Pick<OrderRead, 'revisionOf' | 'revisions' | 'referenceFileIds'>>> {
-    if (order.revisionOf !== undefined && !(order instanceof Order) && order.revisions && order.referenceFileIds)
-      return { revisionOf: order.revisionOf, revisions: order.revisions, referenceFileIds: order.referenceFileIds };
-    const [self, revisions, references] = await Promise.all([
-      em.findOneOrFail(Order, { id: order.id }, { populate: ['revisionOf'], fields: ['revisionOf.number'] }),
-      em.find(Order, { revisionOf: order.id }, { fields: ['number'], orderBy: { createdAt: 'asc', id: 'asc' } }),
-      em.find(FileAttachment, { order: order.id, reference: true }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+  async linksOfMany(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, RevisionLinks>> {
+    const ids = [...orderIds];
+    const [selves, revisions, references] = await Promise.all([
+      em.find(
+        Order,
+        { id: { $in: ids }, revisionOf: { $ne: null } },
+        { populate: ['revisionOf'], fields: ['revisionOf.number'] },
+      ),
+      em.find(
+        Order,
+        { revisionOf: { $in: ids } },
+        { fields: ['number', 'revisionOf'], orderBy: { createdAt: 'asc', id: 'asc' } },
+      ),
+      em.find(
+        FileAttachment,
+        { order: { $in: ids }, reference: true },
+        { populate: ['file'], orderBy: { createdAt: 'asc', id: 'asc' } },
+      ),
     ]);
     const link = ({ id, number }: OrderLink): OrderLink => ({ id, number });
-    return {
-      revisionOf: self.revisionOf && link(self.revisionOf),
-      revisions: revisions.map(link),
-      referenceFileIds: references.map((attachment) => attachment.file.id),
-    };
+    const links = new Map<string, RevisionLinks>(
+      ids.map((id) => [id, { revisionOf: null, revisions: [], referenceFiles: [] }]),
+    );
+    for (const self of selves) links.get(self.id)!.revisionOf = self.revisionOf && link(self.revisionOf);
+    for (const revision of revisions) links.get(revision.revisionOf!.id)?.revisions.push(link(revision));
+    for (const reference of references) links.get(reference.order!.id)?.referenceFiles.push(reference.file);
+    return links;
   }
 
-  /** The files of `ids` (an order's reference files, whose ids its answer read), in that order. */
+  /** The files of `ids` (an order's reference files, whose ids its polled answer read), in that order. */
   async filesById(em: EntityManager, ids: string[]): Promise<StoredFile[]> {
     if (!ids.length) return [];
     const files = await em.find(StoredFile, { id: { $in: ids } });

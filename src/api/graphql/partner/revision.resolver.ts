@@ -43,26 +43,41 @@ export class RevisionResolver {
 @Resolver(() => Order)
 export class OrderRevisionFieldsResolver {
   @FieldResolver(() => OrderRevisionLink, { nullable: true, description: 'For a revision: the order it revises.' })
-  async revisionOf(@Root() order: OrderRead, @Ctx() { ctx, services }: GraphQLContext): Promise<OrderLink | null> {
-    return (await services.revisions.linksOf(ctx.em, order)).revisionOf;
+  async revisionOf(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<OrderLink | null> {
+    return order.revisionOf !== undefined
+      ? order.revisionOf
+      : (await loaders.revisionLinks().load(order.id)).revisionOf;
   }
 
   @FieldResolver(() => [OrderRevisionLink], { description: "This order's revisions, oldest first." })
-  async revisions(@Root() order: OrderRead, @Ctx() { ctx, services }: GraphQLContext): Promise<OrderLink[]> {
-    return (await services.revisions.linksOf(ctx.em, order)).revisions;
+  async revisions(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<OrderLink[]> {
+    return (readWith(order) ?? (await loaders.revisionLinks().load(order.id))).revisions;
   }
 
   @FieldResolver(() => [OrderFile], {
     description:
       'For a revision: the reference files the client gave with the request (never translated or delivered); staff get a link.',
   })
-  async referenceFiles(@Root() order: OrderRead, @Ctx() { ctx, services }: GraphQLContext): Promise<OrderFile[]> {
-    const { referenceFileIds } = await services.revisions.linksOf(ctx.em, order);
-    return (await services.revisions.filesById(ctx.em, referenceFileIds)).map((file) => ({
+  async referenceFiles(
+    @Root() order: OrderRead,
+    @Ctx() { ctx, services, loaders }: GraphQLContext,
+  ): Promise<OrderFile[]> {
+    const polled = readWith(order);
+    const files = polled
+      ? await services.revisions.filesById(ctx.em, polled.referenceFileIds)
+      : (await loaders.revisionLinks().load(order.id)).referenceFiles;
+    return files.map((file) => ({
       id: file.id,
       type: file.type,
       name: file.name,
       downloadUrl: services.files.downloadUrl(file, ctx.actor),
     }));
   }
+}
+
+/** The links a polled read carries with its order (D23); an entity carries none, and they are loaded by batch. */
+function readWith(order: OrderRead): Required<Pick<OrderRead, 'revisionOf' | 'revisions' | 'referenceFileIds'>> | null {
+  if (order instanceof Order || order.revisionOf === undefined || !order.revisions || !order.referenceFileIds)
+    return null;
+  return { revisionOf: order.revisionOf, revisions: order.revisions, referenceFileIds: order.referenceFileIds };
 }
