@@ -140,6 +140,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     revisions: new OrderRevisionsService({
       orders,
       files,
+      mailer,
       orderPrefix: config.orderPrefix,
       turnaroundHours: config.turnaroundHours,
     }),

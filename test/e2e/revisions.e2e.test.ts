@@ -118,6 +118,16 @@ describe('a certified revision', () => {
     const desk = (await t.gql(StaffRevisionDocument, { id: revision.id }, ada.token)).data!.staffOrder!;
     expect(desk.revisionReason).toBe('The surname is misspelt on page 1.');
     expect(desk.referenceFiles).toEqual([{ id: reference, name: 'names.docx', downloadUrl: expect.any(String) }]);
+    // The desk is told, with the client's reason (nobody had the original: everyone at the desk).
+    const told = await sql<{ to: string; subject: string; text: string }>(
+      `SELECT "to", subject, text FROM sent_emails WHERE kind = 'revision_requested' AND subject LIKE ?`,
+      [`%${revision.number}%`],
+    );
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0].subject).toBe(`Order ${before.body.data.number}: revision ${revision.number} requested`);
+    expect(told[0].text).toContain('The surname is misspelt on page 1.');
+    expect(told[0].text).toContain('now in review, with 1 reference file(s) from the client.');
+    expect(told.map((mail) => mail.to)).not.toContain(alice.email);
     expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: revision.id }, ada.token)).errors).toBeDefined();
     const newCode = await approveAndComplete(revision.id);
     expect(newCode).not.toBe(original.code);

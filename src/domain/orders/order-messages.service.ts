@@ -7,7 +7,6 @@ import type { Actor, Ctx } from '../identity/context';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
 import { AccountMember, MemberStatus } from '../identity/member.entity';
 import { assignedOrdersOnly, requireAssigned } from '../identity/staff-permissions';
-import { StaffRole, StaffUser } from '../identity/staff-user.entity';
 import { clientMessageEmail, staffMessageEmail } from '../mail/order-message-mail';
 import { isId } from '../shared/ids';
 import { paginate, pageRequest, type Page } from '../shared/pagination';
@@ -16,9 +15,7 @@ import { MessageAuthorKind, OrderMessage } from './order-message.entity';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderLifecycle } from './order.lifecycle';
 import { AWAITING_CLIENT } from './order.states';
-
-/** Who reads the desk's side of a conversation when the order is assigned to no one (D28's desk). */
-const THE_DESK = [StaffRole.ADMIN, StaffRole.DESK];
+import { orderDeskAddresses } from './order-desk-addresses';
 
 /**
  * An order's conversation between the client and the desk (D30): both sides read it a page at a time and write to
@@ -61,7 +58,7 @@ export class OrderMessageService {
           action: 'release',
           reason: 'The client answered.',
         });
-      for (const to of await this.deskAddresses(em, order))
+      for (const to of await orderDeskAddresses(em, order.assignee?.id))
         await this.deps.mailer.send(
           em,
           clientMessageEmail(
@@ -134,16 +131,6 @@ export class OrderMessageService {
         })
       : null;
     return [...new Set([account.email, ...(placer ? [placer.email] : [])].map((email) => email.toLowerCase()))];
-  }
-
-  /** The staff member the order is assigned to, while active; otherwise everyone active at the desk. */
-  private async deskAddresses(em: EntityManager, order: Order): Promise<string[]> {
-    const assignee = order.assignee
-      ? await em.findOne(StaffUser, { id: order.assignee.id, deactivatedAt: null })
-      : null;
-    if (assignee) return [assignee.email];
-    const desk = await em.find(StaffUser, { role: { $in: THE_DESK }, deactivatedAt: null }, { orderBy: { id: 'asc' } });
-    return desk.map((staff) => staff.email);
   }
 }
 

@@ -6,6 +6,8 @@ import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity
 import { FileType, StoredFile } from '../files/file.entity';
 import type { FilesService, StoredBytes } from '../files/files.service';
 import { Account } from '../identity/account.entity';
+import type { Mailer } from '../../providers/mail/mailer';
+import { revisionRequestedEmail } from '../mail/revision-mail';
 import type { Ctx } from '../identity/context';
 import { requireAccount } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
@@ -17,6 +19,7 @@ import { referenceNumber } from './order-number';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
 import type { RequestRevision } from './revision.commands';
+import { orderDeskAddresses } from './order-desk-addresses';
 
 /** How long after completion a free revision may be asked for (D30). */
 export const REVISION_WINDOW_DAYS = 30;
@@ -45,7 +48,13 @@ interface DraftCopy {
  */
 export class OrderRevisionsService {
   constructor(
-    private readonly deps: { orders: OrderService; files: FilesService; orderPrefix: string; turnaroundHours: number },
+    private readonly deps: {
+      orders: OrderService;
+      files: FilesService;
+      mailer: Mailer;
+      orderPrefix: string;
+      turnaroundHours: number;
+    },
   ) {}
 
   async request(ctx: Ctx, originalId: unknown, command: RequestRevision): Promise<PolledOrder> {
@@ -193,6 +202,19 @@ export class OrderRevisionsService {
     await this.deps.orders.lifecycle.move(em, revision, OrderStatus.PROCESSING, cause, 'request a revision');
     if (revision.serviceType === ServiceType.CERTIFIED)
       await this.deps.orders.finishIfTranslated(em, revision, { actor: null, action: 'translated' });
+    // The desk hears of it in the same transaction: whoever had the original, or everyone at the desk.
+    const accountName = (await em.findOneOrFail(Account, original.account.id)).name;
+    for (const to of await orderDeskAddresses(em, original.assignee?.id))
+      await this.deps.mailer.send(
+        em,
+        revisionRequestedEmail(to, {
+          original,
+          revision,
+          accountName,
+          reason: input.reason,
+          referenceFiles: input.references.length,
+        }),
+      );
     return id;
   }
 
