@@ -6,7 +6,7 @@ import { placedBy } from '../identity/placed-by';
 import type { CatalogService } from '../catalog/catalog.service';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { bookingAvailabilityEmail, bookingOvertimeEmail } from '../mail/messages';
-import { referenceNumber } from '../orders/order-number';
+import { referenceNumber } from '../shared/reference-number';
 import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';

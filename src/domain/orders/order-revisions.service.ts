@@ -15,7 +15,7 @@ import { Payment, PaymentStatus } from '../payments/payment.entity';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId, newId } from '../shared/ids';
 import type { OrderLink, PolledOrder } from './order-read';
-import { referenceNumber } from './order-number';
+import { referenceNumber } from '../shared/reference-number';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
 import type { RequestRevision } from './revision.commands';

@@ -26,7 +26,7 @@ import { Order, OrderStatus } from './order.entity';
 import type { Payment } from '../payments/payment.entity';
 import { placedBy } from '../identity/placed-by';
 import type { OrderLifecycle } from './order.lifecycle';
-import { referenceNumber } from './order-number';
+import { referenceNumber } from '../shared/reference-number';
 import { visibleOrderFiles } from './order-visibility';
 import { readStaffOrderPage } from '../../db/queries/staff-order-queue';
 
