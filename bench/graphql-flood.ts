@@ -2,6 +2,7 @@
  * Hostile GraphQL documents benchmark (D36; a script that measures and prints; not a test).
  *
  *   npm run bench:graphql-flood             # 60 s a phase; BENCH_SECONDS=20 for shorter phases
+ *   BENCH_ONLY=operations npm run bench:graphql-flood   # only the kinds whose name contains that text
  *
  * A real service process (`npm run serve` as deployed, the default budget of 120 a minute) on an embedded database
  * (or DATABASE_URL). Eight accounts poll their orders (`GET /api/v1/orders/{id}`), together 12 a second, each
@@ -87,7 +88,8 @@ async function main(): Promise<void> {
     console.log(
       `machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores\n`,
     );
-    for (const hostile of HOSTILE) {
+    const only = process.env.BENCH_ONLY;
+    for (const hostile of HOSTILE.filter(({ name }) => !only || name.includes(only))) {
       // Each kind against a quiet phase just before it, so that other work on the machine weighs on both alike; then
       // a fresh minute for the sender, whose budget starts full in every phase.
       const quiet = await phase(port, pollers, service.pid!);
