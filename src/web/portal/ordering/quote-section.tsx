@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation } from 'urql';
 import { Form } from '../../shared/form';
 import { graphql } from '../../shared/gql';
@@ -49,6 +49,9 @@ export function QuoteSection({ priced, addonName }: { priced: Quote; addonName: 
   const [placed, setPlaced] = useState<Placed>();
   const [refusedOnAccount, setRefusedOnAccount] = useState(false);
   const redirectUrl = `${location.origin}/portal/paid`;
+  // The button pressed is gone once the order is made: the focus goes to what comes next (Pay, or the news), not
+  // back to the top of the page, for a person on the keyboard or a screen reader.
+  const focusOnArrival = useCallback((element: HTMLElement | null) => element?.focus(), []);
 
   const placeOnAccount = async () => {
     const answer = await convert({ id: priced.id, onAccount: true });
@@ -89,12 +92,12 @@ export function QuoteSection({ priced, addonName }: { priced: Quote; addonName: 
         <dd>{when(priced.expiresAt)}</dd>
       </dl>
       {placed ? (
-        <p role="status">
+        <p role="status" tabIndex={-1} ref={placed.payAt ? undefined : focusOnArrival}>
           Order <Link href={`/portal/orders/${placed.order.id}`}>{placed.order.number}</Link>{' '}
           {placed.payAt ? (
             <>
               is placed.{' '}
-              <a className="button" href={placed.payAt}>
+              <a className="button" href={placed.payAt} ref={focusOnArrival}>
                 Pay
               </a>
             </>
