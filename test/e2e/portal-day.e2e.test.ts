@@ -90,6 +90,7 @@ it('a paralegal orders, pays, follows to completed, downloads, verifies, message
   await waitForText(page, 'Thank you: the payment went through.');
   const id = new URL(page.url()).pathname.split('/').pop()!;
   await waitForText(page, 'Processing');
+  expect(await pageText(page)).toContain('Smith & Partners LLP, 100 Court Street, 62701 Springfield, US');
   await checkScreen(t, page, 'portal-day-paid');
 
   // The desk side: the engine drafts the contract, the translator types the scan, the desk approves the draft,
