@@ -64,7 +64,7 @@ it('orders a translation from sign-in to checkout with the keyboard only, the fo
   // The service's radio group with the arrow keys: standard and back to certified.
   await tabTo(page, 'Certified translation: $9.90 a page');
   await page.keyboard.press('ArrowDown');
-  expect(await page.$eval('input[value="STANDARD"]', (input) => (input as HTMLInputElement).checked)).toBe(true);
+  expect(await page.evaluate(`document.querySelector('input[value="STANDARD"]').checked`)).toBe(true);
   await page.keyboard.press('ArrowUp');
   expect((await focused(page)).name).toBe('Certified translation: $9.90 a page');
 
@@ -78,7 +78,7 @@ it('orders a translation from sign-in to checkout with the keyboard only, the fo
   await tabTo(page, 'Target language');
   await page.keyboard.press('ArrowDown');
   // The first of each narrowed list (German of some region, English of some region).
-  expect(await page.$$eval('select', (all) => all.map((s) => (s as HTMLSelectElement).value))).toEqual([
+  expect(await page.evaluate(`[...document.querySelectorAll('select')].map((s) => s.value)`)).toEqual([
     expect.stringMatching(/^de\b/),
     expect.stringMatching(/^en\b/),
   ]);

@@ -30,13 +30,13 @@ const FOCUSED = `(() => {
 export const focused = async (page: Page) => (await page.evaluate(FOCUSED)) as Focused;
 
 /**
- * Presses Tab (Shift+Tab with `backwards`) until the control named `name` (or matching it) has the focus, checking at every stop on the
+ * Presses Tab until the control named `name` (or matching it) has the focus, checking at every stop on the
  * way that the focus can be seen; fails after `max` stops.
  */
-export async function tabTo(page: Page, name: string | RegExp, { backwards = false, max = 60 } = {}): Promise<void> {
+export async function tabTo(page: Page, name: string | RegExp, max = 60): Promise<void> {
   const passed: string[] = [];
   for (let stop = 0; stop < max; stop++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press('Tab');
     const now = await focused(page);
     // Past the last control the focus leaves the page for the browser's own controls, then comes back to the first.
     if (now.tag === 'body') continue;
