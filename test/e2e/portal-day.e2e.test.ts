@@ -10,24 +10,12 @@ import {
   StaffOrderDocument,
   StaffOrderMessagesDocument,
 } from '../graphql/generated';
-import {
-  byRole,
-  checkScreen,
-  expectClean,
-  fill,
-  offlinePage,
-  openBrowser,
-  pageText,
-  press,
-  waitForText,
-  type BrowserSession,
-} from '../helpers/browser';
+import { byRole, checkScreen, fill, offlinePage, pageText, press, waitForText } from '../helpers/browser';
 import { createStaffMember, notarizationDetails } from '../helpers/certified';
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { pollUntil } from '../helpers/poll';
-import { chooseFiles, hrefOf, payAtCheckout, signInToPortal } from '../helpers/portal';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { chooseFiles, hrefOf, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
 
 /**
  * A paralegal's day in the client portal (issue 37, docs/decisions.md D35), as one person lives it: sign in, upload a
@@ -36,25 +24,14 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * open the verification page, message the desk and ask for a revision. Each screen is checked with axe and
  * photographed at phone and desktop width.
  */
-let t: TestApp;
-let b: BrowserSession;
+const suite = portalSuite();
 let desk: string;
+beforeAll(async () => void (desk = await createStaffToken(suite.t, StaffRole.DESK)));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  b = await openBrowser(t);
-  desk = await createStaffToken(t, StaffRole.DESK);
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
-afterEach(() => expectClean(b));
-
-const staffOrder = async (id: string) => (await t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
+const staffOrder = async (id: string) => (await suite.t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
 
 it('a paralegal orders, pays, follows to completed, downloads, verifies, messages the desk and asks for a revision', async () => {
-  const staff = await createStaffToken(t);
+  const { t, b, staff } = suite;
   const firm = await createApprovedAccount(t, staff);
   const translator = await createStaffMember(t, { role: StaffRole.TRANSLATOR, name: 'Tomás Translator' });
   const page = await signInToPortal(b, firm.email);

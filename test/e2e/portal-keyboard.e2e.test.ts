@@ -1,42 +1,20 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  byRole,
-  codeFromOutbox,
-  expectClean,
-  offlinePage,
-  openBrowser,
-  pageText,
-  waitForText,
-  type BrowserSession,
-} from '../helpers/browser';
+import { byRole, codeFromOutbox, offlinePage, pageText, waitForText } from '../helpers/browser';
 import { pdf, words } from '../helpers/documents';
-import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
+import { createApprovedAccount } from '../helpers/fixtures';
 import { activate, focused, tabTo } from '../helpers/keyboard';
-import { hrefOf } from '../helpers/portal';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { hrefOf, portalSuite } from '../helpers/portal';
 
 /**
  * The client portal with the keyboard alone (docs/decisions.md D35): a person who uses no mouse signs in and orders a
  * certified translation up to the checkout's Pay button with Tab, Enter, Space and the arrow keys, and sees where
  * the focus is at every stop.
  */
-let t: TestApp;
-let b: BrowserSession;
-let staff: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  b = await openBrowser(t);
-  staff = await createStaffToken(t);
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
-afterEach(() => expectClean(b));
+const suite = portalSuite();
 
 it('orders a translation from sign-in to checkout with the keyboard only, the focus visible throughout', async () => {
+  const { t, b, staff } = suite;
   const firm = await createApprovedAccount(t, staff);
   const dir = t.config.dataDir;
   await writeFile(join(dir, 'affidavit.pdf'), await pdf([words(250)]));

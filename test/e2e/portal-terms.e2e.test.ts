@@ -7,48 +7,24 @@ import {
   SetAccountBillingDocument,
   type BillingTerms,
 } from '../graphql/generated';
-import {
-  byRole,
-  checkScreen,
-  expectClean,
-  fill,
-  openBrowser,
-  pageText,
-  press,
-  waitForText,
-  type BrowserSession,
-} from '../helpers/browser';
+import { byRole, checkScreen, fill, pageText, press, waitForText } from '../helpers/browser';
 import { pdf, words } from '../helpers/documents';
-import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
-import { chooseFiles, hrefOf, payAtCheckout, signInToPortal } from '../helpers/portal';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { createApprovedAccount } from '../helpers/fixtures';
+import { chooseFiles, hrefOf, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
 
 /**
  * A terms account in the client portal (docs/decisions.md D31, D35): the purchase order the account requires is
  * asked for beside its field, the order is placed on account, a placement past the credit limit says why and is paid
  * by card instead, and the monthly invoices are listed with their PDFs.
  */
-let t: TestApp;
-let b: BrowserSession;
-let staff: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  b = await openBrowser(t);
-  staff = await createStaffToken(t);
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
-afterEach(() => expectClean(b));
+const suite = portalSuite();
 
 const setTerms = async (accountId: string, creditLimitCents: number) => {
   const terms = 'NET_30' as BillingTerms;
-  const set = await t.gql(
+  const set = await suite.t.gql(
     SetAccountBillingDocument,
     { accountId, terms, creditLimitCents, purchaseOrderRequired: true },
-    staff,
+    suite.staff,
   );
   expect(set.errors).toBeUndefined();
 };
@@ -60,6 +36,7 @@ const placedOrderId = async (page: Page) =>
     .pop()!;
 
 it('asks for the required purchase order, places on account, pays by card past the limit, and lists invoices', async () => {
+  const { t, b, staff } = suite;
   const firm = await createApprovedAccount(t, staff);
   await setTerms(firm.id, 1_000_000);
   const page = await signInToPortal(b, firm.email, 390);

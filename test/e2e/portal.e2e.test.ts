@@ -17,9 +17,7 @@ import {
 import {
   byRole,
   checkScreen,
-  expectClean,
   fill,
-  openBrowser,
   pageText,
   press,
   waitForText,
@@ -27,11 +25,11 @@ import {
 } from '../helpers/browser';
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
-import { chooseFiles, payAtCheckout, signInToPortal } from '../helpers/portal';
+import { chooseFiles, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
 import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
 import { requestBooking } from '../helpers/bookings';
 import { paidOrder, waitForStatus } from '../helpers/orders';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 
 /**
@@ -43,17 +41,11 @@ let b: BrowserSession;
 let staff: string;
 let desk: string;
 
+const suite = portalSuite();
 beforeAll(async () => {
-  t = await startTestApp();
-  b = await openBrowser(t);
-  staff = await createStaffToken(t);
+  ({ t, b, staff } = suite);
   desk = await createStaffToken(t, StaffRole.DESK);
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
-afterEach(() => expectClean(b));
 
 const signIn = (email: string, width?: number) => signInToPortal(b, email, width);
 

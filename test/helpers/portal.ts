@@ -1,8 +1,35 @@
 import type { Page, SerializedAXNode } from 'puppeteer-core';
-import { byRole, offlinePage, signInThroughPage, type BrowserSession } from './browser';
-import type { TestApp } from './test-app';
+import { byRole, expectClean, offlinePage, openBrowser, signInThroughPage, type BrowserSession } from './browser';
+import { createStaffToken } from './fixtures';
+import { startTestApp, type TestApp } from './test-app';
 
 /** The client portal's steps a person takes in every test of it (docs/decisions.md D35). */
+
+export interface PortalSuite {
+  t: TestApp;
+  b: BrowserSession;
+  /** An admin staff token, to approve accounts and set their terms. */
+  staff: string;
+}
+
+/**
+ * A test file's app, browser and admin staff token, started before its tests and closed after them; after each test
+ * nothing may have left the machine and no page may have logged an error. Read its fields inside the tests.
+ */
+export function portalSuite(): PortalSuite {
+  const suite = {} as PortalSuite;
+  beforeAll(async () => {
+    suite.t = await startTestApp();
+    suite.b = await openBrowser(suite.t);
+    suite.staff = await createStaffToken(suite.t);
+  }, 60_000);
+  afterAll(async () => {
+    await suite.b?.close();
+    await suite.t?.close();
+  });
+  afterEach(() => expectClean(suite.b));
+  return suite;
+}
 
 /** Signs in at /portal with the e-mailed code and waits for the orders. */
 export async function signInToPortal(b: BrowserSession, email: string, width?: number): Promise<Page> {
