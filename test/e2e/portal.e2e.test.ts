@@ -14,15 +14,7 @@ import {
   StaffOrderDocument,
   StaffOrderMessagesDocument,
 } from '../graphql/generated';
-import {
-  byRole,
-  checkScreen,
-  fill,
-  pageText,
-  press,
-  waitForText,
-  type BrowserSession,
-} from '../helpers/browser';
+import { byRole, checkScreen, fill, pageText, press, waitForText, type BrowserSession } from '../helpers/browser';
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { chooseFiles, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
