@@ -13,3 +13,6 @@ export function useMe(): Me {
 /** A viewer reads; members and admins order, pay, message and ask for revisions (README "Client portal"). */
 export const mayAct = (me: Me) => me.viewer.role !== 'VIEWER';
 export const isAdmin = (me: Me) => me.viewer.role === 'ADMIN';
+
+/** An account on terms places orders on account and is invoiced monthly (docs/decisions.md D31). */
+export const onTerms = (me: Me) => me.billingTerms !== 'CHECKOUT';

@@ -5,7 +5,8 @@ import { Layout, Pending, type NavItem } from '../shared/layout';
 import { navigate, useLocation } from '../shared/router';
 import { BookingPage } from './bookings/booking-page';
 import { RequestInterpreter } from './bookings/request-interpreter';
-import { isAdmin, mayAct, MemberContext, type Me } from './member-context';
+import { Invoices } from './billing/invoices';
+import { isAdmin, mayAct, MemberContext, onTerms, type Me } from './member-context';
 import { NewOrder } from './ordering/new-order';
 import { OrderList } from './orders/order-list';
 import { OrderPage } from './orders/order-page';
@@ -19,6 +20,9 @@ const PortalMe = graphql(`
       email
       apiKeyLast4
       apiKeyIssuedAt
+      billingTerms
+      purchaseOrderRequired
+      retentionDays
       viewer {
         id
         name
@@ -44,7 +48,8 @@ export function Portal({ signOut }: { signOut: () => void }) {
       { href: `${BASE}/new`, label: 'Order a translation' },
       { href: `${BASE}/interpreter`, label: 'Request an interpreter' },
     );
-  if (isAdmin(member)) nav.push({ href: `${BASE}/people`, label: 'People and API key' });
+  if (onTerms(member)) nav.push({ href: `${BASE}/invoices`, label: 'Invoices' });
+  if (isAdmin(member)) nav.push({ href: `${BASE}/people`, label: 'People and settings' });
   return (
     <MemberContext.Provider value={member}>
       <Layout
@@ -82,6 +87,7 @@ function Screen({ path, me }: { path: string; me: Me }) {
   if (path === '/new' && mayAct(me)) return <NewOrder />;
   if (path === '/interpreter' && mayAct(me)) return <RequestInterpreter />;
   if (path === '/people' && isAdmin(me)) return <People />;
+  if (path === '/invoices' && onTerms(me)) return <Invoices />;
   if (path === '/paid') return null;
   return (
     <>

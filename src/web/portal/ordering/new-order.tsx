@@ -4,11 +4,12 @@ import { Form, formText, TextArea, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import type { CreateQuoteInput, ServiceType } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
-import { Link } from '../../shared/router';
-import { money, when } from '../format';
+import { money } from '../format';
+import { useMe } from '../member-context';
 import { personRefusal } from '../refusal';
 import { FilePicker, type PickedFile, type Updater } from './file-picker';
 import { LanguagePicker } from './language-picker';
+import { QuoteSection } from './quote-section';
 
 const Catalog = graphql(`
   query Catalog {
@@ -56,18 +57,6 @@ const CreateQuote = graphql(`
   }
 `);
 
-const ConvertQuote = graphql(`
-  mutation ConvertQuote($id: ID!, $redirectUrl: String) {
-    convertQuote(id: $id, redirectUrl: $redirectUrl) {
-      approvalUrl
-      order {
-        id
-        number
-      }
-    }
-  }
-`);
-
 /** The fields of the form, as the service names them in a refusal. */
 const QUOTE_FIELDS = [
   'fileIds',
@@ -78,6 +67,7 @@ const QUOTE_FIELDS = [
   'unitCount',
   'instructions',
   'reference',
+  'purchaseOrder',
   ...['name', 'line1', 'line2', 'city', 'postalCode', 'region', 'country'].map((f) => `shippingAddress.${f}`),
 ];
 
@@ -88,17 +78,17 @@ const SERVICE_NAMES: Record<ServiceType, string> = {
 
 /**
  * Ordering a translation (docs/decisions.md D35): the documents, the service (only the languages it can be delivered
- * in are offered), add-ons with their prices, instructions and reference; "Get quote" prices it, "Convert" makes
- * the order and "Pay" goes to the checkout, which brings the payer back to the order.
+ * in are offered), add-ons with their prices, instructions, reference and purchase order; "Get quote" prices it and
+ * the quote's section (`QuoteSection`) makes the order.
  */
 export function NewOrder() {
+  const me = useMe();
   const [{ data, fetching, error }] = useQuery({ query: Catalog, requestPolicy: 'cache-first' });
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [service, setService] = useState<ServiceType>('CERTIFIED');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [askedWithoutFiles, setAskedWithoutFiles] = useState(false);
   const [quoted, quote] = useMutation(CreateQuote);
-  const [converted, convert] = useMutation(ConvertQuote);
   const update = useCallback((change: Updater) => setFiles(change), []);
   if (!data) return <Pending fetching={fetching} error={error} />;
 
@@ -119,7 +109,6 @@ export function NewOrder() {
     else delete refusal.fields.fileIds;
   }
   const priced = quoted.data?.createQuote;
-  const order = converted.data?.convertQuote;
 
   return (
     <>
@@ -192,50 +181,20 @@ export function NewOrder() {
           hint="Name spellings as on a passport, terms, format. Never printed on the certificate."
           maxLength={2000}
         />
-        <TextField name="reference" label="Your reference" hint="A matter or purchase order number." />
+        <TextField name="reference" label="Your reference" hint="The matter, as your firm names it." maxLength={255} />
+        <TextField
+          name="purchaseOrder"
+          label={me.purchaseOrderRequired ? 'Purchase order (required)' : 'Purchase order'}
+          hint="Printed on the invoice and the receipt."
+          maxLength={64}
+        />
       </Form>
       {priced && (
-        <section aria-labelledby="quote-heading" className="quote">
-          <h2 id="quote-heading">Your quote</h2>
-          <dl className="facts">
-            <dt>Translation</dt>
-            <dd>
-              {priced.unitCount} {priced.unitType.toLowerCase()}s × {money(priced.unitPriceCents, priced.currency)} ={' '}
-              {money(priced.subtotalCents, priced.currency)}
-            </dd>
-            {priced.addons.map((addon) => (
-              <div key={addon.code} className="fact">
-                <dt>{data.pricing.addons.find((a) => a.code === addon.code)?.name ?? addon.code}</dt>
-                <dd>
-                  {addon.quantity} × {money(addon.unitPriceCents, priced.currency)} ={' '}
-                  {money(addon.totalCents, priced.currency)}
-                </dd>
-              </div>
-            ))}
-            <dt>Total</dt>
-            <dd>
-              <strong>{money(priced.totalCents, priced.currency)}</strong>
-            </dd>
-            <dt>Valid until</dt>
-            <dd>{when(priced.expiresAt)}</dd>
-          </dl>
-          {order ? (
-            <p>
-              Order <Link href={`/portal/orders/${order.order.id}`}>{order.order.number}</Link> is placed.{' '}
-              <a className="button" href={order.approvalUrl}>
-                Pay
-              </a>
-            </p>
-          ) : (
-            <Form
-              submitLabel="Convert"
-              label="Convert the quote into an order"
-              busy={converted.fetching}
-              refusal={personRefusal(converted.error)}
-              onSubmit={() => convert({ id: priced.id, redirectUrl: `${location.origin}/portal/paid` })}
-            />
-          )}
-        </section>
+        <QuoteSection
+          key={priced.id}
+          priced={priced}
+          addonName={(code) => data.pricing.addons.find((a) => a.code === code)?.name ?? code}
+        />
       )}
     </>
   );
@@ -287,6 +246,7 @@ function quoteInput(
     targetLanguage: formText(form, 'targetLanguage'),
     instructions: optional('instructions'),
     reference: optional('reference'),
+    purchaseOrder: optional('purchaseOrder'),
     unitCount: formText(form, 'unitCount') ? Number(formText(form, 'unitCount')) : undefined,
     addons: addons
       .filter((addon) => chosen.has(addon.code))

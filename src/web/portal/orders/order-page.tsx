@@ -18,6 +18,15 @@ const PortalOrder = graphql(`
       number
       status
       reference
+      purchaseOrder
+      shippingAddress {
+        name
+        line1
+        line2
+        city
+        postalCode
+        country
+      }
       serviceType
       sourceLanguage
       targetLanguage
@@ -114,6 +123,28 @@ export function OrderPage({ id }: { id: string }) {
         </dd>
         <dt>Reference</dt>
         <dd>{order.reference ?? '—'}</dd>
+        {order.purchaseOrder && (
+          <div className="fact">
+            <dt>Purchase order</dt>
+            <dd>{order.purchaseOrder}</dd>
+          </div>
+        )}
+        {order.shippingAddress && (
+          <div className="fact">
+            <dt>Hard copies go to</dt>
+            <dd>
+              {[
+                order.shippingAddress.name,
+                order.shippingAddress.line1,
+                order.shippingAddress.line2,
+                `${order.shippingAddress.postalCode} ${order.shippingAddress.city}`,
+                order.shippingAddress.country,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </div>
+        )}
         <dt>Total</dt>
         <dd>{money(order.totalCents, order.currency)}</dd>
       </dl>

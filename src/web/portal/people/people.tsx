@@ -3,9 +3,11 @@ import { useMutation, useQuery } from 'urql';
 import { Form, formText, SelectField, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
-import { statusLabel, when } from '../format';
+import { when } from '../format';
 import { useMe } from '../member-context';
 import { personRefusal } from '../refusal';
+import { MemberRows, ROLES } from './member-rows';
+import { Retention } from './retention';
 
 const Members = graphql(`
   query PortalMembers {
@@ -41,13 +43,10 @@ const RegenerateKey = graphql(`
   }
 `);
 
-const ROLES = [
-  { value: 'MEMBER', label: 'Member: orders, pays and follows orders' },
-  { value: 'VIEWER', label: 'Viewer: reads only' },
-  { value: 'ADMIN', label: 'Admin: also manages people and the API key' },
-];
-
-/** An admin's page: the account's people and their roles, inviting another, and the account's API key. */
+/**
+ * An admin's page: the account's people and their roles (changed or removed), inviting another, how long documents
+ * are kept, and the account's API key.
+ */
 export function People() {
   const [{ data, fetching, error }, refresh] = useQuery({ query: Members });
   const [invited, invite] = useMutation(Invite);
@@ -62,30 +61,9 @@ export function People() {
   };
   return (
     <>
-      <h1>People and API key</h1>
+      <h1>People and settings</h1>
       <Pending fetching={fetching && !data} error={error} />
-      {data && (
-        <table className="cards" aria-label="People">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Last signed in</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.members.items.map((member) => (
-              <tr key={member.id}>
-                <td data-label="Name">{member.name}</td>
-                <td data-label="E-mail">{member.email}</td>
-                <td data-label="Role">{statusLabel(member.role)}</td>
-                <td data-label="Last signed in">{when(member.lastSignInAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {data && <MemberRows members={data.members.items} changed={() => refresh({ requestPolicy: 'network-only' })} />}
       <h2>Invite someone</h2>
       {invited.data && (
         <p role="status" className="done">
@@ -103,6 +81,7 @@ export function People() {
         <TextField name="email" label="E-mail" type="email" autoComplete="off" />
         <SelectField name="role" label="Role" options={ROLES} />
       </Form>
+      <Retention />
       <ApiKey />
     </>
   );
