@@ -149,7 +149,7 @@ async function main(): Promise<void> {
       row(
         'service, REST',
         rest,
-        `${ratio(rest, baseline)} of raw (target >= 0.50: ${met(rest.perSecond >= 0.5 * baseline.perSecond)}); p99 ${(rest.p99 / baseline.p99).toFixed(2)} of raw's (target <= 60 ms: ${met(rest.p99 <= 60)})`,
+        `${ratio(rest, baseline)} of raw (target >= 0.70: ${met(rest.perSecond >= 0.7 * baseline.perSecond)}); p99 ${(rest.p99 / baseline.p99).toFixed(2)} of raw's (target <= 60 ms: ${met(rest.p99 <= 60)})`,
       );
       row(
         'service, GraphQL',
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
       row(
         'service, REST 304',
         notModified,
-        `${ratio(notModified, baseline)} of raw (target >= 1.00: ${met(notModified.perSecond >= baseline.perSecond)})`,
+        `${ratio(notModified, baseline)} of raw (target >= 1.30: ${met(notModified.perSecond >= 1.3 * baseline.perSecond)})`,
       );
       if (otherRest && otherGraphql && otherNotModified) {
         row('other build, REST', otherRest, `${ratio(otherRest, rest)} of this build's`);

@@ -1,8 +1,8 @@
 /**
  * The yardstick of `npm run bench:polling`: what node's own `http` and `pg` do for the polling paths with no
  * framework at all. Same SQL round trips as a careful hand-written server (the key by its hash, the order by id and
- * account, its files: 3 queries; a booking with its payment: 2) and the same JSON as the service, download links
- * signed alike. Run as its own process: `DATABASE_URL=... PORT=... APP_URL=... APP_KEY=... node dist/bench/raw-baseline.js`.
+ * account with its revisions, its attachments: 3 queries; a booking with its payment, interpreter and overtime's
+ * payment: 2) and the same JSON as the service, download links signed alike: the run stops when the two differ. Run as its own process: `DATABASE_URL=... PORT=... APP_URL=... APP_KEY=... node dist/bench/raw-baseline.js`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool } from 'pg';
@@ -44,11 +44,16 @@ type OrderRow = PaymentColumns &
     | 'total_cents'
     | 'currency'
     | 'reference'
+    | 'purchase_order'
     | 'instructions'
     | 'quote_id'
     | 'hold_reason'
     | 'shipment_carrier'
     | 'shipment_tracking_number'
+    | 'revision_of_id'
+    | 'revision_of_number'
+    | 'revision_reason'
+    | 'legal_hold'
   > & {
     addons: Passed<'code' | 'quantity' | 'unitPriceCents' | 'totalCents'>[];
     shipping_address: Passed<'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'country'> | null;
@@ -56,6 +61,8 @@ type OrderRow = PaymentColumns &
     due_at: Date | null;
     placed_by: PlacedByColumn;
     certificate_code: string | null;
+    revisions: Passed<'id' | 'number'>[] | null;
+    documents_deleted_at: Date | null;
   };
 type BookingRow = PaymentColumns &
   Stamps &
@@ -75,7 +82,19 @@ type BookingRow = PaymentColumns &
     | 'reference'
     | 'interpreter_name'
     | 'hold_reason'
-  > & { scheduled_at: Date; duration_hundredths: number; billable_hundredths: number; placed_by: PlacedByColumn };
+    | 'interpreter_id'
+  > & {
+    scheduled_at: Date;
+    duration_hundredths: number;
+    billable_hundredths: number;
+    placed_by: PlacedByColumn;
+    interpreter_record_name: string | null;
+    interpreter_qualifications: unknown;
+    overtime_hundredths: number | null;
+    overtime_cents: number | null;
+    overtime_approval_url: unknown;
+    overtime_paid_at: Date | null;
+  };
 /** Who made it, as the column keeps it (D27). */
 type PlacedByColumn = { kind: string; member: Passed<'id' | 'name' | 'email'> | null };
 
@@ -101,18 +120,24 @@ const payment = (p: PaymentColumns) => ({
 
 async function order(id: string, accountId: string): Promise<object | null> {
   const { rows } = await pool.query<OrderRow>(
-    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents, c.code AS certificate_code
+    `SELECT o.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents, c.code AS certificate_code,
+            ro.number AS revision_of_number,
+            (SELECT json_agg(json_build_object('id', r.id, 'number', r.number) ORDER BY r.created_at, r.id)
+               FROM orders r WHERE r.revision_of_id = o.id) AS revisions
        FROM orders o JOIN payments p ON p.id = o.payment_id LEFT JOIN certificates c ON c.order_id = o.id
+       LEFT JOIN orders ro ON ro.id = o.revision_of_id
       WHERE o.id = $1 AND o.account_id = $2`,
     [id, accountId],
   );
   const o = rows[0];
   if (!o) return null;
-  const files = await pool.query<{ id: string; type: string; name: unknown }>(
-    `SELECT f.id, f.type, f.name FROM file_attachments a JOIN files f ON f.id = a.file_id
+  // Its attachments in one query: the files it lists, and the reference files it names by id (D30).
+  const attachments = await pool.query<{ id: string; type: string; name: unknown; reference: boolean }>(
+    `SELECT f.id, f.type, f.name, a.reference FROM file_attachments a JOIN files f ON f.id = a.file_id
       WHERE a.order_id = $1 ORDER BY a.created_at, a.id`,
     [id],
   );
+  const files = attachments.rows.filter((a) => !a.reference);
   return {
     id: o.id,
     number: o.number,
@@ -135,6 +160,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
     total_cents: o.total_cents,
     currency: o.currency,
     reference: o.reference,
+    purchase_order: o.purchase_order,
     shipping_address: o.shipping_address && {
       name: o.shipping_address.name,
       line1: o.shipping_address.line1,
@@ -147,7 +173,7 @@ async function order(id: string, accountId: string): Promise<object | null> {
     placed_by: placedBy(o.placed_by),
     instructions: o.instructions,
     quote_id: o.quote_id,
-    files: files.rows.map((f) => ({
+    files: files.map((f) => ({
       id: f.id,
       type: f.type,
       name: f.name,
@@ -163,6 +189,12 @@ async function order(id: string, accountId: string): Promise<object | null> {
       verification_code: o.certificate_code,
       verify_url: `${process.env.APP_URL}/verify/${o.certificate_code}`,
     },
+    revision_of: o.revision_of_id ? { id: o.revision_of_id, number: o.revision_of_number } : null,
+    revision_reason: o.revision_reason,
+    revisions: o.revisions ?? [],
+    reference_file_ids: attachments.rows.filter((a) => a.reference).map((a) => a.id),
+    legal_hold: o.legal_hold,
+    documents_deleted_at: optional(o.documents_deleted_at),
     due_at: optional(o.due_at),
     completed_at: optional(o.completed_at),
     cancelled_at: optional(o.cancelled_at),
@@ -173,8 +205,12 @@ async function order(id: string, accountId: string): Promise<object | null> {
 
 async function booking(id: string, accountId: string): Promise<object | null> {
   const { rows } = await pool.query<BookingRow>(
-    `SELECT b.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents
-       FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id WHERE b.id = $1 AND b.account_id = $2`,
+    `SELECT b.*, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents,
+            i.name AS interpreter_record_name, i.qualifications AS interpreter_qualifications,
+            op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at
+       FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id
+       LEFT JOIN interpreters i ON i.id = b.interpreter_id LEFT JOIN payments op ON op.id = b.overtime_payment_id
+      WHERE b.id = $1 AND b.account_id = $2`,
     [id, accountId],
   );
   const b = rows[0];
@@ -193,20 +229,34 @@ async function booking(id: string, accountId: string): Promise<object | null> {
     unit_price_cents: b.unit_price_cents,
     total_cents: b.total_cents,
     currency: b.currency,
-    payment: b.provider
-      ? payment(b)
-      : {
-          provider: 'sandbox',
-          provider_order_id: null,
-          approval_url: null,
-          paid_at: null,
-          refunded_at: null,
-          refunded_cents: 0,
-        },
+    payment: {
+      ...(b.provider
+        ? payment(b)
+        : {
+            provider: 'sandbox',
+            provider_order_id: null,
+            approval_url: null,
+            paid_at: null,
+            refunded_at: null,
+            refunded_cents: 0,
+          }),
+      overtime:
+        b.overtime_hundredths && b.overtime_cents
+          ? {
+              hours: b.overtime_hundredths / 100,
+              amount_cents: b.overtime_cents,
+              approval_url: b.overtime_approval_url,
+              paid_at: optional(b.overtime_paid_at),
+            }
+          : null,
+    },
     location: b.location,
     video_platform_notes: b.video_platform_notes,
     reference: b.reference,
     interpreter_name: b.interpreter_name,
+    interpreter: b.interpreter_id
+      ? { name: b.interpreter_record_name, qualifications: b.interpreter_qualifications }
+      : null,
     hold_reason: b.hold_reason,
     completed_at: optional(b.completed_at),
     cancelled_at: optional(b.cancelled_at),

@@ -1,6 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT } from '../src/db/paths';
 
 /** A real service process on an embedded PostgreSQL, and an API key made the README's way (CLI, then staff GraphQL). */
@@ -43,7 +44,9 @@ export async function startService(dataDir: string, extraEnv: Record<string, str
 /** An approved account's key; names of their own, so that several services can share one DATABASE_URL. */
 async function accountKey(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   const unique = randomUUID();
-  const cli = spawnSync(
+  // Not spawnSync: a blocked event loop would not hear the service close an idle keep-alive connection meanwhile (its
+  // timeout is shorter than the CLI's start on a busy machine), and the next request on it would fail.
+  const cli = await promisify(execFile)(
     process.execPath,
     [
       join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js'),

@@ -55,14 +55,15 @@ export function inlineScriptNonce(res: Response): string {
 /**
  * D27 for browsers: CORS for the configured portal origins (bearer tokens, never cookies, so no credentials), and
  * security headers on every answer: HSTS in production, `nosniff`, no framing, `Referrer-Policy: no-referrer`, and
- * the page policy above (harmless on JSON, needed on every HTML page).
+ * the page policy above (harmless on JSON, needed on every HTML page). The headers are the same on every answer, so
+ * they are taken once (`securityHeaders()`), not made again by helmet's eleven middleware on every request.
  */
 export function browserAccess(config: AppConfig): RequestHandler[] {
   const allowed = new Set(config.cors.origins);
+  const headers = securityHeaders(config);
   return [
-    helmet(helmetOptions(config)),
     (_req, res, next) => {
-      res.set('Content-Security-Policy', pagePolicy());
+      for (const [name, value] of headers) res.setHeader(name, value);
       next();
     },
     cors({
@@ -90,9 +91,9 @@ const helmetOptions = (config: AppConfig): HelmetOptions => ({
 });
 
 /**
- * What `browserAccess` sets on the answer to a request without an `Origin`, for an answer made without Express (the
- * not-modified lane, D23): helmet's headers, which with these options depend on nothing in the request (taken once,
- * from helmet itself; the `X-Powered-By` it removes is never set there), and the page policy. CORS adds nothing
+ * The security headers of every answer (`browserAccess`, and the not-modified lane's answers made without Express,
+ * D23): helmet's headers, which with these options depend on nothing in the request (taken once, from helmet itself;
+ * the `X-Powered-By` it removes is never set: Express's is turned off), and the page policy. CORS adds nothing
  * without an `Origin`.
  */
 export function securityHeaders(config: AppConfig): [string, string][] {
