@@ -75,7 +75,7 @@ describe.each([
         .fork()
         .getConnection()
         .execute(`SELECT quote_id FROM file_attachments WHERE file_id = ? AND quote_id IS NOT NULL`, [fileId])
-    ).map((row: { quote_id: string }) => row.quote_id);
+    ).map((row) => row.quote_id as string);
 
   it(`answers every request, both doors, ${AT_ONCE} at once, with and without keys (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {

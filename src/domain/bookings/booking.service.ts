@@ -30,7 +30,7 @@ import type {
   StaffCancelBooking,
 } from './booking.commands';
 import { overtimeOf } from './booking-overtime';
-import { cancellationFee } from './cancellation-policy';
+import { cancellationFee, cancellationTerms } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { Interpreter } from './interpreter.entity';
@@ -194,7 +194,12 @@ export class BookingService {
       await assertInterpreterFree(em, booking);
       await this.deps.mailer.send(
         em,
-        bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!),
+        bookingAvailabilityEmail(
+          await accountOf(em, booking),
+          booking,
+          payment.approvalUrl!,
+          cancellationTerms(booking),
+        ),
       );
     });
   }

@@ -52,7 +52,7 @@ export function refundMadeEmail(account: Account, what: string, refund: RefundAm
   };
 }
 
-/** D28: staff moved a booking; the account sees the new time beside the old one. */
+/** D28: staff moved a booking; the account sees the new time beside the old one, and the deadlines it moved (D32). */
 export function bookingRescheduledEmail(
   account: Account,
   booking: {
@@ -64,6 +64,7 @@ export function bookingRescheduledEmail(
     currency: string;
   },
   previousStart: string,
+  terms: string,
 ): OutgoingEmail {
   return {
     kind: 'booking_rescheduled',
@@ -74,6 +75,7 @@ export function bookingRescheduledEmail(
       '',
       `Booking ${booking.number} now starts at ${bookingTime(booking)}, for ${booking.durationHundredths / 100} h at ${formatMoney(booking.totalCents, booking.currency)}.`,
       `It was to start at ${previousStart}.`,
+      terms,
     ].join('\n'),
   };
 }
