@@ -7,6 +7,7 @@ import {
   RenewCheckoutDocument,
   RescheduleInterpretationBookingDocument,
   SentEmailsDocument,
+  StaffCancelInterpretationBookingDocument,
 } from '../graphql/generated';
 import { passStart, requestBooking } from '../helpers/bookings';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
@@ -126,6 +127,14 @@ describe('times as the client wrote them, and languages by name (D29)', () => {
       'Cancellation once paid: refunded in full by 2031-03-08 08:00 UTC+05:30 (2031-03-08 02:30 UTC); ' +
         '50% refunded by 2031-03-09 08:00 UTC+05:30 (2031-03-09 02:30 UTC); nothing refunded after that.',
     );
+    // A hold and a staff cancel name the start too.
+    const start = '2031-03-10 08:00 UTC+05:30 (2031-03-10 02:30 UTC)';
+    const held = await t.gql(HoldInterpretationBookingDocument, { id, reason: 'The court may adjourn.' }, staff);
+    expect(held.errors).toBeUndefined();
+    expect(await mailOf('on_hold')).toContain(`It starts at ${start}.`);
+    const cancelled = await t.gql(StaffCancelInterpretationBookingDocument, { id, reason: 'Adjourned.' }, staff);
+    expect(cancelled.errors).toBeUndefined();
+    expect(await mailOf('cancelled_by_staff')).toContain(`It was to start at ${start}.`);
   });
 });
 

@@ -108,8 +108,8 @@ export function bookingExpiredEmail(account: Account, booking: BookingFacts): Ou
   };
 }
 
-/** D17: something needs the operator's attention; they follow up by e-mail. */
-export function onHoldEmail(account: Account, what: string, reason: string): OutgoingEmail {
+/** D17: something needs the operator's attention; they follow up by e-mail. `when` names a booking's start (D29). */
+export function onHoldEmail(account: Account, what: string, reason: string, when?: string): OutgoingEmail {
   return {
     kind: 'on_hold',
     to: account.email,
@@ -118,6 +118,7 @@ export function onHoldEmail(account: Account, what: string, reason: string): Out
       `Hello ${account.name},`,
       '',
       `${what} is on hold: ${reason}`,
+      ...(when ? [when] : []),
       '',
       'We will contact you shortly about the next steps.',
     ].join('\n'),

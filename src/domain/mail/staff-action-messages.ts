@@ -17,6 +17,8 @@ export function staffCancelledEmail(
   refund: RefundAmount | null,
   /** The cancellation policy's word on a fee (D32). */
   fee?: string,
+  /** When a booking was to start (D29). */
+  when?: string,
 ): OutgoingEmail {
   return {
     kind: 'cancelled_by_staff',
@@ -26,6 +28,7 @@ export function staffCancelledEmail(
       `Hello ${account.name},`,
       '',
       `We cancelled ${what}${reason ? `: ${reason}` : '.'}`,
+      ...(when ? [when] : []),
       '',
       ...(fee ? [fee, ''] : []),
       refund
