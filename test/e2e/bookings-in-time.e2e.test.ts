@@ -5,7 +5,9 @@ import {
   CreateInterpretationBookingDocument,
   HoldInterpretationBookingDocument,
   RenewCheckoutDocument,
+  RescheduleInterpretationBookingDocument,
   SentEmailsDocument,
+  StaffCancelInterpretationBookingDocument,
 } from '../graphql/generated';
 import { passStart, requestBooking } from '../helpers/bookings';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
@@ -95,6 +97,44 @@ describe('times as the client wrote them, and languages by name (D29)', () => {
 
     const utc = await awaiting('2031-07-08T10:00:00Z');
     expect((await page(utc.approvalUrl).expect(200)).text).toContain('Spanish to English, 2031-07-08 10:00 UTC, 2 h');
+  });
+
+  it('shows the cancellation deadlines as moments in the client offset with UTC: e-mails, checkout page, receipt (D32)', async () => {
+    const { id, approvalUrl } = await awaiting('2031-03-04T09:30:00-05:00');
+    const { number } = await get(id);
+    const terms =
+      'Cancellation once paid: refunded in full by 2031-03-02 09:30 UTC-05:00 (2031-03-02 14:30 UTC); ' +
+      '50% refunded by 2031-03-03 09:30 UTC-05:00 (2031-03-03 14:30 UTC); nothing refunded after that.';
+    const mailOf = async (kind: string) =>
+      (await mailTo(alice.email)).find((m) => m.kind === kind && m.text?.includes(number))!.text!;
+    expect(await mailOf('booking_awaiting_payment')).toContain(terms);
+    const html = (await page(approvalUrl).expect(200)).text;
+    expect(html).toContain(`<p class="note">${terms}</p>`);
+    expect(html).not.toMatch(/hours? before the start/);
+
+    await pay(approvalUrl).expect(200);
+    expect((await get(id)).status).toBe('confirmed');
+    expect(await mailOf('payment_receipt')).toContain(terms);
+
+    // Moved by staff to a time written in another offset: the deadlines move with it, in the new offset.
+    const moved = await t.gql(
+      RescheduleInterpretationBookingDocument,
+      { id, scheduledAt: '2031-03-10T08:00:00+05:30' },
+      staff,
+    );
+    expect(moved.errors).toBeUndefined();
+    expect(await mailOf('booking_rescheduled')).toContain(
+      'Cancellation once paid: refunded in full by 2031-03-08 08:00 UTC+05:30 (2031-03-08 02:30 UTC); ' +
+        '50% refunded by 2031-03-09 08:00 UTC+05:30 (2031-03-09 02:30 UTC); nothing refunded after that.',
+    );
+    // A hold and a staff cancel name the start too.
+    const start = '2031-03-10 08:00 UTC+05:30 (2031-03-10 02:30 UTC)';
+    const held = await t.gql(HoldInterpretationBookingDocument, { id, reason: 'The court may adjourn.' }, staff);
+    expect(held.errors).toBeUndefined();
+    expect(await mailOf('on_hold')).toContain(`It starts at ${start}.`);
+    const cancelled = await t.gql(StaffCancelInterpretationBookingDocument, { id, reason: 'Adjourned.' }, staff);
+    expect(cancelled.errors).toBeUndefined();
+    expect(await mailOf('cancelled_by_staff')).toContain(`It was to start at ${start}.`);
   });
 });
 

@@ -4,7 +4,9 @@ import {
   BookingInterpreterDocument,
   ConfirmWithInterpreterDocument,
   CreateInterpreterDocument,
+  HoldInterpretationBookingDocument,
   InterpretersDocument,
+  ReleaseInterpretationBookingDocument,
   UpdateInterpreterDocument,
   type InterpreterInput,
 } from '../graphql/generated';
@@ -123,7 +125,7 @@ const confirm = (id: string, interpreterId: string, token = desk) =>
   t.gql(ConfirmWithInterpreterDocument, { id, interpreterId }, token);
 const restBooking = async (id: string) =>
   (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data;
-const refusalOf = (res: Awaited<ReturnType<typeof confirm>>) => errorsOf(res)?.errors?.interpreterId?.[0];
+const refusalOf = (res: Parameters<typeof errorsOf>[0]) => errorsOf(res)?.errors?.interpreterId?.[0];
 
 describe('confirming an interpreter on record checks the rules (D32)', () => {
   it('refuses each broken rule with a 422 naming it, and leaves the booking requested with no checkout', async () => {
@@ -207,6 +209,60 @@ describe('confirming an interpreter on record checks the rules (D32)', () => {
       expect(refusalOf(answers.find((res) => res.errors)!)).toMatch(/^Overlap: /);
       const statuses = [(await restBooking(a)).status, (await restBooking(b)).status].sort();
       expect(statuses).toEqual(['awaiting_payment', 'requested']);
+    }
+  });
+
+  const held = async (start: Date, interpreterId: string) => {
+    const id = await book({ scheduled_at: start.toISOString() });
+    expect((await confirm(id, interpreterId)).errors).toBeUndefined();
+    const hold = await t.gql(HoldInterpretationBookingDocument, { id, reason: 'The court may adjourn.' }, desk);
+    expect(hold.errors).toBeUndefined();
+    return id;
+  };
+  const release = (id: string) => t.gql(ReleaseInterpretationBookingDocument, { id }, desk);
+
+  it('checks the interpreter again when a held booking is released: the overlap, and that they are still active', async () => {
+    const start = freshStart();
+    const ana = await create({ languages: ['es'] });
+    const onHold = await held(start, ana.id);
+    // On hold, the booking holds no time: the desk gives the interpreter another booking meanwhile.
+    const other = await book({ scheduled_at: at(start, 60) });
+    expect((await confirm(other, ana.id)).errors).toBeUndefined();
+    const refused = await release(onHold);
+    expect(errorsOf(refused)?.code).toBe('BAD_USER_INPUT');
+    expect(refusalOf(refused)).toMatch(/^Overlap: /);
+    expect((await restBooking(onHold)).status).toBe('on_hold');
+
+    const bea = await create({ languages: ['es'] });
+    const later = await held(new Date(at(start, 1200)), bea.id);
+    await t.gql(UpdateInterpreterDocument, { id: bea.id, input: { active: false } }, desk);
+    expect(refusalOf(await release(later))).toMatch(/^Active: /);
+    expect((await restBooking(later)).status).toBe('on_hold');
+    await t.gql(UpdateInterpreterDocument, { id: bea.id, input: { active: true } }, desk);
+    expect((await release(later)).errors).toBeUndefined();
+    expect((await restBooking(later)).status).toBe('awaiting_payment');
+  });
+
+  it('lets exactly one of a release and a confirmation of one interpreter for overlapping bookings win', async () => {
+    for (let round = 0; round < 8; round++) {
+      const start = freshStart();
+      const ana = await create({ languages: ['es'] });
+      const onHold = await held(start, ana.id);
+      const other = await book({ scheduled_at: at(start, 30) });
+      // The confirmation makes its checkout before taking any lock: the release leaves later each round, so that in
+      // some rounds it reaches the interpreter's lock first and in others the confirmation does.
+      const [confirmed, released] = await Promise.all([
+        confirm(other, ana.id),
+        new Promise((resolve) => setTimeout(resolve, round * 25)).then(() => release(onHold)),
+      ]);
+      const answers = [released, confirmed];
+      expect(answers.filter((res) => res.errors === undefined)).toHaveLength(1);
+      expect(refusalOf(answers.find((res) => res.errors)!)).toMatch(/^Overlap: /);
+      const statuses = [(await restBooking(onHold)).status, (await restBooking(other)).status];
+      expect([
+        ['awaiting_payment', 'requested'],
+        ['on_hold', 'awaiting_payment'],
+      ]).toContainEqual(statuses);
     }
   });
 

@@ -10,6 +10,7 @@ import { readStaffBookingPage } from '../../db/queries/staff-booking-queue';
 import { BookingNote } from './booking-note.entity';
 import type { StaffBookingRead } from './booking-read';
 import { Booking, BookingStatus } from './booking.entity';
+import { cancellationTerms } from './cancellation-policy';
 import type { BookingLifecycle } from './booking.lifecycle';
 import type { AssignInterpreter, RescheduleBooking, StaffBookings } from './booking.commands';
 import { priceHours } from './booking-price';
@@ -112,7 +113,10 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         { actor: ctx.actor, action: 'reschedule' },
         { before, after },
       );
-      await this.deps.mailer.send(em, bookingRescheduledEmail(await accountOf(em, booking), booking, previousStart));
+      await this.deps.mailer.send(
+        em,
+        bookingRescheduledEmail(await accountOf(em, booking), booking, previousStart, cancellationTerms(booking)),
+      );
     });
   }
 }

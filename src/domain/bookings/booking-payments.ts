@@ -13,6 +13,7 @@ import { refundMadeEmail } from '../mail/staff-action-messages';
 import { PaymentStatus, type Payment } from '../payments/payment.entity';
 import type { BookingLifecycle } from './booking.lifecycle';
 import { bookingTime } from '../shared/booking-time';
+import { cancellationTerms } from './cancellation-policy';
 
 /** Bookings as what payments pay for (D12, D29): paid, a booking is confirmed (the `Booking` schema's statuses), unless its start passed. */
 export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mailer }): PaymentOwners {
@@ -25,7 +26,7 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
       return lifecycleHolder(
         deps.lifecycle,
         booking,
-        { label, mailer: deps.mailer },
+        { label, mailer: deps.mailer, terms: cancellationTerms(booking) },
         booking.payment?.id === paymentId,
       );
     },
@@ -50,6 +51,7 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
         totalCents: booking.totalCents,
         currency: booking.currency,
         closedReason: closed === undefined ? null : refusalMessage(closed),
+        terms: cancellationTerms(booking),
       };
     },
   };

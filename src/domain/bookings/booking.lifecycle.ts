@@ -4,6 +4,7 @@ import { bookingExpiredEmail, onHoldEmail } from '../mail/messages';
 import { accountOf } from '../identity/account-of';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { Lifecycle } from '../lifecycle/lifecycle';
+import { bookingTime } from '../shared/booking-time';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingTransitions, type BookingAction } from './booking.states';
 
@@ -31,10 +32,12 @@ export function bookingLifecycle(deps: { audit: AuditService; mailer: Mailer }):
             await accountOf(em, booking),
             `Booking ${booking.number}`,
             cause.reason ?? 'Staff will contact you.',
+            `It starts at ${bookingTime(booking)}.`,
           ),
         );
       } else if (booking.status === BookingStatus.CANCELLED) {
-        await tellStaffCancel(em, deps.mailer, booking, `Booking ${booking.number}`, cause);
+        const when = `It was to start at ${bookingTime(booking)}.`;
+        await tellStaffCancel(em, deps.mailer, booking, `Booking ${booking.number}`, cause, when);
       }
       if (booking.status === BookingStatus.CANCELLED && cause.action === EXPIRED)
         await deps.mailer.send(em, bookingExpiredEmail(await accountOf(em, booking), booking));

@@ -30,7 +30,7 @@ import type {
   StaffCancelBooking,
 } from './booking.commands';
 import { overtimeOf } from './booking-overtime';
-import { cancellationFee } from './cancellation-policy';
+import { cancellationFee, cancellationTerms } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { Interpreter } from './interpreter.entity';
@@ -194,7 +194,12 @@ export class BookingService {
       await assertInterpreterFree(em, booking);
       await this.deps.mailer.send(
         em,
-        bookingAvailabilityEmail(await accountOf(em, booking), booking, payment.approvalUrl!),
+        bookingAvailabilityEmail(
+          await accountOf(em, booking),
+          booking,
+          payment.approvalUrl!,
+          cancellationTerms(booking),
+        ),
       );
     });
   }
@@ -265,12 +270,22 @@ export class BookingService {
     );
   }
 
+  /**
+   * Back to the state it was held from. A booking on hold holds no interpreter's time, so one released back to
+   * `awaiting_payment` or `confirmed` takes it again: its interpreter on record must still qualify (an inactive one no
+   * longer does) and be free, checked as a confirmation checks them, under the interpreter's lock taken after the
+   * booking's (D32). Of a release and a confirmation of the same interpreter for an overlapping booking, the second
+   * waits for the first and is refused with its 422.
+   */
   async release(ctx: Ctx, id: unknown): Promise<Booking> {
     requireStaff(ctx.actor, 'releaseInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.lifecycle.change(ctx.em, { id }, (em, booking) =>
-      this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' }),
-    );
+    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      await this.lifecycle.release(em, booking, { actor: ctx.actor, action: 'release' });
+      if (!booking.interpreter) return;
+      await this.qualified(em, booking, booking.interpreter.id, LockMode.PESSIMISTIC_WRITE);
+      await assertInterpreterFree(em, booking);
+    });
   }
 
   /**

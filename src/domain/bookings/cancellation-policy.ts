@@ -1,3 +1,4 @@
+import { zonedTime } from '../shared/booking-time';
 import { formatMoney } from '../shared/money';
 import type { Booking } from './booking.entity';
 import { UNPAID } from './booking.states';
@@ -33,28 +34,56 @@ export interface CancellationFee {
 
 const HOUR_MS = 3600_000;
 
+type Tier = BookingPolicy['tiers'][number];
+type BookingTimes = Pick<Booking, 'scheduledAt' | 'scheduledOffsetMinutes'>;
+
+/** The last moment a tier applies: its hours before the start, counted in UTC (at it exactly, the tier still holds). */
+const deadline = (booking: BookingTimes, tier: Tier): string =>
+  zonedTime(
+    new Date(booking.scheduledAt.getTime() - tier.hoursBeforeStartAtLeast * HOUR_MS),
+    booking.scheduledOffsetMinutes,
+  );
+
+const refunded = (percent: number): string =>
+  percent === 100 ? 'refunded in full' : percent === 0 ? 'nothing refunded' : `${percent}% refunded`;
+
+/**
+ * The policy as the moments it changes at, in the client's offset with UTC (D29, D32), for the e-mails and pages that
+ * show a booking: "Cancellation once paid: refunded in full by ...; 50% refunded by ...; nothing refunded after that."
+ */
+export function cancellationTerms(booking: BookingTimes): string {
+  const { tiers } = BOOKING_POLICY;
+  const by = tiers.slice(0, -1).map((tier) => `${refunded(tier.refundPercent)} by ${deadline(booking, tier)}`);
+  return `Cancellation once paid: ${by.join('; ')}; ${refunded(tiers[tiers.length - 1].refundPercent)} after that.`;
+}
+
 /**
  * The fee of cancelling `booking` now (`Date.now()`, which a test may hold still) out of `leftCents` still kept of its
- * payment: the first tier whose hours the time left reaches; the refund rounds to the cent in the client's favour.
+ * payment: the first tier whose hours the time left reaches; the refund rounds to the cent in the client's favour. The
+ * note names the moment of the cancel and the deadline it came after, in the client's offset with UTC (D29).
  */
 export function cancellationFee(
-  booking: Pick<Booking, 'scheduledAt'>,
+  booking: BookingTimes,
   leftCents: number,
   currency: string,
   waived: boolean,
 ): CancellationFee {
   const hoursBeforeStart = Math.max(0, (booking.scheduledAt.getTime() - Date.now()) / HOUR_MS);
-  const tier = BOOKING_POLICY.tiers.find((t) => hoursBeforeStart >= t.hoursBeforeStartAtLeast)!;
+  const { tiers } = BOOKING_POLICY;
+  const index = tiers.findIndex((t) => hoursBeforeStart >= t.hoursBeforeStartAtLeast);
+  const tier = tiers[index];
   const refundPercent = waived ? 100 : tier.refundPercent;
   const refundCents = Math.ceil((leftCents * refundPercent) / 100);
   const feeCents = leftCents - refundCents;
-  const when = `${Math.floor(hoursBeforeStart)} h ${Math.floor((hoursBeforeStart % 1) * 60)} min before the start`;
+  const at = `cancelled ${zonedTime(new Date(Date.now()), booking.scheduledOffsetMinutes)}`;
+  // The deadline this cancel missed: the end of the tier before its own (none for the first).
+  const missed = index > 0 ? `, after the deadline of ${deadline(booking, tiers[index - 1])}` : '';
   const fee = formatMoney(leftCents - Math.ceil((leftCents * tier.refundPercent) / 100), currency);
   const note =
     waived && tier.refundPercent < 100
-      ? `The cancellation fee of ${fee} (cancelled ${when}) was waived.`
+      ? `The cancellation fee of ${fee} (${at}${missed}) was waived.`
       : feeCents > 0
-        ? `Cancelled ${when}, the booking policy keeps a cancellation fee of ${fee} (${100 - refundPercent}% of what was paid).`
-        : `Cancelled ${when}: no cancellation fee.`;
+        ? `The booking was ${at}${missed}: the booking policy keeps a cancellation fee of ${fee} (${100 - refundPercent}% of what was paid).`
+        : `The booking was ${at}, by the deadline of ${deadline(booking, tiers[0])}: no cancellation fee.`;
   return { feeCents, refundCents, currency, refundPercent, hoursBeforeStart, waived, note };
 }

@@ -426,7 +426,9 @@ export class FilesService {
       { id: file.id, analysisStatus: file.analysisStatus, analysisNote: file.analysisNote },
       { ...fields, analysedAt: new Date() },
     );
-    Object.assign(file, fields);
+    // Read back as stored, not assigned: an entity changed in memory would be written again by the caller's next
+    // flush, and quotes racing for one file (each holding it under a share lock) would deadlock on that write (D8).
+    await em.refresh(file);
   }
 
   /** Analyses `localCopy` when the caller holds the file's bytes, a download of them otherwise; then removes it. */

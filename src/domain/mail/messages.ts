@@ -39,11 +39,15 @@ type BookingFacts = {
 const bookingLine = (booking: BookingFacts) =>
   `booking ${booking.number} (${languagePairName(booking.sourceLanguage, booking.targetLanguage)}) on ${bookingTime(booking)}`;
 
-/** D12, D17: staff found an interpreter; the account pays at the link, before the start (D29). */
+/**
+ * D12, D17: staff found an interpreter; the account pays at the link, before the start (D29), knowing what a cancel
+ * will cost once paid (`terms`: the policy's deadlines in its offset with UTC, D32).
+ */
 export function bookingAvailabilityEmail(
   account: Account,
   booking: BookingFacts & { totalCents: number; currency: string },
   approvalUrl: string,
+  terms: string,
 ): OutgoingEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: booking.currency }).format(
     booking.totalCents / 100,
@@ -61,6 +65,7 @@ export function bookingAvailabilityEmail(
       `    ${approvalUrl}`,
       '',
       'The link can be paid until the booking starts; an unpaid booking is then cancelled.',
+      terms,
     ].join('\n'),
   };
 }
@@ -103,8 +108,8 @@ export function bookingExpiredEmail(account: Account, booking: BookingFacts): Ou
   };
 }
 
-/** D17: something needs the operator's attention; they follow up by e-mail. */
-export function onHoldEmail(account: Account, what: string, reason: string): OutgoingEmail {
+/** D17: something needs the operator's attention; they follow up by e-mail. `when` names a booking's start (D29). */
+export function onHoldEmail(account: Account, what: string, reason: string, when?: string): OutgoingEmail {
   return {
     kind: 'on_hold',
     to: account.email,
@@ -113,6 +118,7 @@ export function onHoldEmail(account: Account, what: string, reason: string): Out
       `Hello ${account.name},`,
       '',
       `${what} is on hold: ${reason}`,
+      ...(when ? [when] : []),
       '',
       'We will contact you shortly about the next steps.',
     ].join('\n'),
@@ -163,12 +169,16 @@ export function lateCaptureRefundEmail(
   };
 }
 
-/** A receipt for every payment taken (an order or a booking), with what it paid for. */
+/**
+ * A receipt for every payment taken (an order or a booking), with what it paid for, and `terms` when what was paid
+ * for has any (a booking's cancellation deadlines, D32).
+ */
 export function paymentReceiptEmail(
   account: Account,
   what: string,
   payment: { amountCents: number; currency: string; paidAt: Date | null; captureId: string | null; provider: string },
   detail?: string,
+  terms?: string,
 ): OutgoingEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
     payment.amountCents / 100,
@@ -185,6 +195,7 @@ export function paymentReceiptEmail(
         `${what} (${amount}) was placed on your account on ${(payment.paidAt ?? new Date()).toISOString().slice(0, 10)}.`,
         ...(detail ? [`It is for ${detail}.`] : []),
         'It will be on your next monthly invoice.',
+        ...(terms ? [terms] : []),
       ].join('\n'),
     };
   return {
@@ -197,6 +208,7 @@ export function paymentReceiptEmail(
       `We received your payment of ${amount} for ${what} on ${(payment.paidAt ?? new Date()).toISOString().slice(0, 10)}.`,
       ...(detail ? [`It pays for ${detail}.`] : []),
       `Payment reference: ${payment.captureId ?? 'n/a'}`,
+      ...(terms ? [terms] : []),
       '',
       'Thank you.',
     ].join('\n'),

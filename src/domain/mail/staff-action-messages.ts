@@ -17,6 +17,8 @@ export function staffCancelledEmail(
   refund: RefundAmount | null,
   /** The cancellation policy's word on a fee (D32). */
   fee?: string,
+  /** When a booking was to start (D29). */
+  when?: string,
 ): OutgoingEmail {
   return {
     kind: 'cancelled_by_staff',
@@ -26,6 +28,7 @@ export function staffCancelledEmail(
       `Hello ${account.name},`,
       '',
       `We cancelled ${what}${reason ? `: ${reason}` : '.'}`,
+      ...(when ? [when] : []),
       '',
       ...(fee ? [fee, ''] : []),
       refund
@@ -52,7 +55,7 @@ export function refundMadeEmail(account: Account, what: string, refund: RefundAm
   };
 }
 
-/** D28: staff moved a booking; the account sees the new time beside the old one. */
+/** D28: staff moved a booking; the account sees the new time beside the old one, and the deadlines it moved (D32). */
 export function bookingRescheduledEmail(
   account: Account,
   booking: {
@@ -64,6 +67,7 @@ export function bookingRescheduledEmail(
     currency: string;
   },
   previousStart: string,
+  terms: string,
 ): OutgoingEmail {
   return {
     kind: 'booking_rescheduled',
@@ -74,6 +78,7 @@ export function bookingRescheduledEmail(
       '',
       `Booking ${booking.number} now starts at ${bookingTime(booking)}, for ${booking.durationHundredths / 100} h at ${formatMoney(booking.totalCents, booking.currency)}.`,
       `It was to start at ${previousStart}.`,
+      terms,
     ].join('\n'),
   };
 }

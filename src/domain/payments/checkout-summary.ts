@@ -13,4 +13,6 @@ export interface CheckoutSummary {
   currency: string;
   /** Why the checkout can no longer be paid though its payment is open (D29: the booking's start passed); else null. */
   closedReason: string | null;
+  /** What the payer agrees to by paying, shown under the lines (a booking's cancellation deadlines, D32). */
+  terms?: string;
 }

@@ -25,6 +25,8 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
     label: string;
     /** What the receipt says was paid for, beside the label (an order's billing and document pages, D29). */
     detail?: string;
+    /** The terms the receipt repeats (a booking's cancellation deadlines, D32). */
+    terms?: string;
     mailer: Mailer;
     onPaid?: (payment: Payment) => void;
   },
@@ -40,7 +42,10 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
     async paid(em, payment) {
       spec.onPaid?.(payment);
       await lifecycle.paid(em, row);
-      await spec.mailer.send(em, paymentReceiptEmail(await accountOf(em, row), spec.label, payment, spec.detail));
+      await spec.mailer.send(
+        em,
+        paymentReceiptEmail(await accountOf(em, row), spec.label, payment, spec.detail, spec.terms),
+      );
     },
     async reversed(em, _payment, reason) {
       if (holds && lifecycle.canMove(row, lifecycle.onHoldState, { actor: null }))

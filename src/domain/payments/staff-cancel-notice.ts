@@ -18,6 +18,8 @@ export async function tellStaffCancel(
   row: { account: { id: string }; payment: { id: string } | null },
   what: string,
   cause: MoveCause,
+  /** When a booking was to start, in its offset with UTC (D29). */
+  when?: string,
 ): Promise<void> {
   if (cause.actor?.kind !== 'staff') return;
   const payment = row.payment && (await em.findOne(Payment, { id: row.payment.id }));
@@ -32,5 +34,8 @@ export async function tellStaffCancel(
           currency: payment.currency,
         }
       : null;
-  await mailer.send(em, staffCancelledEmail(await accountOf(em, row), what, cause.reason, refund, settlement?.note));
+  await mailer.send(
+    em,
+    staffCancelledEmail(await accountOf(em, row), what, cause.reason, refund, settlement?.note, when),
+  );
 }

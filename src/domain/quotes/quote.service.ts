@@ -96,8 +96,8 @@ export class QuoteService {
     });
     ensureWithinMaximumTotal(price.totalCents, price.currency, undetected ? 'unit_count' : 'file_ids');
 
-    const quote = new Quote();
-    Object.assign(quote, {
+    const createdAt = new Date();
+    const fields = {
       account,
       placedBy: placedBy(ctx.actor),
       serviceType: serviceType,
@@ -109,10 +109,13 @@ export class QuoteService {
       instructions: command.instructions ?? null,
       shippingAddress: shippingAddress ?? null,
       // From the quote's own creation instant: expires_at is exactly created_at + QUOTE_TTL_DAYS (D8).
-      expiresAt: new Date(quote.createdAt.getTime() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + this.deps.ttlDays * 24 * 60 * 60 * 1000),
       ...price,
-    });
-    await retryingTransaction(ctx.em, async (em) => {
+    };
+    return retryingTransaction(ctx.em, async (em) => {
+      // A fresh entity each attempt: one flushed by an attempt that was rolled back would pass for inserted.
+      const quote = Object.assign(new Quote(), fields);
       // A file deleted since it was read cannot be quoted: the share lock waits for a deletion under way (D26).
       const still = await em.find(
         StoredFile,
@@ -124,8 +127,8 @@ export class QuoteService {
       em.persist(quote);
       await em.flush();
       for (const file of files) await this.deps.files.attach(em, file, AttachmentOwner.QUOTE, quote.id);
+      return quote;
     });
-    return quote;
   }
 
   async get(ctx: Ctx, id: unknown): Promise<Quote> {

@@ -124,7 +124,10 @@ export class StaffBookingResolver {
     return services.bookings.hold(ctx, id, graphqlCommand(staffReasonCommand, { reason }));
   }
 
-  @Mutation(() => Booking)
+  @Mutation(() => Booking, {
+    description:
+      'Back to the state it was held from. Its interpreter on record is checked again as a confirmation checks them (active, languages, mode, qualification, no overlap): otherwise `BAD_USER_INPUT` under `interpreterId`, the message naming the rule, and the booking stays on hold.',
+  })
   releaseInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,
     @Arg('id', () => ID) id: string,

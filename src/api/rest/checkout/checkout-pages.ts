@@ -101,10 +101,11 @@ export function page(view: CheckoutView, title: string, body: string): string {
         `<tr><td>${escapeHtml(line.label)}</td><td class="amount">${escapeHtml(formatMoney(line.amountCents, payment.currency))}</td></tr>`,
     )
     .join('');
+  const terms = summary?.terms ? `<p class="note">${escapeHtml(summary.terms)}</p>` : '';
   const total = `<tr class="total"><td>Total</td><td class="amount">${escapeHtml(formatMoney(payment.amountCents, payment.currency))}</td></tr>`;
   return htmlDocument(
     title,
     `<main><div class="card"><header>${escapeHtml(view.operator)}</header><h1>${heading}</h1>
-<table aria-label="What you pay for"><tbody>${rows}${total}</tbody></table>${body}</div></main>`,
+<table aria-label="What you pay for"><tbody>${rows}${total}</tbody></table>${terms}${body}</div></main>`,
   );
 }
