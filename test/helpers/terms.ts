@@ -35,17 +35,17 @@ export async function placedBooking(t: TestApp, staff: string, account: TestAcco
     staff,
   );
   expect(confirmed.errors).toBeUndefined();
-  const read = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body.data;
-  expect(read.payment.approval_url).toContain('/api/v1/on-account/');
-  const page = await t.rest.raw().get(read.payment.approval_url.replace(t.config.appUrl, '')).expect(200);
-  expect(page.text).toContain('>Place booking on account</button>');
-  await t.rest
-    .raw()
-    .post(`${read.payment.approval_url.replace(t.config.appUrl, '')}/place`)
-    .type('form')
-    .send({})
-    .expect(200);
-  const after = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body.data;
+  const read = async () =>
+    (
+      (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body as {
+        data: { status: string; total_cents: number; payment: { approval_url: string } };
+      }
+    ).data;
+  const page = (await read()).payment.approval_url.replace(t.config.appUrl, '');
+  expect(page).toMatch(/^\/api\/v1\/on-account\//);
+  expect((await t.rest.raw().get(page).expect(200)).text).toContain('>Place booking on account</button>');
+  await t.rest.raw().post(`${page}/place`).type('form').send({}).expect(200);
+  const after = await read();
   expect(after.status).toBe('confirmed');
-  return { id: booking.id, number: booking.number, total: after.total_cents as number };
+  return { id: booking.id, number: booking.number, total: after.total_cents };
 }
