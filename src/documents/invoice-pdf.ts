@@ -1,7 +1,5 @@
-import { labelledRows, letterhead, longDate, Sheet, WIDTH } from './certificate-pdf';
+import { labelledRows, letterheadSheet, longDate, type Sheet, WIDTH } from './certificate-pdf';
 import { rowTable, totalRows } from './pdf-table';
-import { pdfLib } from './pdf-lib';
-import { UnicodeFonts } from './unicode-fonts';
 
 /** What an invoice states, as printed (D31): the domain gathers these facts; this file only draws them. */
 export interface InvoiceContent {
@@ -30,23 +28,13 @@ export interface InvoiceContent {
  * credits, the totals, the due date and how to pay. Any script shows as written.
  */
 export async function invoicePdf(content: InvoiceContent): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts } = pdfLib();
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${content.number}`);
-  doc.setAuthor(content.company.name);
-  const fonts = await UnicodeFonts.forText(
-    doc,
-    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
-    allText(content),
-  );
-  const sheet = new Sheet(doc, fonts);
-  letterhead(sheet, content.company, 'INVOICE');
+  const sheet = await letterheadSheet(`Invoice ${content.number}`, content.company, 'INVOICE', allText(content));
   particulars(sheet, content);
   lineTable(sheet, content);
   totals(sheet, content);
   howToPay(sheet, content);
   sheet.footers(`Invoice ${content.number}`, `Due ${longDate(content.dueAt)}`);
-  return doc.save({ useObjectStreams: false });
+  return sheet.doc.save({ useObjectStreams: false });
 }
 
 function particulars(sheet: Sheet, content: InvoiceContent): void {
@@ -105,8 +93,6 @@ function howToPay(sheet: Sheet, content: InvoiceContent): void {
 
 function allText(content: InvoiceContent): string {
   return [
-    content.company.name,
-    content.company.address,
     content.billTo.name,
     ...content.lines.flatMap((line) => [line.reference ?? '', line.purchaseOrder ?? '', line.description]),
   ].join('\n');

@@ -1,7 +1,5 @@
-import { labelledRows, letterhead, longDate, Sheet, WIDTH } from './certificate-pdf';
-import { pdfLib } from './pdf-lib';
+import { labelledRows, letterheadSheet, longDate, WIDTH } from './certificate-pdf';
 import { rowTable, totalRows } from './pdf-table';
-import { UnicodeFonts } from './unicode-fonts';
 
 /** What a receipt states, as printed (D31): the domain gathers these facts; this file only draws them. */
 export interface ReceiptContent {
@@ -30,17 +28,7 @@ const COLUMNS = [
  * client's matter and purchase order, the lines paid, any money given back since, and what the payment came to.
  */
 export async function receiptPdf(content: ReceiptContent): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts } = pdfLib();
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Receipt for ${content.paidFor}`);
-  doc.setAuthor(content.company.name);
-  const fonts = await UnicodeFonts.forText(
-    doc,
-    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
-    allText(content),
-  );
-  const sheet = new Sheet(doc, fonts);
-  letterhead(sheet, content.company, 'RECEIPT');
+  const sheet = await letterheadSheet(`Receipt for ${content.paidFor}`, content.company, 'RECEIPT', allText(content));
   labelledRows(sheet, [
     ['Received from', `${content.billTo.name} (${content.billTo.email})`],
     ['For', content.paidFor],
@@ -69,13 +57,11 @@ export async function receiptPdf(content: ReceiptContent): Promise<Uint8Array> {
     { size: 10.5 },
   );
   sheet.footers(`Receipt for ${content.paidFor}`, content.paymentReference);
-  return doc.save({ useObjectStreams: false });
+  return sheet.doc.save({ useObjectStreams: false });
 }
 
 function allText(content: ReceiptContent): string {
   return [
-    content.company.name,
-    content.company.address,
     content.billTo.name,
     content.reference ?? '',
     content.purchaseOrder ?? '',
