@@ -41,7 +41,8 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
 import { AccountPaymentProvider } from './providers/payment/account-payment-provider';
 import { accountPlacement } from './domain/billing/account-placement';
 import { InvoiceService } from './domain/billing/invoice.service';
-import { InvoiceLinks } from './domain/billing/invoice-links';
+import { invoicePdfPath, receiptPdfPath, SignedPdfLinks } from './domain/billing/signed-pdf-links';
+import { ReceiptService } from './domain/billing/receipts';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './shared/logger';
 import { MailDeliveryService } from './domain/mail/mail-delivery.service';
@@ -116,11 +117,18 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     company: config.company,
     appUrl: config.appUrl,
   });
+  const pdfKeys = [config.appKey, ...config.appKeyPrevious];
   return {
     config,
     documents,
-    invoices: new InvoiceService({ audit, mailer }),
-    invoiceLinks: new InvoiceLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]),
+    invoices: new InvoiceService({ audit, mailer, appUrl: config.appUrl }),
+    invoiceLinks: new SignedPdfLinks(config.appUrl, pdfKeys, invoicePdfPath),
+    receipts: new ReceiptService({
+      appUrl: config.appUrl,
+      links: new SignedPdfLinks(config.appUrl, pdfKeys, receiptPdfPath),
+      payments,
+      company: config.company,
+    }),
     files,
     payments,
     idempotency: new IdempotencyService(),

@@ -55,17 +55,13 @@ export const longDate = (date: Date): string =>
  * the whole document is PAdES-signed by the operator's signing key in the translator's name.
  */
 export async function certificatePdf(content: CertificateContent, signer: CertificateSignature): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts } = pdfLib();
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate of accuracy ${content.orderNumber}`);
-  doc.setAuthor(content.company.name);
-  const fonts = await UnicodeFonts.forText(
-    doc,
-    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
+  const sheet = await letterheadSheet(
+    `Certificate of accuracy ${content.orderNumber}`,
+    content.company,
+    'CERTIFICATE OF TRANSLATION ACCURACY',
     allText(content),
   );
-  const sheet = new Sheet(doc, fonts);
-  letterhead(sheet, content.company, 'CERTIFICATE OF TRANSLATION ACCURACY');
+  const { doc } = sheet;
   particulars(sheet, content);
   statement(sheet, content);
   documentTable(sheet, content.documents);
@@ -182,6 +178,30 @@ export class Sheet {
       });
     });
   }
+}
+
+/**
+ * A new document titled `title` by the operator, with fonts for `text` (any script shows as written), its first page
+ * begun with the letterhead and `heading`: how the certificate, the invoice and the receipt start.
+ */
+export async function letterheadSheet(
+  title: string,
+  company: { name: string; address: string },
+  heading: string,
+  text: string,
+): Promise<Sheet> {
+  const { PDFDocument, StandardFonts } = pdfLib();
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setAuthor(company.name);
+  const fonts = await UnicodeFonts.forText(
+    doc,
+    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
+    `${company.name}\n${company.address}\n${text}`,
+  );
+  const sheet = new Sheet(doc, fonts);
+  letterhead(sheet, company, heading);
+  return sheet;
 }
 
 /** The operator's name and address centred over a double rule, then `title`: the certificate's head, and the invoice's. */
@@ -372,8 +392,6 @@ const chunk = (text: string, size: number) => text.match(new RegExp(`.{1,${size}
 
 function allText(content: CertificateContent): string {
   return [
-    content.company.name,
-    content.company.address,
     content.clientName,
     content.translator.name,
     content.translator.credentials ?? '',

@@ -1,6 +1,5 @@
-import { labelledRows, letterhead, longDate, MARGIN, Sheet, tableHeader, WIDTH } from './certificate-pdf';
-import { pdfLib } from './pdf-lib';
-import { UnicodeFonts } from './unicode-fonts';
+import { labelledRows, letterheadSheet, longDate, type Sheet, WIDTH } from './certificate-pdf';
+import { rowTable, totalRows } from './pdf-table';
 
 /** What an invoice states, as printed (D31): the domain gathers these facts; this file only draws them. */
 export interface InvoiceContent {
@@ -29,23 +28,13 @@ export interface InvoiceContent {
  * credits, the totals, the due date and how to pay. Any script shows as written.
  */
 export async function invoicePdf(content: InvoiceContent): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts } = pdfLib();
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${content.number}`);
-  doc.setAuthor(content.company.name);
-  const fonts = await UnicodeFonts.forText(
-    doc,
-    [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.TimesRomanItalic, StandardFonts.Courier],
-    allText(content),
-  );
-  const sheet = new Sheet(doc, fonts);
-  letterhead(sheet, content.company, 'INVOICE');
+  const sheet = await letterheadSheet(`Invoice ${content.number}`, content.company, 'INVOICE', allText(content));
   particulars(sheet, content);
   lineTable(sheet, content);
   totals(sheet, content);
   howToPay(sheet, content);
   sheet.footers(`Invoice ${content.number}`, `Due ${longDate(content.dueAt)}`);
-  return doc.save({ useObjectStreams: false });
+  return sheet.doc.save({ useObjectStreams: false });
 }
 
 function particulars(sheet: Sheet, content: InvoiceContent): void {
@@ -68,13 +57,9 @@ const COLUMNS = [
   { title: 'Amount', width: 80 },
 ];
 
-/** One row per line, wrapped in its column, the header repeated on every page the table spans. */
+/** One row per line, then the credits; the totals under them. */
 function lineTable(sheet: Sheet, content: InvoiceContent): void {
-  const pad = 4;
-  const size = 9.5;
-  const header = () => tableHeader(sheet, COLUMNS, size);
-  header();
-  const rows = [
+  rowTable(sheet, COLUMNS, [
     ...content.lines.map((line) => [
       line.number,
       line.reference ?? '',
@@ -83,45 +68,17 @@ function lineTable(sheet: Sheet, content: InvoiceContent): void {
       line.amount,
     ]),
     ...content.credits.map((credit) => ['Credit', '', '', credit.description, `-${credit.amount}`]),
-  ];
-  for (const row of rows) {
-    const cells = row.map((text, column) => sheet.lines(text, sheet.roman, size, COLUMNS[column].width - 2 * pad));
-    const height = Math.max(...cells.map((lines) => lines.length * size * 1.3)) + 2 * pad;
-    if (sheet.y - height < MARGIN + 20) {
-      sheet.newPage();
-      header();
-    }
-    let x = MARGIN;
-    cells.forEach((lines, column) => {
-      lines.forEach((line, i) => {
-        const right = column === COLUMNS.length - 1;
-        const offset = right ? COLUMNS[column].width - 2 * pad - sheet.fonts.width(line, sheet.roman, size) : 0;
-        sheet.text(line, x + pad + offset, sheet.y - pad - size - i * size * 1.3, sheet.roman, size);
-      });
-      x += COLUMNS[column].width;
-    });
-    sheet.y -= height;
-    sheet.rule(sheet.y, 0.5);
-  }
-  sheet.gap(10);
+  ]);
 }
 
 function totals(sheet: Sheet, content: InvoiceContent): void {
-  const rows: [string, string, boolean][] = [
+  totalRows(sheet, [
     ['Work', content.totals.lines, false],
     ['Credits', `-${content.totals.credits}`, false],
     ['Total', content.totals.total, true],
     ['Paid', content.totals.paid, false],
     ['Amount due', content.totals.due, true],
-  ];
-  sheet.need(rows.length * 16 + 10);
-  for (const [label, value, strong] of rows) {
-    const font = strong ? sheet.bold : sheet.roman;
-    sheet.text(label, MARGIN + WIDTH - 200, sheet.y - 11, font, 11);
-    sheet.text(value, MARGIN + WIDTH - 4 - sheet.fonts.width(value, font, 11), sheet.y - 11, font, 11);
-    sheet.y -= 16;
-  }
-  sheet.gap(18);
+  ]);
 }
 
 function howToPay(sheet: Sheet, content: InvoiceContent): void {
@@ -136,8 +93,6 @@ function howToPay(sheet: Sheet, content: InvoiceContent): void {
 
 function allText(content: InvoiceContent): string {
   return [
-    content.company.name,
-    content.company.address,
     content.billTo.name,
     ...content.lines.flatMap((line) => [line.reference ?? '', line.purchaseOrder ?? '', line.description]),
   ].join('\n');

@@ -148,8 +148,8 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
       const entity = entityViews.find((view) => view.order.id === id)!;
       for (const read of [await t.services.orders.get(ctx, id), page.find((view) => view.order.id === id)!]) {
         const [fast, full] = atOneInstant(() => [
-          JSON.stringify(serializeOrder(read, t.services.files, verifyUrl)),
-          JSON.stringify(serializeOrder(entity, t.services.files, verifyUrl)),
+          JSON.stringify(serializeOrder(read, t.services.files, verifyUrl, t.services.receipts)),
+          JSON.stringify(serializeOrder(entity, t.services.files, verifyUrl, t.services.receipts)),
         ]);
         expect(fast).toBe(full);
       }
@@ -162,6 +162,7 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
               entityViews.find((v) => v.order.id === ids.completed)!,
               t.services.files,
               verifyUrl,
+              t.services.receipts,
             ),
           ),
         ),
@@ -199,14 +200,20 @@ describe('the polled read answers exactly as the entity path (D23)', () => {
         serializeBooking(
           entities.find((b) => b.id === id)!,
           provider,
+          t.services.receipts,
         ),
       );
-      expect(JSON.stringify(serializeBooking((await t.services.bookings.get(ctx, id)).booking, provider))).toBe(entity);
+      expect(
+        JSON.stringify(
+          serializeBooking((await t.services.bookings.get(ctx, id)).booking, provider, t.services.receipts),
+        ),
+      ).toBe(entity);
       expect(
         JSON.stringify(
           serializeBooking(
             page.find((b) => b.id === id)!,
             provider,
+            t.services.receipts,
           ),
         ),
       ).toBe(entity);

@@ -2,27 +2,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { longDate } from '../../src/documents/certificate-pdf';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
-  type BillingTerms,
   CloseInvoicesDocument,
-  ConfirmInterpretationAvailabilityDocument,
   ConvertOnAccountDocument,
   type InvoiceStatus,
+  PartnerInvoiceAccountDocument,
   PartnerInvoiceDocument,
   PartnerInvoicesDocument,
   RecordInvoicePaymentDocument,
   RefundOrderDocument,
   SentEmailsDocument,
-  SetAccountBillingDocument,
   StaffInvoicesDocument,
   VoidInvoiceDocument,
 } from '../graphql/generated';
-import { requestBooking } from '../helpers/bookings';
-import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { uploadFile } from '../helpers/files';
+import { placedBooking, termsAccount as termsOfAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { gqlRaw } from '../helpers/graphql-raw';
+import { StatementLog } from '../helpers/statement-log';
 
 /**
  * D31's invoices through HTTP on both doors: closed on demand by admin staff (a second close adds nothing), numbered,
@@ -33,29 +32,16 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 let admin: string;
 let desk: string;
+const statements = new StatementLog();
 
 beforeAll(async () => {
-  t = await startTestApp({ workers: false });
+  t = await startTestApp({ workers: false, onQuery: statements.record });
   admin = await createStaffToken(t);
   desk = await createStaffToken(t, StaffRole.DESK);
 });
 afterAll(() => t.close());
 
-async function termsAccount(): Promise<{ account: TestAccount; fileId: string }> {
-  const account = await createApprovedAccount(t, admin);
-  await t.gql(
-    SetAccountBillingDocument,
-    {
-      accountId: account.id,
-      terms: 'NET_30' as BillingTerms,
-      creditLimitCents: 10_000_000,
-      purchaseOrderRequired: false,
-    },
-    admin,
-  );
-  const fileId = (await uploadFile(t, account.key, await docx({ paragraphs: [words(700)] }), 'brief.docx')).id;
-  return { account, fileId };
-}
+const termsAccount = () => termsOfAccount(t, admin);
 
 /** An order placed on account at once (GraphQL onAccount): its id and total. */
 async function placedOrder(account: TestAccount, fileId: string, purchaseOrder: string | null = null) {
@@ -82,30 +68,6 @@ async function placedOrder(account: TestAccount, fileId: string, purchaseOrder: 
     number: placed.data!.convertQuote.order.number,
     total: quote.total_cents as number,
   };
-}
-
-/** A booking confirmed by staff and placed on account through its page. */
-async function placedBooking(account: TestAccount) {
-  const booking = await requestBooking(t, account.key);
-  const confirmed = await t.gql(
-    ConfirmInterpretationAvailabilityDocument,
-    { id: booking.id, interpreterName: 'R. Diaz' },
-    admin,
-  );
-  expect(confirmed.errors).toBeUndefined();
-  const read = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body.data;
-  expect(read.payment.approval_url).toContain('/api/v1/on-account/');
-  const page = await t.rest.raw().get(read.payment.approval_url.replace(t.config.appUrl, '')).expect(200);
-  expect(page.text).toContain('>Place booking on account</button>');
-  await t.rest
-    .raw()
-    .post(`${read.payment.approval_url.replace(t.config.appUrl, '')}/place`)
-    .type('form')
-    .send({})
-    .expect(200);
-  const after = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body.data;
-  expect(after.status).toBe('confirmed');
-  return { id: booking.id, number: booking.number, total: after.total_cents as number };
 }
 
 it('closes on demand (admin only), numbers and lists; a second close adds nothing; both doors read it with a PDF link', async () => {
@@ -241,7 +203,7 @@ it('a month of mixed work (orders, a booking, refunds, a voided invoice) is on t
     await placedOrder(account, fileId),
     await placedOrder(account, fileId),
   ];
-  const booking = await placedBooking(account);
+  const booking = await placedBooking(t, admin, account);
   // A refund in part before the close is a credit on the same invoice.
   await t.gql(RefundOrderDocument, { id: orders[0].id, amountCents: 250, reason: 'Late delivery' }, admin);
   const voided = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
@@ -273,4 +235,73 @@ it('a month of mixed work (orders, a booking, refunds, a voided invoice) is on t
       [account.id],
     );
   expect(books).toEqual({ captured: placed, refunded });
+});
+
+it('e-mails the account each invoice it issues: number, total, due date and where its PDF is, as plain text', async () => {
+  const { account, fileId } = await termsAccount();
+  const order = await placedOrder(account, fileId);
+  const invoice = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  const issued = (await t.gql(SentEmailsDocument, { to: account.email }, admin)).data!.sentEmails.items.filter(
+    (item) => item.kind === 'invoice_issued',
+  );
+  expect(issued).toHaveLength(1);
+  const [mail] = issued;
+  const total = `$${(order.total / 100).toFixed(2)}`;
+  const due = longDate(new Date(invoice.dueAt));
+  expect(mail.subject).toBe(`Invoice ${invoice.number}: ${total} due ${due}`);
+  expect(mail.text).toContain('Hello Smith & Partners LLP,');
+  expect(mail.text).toContain(`Total: ${total}`);
+  expect(mail.text).toContain(`Due date: ${due}`);
+  expect(mail.text).toContain(`GET ${t.config.appUrl}/api/v1/invoices/${invoice.id} `);
+  // The address it names answers a fresh link to the PDF, to that account only.
+  const read = (await t.rest.get(`/api/v1/invoices/${invoice.id}`, account.key).expect(200)).body.data;
+  expect(read.download_url).toContain(`/api/v1/invoices/${invoice.id}/pdf?expires=`);
+  // The outbox page shows it escaped.
+  const page = await t.rest
+    .raw()
+    .get(`/sandbox/mail?to=${encodeURIComponent(account.email)}`)
+    .expect(200);
+  expect(page.text).toContain('Hello Smith &#38; Partners LLP,');
+  expect(page.text).not.toContain('Smith & Partners');
+  // A second close issues nothing, and sends nothing.
+  expect((await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices).toBeNull();
+  const after = (await t.gql(SentEmailsDocument, { to: account.email }, admin)).data!.sentEmails.items;
+  expect(after.filter((item) => item.kind === 'invoice_issued')).toHaveLength(1);
+});
+
+it('shows staff whose invoice it is (Invoice.account) in the list statements, whatever the page size', async () => {
+  const accounts = [await termsAccount(), await termsAccount(), await termsAccount()];
+  const issued: { id: string; accountId: string }[] = [];
+  for (const { account, fileId } of accounts) {
+    await placedOrder(account, fileId);
+    const invoice = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+    issued.push({ id: invoice.id, accountId: account.id });
+  }
+  const query = 'query($perPage: Int) { staffInvoices(perPage: $perPage) { items { id account { id name } } } }';
+  const counts: number[] = [];
+  for (const perPage of [1, 3, 50]) {
+    const answer = await gqlRaw(t.rest.raw(), query, { token: desk, variables: { perPage } });
+    expect(answer.errors).toBeUndefined();
+    const items = (answer.data!.staffInvoices as { items: { id: string; account: { id: string; name: string } }[] })
+      .items;
+    expect(items.length).toBeLessThanOrEqual(perPage);
+    expect(items.length).toBeGreaterThanOrEqual(Math.min(perPage, 3));
+    for (const { id, accountId } of issued) {
+      const item = items.find((found) => found.id === id);
+      if (item) expect(item.account).toEqual({ id: accountId, name: 'Smith & Partners LLP' });
+    }
+    counts.push(statements.of(answer).length);
+  }
+  expect(new Set(counts).size).toBe(1);
+  // The newest three are these, newest first, each with its own account.
+  const newest = await gqlRaw(t.rest.raw(), query, { token: admin, variables: { perPage: 3 } });
+  const items = (newest.data!.staffInvoices as { items: { id: string; account: { id: string } }[] }).items;
+  expect(items.map((item) => [item.id, item.account.id])).toEqual(
+    [...issued].reverse().map(({ id, accountId }) => [id, accountId]),
+  );
+  // An account reads its invoice, but not that field; a translator reads no invoices.
+  const partner = await t.gql(PartnerInvoiceAccountDocument, { id: issued[0].id }, accounts[0].account.key);
+  expect(partner.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  const translator = await createStaffToken(t, StaffRole.TRANSLATOR);
+  expect((await gqlRaw(t.rest.raw(), query, { token: translator })).errors?.[0].extensions.code).toBe('FORBIDDEN');
 });

@@ -15,6 +15,8 @@ import {
   type StaffOperation,
 } from '../../src/domain/identity/staff-permissions';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import { Invoice } from '../../src/domain/billing/invoice.entity';
+import { Account } from '../../src/domain/identity/account.entity';
 import { AssignOrderDocument } from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
 import { pdf } from '../helpers/documents';
@@ -64,6 +66,21 @@ beforeAll(async () => {
     )
     .expect(201);
   bookingId = booked.body.data.id;
+  // An invoice of alice's (D31), written as the close would, so that its staff field is reached through a list.
+  const em = t.orm.em.fork();
+  const issuedAt = new Date();
+  em.persist(
+    Object.assign(new Invoice(), {
+      number: 'INV-209901-0001',
+      account: em.getReference(Account, alice.id),
+      periodStart: issuedAt,
+      issuedAt,
+      dueAt: issuedAt,
+      totalCents: 0,
+      currency: 'USD',
+    }),
+  );
+  await em.flush();
 }, 120_000);
 afterAll(() => t.close());
 
@@ -90,7 +107,7 @@ function dummy(type: NonNullable<ReturnType<typeof getNamedType>>): unknown {
 const selection = (field: GraphQLField<unknown, unknown>): string =>
   isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
 
-/** The operation that reaches `name` (a root field, or a field of an order, its payment or a booking). */
+/** The operation that reaches `name` (a root field, or a field of an order, its payment, a booking or an invoice). */
 function operationFor(
   name: string,
   who: 'account' | 'staff',
@@ -101,6 +118,12 @@ function operationFor(
     const field = (schema.getType(parent) as ReturnType<typeof schema.getQueryType> & object).getFields()[fieldName];
     const leaf = `${fieldName}${selection(field)}`;
     const inner = parent === 'Payment' ? `payment { ${leaf} }` : leaf;
+    // An invoice is reached through the list of each side: it has no staff look-up of its own.
+    if (parent === 'Invoice')
+      return {
+        query: `query { ${who === 'account' ? 'invoices' : 'staffInvoices(perPage: 1)'} { items { ${leaf} } } }`,
+        variables: {},
+      };
     const root =
       parent === 'InterpretationBooking'
         ? who === 'account'
@@ -149,7 +172,7 @@ async function staffOperationsOfTheSchema(): Promise<string[]> {
     ...Object.keys(schema.getQueryType()!.getFields()),
     ...Object.keys(schema.getMutationType()!.getFields()),
   ];
-  const fields = ['Order', 'Payment', 'InterpretationBooking'].flatMap((type) =>
+  const fields = ['Order', 'Payment', 'InterpretationBooking', 'Invoice'].flatMap((type) =>
     Object.keys((schema.getType(type) as { getFields(): object }).getFields()).map((field) => `${type}.${field}`),
   );
   const found: string[] = [];

@@ -137,6 +137,7 @@ export const insertAttachment = (
 
 /** What an answer shows of a payment (the OpenAPI `Payment` schema), as the polled reads map it. */
 export const paymentRead = ({
+  id,
   provider,
   providerOrderId,
   approvalUrl,
@@ -144,6 +145,7 @@ export const paymentRead = ({
   refundedAt,
   refundedCents,
 }: Payment): PaymentRead => ({
+  id,
   provider,
   providerOrderId,
   approvalUrl,

@@ -5,6 +5,7 @@ import { buildSchema } from 'type-graphql';
 import { authChecker } from './auth-checker';
 import { BookingFieldsResolver, BookingResolver, PaymentOvertimeResolver } from './partner/booking.resolver';
 import { CheckoutResolver } from './partner/checkout.resolver';
+import { PaymentReceiptResolver } from './partner/payment-receipt.resolver';
 import { FileResolver } from './partner/file.resolver';
 import { MeResolver } from './partner/me.resolver';
 import { AccountViewerResolver, MemberResolver } from './partner/member.resolver';
@@ -25,7 +26,7 @@ import { CertificateResolver } from './public/certificate.resolver';
 import { CatalogResolver, PricingPolicyResolver } from './public/catalog.resolver';
 import { DateTimeScalar } from './scalars/date-time.scalar';
 import { StaffAccountResolver } from './staff/account.resolver';
-import { StaffInvoiceResolver } from './staff/invoice.resolver';
+import { InvoiceDeskFieldsResolver, StaffInvoiceResolver } from './staff/invoice.resolver';
 import { InvoiceFieldsResolver, InvoiceResolver } from './partner/invoice.resolver';
 import { AuditResolver } from './staff/audit.resolver';
 import { SentEmailFieldsResolver, SentEmailResolver } from './staff/sent-email.resolver';
@@ -75,6 +76,7 @@ function build(): Promise<GraphQLSchema> {
       BookingResolver,
       BookingFieldsResolver,
       PaymentOvertimeResolver,
+      PaymentReceiptResolver,
       StaffBookingResolver,
       BookingDeskFieldsResolver,
       InterpreterResolver,
@@ -86,6 +88,7 @@ function build(): Promise<GraphQLSchema> {
       InvoiceResolver,
       InvoiceFieldsResolver,
       StaffInvoiceResolver,
+      InvoiceDeskFieldsResolver,
       SentEmailFieldsResolver,
       CheckoutResolver,
     ],

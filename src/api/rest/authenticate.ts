@@ -62,3 +62,24 @@ export function resolvedAhead(req: IncomingMessage, resolved: Promise<Resolved>)
   resolved.catch(() => undefined); // the route hears a failure when it awaits; a route that never does loses nothing
   (req as Ahead)[RESOLVED] = resolved;
 }
+
+/**
+ * A path staff tools open too (a payment's receipt, D31): a staff credential passes, unlimited as on GraphQL (D24),
+ * and the service checks its role; any other credential, or none, is a partner's, as `authenticateAccount` admits
+ * it (looked up once: the look-up made here is handed on).
+ */
+export function authenticateAccountOrStaff(services: Services): RequestHandler {
+  const partner = authenticateAccount(services);
+  return async (req, res, next) => {
+    const authorization = req.get('authorization');
+    refuseSpentCredential(services, res, authorization);
+    const resolving = services.authentication.resolvePolling(req.ctx.em, authorization);
+    const { actor } = await resolving;
+    if (actor?.kind !== 'staff') {
+      resolvedAhead(req, resolving);
+      return partner(req, res, next);
+    }
+    req.ctx.actor = actor;
+    next();
+  };
+}

@@ -14,6 +14,7 @@ import { quotesRoutes } from './routes/quotes.routes';
 import { paymentsRoutes } from './routes/payments.routes';
 import { onAccountRoutes } from './routes/on-account.routes';
 import { invoicesRoutes } from './routes/invoices.routes';
+import { receiptsRoutes } from './routes/receipts.routes';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout.routes';
 import { shippingRoutes } from './routes/shipping.routes';
 import { meRoutes } from './routes/me.routes';
@@ -39,6 +40,7 @@ export function v1Router(services: Services): Router {
   router.use(paymentsRoutes(services));
   router.use(onAccountRoutes(services));
   router.use(invoicesRoutes(services));
+  router.use(receiptsRoutes(services));
   router.use(shippingRoutes(services));
   router.use(orderMessagesRoutes(services));
   // The sandbox provider's hosted checkout pages are served by this service itself (D1, D9).

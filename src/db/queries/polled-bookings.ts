@@ -30,7 +30,7 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.mode, b.setting
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
   b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}, b.interpreter_id, i.name AS interpreter_record_name,
   i.qualifications AS interpreter_qualifications, b.actual_hundredths, b.overtime_hundredths, b.overtime_cents,
-  b.overtime_payment_id, op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at`;
+  b.overtime_payment_id, op.provider AS overtime_provider, op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at`;
 
 /** A booking of an account (`$1` the booking, `$2` the account) with its payment, if staff made its checkout. */
 export const BOOKING_READ: PreparedStatement = {
@@ -115,7 +115,12 @@ export function bookingOf(row: SqlRow, date: DateOf): BookingRead {
     overtimePayment:
       row.overtime_payment_id === null
         ? null
-        : { approvalUrl: row.overtime_approval_url as string | null, paidAt: date(row.overtime_paid_at) },
+        : {
+            id: row.overtime_payment_id as string,
+            provider: row.overtime_provider as string,
+            approvalUrl: row.overtime_approval_url as string | null,
+            paidAt: date(row.overtime_paid_at),
+          },
     holdReason: row.hold_reason as string | null,
     completedAt: date(row.completed_at),
     cancelledAt: date(row.cancelled_at),

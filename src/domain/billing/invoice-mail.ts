@@ -2,7 +2,7 @@ import type { OutgoingEmail } from '../../providers/mail/mailer';
 import type { Account } from '../identity/account.entity';
 import { longDate } from '../../documents/certificate-pdf';
 import { formatMoney } from '../shared/money';
-import type { Invoice } from './invoice.entity';
+import { InvoiceStatus, type Invoice } from './invoice.entity';
 
 /** D31: an invoice passed its due date unpaid; nothing more is placed on account until it is paid. */
 export function invoiceOverdueEmail(account: Account, invoice: Invoice): OutgoingEmail {
@@ -18,6 +18,34 @@ export function invoiceOverdueEmail(account: Account, invoice: Invoice): Outgoin
       'Until it is paid, new orders cannot be placed on account: they can still be paid by card at the checkout.',
       '',
       'If you have paid already, reply to this e-mail with the payment reference and we will match it.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * D31: an invoice was issued to the account: its number, total and due date, and where its PDF is. A signed link
+ * would be dead in 5 minutes, so the e-mail names the invoice's own address, which answers a fresh one, as other
+ * e-mails name the API call that answers them. Plain text, so nothing in it is markup; the subject holds only what the
+ * service wrote (number, amount, date), none of the client's text.
+ */
+export function invoiceIssuedEmail(account: Account, invoice: Invoice, invoiceUrl: string): OutgoingEmail {
+  const total = formatMoney(invoice.totalCents, invoice.currency);
+  const open = invoice.status === InvoiceStatus.OPEN;
+  return {
+    kind: 'invoice_issued',
+    to: account.email,
+    subject: open
+      ? `Invoice ${invoice.number}: ${total} due ${longDate(invoice.dueAt)}`
+      : `Invoice ${invoice.number}: nothing to pay`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `Invoice ${invoice.number} for your work on account was issued on ${longDate(invoice.issuedAt)}.`,
+      `Total: ${total}`,
+      open ? `Due date: ${longDate(invoice.dueAt)}` : 'Nothing is due on it: its credits cover its lines.',
+      '',
+      `Its PDF: GET ${invoiceUrl} with your API key answers a download link (download_url), as invoice(id) { downloadUrl } does in GraphQL.`,
+      ...(open ? ['', `Please pay by bank transfer or cheque, quoting ${invoice.number}.`] : []),
     ].join('\n'),
   };
 }

@@ -1,4 +1,5 @@
-import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { LoadStrategy, LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { accountOf } from '../identity/account-of';
 import type { Mailer } from '../../providers/mail/mailer';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { AuditService } from '../audit/audit.service';
@@ -20,7 +21,7 @@ import {
 } from '../../db/queries/account-billing';
 import type { ListInvoices, RecordInvoicePayment, StaffInvoices, VoidInvoice } from './invoice.commands';
 import { Invoice, InvoiceStatus, type InvoiceCredit, type InvoiceLine } from './invoice.entity';
-import { invoiceOverdueEmail } from './invoice-mail';
+import { invoiceIssuedEmail, invoiceOverdueEmail } from './invoice-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,7 +36,7 @@ const monthKey = (date: Date): string => `${date.getUTCFullYear()}${String(date.
  * and the staff's reads, payments against an invoice and voiding one issued in error.
  */
 export class InvoiceService {
-  constructor(private readonly deps: { audit: AuditService; mailer: Mailer }) {}
+  constructor(private readonly deps: { audit: AuditService; mailer: Mailer; appUrl: string }) {}
 
   /**
    * The monthly close (a schedule, once across processes): every account's work on account placed before this month
@@ -130,6 +131,11 @@ export class InvoiceService {
         toState: invoice.status,
         details: { account_id: accountId, number, total_cents: totalCents },
       });
+      // Sent with the issue: the e-mail exists exactly when the invoice does.
+      await this.deps.mailer.send(
+        tx,
+        invoiceIssuedEmail(account, invoice, `${this.deps.appUrl}/api/v1/invoices/${invoice.id}`),
+      );
       return invoice;
     });
   }
@@ -164,7 +170,10 @@ export class InvoiceService {
     return isId(id) ? em.findOne(Invoice, { id }, { populate: ['account'] }) : Promise.resolve(null);
   }
 
-  /** Staff: every account's invoices, newest first, by account, status, or overdue (open and past due). */
+  /**
+   * Staff: every account's invoices, newest first, by account, status, or overdue (open and past due); each with its
+   * account, joined in the page's statement, so a list that shows whose invoice it is costs no statement per row.
+   */
   staffList(ctx: Ctx, command: StaffInvoices): Promise<Page<Invoice>> {
     requireStaff(ctx.actor, 'staffInvoices');
     const where: FilterQuery<Invoice> = {
@@ -172,7 +181,17 @@ export class InvoiceService {
       ...(command.status ? { status: command.status } : {}),
       ...(command.overdue ? { status: InvoiceStatus.OPEN, dueAt: { $lt: new Date() } } : {}),
     };
-    return paginate(ctx.em, Invoice, where, pageRequest(command), { orderBy: { issuedAt: 'desc', id: 'desc' } });
+    return paginate(ctx.em, Invoice, where, pageRequest(command), {
+      orderBy: { issuedAt: 'desc', id: 'desc' },
+      populate: ['account'],
+      strategy: LoadStrategy.JOINED,
+    });
+  }
+
+  /** Staff: whose invoice it is; a list loaded it with the page (the identity map answers), one invoice reads it. */
+  account(ctx: Ctx, invoice: Pick<Invoice, 'account'>): Promise<Account> {
+    requireStaff(ctx.actor, 'Invoice.account');
+    return accountOf(ctx.em, invoice);
   }
 
   /** Money received against an open invoice; paid when the payments reach the total; more than is due is refused. */

@@ -1,5 +1,5 @@
 import { ensureWithinMaximumTotal } from '../shared/money';
-import type { BookingRead } from './booking-read';
+import type { BookingRead, OvertimePaymentRead } from './booking-read';
 import { hoursOf, type Booking } from './booking.entity';
 
 /** Overtime is billed by the half hour begun (D32). */
@@ -21,12 +21,16 @@ export function overtimeOf(
   return { overtimeHundredths, overtimeCents };
 }
 
-/** What both doors show as `payment.overtime` (D32): the hours, their price, the checkout and when it was paid. */
+/**
+ * What both doors show as `payment.overtime` (D32): the hours, their price, the checkout and when it was paid; its
+ * payment, whose receipt it links (D31).
+ */
 export interface OvertimeView {
   hours: number;
   amountCents: number;
   approvalUrl: string | null;
   paidAt: Date | null;
+  payment: OvertimePaymentRead | null;
 }
 
 export const overtimeView = (booking: BookingRead): OvertimeView | null =>
@@ -36,5 +40,6 @@ export const overtimeView = (booking: BookingRead): OvertimeView | null =>
         amountCents: booking.overtimeCents,
         approvalUrl: booking.overtimePayment?.approvalUrl ?? null,
         paidAt: booking.overtimePayment?.paidAt ?? null,
+        payment: booking.overtimePayment,
       }
     : null;

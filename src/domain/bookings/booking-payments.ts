@@ -59,7 +59,8 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
 
 /**
  * A completed booking as the holder of its overtime's payment (D32): it waits for it until it is captured, then
- * records it and sends the receipt; money back is told as for any payment. The booking's status does not move.
+ * records it and sends the receipt (or, on terms, says it is on account, D31); money back is told as for any payment.
+ * The booking's status does not move.
  */
 function overtimeHolder(deps: { lifecycle: BookingLifecycle; mailer: Mailer }, booking: Booking): PaymentHolder {
   const label = `Overtime of booking ${booking.number}`;
@@ -72,7 +73,8 @@ function overtimeHolder(deps: { lifecycle: BookingLifecycle; mailer: Mailer }, b
     closedReason: null,
     async paid(em, payment) {
       audit(em, 'overtime_paid', payment, { amount_cents: payment.capturedCents });
-      await deps.mailer.send(em, paymentReceiptEmail(await accountOf(em, booking), label, payment));
+      const hours = `${hoursOf(booking.overtimeHundredths ?? 0)} h past the ${booking.billableHours} h billed, at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`;
+      await deps.mailer.send(em, paymentReceiptEmail(await accountOf(em, booking), label, payment, hours));
     },
     async reversed(em, payment, reason) {
       audit(em, 'overtime_reversed', payment, { reason });

@@ -219,8 +219,9 @@ export class BookingService {
 
   /**
    * The session took place: only once its start has passed (D29, the table's guard). With the hours it really took
-   * (D32), the time past `billable_hours`, rounded up to the half hour, is charged at the booking's rate by a checkout
-   * of its own, made before any lock (D26) and e-mailed with the completion.
+   * (D32), the time past `billable_hours`, rounded up to the half hour, is charged at the booking's rate: by a checkout
+   * of its own, made before any lock (D26) and e-mailed with the completion; or, for an account on terms (D31), placed
+   * on account at once, whatever its credit (the time was given), to be a line of its next invoice.
    */
   async complete(ctx: Ctx, id: unknown, { actualHours }: CompleteBooking): Promise<Booking> {
     requireStaff(ctx.actor, 'completeInterpretationBooking');
@@ -230,9 +231,14 @@ export class BookingService {
     if (!current) throw new NotFoundError();
     this.lifecycle.check(current, BookingStatus.COMPLETED, cause);
     const overtime = actualHours === undefined ? null : overtimeOf(current, actualHours);
+    const { billingTerms } = await ctx.em.findOneOrFail(Account, { id: current.account.id });
+    const onAccount = billingTerms !== BillingTerms.CHECKOUT;
     const payment =
-      overtime && (await this.deps.payments.startCheckout(overtimeCheckout(current, overtime.overtimeCents)));
-    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      overtime &&
+      (await this.deps.payments.startCheckout(overtimeCheckout(current, overtime.overtimeCents), { onAccount }));
+    // Placed by the completion itself: there is nothing for the client to approve.
+    if (payment && onAccount) payment.approvalUrl = null;
+    const booking = await this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
       await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, cause);
       if (actualHours === undefined) return;
       Object.assign(booking, { actualHundredths: actualHours, ...overtime, overtimePayment: payment });
@@ -246,10 +252,12 @@ export class BookingService {
           overtime_hours: overtime ? hoursOf(overtime.overtimeHundredths) : 0,
           overtime_cents: overtime?.overtimeCents ?? 0,
           payment_id: payment?.id ?? null,
+          on_account: Boolean(payment && onAccount),
         },
       );
       if (!payment || !overtime) return;
       em.persist(payment);
+      if (onAccount) return this.deps.payments.placeOwedOnAccount(em, payment);
       const hours = {
         hours: hoursOf(overtime.overtimeHundredths),
         actualHours: hoursOf(actualHours),
@@ -260,6 +268,11 @@ export class BookingService {
         bookingOvertimeEmail(await accountOf(em, booking), booking, hours, payment.approvalUrl!),
       );
     });
+    if (!payment || !onAccount) return booking;
+    // Captured as a placement is (the account is told it is on account); a crash before it leaves the payment
+    // capturing, which the reconciliation takes up.
+    await this.deps.payments.confirm(ctx.em, payment.providerOrderId!);
+    return ctx.em.findOneOrFail(Booking, { id: booking.id }, { refresh: true });
   }
 
   async hold(ctx: Ctx, id: unknown, { reason }: StaffReason): Promise<Booking> {

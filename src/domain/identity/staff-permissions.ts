@@ -68,6 +68,7 @@ export const STAFF_PERMISSIONS = {
   auditLog: THE_DESK,
   sentEmails: THE_DESK,
   staffInvoices: THE_DESK,
+  'Invoice.account': THE_DESK,
   // Admins: staff people, rates, and the account life cycle with its keys.
   createStaffUser: ADMINS,
   deactivateStaffUser: ADMINS,

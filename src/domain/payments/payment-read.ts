@@ -4,11 +4,22 @@ import type { Payment } from './payment.entity';
 export type PaymentRead = Pick<
   Payment,
   'provider' | 'providerOrderId' | 'approvalUrl' | 'paidAt' | 'refundedAt' | 'refundedCents'
->;
+> & {
+  /** Null before staff make a booking's checkout; names the receipt's stable link once paid (D31). */
+  id: string | null;
+};
 
 /**
  * A booking's payment before staff create its checkout: the provider it will use and nulls (the OpenAPI `Payment` schema). The one
  * rule both doors show, so a client sees the same object on REST and GraphQL.
  */
 export const paymentOrPending = (payment: PaymentRead | null, provider: string): PaymentRead =>
-  payment ?? { provider, providerOrderId: null, approvalUrl: null, paidAt: null, refundedAt: null, refundedCents: 0 };
+  payment ?? {
+    id: null,
+    provider,
+    providerOrderId: null,
+    approvalUrl: null,
+    paidAt: null,
+    refundedAt: null,
+    refundedCents: 0,
+  };

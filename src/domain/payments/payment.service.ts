@@ -146,6 +146,16 @@ export class PaymentService {
     this.move(em, payment, PaymentStatus.CAPTURING);
   }
 
+  /**
+   * Places a new payment on account that is owed whatever the credit check would say (a booking's overtime: the time
+   * was given, D32), in the transaction that made it: left capturing, so every later check counts it; `confirm` then
+   * captures it, and the next close invoices it.
+   */
+  placeOwedOnAccount(em: EntityManager, payment: Payment): void {
+    if (!this.isOnAccount(payment)) throw new Error('Only work on account is placed without a checkout.');
+    this.move(em, payment, PaymentStatus.CAPTURING);
+  }
+
   /** What `payment` pays for: the order's or booking's lines and id. */
   summarize(em: EntityManager, payment: Payment): Promise<CheckoutSummary | null> {
     const { type, id } = payment.owner;

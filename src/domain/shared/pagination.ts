@@ -34,12 +34,12 @@ export interface VersionedPage<T> extends Page<T> {
 }
 
 /** One count and one page query, both in the database. */
-export async function paginate<T extends object>(
+export async function paginate<T extends object, P extends string = never>(
   em: EntityManager,
   entity: EntityName<T>,
   where: FilterQuery<T>,
   request: PageRequest,
-  options: Pick<FindOptions<T>, 'orderBy' | 'populate'>,
+  options: Pick<FindOptions<T, P>, 'orderBy' | 'populate' | 'strategy'>,
 ): Promise<Page<T>> {
   const [items, total] = await em.findAndCount(entity, where, {
     ...options,

@@ -36,6 +36,7 @@ it("answers an account's booking with its payment in one statement, and a bookin
       scheduledAt: paid.scheduledAt,
       durationHundredths: 200,
       payment: {
+        id: paid.payment!.id,
         provider: 'sandbox',
         providerOrderId: 'PP-1',
         approvalUrl: null,

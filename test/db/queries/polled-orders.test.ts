@@ -49,6 +49,7 @@ describe('readOrder', () => {
         quote: { id: order.quote.id },
         placedBy: PLACED_BY_API_KEY,
         payment: {
+          id: order.payment.id,
           provider: 'sandbox',
           providerOrderId: null,
           approvalUrl: null,

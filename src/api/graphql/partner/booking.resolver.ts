@@ -159,6 +159,12 @@ class BookingOvertimeType implements OvertimeView {
   @Field(() => Int) amountCents!: number;
   @Field(() => String, { nullable: true }) approvalUrl!: string | null;
   @Field(() => Date, { nullable: true }) paidAt!: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The overtime's receipt when paid by card, as `Payment.receiptUrl`; null on account (D31).",
+  })
+  receiptUrl!: string | null;
+  payment!: OvertimeView['payment'];
 }
 
 @ObjectType('AssignedInterpreter', { description: 'What a client sees of the interpreter confirmed for its booking.' })
@@ -172,9 +178,12 @@ export class PaymentOvertimeResolver {
   @FieldResolver(() => BookingOvertimeType, {
     nullable: true,
     description:
-      "A booking's overtime (actual hours past the billed ones), charged by its own checkout; null for orders.",
+      "A booking's overtime (actual hours past the billed ones), charged by its own checkout, or for an account on terms placed on account and billed on its next invoice (approvalUrl null); null for orders.",
   })
-  overtime(@Root() payment: PaymentRead): OvertimeView | null {
-    return overtimes.get(payment) ?? null;
+  overtime(@Root() payment: PaymentRead, @Ctx() { services }: GraphQLContext): BookingOvertimeType | null {
+    const overtime = overtimes.get(payment);
+    return overtime
+      ? { ...overtime, receiptUrl: overtime.payment && services.receipts.receiptUrl(overtime.payment) }
+      : null;
   }
 }

@@ -37,6 +37,6 @@ export class InvoiceResolver {
 export class InvoiceFieldsResolver {
   @FieldResolver(() => String, { description: 'The invoice as a PDF: a signed link, valid for 5 minutes.' })
   downloadUrl(@Root() invoice: Invoice, @Ctx() { services }: GraphQLContext): string {
-    return services.invoiceLinks.downloadUrl(invoice.id);
+    return services.invoiceLinks.url(invoice.id);
   }
 }

@@ -1,4 +1,18 @@
-import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { Account } from '../../../domain/identity/account.entity';
 import {
   recordInvoicePaymentCommand,
   staffInvoicesCommand,
@@ -74,5 +88,15 @@ export class StaffInvoiceResolver {
     @Arg('reason') reason: string,
   ): Promise<Invoice> {
     return services.invoices.void(ctx, id, graphqlCommand(voidInvoiceCommand, { reason }));
+  }
+}
+
+/** What staff see of an invoice beyond the account's view; refused to account keys. */
+@Resolver(() => Invoice)
+export class InvoiceDeskFieldsResolver {
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => Account, { nullable: true, description: 'Staff only: whose invoice it is.' })
+  account(@Root() invoice: Pick<Invoice, 'account'>, @Ctx() { ctx, services }: GraphQLContext): Promise<Account> {
+    return services.invoices.account(ctx, invoice);
   }
 }

@@ -116,7 +116,7 @@ export const bookingSchemas = {
     ...(orderSchemas.Payment.properties as Record<string, object>),
     overtime: nullable(
       ref('BookingOvertime'),
-      'Time the session ran past `billable_hours`, charged by a checkout of its own; null unless staff recorded more hours at completion.',
+      'Time the session ran past `billable_hours`, charged by a checkout of its own (for an account on terms, placed on account at once and billed as a line of its next invoice); null unless staff recorded more hours at completion.',
     ),
   }),
   BookingOvertime: object({
@@ -129,9 +129,13 @@ export const bookingSchemas = {
     amount_cents: described(ref('Cents'), "`hours` x the booking's `unit_price_cents`, rounded to the cent."),
     approval_url: nullable(
       { type: 'string', format: 'uri' },
-      'Where the payer pays the overtime (also e-mailed to the account).',
+      'Where the payer pays the overtime (also e-mailed to the account); null for an account on terms, whose overtime is placed on account by the completion.',
     ),
-    paid_at: nullable(ref('Timestamp'), 'When the overtime was paid (UTC); null until then.'),
+    paid_at: nullable(ref('Timestamp'), 'When the overtime was paid, or placed on account (UTC); null until then.'),
+    receipt_url: nullable(
+      { type: 'string', format: 'uri' },
+      "The overtime's receipt once paid by card, as `payment.receipt_url`; null before, and on account.",
+    ),
   }),
   AssignedInterpreter: object({
     name: { type: 'string', description: "The interpreter's name." },

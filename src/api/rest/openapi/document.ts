@@ -7,6 +7,7 @@ import { orderPaths, orderSchemas } from './orders.paths';
 import { orderMessagePaths, orderMessageSchemas } from './order-messages.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { invoicePaths, invoiceSchemas } from './invoices.paths';
+import { receiptPaths } from './receipts.paths';
 import { withLinks } from './links';
 import { shippingPaths, shippingSchemas } from './shipping.paths';
 import {
@@ -186,6 +187,7 @@ export function openApiDocument(serverUrl: string) {
         ...orderPaths,
         ...orderMessagePaths,
         ...invoicePaths,
+        ...receiptPaths,
         ...shippingPaths,
         ...bookingPaths,
         ...metaPaths,

@@ -133,6 +133,7 @@ const paidPayment = {
   paid_at: '2026-11-22T09:40:05.871000Z',
   refunded_at: null,
   refunded_cents: 0,
+  receipt_url: `${BASE}/payments/6d0c4b2a-1e9f-4a7b-8c3d-2f1e0d9c8b7a/receipt`,
 };
 
 const orderBase = {
@@ -211,6 +212,7 @@ export const exampleOrderRevision = {
     paid_at: '2026-11-25T10:14:02.118000Z',
     refunded_at: null,
     refunded_cents: 0,
+    receipt_url: null,
   },
   revision_of: { id: ids.order, number: 'LT-2611-AB12CD' },
   revision_reason: 'The surname is misspelt on page 1: Müller, as on the passport.',
@@ -246,6 +248,7 @@ const renewedPayment = {
   paid_at: null,
   refunded_at: null,
   refunded_cents: 0,
+  receipt_url: null,
 };
 
 export const exampleOrderRenewed = {
@@ -290,6 +293,7 @@ export const exampleBookingRequested = {
     paid_at: null,
     refunded_at: null,
     refunded_cents: 0,
+    receipt_url: null,
     overtime: null,
   },
   location: null,
@@ -316,6 +320,7 @@ export const exampleBookingConfirmed = {
     paid_at: '2026-11-23T08:14:52.306000Z',
     refunded_at: null,
     refunded_cents: 0,
+    receipt_url: null,
     overtime: null,
   },
   interpreter_name: 'Lucia Ramirez',

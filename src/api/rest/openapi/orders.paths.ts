@@ -72,6 +72,10 @@ export const orderSchemas = {
         'Of the money captured, what went back to the payer so far, in cents of the order or booking currency: refunds in part by staff (the order or booking keeps its status), the refund of a cancel, refunds at the provider. 0 before payment.',
       examples: [0, 500],
     },
+    receipt_url: nullable(
+      { type: 'string', format: 'uri' },
+      'Once paid by card: the receipt, a link that never changes (`GET /payments/{id}/receipt`, with your key) and answers with a fresh 5-minute link to its PDF. Null before payment, and for work placed on account (`account`: its invoice is the document) or with nothing to pay (`none`).',
+    ),
   }),
   OrderFile: object(
     {

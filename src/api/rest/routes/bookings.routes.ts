@@ -21,7 +21,8 @@ export function bookingsRoutes(services: Services): Router {
   const { bookings, config } = services;
   const auth = authenticateAccount(services);
   const polling = authenticateAccount(services, (id) => bookings.polled(id));
-  const serialize = (booking: BookingRead) => serializeBooking(booking, services.payments.provider.name);
+  const serialize = (booking: BookingRead) =>
+    serializeBooking(booking, services.payments.provider.name, services.receipts);
 
   route(router, '/interpretation-bookings', {
     get: [

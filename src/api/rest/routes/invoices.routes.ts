@@ -42,7 +42,7 @@ export function invoicesRoutes(services: Services): Router {
       auth,
       async (req, res) => {
         const invoice = await invoices.get(req.ctx, req.params.id);
-        answerJson(req, res, { data: serializeInvoice(invoice, invoiceLinks.downloadUrl(invoice.id)) });
+        answerJson(req, res, { data: serializeInvoice(invoice, invoiceLinks.url(invoice.id)) });
       },
     ],
   });

@@ -1,3 +1,4 @@
+import type { ReceiptService } from '../../../domain/billing/receipts';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { hoursOf } from '../../../domain/bookings/booking.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
@@ -7,7 +8,7 @@ import { serializePlacedBy } from './placed-by.serializer';
 import { overtimeView } from '../../../domain/bookings/booking-overtime';
 
 /** `payment.overtime` (D32): null until a completion records hours past those billed. */
-function serializeOvertime(booking: BookingRead) {
+function serializeOvertime(booking: BookingRead, receipts: ReceiptService) {
   const overtime = overtimeView(booking);
   return (
     overtime && {
@@ -15,12 +16,14 @@ function serializeOvertime(booking: BookingRead) {
       amount_cents: overtime.amountCents,
       approval_url: overtime.approvalUrl,
       paid_at: formatOptionalTimestamp(overtime.paidAt),
+      receipt_url: overtime.payment && receipts.receiptUrl(overtime.payment),
     }
   );
 }
 
 /** A booking as `getBooking` answers it, with D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
-export function serializeBooking(booking: BookingRead, provider: string) {
+export function serializeBooking(booking: BookingRead, provider: string, receipts: ReceiptService) {
+  const payment = paymentOrPending(booking.payment, provider);
   return {
     id: booking.id,
     number: booking.number,
@@ -35,7 +38,10 @@ export function serializeBooking(booking: BookingRead, provider: string) {
     unit_price_cents: booking.unitPriceCents,
     total_cents: booking.totalCents,
     currency: booking.currency,
-    payment: { ...serializePayment(paymentOrPending(booking.payment, provider)), overtime: serializeOvertime(booking) },
+    payment: {
+      ...serializePayment(payment, receipts.receiptUrl(payment)),
+      overtime: serializeOvertime(booking, receipts),
+    },
     location: booking.location,
     video_platform_notes: booking.videoPlatformNotes,
     reference: booking.reference,

@@ -1,3 +1,4 @@
+import type { ReceiptService } from '../../../domain/billing/receipts';
 import type { FilesService } from '../../../domain/files/files.service';
 import type { OrderView } from '../../../domain/orders/order-read';
 import type { Services } from '../../../services';
@@ -15,6 +16,7 @@ export function serializeOrder(
   { order, files }: OrderView,
   filesService: FilesService,
   verifyUrl: (code: string) => string,
+  receipts: ReceiptService,
 ) {
   const certificate = orderCertificate(order, order.certificateCode ?? null, verifyUrl);
   return {
@@ -28,7 +30,7 @@ export function serializeOrder(
       const link = filesService.downloadUrl(file);
       return { id: file.id, type: file.type, name: file.name, ...(link === null ? {} : { download_url: link }) };
     }),
-    payment: serializePayment(order.payment),
+    payment: serializePayment(order.payment, receipts.receiptUrl(order.payment)),
     hold_reason: order.holdReason,
     shipping_address_required: shippingAddressRequired(order),
     shipment: serializeShipment(shipmentOf(order)),
@@ -58,6 +60,6 @@ const serializeShipment = (shipment: Shipment | null) =>
 
 /** `serializeOrder` with what it needs from the services, for every route that answers an order. */
 export const orderSerializer =
-  ({ files, certificates }: Pick<Services, 'files' | 'certificates'>) =>
+  ({ files, certificates, receipts }: Pick<Services, 'files' | 'certificates' | 'receipts'>) =>
   (view: OrderView) =>
-    serializeOrder(view, files, (code) => certificates.verificationUrl(code));
+    serializeOrder(view, files, (code) => certificates.verificationUrl(code), receipts);

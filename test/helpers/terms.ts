@@ -1,0 +1,51 @@
+import {
+  type BillingTerms,
+  ConfirmInterpretationAvailabilityDocument,
+  SetAccountBillingDocument,
+} from '../graphql/generated';
+import { requestBooking } from './bookings';
+import { docx, words } from './documents';
+import { createApprovedAccount, type TestAccount } from './fixtures';
+import { uploadFile } from './files';
+import type { TestApp } from './test-app';
+
+/** A new account on NET_30 terms (D31) with `creditLimitCents`, and a 700-word source uploaded for its quotes. */
+export async function termsAccount(
+  t: TestApp,
+  admin: string,
+  creditLimitCents = 10_000_000,
+): Promise<{ account: TestAccount; fileId: string }> {
+  const account = await createApprovedAccount(t, admin);
+  const set = await t.gql(
+    SetAccountBillingDocument,
+    { accountId: account.id, terms: 'NET_30' as BillingTerms, creditLimitCents, purchaseOrderRequired: false },
+    admin,
+  );
+  expect(set.errors).toBeUndefined();
+  const fileId = (await uploadFile(t, account.key, await docx({ paragraphs: [words(700)] }), 'brief.docx')).id;
+  return { account, fileId };
+}
+
+/** A booking of `account` (on terms) confirmed by `staff` and placed on account through its page: `confirmed`. */
+export async function placedBooking(t: TestApp, staff: string, account: TestAccount) {
+  const booking = await requestBooking(t, account.key);
+  const confirmed = await t.gql(
+    ConfirmInterpretationAvailabilityDocument,
+    { id: booking.id, interpreterName: 'R. Diaz' },
+    staff,
+  );
+  expect(confirmed.errors).toBeUndefined();
+  const read = async () =>
+    (
+      (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, account.key).expect(200)).body as {
+        data: { status: string; total_cents: number; payment: { approval_url: string } };
+      }
+    ).data;
+  const page = (await read()).payment.approval_url.replace(t.config.appUrl, '');
+  expect(page).toMatch(/^\/api\/v1\/on-account\//);
+  expect((await t.rest.raw().get(page).expect(200)).text).toContain('>Place booking on account</button>');
+  await t.rest.raw().post(`${page}/place`).type('form').send({}).expect(200);
+  const after = await read();
+  expect(after.status).toBe('confirmed');
+  return { id: booking.id, number: booking.number, total: after.total_cents };
+}
