@@ -35,9 +35,11 @@ export class InvoiceCredit {
  */
 @ObjectType()
 @Entity({ tableName: 'invoices' })
-// The partner's list (newest first, by status) and the staff's (by account, status, overdue).
+// The partner's list (newest first, by status) and the staff's (all, by account, status, overdue).
 @Index({ name: 'invoices_account_issued', properties: ['account', 'issuedAt', 'id'] })
 @Index({ name: 'invoices_account_status_issued', properties: ['account', 'status', 'issuedAt', 'id'] })
+@Index({ name: 'invoices_issued', properties: ['issuedAt', 'id'] })
+@Index({ name: 'invoices_status_issued', properties: ['status', 'issuedAt', 'id'] })
 @Index({ name: 'invoices_status_due', properties: ['status', 'dueAt', 'id'] })
 @Check({ name: 'invoices_paid_within_total_check', expression: '"paid_cents" >= 0 and "paid_cents" <= "total_cents"' })
 export class Invoice {

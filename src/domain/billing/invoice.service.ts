@@ -172,7 +172,8 @@ export class InvoiceService {
 
   /**
    * Staff: every account's invoices, newest first, by account, status, or overdue (open and past due); each with its
-   * account, joined in the page's statement, so a list that shows whose invoice it is costs no statement per row.
+   * account, joined in the page's statement, so a list that shows whose invoice it is costs no statement per row. Each
+   * filter's sort has its index (`invoices_issued`, `invoices_status_issued`, `invoices_account_*`).
    */
   staffList(ctx: Ctx, command: StaffInvoices): Promise<Page<Invoice>> {
     requireStaff(ctx.actor, 'staffInvoices');
