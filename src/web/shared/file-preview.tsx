@@ -1,10 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A signed download link as a path of this service: the link is signed over its path and query, not its host. */
 export const localPath = (url: string) => {
   const parsed = new URL(url, location.href);
   return `${parsed.pathname}${parsed.search}`;
 };
+
+/** Refreshed this long before a link expires, so a click never meets an expired one (and clocks may differ a little). */
+const REFRESH_MARGIN_MS = 30_000;
+
+/**
+ * Keeps a screen's signed links usable on a page left open: the service signs them for 5 minutes (D5), so shortly
+ * before the first of them expires `refresh` asks the service for the screen again, which answers new links. A timer
+ * held back while the machine slept fires at once on waking.
+ */
+export function useFreshLinks(urls: readonly (string | null | undefined)[], refresh: () => void): void {
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  const expiries = urls.flatMap((url) => {
+    const expires = url ? new URL(url, location.href).searchParams.get('expires') : null;
+    return expires ? [Number(expires) * 1000] : [];
+  });
+  const first = expiries.length > 0 ? Math.min(...expiries) : undefined;
+  useEffect(() => {
+    if (first === undefined) return;
+    const timer = setTimeout(() => latest.current(), Math.max(0, first - Date.now() - REFRESH_MARGIN_MS));
+    return () => clearTimeout(timer);
+  }, [first]);
+}
 
 /**
  * The types the browser shows in a frame without running anything of the file; the service answers any other type as
@@ -31,7 +54,8 @@ export function FileLinks({ files }: { files: LinkedFile[] }) {
 }
 
 function FileItem({ file }: { file: LinkedFile }) {
-  const [open, setOpen] = useState(false);
+  // The preview keeps the link it opened with, so a refreshed link does not reload a document being read.
+  const [opened, setOpened] = useState<string>();
   const url = file.downloadUrl ? localPath(file.downloadUrl) : undefined;
   const frameId = `preview-${file.id}`;
   return (
@@ -46,17 +70,15 @@ function FileItem({ file }: { file: LinkedFile }) {
         <button
           type="button"
           className="link"
-          aria-expanded={open}
+          aria-expanded={opened !== undefined}
           aria-controls={frameId}
           aria-label={`Preview ${file.name}`}
-          onClick={() => setOpen(!open)}
+          onClick={() => setOpened(opened === undefined ? `${url}&disposition=inline` : undefined)}
         >
           Preview
         </button>
       )}
-      {url && open && (
-        <iframe id={frameId} className="preview" title={`Preview of ${file.name}`} src={`${url}&disposition=inline`} />
-      )}
+      {opened && <iframe id={frameId} className="preview" title={`Preview of ${file.name}`} src={opened} />}
     </li>
   );
 }
