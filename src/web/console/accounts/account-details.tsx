@@ -181,7 +181,11 @@ function MemberList({ accountId }: { accountId: string }) {
             {members.items.map((member) => (
               <li key={member.id}>
                 {member.name} ({member.email}), {formatEnum(member.role)}
-                {member.status === 'INVITED' ? ', invited' : `, last signed in ${formatDateTime(member.lastSignInAt)}`}
+                {member.status === 'INVITED'
+                  ? ', invited'
+                  : member.lastSignInAt
+                    ? `, last signed in ${formatDateTime(member.lastSignInAt)}`
+                    : ', never signed in'}
               </li>
             ))}
           </ul>

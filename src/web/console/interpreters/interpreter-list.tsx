@@ -51,6 +51,7 @@ const Update = graphql(`
   }
 `);
 
+const REFRESHED_BY_INTERPRETERS = { additionalTypenames: ['Interpreter'] };
 type Interpreter = InterpretersQuery['interpreters']['items'][number];
 
 /**
@@ -62,6 +63,8 @@ export function InterpreterList() {
   const { query } = location;
   const [{ data, fetching, error }] = useQuery({
     query: Interpreters,
+    // An empty list names no type, so a new interpreter must be said to refresh it (urql's document cache).
+    context: REFRESHED_BY_INTERPRETERS,
     variables: {
       language: query.get('language') ?? undefined,
       mode: (query.get('mode') as InterpretationMode | null) ?? undefined,

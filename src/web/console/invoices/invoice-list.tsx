@@ -146,13 +146,8 @@ function InvoiceCard({ invoice, admin }: { invoice: Invoice; admin: boolean }) {
         )}
       </dl>
       <p>
-        <a
-          href={`${localPath(invoice.downloadUrl)}&disposition=inline`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`Open ${invoice.number} (PDF)`}
-        >
-          Open PDF
+        <a href={`${localPath(invoice.downloadUrl)}&disposition=inline`} target="_blank" rel="noopener">
+          Open {invoice.number} (PDF)
         </a>
       </p>
       {admin && invoice.status === 'OPEN' && (
