@@ -30,8 +30,8 @@ export class InterpreterService {
 
   /**
    * Interpreters by name who speak `language`, work in `mode`, hold `qualification` and are free at `availableAt`;
-   * with `bookingId`, those who may be confirmed for that booking (the rules of D32, its own time left out). Only
-   * active ones unless `includeInactive`, for the records screen.
+   * with `bookingId`, the active ones who may be confirmed for that booking (the rules of D32, its own time left out,
+   * the other filters unused). Only active ones unless `includeInactive`, for the records screen.
    */
   async list(ctx: Ctx, command: ListInterpreters): Promise<Page<Interpreter>> {
     requireStaff(ctx.actor, 'interpreters');

@@ -46,7 +46,7 @@ class InterpreterPage extends PageOf(Interpreter) {}
 export class InterpreterResolver {
   @Query(() => InterpreterPage, {
     description:
-      'Active interpreters by name who speak `language`, work in `mode` and hold `qualification`; with `availableAt` and `durationHours`, only those with no confirmed or awaiting-payment booking within 30 minutes of that time. With `bookingId`, those who may be confirmed for that booking: its languages, mode and qualification, free at its time. `includeInactive` lists inactive records too.',
+      'Active interpreters by name who speak `language`, work in `mode` and hold `qualification`; with `availableAt` and `durationHours`, only those with no confirmed or awaiting-payment booking within 30 minutes of that time. With `bookingId`, the active ones who may be confirmed for that booking: its languages, mode and qualification, free at its time (the other filters are then unused). `includeInactive` lists inactive records too.',
   })
   async interpreters(
     @Ctx() { ctx, services }: GraphQLContext,

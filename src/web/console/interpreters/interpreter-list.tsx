@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
 import { FilteredList, pageOf } from '../../shared/filtered-list';
 import { Form, SelectField, TextField } from '../../shared/form';
 import { formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
-import type { InterpretationMode, InterpretersQuery } from '../../shared/gql/graphql';
+import type { InterpretationMode, InterpreterInput, InterpretersQuery } from '../../shared/gql/graphql';
 import { useLocation, type Location } from '../../shared/router';
 import { InterpreterForm, MODES } from './interpreter-form';
 
@@ -73,6 +74,16 @@ export function InterpreterList() {
     },
   });
   const create = useAction(Create, 'Interpreter added.');
+  // The new interpreter's form starts empty again once one is added.
+  const [added, setAdded] = useState(0);
+  const add = {
+    ...create,
+    run: async (variables: { input: InterpreterInput }) => {
+      const answer = await create.run(variables);
+      if (answer) setAdded((n) => n + 1);
+      return answer;
+    },
+  };
   const interpreters = data?.interpreters;
   return (
     <>
@@ -97,7 +108,8 @@ export function InterpreterList() {
       <section aria-labelledby="new-interpreter-heading">
         <h2 id="new-interpreter-heading">New interpreter</h2>
         <InterpreterForm
-          action={create}
+          key={added}
+          action={add}
           variables={(input) => ({ input })}
           submitLabel="Add interpreter"
           label="New interpreter"
