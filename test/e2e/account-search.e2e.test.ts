@@ -60,13 +60,28 @@ it('reads the search through the trigram indexes, not the table', async () => {
     .getConnection()
     .execute<{ email: string }[]>(`SELECT email FROM accounts WHERE email LIKE '%@firms.test' LIMIT 1`);
   expect((await search({ search: email.slice(2, 10) })).pageInfo.total).toBeGreaterThanOrEqual(1);
-  const statement = statements.find((sql) => /ilike/i.test(sql) && /limit/i.test(sql))!;
-  const rows = await t.orm.em.fork().getConnection().execute<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${statement}`);
-  const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+  const plan = await planOfLast(/ilike/i);
   expect(plan).toMatch(/Bitmap Index Scan on accounts_email_trgm/);
   expect(plan).toMatch(/Bitmap Index Scan on accounts_name_trgm/);
   expect(plan).not.toMatch(/Seq Scan on accounts/);
 });
+
+it('pages the list, of one status or all, through its sort index', async () => {
+  statements.length = 0;
+  await search({ page: 3, perPage: 25 });
+  expect(await planOfLast(/from "accounts"/i)).toMatch(/Index Scan Backward using accounts_created/);
+  statements.length = 0;
+  const approved = await t.gql(SearchAccountsDocument, { status: 'APPROVED', perPage: 25 }, desk);
+  expect(approved.errors).toBeUndefined();
+  expect(await planOfLast(/from "accounts"/i)).toMatch(/Index Scan Backward using accounts_status_created/);
+});
+
+/** The plan of the last page statement (`limit`) the ORM ran that matches `pattern`. */
+async function planOfLast(pattern: RegExp): Promise<string> {
+  const statement = statements.filter((sql) => pattern.test(sql) && /limit/i.test(sql)).pop()!;
+  const rows = await t.orm.em.fork().getConnection().execute<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${statement}`);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
 
 it('lists an account’s members to the desk, and refuses a translator and an unknown account', async () => {
   const admin = await createStaffToken(t);

@@ -33,6 +33,9 @@ export const DEFAULT_RETENTION_DAYS = 90;
   name: 'accounts_name_trgm',
   expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)`,
 })
+// The staff list, newest first, of one status or all.
+@Index({ name: 'accounts_created', properties: ['createdAt', 'id'] })
+@Index({ name: 'accounts_status_created', properties: ['status', 'createdAt', 'id'] })
 @Index({
   name: 'accounts_email_trgm',
   expression: `create index "accounts_email_trgm" on "accounts" using gin ("email" gin_trgm_ops)`,
