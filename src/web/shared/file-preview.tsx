@@ -6,27 +6,26 @@ export const localPath = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** Refreshed this long before a link expires, so a click never meets an expired one (and clocks may differ a little). */
+/** How long the service signs a link for (D5), and how long before that the screen asks for fresh ones. */
+const LINK_LIFETIME_MS = 5 * 60_000;
 const REFRESH_MARGIN_MS = 30_000;
 
 /**
  * Keeps a screen's signed links usable on a page left open: the service signs them for 5 minutes (D5), so shortly
- * before the first of them expires `refresh` asks the service for the screen again, which answers new links. A timer
- * held back while the machine slept fires at once on waking.
+ * before links it just answered expire, `refresh` asks the service for the screen again, which answers new ones.
+ * Counted from when the links arrived, not from their `expires` against this machine's clock, which may be off; a
+ * timer held back while the machine slept fires at once on waking.
  */
 export function useFreshLinks(urls: readonly (string | null | undefined)[], refresh: () => void): void {
   const latest = useRef(refresh);
   latest.current = refresh;
-  const expiries = urls.flatMap((url) => {
-    const expires = url ? new URL(url, location.href).searchParams.get('expires') : null;
-    return expires ? [Number(expires) * 1000] : [];
-  });
-  const first = expiries.length > 0 ? Math.min(...expiries) : undefined;
+  // The links' identity: new links (a refresh, another answer) start the count again.
+  const links = urls.filter(Boolean).join(' ');
   useEffect(() => {
-    if (first === undefined) return;
-    const timer = setTimeout(() => latest.current(), Math.max(0, first - Date.now() - REFRESH_MARGIN_MS));
+    if (!links) return;
+    const timer = setTimeout(() => latest.current(), LINK_LIFETIME_MS - REFRESH_MARGIN_MS);
     return () => clearTimeout(timer);
-  }, [first]);
+  }, [links]);
 }
 
 /**
