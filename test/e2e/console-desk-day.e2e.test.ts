@@ -121,7 +121,7 @@ it('confirms the account’s booking with the interpreter who qualifies', async 
   const ines = await page.$eval('select[name="interpreterId"]', (select) =>
     [...select.querySelectorAll('option')].find((o) => o.textContent?.startsWith('Inés'))!.getAttribute('value'),
   );
-  await page.select('select[name="interpreterId"]', ines!);
+  await page.select('select[name="interpreterId"]', String(ines));
   await press(page, 'Confirm availability');
   await waitForText(page, 'Availability confirmed');
   await byRole(page, 'heading', `Booking ${booking.number} Awaiting payment`);

@@ -32,10 +32,11 @@ export async function requestBooking(
 
 /** Pays a booking's checkout as the client would, at the sandbox checkout page its approval link opens. */
 export async function payBookingCheckout(t: TestApp, bookingId: string, key: string): Promise<void> {
-  const booking = (await t.rest.get(`/api/v1/interpretation-bookings/${bookingId}`, key).expect(200)).body.data;
+  const answer = await t.rest.get(`/api/v1/interpretation-bookings/${bookingId}`, key).expect(200);
+  const { payment } = (answer.body as { data: { payment: { approval_url: string } } }).data;
   await t.rest
     .raw()
-    .post(`${String(booking.payment.approval_url).replace(t.config.appUrl, '')}/pay`)
+    .post(`${payment.approval_url.replace(t.config.appUrl, '')}/pay`)
     .type('form')
     .send({})
     .expect(200);
