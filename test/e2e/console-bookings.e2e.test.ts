@@ -87,6 +87,7 @@ it('shows the fee a cancel keeps before the desk cancels, and waives it', async 
   await waitForText(page, 'Booking cancelled; the client is e-mailed.');
   const cancelled = await clientView(booking.id);
   expect(cancelled).toMatchObject({ status: 'cancelled', payment: { refunded_cents: paid.total_cents } });
+  await byRole(page, 'heading', `Booking ${booking.number} Cancelled`);
   expect(await pageText(page)).not.toContain('Cancelling now');
   await page.close();
 }, 120_000);

@@ -103,3 +103,36 @@ export function CheckFilter({ name, label, location }: { name: string; label: st
     </label>
   );
 }
+
+export interface Column<T> {
+  label: string;
+  cell: (item: T) => ReactNode;
+}
+
+/** A list's items as a table, each row a card at phone width with every cell labelled by its column. */
+export function CardTable<T extends { id: string }>({ items, columns }: { items: readonly T[]; columns: Column<T>[] }) {
+  return (
+    <table className="cards">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col" key={column.label}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            {columns.map((column) => (
+              <td data-label={column.label} key={column.label}>
+                {column.cell(item)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -2,8 +2,8 @@ import { useQuery } from 'urql';
 import { TextField } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
-import type { InterpretationBookingStatus } from '../../shared/gql/graphql';
-import { FilteredList, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
+import type { InterpretationBookingStatus, StaffBookingQueueQuery } from '../../shared/gql/graphql';
+import { CardTable, FilteredList, type Column, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
 import { Link, useLocation, type Location } from '../../shared/router';
 
 const StaffBookingQueue = graphql(`
@@ -55,6 +55,16 @@ const STATUSES: InterpretationBookingStatus[] = [
   'CANCELLED',
 ];
 
+type QueuedBooking = StaffBookingQueueQuery['staffInterpretationBookings']['items'][number];
+const COLUMNS: Column<QueuedBooking>[] = [
+  { label: 'Number', cell: (b) => <Link href={`/console/bookings/${b.number}`}>{b.number}</Link> },
+  { label: 'Status', cell: (b) => <span className="badge">{formatEnum(b.status)}</span> },
+  { label: 'When', cell: (b) => `${formatDateTime(b.scheduledAt)}, ${b.durationHours} h` },
+  { label: 'Account', cell: (b) => b.account?.name },
+  { label: 'Languages', cell: (b) => `${b.sourceLanguage} → ${b.targetLanguage} (${formatEnum(b.mode)})` },
+  { label: 'Interpreter', cell: (b) => b.interpreterName ?? '—' },
+];
+
 /** A day typed in a date field as the instant it starts, in the person's own time zone. */
 const dayStart = (day: string | null, plusDays = 0) => {
   if (!day) return undefined;
@@ -99,38 +109,7 @@ export function BookingQueue() {
       one="booking"
       many="bookings"
     >
-      <table className="cards">
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Status</th>
-            <th scope="col">When</th>
-            <th scope="col">Account</th>
-            <th scope="col">Languages</th>
-            <th scope="col">Interpreter</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bookings?.items.map((booking) => (
-            <tr key={booking.id}>
-              <td data-label="Number">
-                <Link href={`/console/bookings/${booking.number}`}>{booking.number}</Link>
-              </td>
-              <td data-label="Status">
-                <span className="badge">{formatEnum(booking.status)}</span>
-              </td>
-              <td data-label="When">
-                {formatDateTime(booking.scheduledAt)}, {booking.durationHours} h
-              </td>
-              <td data-label="Account">{booking.account?.name}</td>
-              <td data-label="Languages">
-                {booking.sourceLanguage} → {booking.targetLanguage} ({formatEnum(booking.mode)})
-              </td>
-              <td data-label="Interpreter">{booking.interpreterName ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CardTable items={bookings?.items ?? []} columns={COLUMNS} />
     </FilteredList>
   );
 }

@@ -1,8 +1,16 @@
 import { useQuery } from 'urql';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
-import type { OrderStatus } from '../../shared/gql/graphql';
-import { CheckFilter, FilteredList, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
+import type { OrderStatus, StaffOrderQueueQuery } from '../../shared/gql/graphql';
+import {
+  CardTable,
+  CheckFilter,
+  FilteredList,
+  type Column,
+  pageOf,
+  SearchFilter,
+  StatusFilter,
+} from '../../shared/filtered-list';
 import { Link, useLocation } from '../../shared/router';
 import { useMe } from '../staff-context';
 
@@ -61,6 +69,30 @@ export const ORDER_STATUSES: OrderStatus[] = [
 const FINISHED: OrderStatus[] = ['COMPLETED', 'CANCELLED'];
 const PER_PAGE = 25;
 
+type QueuedOrder = StaffOrderQueueQuery['staffOrders']['items'][number];
+const overdue = (order: QueuedOrder) =>
+  order.dueAt && !FINISHED.includes(order.status) && new Date(order.dueAt).getTime() < Date.now();
+const COLUMNS: Column<QueuedOrder>[] = [
+  { label: 'Number', cell: (order) => <Link href={`/console/orders/${order.number}`}>{order.number}</Link> },
+  {
+    label: 'Status',
+    cell: (order) => (
+      <>
+        <span className="badge">{formatEnum(order.status)}</span>{' '}
+        {overdue(order) && <span className="badge bad">Overdue</span>}
+      </>
+    ),
+  },
+  { label: 'Account', cell: (order) => order.account?.name },
+  { label: 'Reference', cell: (order) => order.reference ?? '—' },
+  {
+    label: 'Languages',
+    cell: (order) => `${order.sourceLanguage} → ${order.targetLanguage} (${order.serviceType.toLowerCase()})`,
+  },
+  { label: 'Due', cell: (order) => formatDateTime(order.dueAt) },
+  { label: 'Assignee', cell: (order) => order.assignee?.name ?? '—' },
+];
+
 /**
  * The order queue, soonest due first: by status, overdue, waiting for a translator, assigned to me, or a search by
  * number, reference or account name. The filters are the address's query, so a filtered queue is a link; the
@@ -105,43 +137,7 @@ export function OrderQueue() {
       one="order"
       many="orders"
     >
-      <table className="cards">
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Status</th>
-            <th scope="col">Account</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Languages</th>
-            <th scope="col">Due</th>
-            <th scope="col">Assignee</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders?.items.map((order) => {
-            const overdue =
-              order.dueAt && !FINISHED.includes(order.status) && new Date(order.dueAt).getTime() < Date.now();
-            return (
-              <tr key={order.id}>
-                <td data-label="Number">
-                  <Link href={`/console/orders/${order.number}`}>{order.number}</Link>
-                </td>
-                <td data-label="Status">
-                  <span className="badge">{formatEnum(order.status)}</span>{' '}
-                  {overdue && <span className="badge bad">Overdue</span>}
-                </td>
-                <td data-label="Account">{order.account?.name}</td>
-                <td data-label="Reference">{order.reference ?? '—'}</td>
-                <td data-label="Languages">
-                  {order.sourceLanguage} → {order.targetLanguage} ({order.serviceType.toLowerCase()})
-                </td>
-                <td data-label="Due">{formatDateTime(order.dueAt)}</td>
-                <td data-label="Assignee">{order.assignee?.name ?? '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <CardTable items={orders?.items ?? []} columns={COLUMNS} />
     </FilteredList>
   );
 }
