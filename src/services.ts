@@ -143,7 +143,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       baseLanguage: config.baseLanguage,
     }),
     bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
-    interpreters: new InterpreterService({ audit }),
+    interpreters: new InterpreterService({ audit, baseLanguage: config.baseLanguage }),
     orders,
     revisions: new OrderRevisionsService({
       orders,

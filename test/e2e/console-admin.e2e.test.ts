@@ -1,46 +1,26 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
-import {
-  byRole,
-  checkScreen,
-  expectClean,
-  fill,
-  offlinePage,
-  openBrowser,
-  pageText,
-  press,
-  signInThroughPage,
-  waitForText,
-  type BrowserSession,
-} from '../helpers/browser';
-import { createStaffMember } from '../helpers/certified';
-import { createPendingAccount, createStaffToken, keysMailedTo } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { AllInterpretersDocument } from '../graphql/generated';
+import { byRole, checkScreen, fill, pageText, press, waitForText } from '../helpers/browser';
+import { createInterpreter } from '../helpers/bookings';
+import { consoleSuite, signInToConsole } from '../helpers/console';
+import { createApprovedAccount, createPendingAccount, createStaffToken, keysMailedTo } from '../helpers/fixtures';
 
 /**
  * The console's admin screens in a real browser (docs/decisions.md D34, D28): "Approve account" e-mails the first
  * key, which then works on REST; a staff member is added and their role shown; the desk sees the accounts without
  * the admin's buttons and no staff screen.
  */
-let t: TestApp;
-let b: BrowserSession;
+const suite = consoleSuite();
 let staffToken: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ workers: false });
-  b = await openBrowser(t);
-  staffToken = await createStaffToken(t);
-}, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
+  staffToken = await createStaffToken(suite.t);
 });
-afterEach(() => expectClean(b));
 
 it('approves a pending account, whose e-mailed key then works, and adds a staff member', async () => {
+  const { t } = suite;
   const pending = await createPendingAccount(t, staffToken);
-  const admin = await createStaffMember(t, { role: StaffRole.ADMIN, name: 'Ada Admin' });
-  const page = await offlinePage(b);
-  await signInThroughPage(b, page, 'console', admin.email);
+  const { page } = await signInToConsole(suite, { role: StaffRole.ADMIN, name: 'Ada Admin' });
   await press(page, 'Accounts', 'link');
   await page.select('select[name="status"]', 'PENDING');
   await press(page, 'Filter');
@@ -68,17 +48,60 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
 }, 120_000);
 
 it('shows the desk the accounts without the admin’s buttons, and no staff screen', async () => {
-  await createPendingAccount(t, staffToken);
-  const desk = await createStaffMember(t, { name: 'Dana Desk' });
-  const page = await offlinePage(b);
-  await signInThroughPage(b, page, 'console', desk.email);
+  await createPendingAccount(suite.t, staffToken);
+  const { page } = await signInToConsole(suite);
   await press(page, 'Accounts', 'link');
   await waitForText(page, 'accounts');
   expect(await page.$$('::-p-aria([name="Approve account"][role="button"])')).toEqual([]);
   expect(await page.$$eval('nav a', (links) => links.map((link) => link.textContent))).toEqual([
     'Orders',
     'Bookings',
+    'Interpreters',
     'Accounts',
+    'Invoices',
   ]);
   await page.close();
 }, 60_000);
+
+it('keeps an interpreter’s record (edit, deactivate, reactivate) and an account’s retention', async () => {
+  const { t } = suite;
+  await createInterpreter(t, staffToken, { name: 'Rita Records' });
+  const firm = await createApprovedAccount(t, staffToken);
+  const { page } = await signInToConsole(suite, { role: StaffRole.ADMIN, name: 'Ada Admin' });
+  const active = async () =>
+    (await t.gql(AllInterpretersDocument, { includeInactive: true }, staffToken)).data!.interpreters.items.find((i) =>
+      i.name.startsWith('Rita'),
+    );
+
+  await press(page, 'Interpreters', 'link');
+  const card = await byRole(page, 'listitem', 'Rita Records');
+  await (await card.waitForSelector('summary'))!.click();
+  await (await card.waitForSelector('::-p-aria([name="Court certified"][role="checkbox"])'))!.click();
+  await press(page, 'Save interpreter');
+  await waitForText(page, 'Interpreter saved.');
+  await waitForText(page, 'Court certified');
+  await press(page, 'Deactivate Rita Records');
+  await byRole(page, 'button', 'Reactivate Rita Records');
+  expect(await active()).toMatchObject({ active: false });
+  await checkScreen(t, page, 'console-interpreters');
+  await press(page, 'Reactivate Rita Records');
+  await byRole(page, 'button', 'Deactivate Rita Records');
+  // One success line at a time: the deactivation's is gone once the record is reactivated.
+  expect(await pageText(page)).not.toContain('Interpreter deactivated.');
+  expect(await active()).toMatchObject({ active: true });
+
+  await press(page, 'Accounts', 'link');
+  await fill(page, 'Search', firm.email, 'searchbox');
+  await press(page, 'Filter');
+  const account = await byRole(page, 'listitem', `Smith & Partners LLP (${firm.email})`);
+  await (await account.waitForSelector('summary'))!.click();
+  await fill(page, 'Days to keep documents', '0');
+  await press(page, 'Save retention');
+  await page.waitForSelector('input[name="days"][aria-invalid="true"]');
+  await fill(page, 'Days to keep documents', '30');
+  await press(page, 'Save retention');
+  await waitForText(page, 'Retention saved.');
+  const kept = await t.rest.get('/api/v1/me', firm.key).expect(200);
+  expect(kept.body.data.retention_days).toBe(30);
+  await page.close();
+}, 120_000);

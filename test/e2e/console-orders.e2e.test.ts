@@ -6,23 +6,21 @@ import {
   byRole,
   checkScreen,
   chooseFile,
-  expectClean,
   fill,
   offlinePage,
-  openBrowser,
   pageText,
   press,
   signInThroughPage,
   waitForText,
   type BrowserSession,
 } from '../helpers/browser';
-import { createStaffMember } from '../helpers/certified';
+import { consoleSuite, signInToConsole } from '../helpers/console';
 import { docx, pdf } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { pollUntil } from '../helpers/poll';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 
 /**
  * The console's order desk in a real browser (docs/decisions.md D34): the queue's filters and search, and one
@@ -30,37 +28,28 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * approve, attach a reviewed translation from a file picker, complete with the certificate, refund an amount; each
  * result checked through REST as the client sees it.
  */
+const suite = consoleSuite({});
 let t: TestApp;
 let b: BrowserSession;
 let firm: TestAccount;
-let desk: { email: string };
 let page: Page;
+let desk: { email: string };
 let orderId: string;
 let orderNumber: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  b = await openBrowser(t);
-  const staff = await createStaffToken(t);
-  firm = await createApprovedAccount(t, staff);
-  desk = await createStaffMember(t, {
-    role: StaffRole.ADMIN,
-    name: 'Ada Admin',
-    credentials: 'ATA-certified translator no. 200002',
-  });
+  ({ t, b } = suite);
+  firm = await createApprovedAccount(t, await createStaffToken(t));
   const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
   orderId = await paidOrder(t, firm, [source], 'certified', { reference: 'Matter 4471' });
   await waitForStatus(t, firm, orderId, 'in_review');
   orderNumber = (await t.rest.get(`/api/v1/orders/${orderId}`, firm.key).expect(200)).body.data.number;
-  page = await offlinePage(b);
-  await signInThroughPage(b, page, 'console', desk.email);
-  await byRole(page, 'heading', 'Orders');
+  ({ page, staff: desk } = await signInToConsole(suite, {
+    role: StaffRole.ADMIN,
+    name: 'Ada Admin',
+    credentials: 'ATA-certified translator no. 200002',
+  }));
 }, 120_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
-afterEach(() => expectClean(b));
 
 const clientView = async () => (await t.rest.get(`/api/v1/orders/${orderId}`, firm.key).expect(200)).body.data;
 
@@ -104,6 +93,8 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
   await press(page, 'Release');
   await byRole(page, 'button', 'Hold');
   expect((await clientView()).status).toBe('in_review');
+  // The hold form is drawn again, without the success line of the hold the release undid.
+  expect(await pageText(page)).not.toContain('Order held.');
 
   await press(page, 'Approve translation');
   await waitForText(page, 'Approved by Ada Admin');
@@ -146,3 +137,27 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
   });
   await checkScreen(t, page, 'console-order-completed');
 }, 120_000);
+
+it('asks for fresh download links before they expire on a page left open', async () => {
+  const left = await offlinePage(b);
+  // Minutes pass in a second: the page's long timers (the links' refresh, 4.5 minutes) run at once.
+  await left.evaluateOnNewDocument(`{
+    const later = window.setTimeout;
+    window.setTimeout = (run, ms, ...rest) => later(run, ms >= 60000 ? 1500 : ms, ...rest);
+  }`);
+  await signInThroughPage(b, left, 'console', desk.email);
+  await byRole(left, 'heading', 'Orders');
+  await left.goto(`${b.base}/console/orders/${orderNumber}`, { waitUntil: 'load' });
+  const href = () =>
+    byRole(left, 'link', 'Download poder.docx').then((a) => a.evaluate((el) => el.getAttribute('href')));
+  const first = await href();
+  await left.waitForFunction(
+    `document.querySelector('a[download="poder.docx"]')?.getAttribute('href') !== ${JSON.stringify(first)}`,
+  );
+  const fresh = String(await href());
+  expect(Number(new URL(fresh, b.base).searchParams.get('expires'))).toBeGreaterThan(
+    Number(new URL(String(first), b.base).searchParams.get('expires')),
+  );
+  await t.rest.raw().get(fresh).expect(200);
+  await left.close();
+}, 60_000);

@@ -1,11 +1,13 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
+  AllInterpretersDocument,
   AuditLogDocument,
   BookingInterpreterDocument,
   ConfirmWithInterpreterDocument,
   CreateInterpreterDocument,
   HoldInterpretationBookingDocument,
   InterpretersDocument,
+  QualifiedForDocument,
   ReleaseInterpretationBookingDocument,
   UpdateInterpreterDocument,
   type InterpreterInput,
@@ -297,5 +299,50 @@ describe('confirming an interpreter on record checks the rules (D32)', () => {
     expect((await confirm(id, ana.id)).errors).toBeUndefined();
     expect(await count()).toBe(without);
     expect(without).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('who may be confirmed for a booking (D32, the console’s choice)', () => {
+  const qualified = async (bookingId: string) => {
+    const res = await t.gql(QualifiedForDocument, { bookingId }, desk);
+    expect(res.errors).toBeUndefined();
+    return res.data!.interpreters.items.map((i) => i.name);
+  };
+
+  it('lists those who speak, work in the mode, hold the qualification and are free, its own time left out', async () => {
+    const start = freshStart();
+    const court = { source_language: 'ko', scheduled_at: start.toISOString(), setting: 'court' };
+    const id = await book(court);
+    const cert: Partial<InterpreterInput> = { languages: ['ko'], qualifications: ['COURT_CERTIFIED'] };
+    const kim = await create({ ...cert, name: 'Kim Court' });
+    await create({ name: 'Kai Uncertified', languages: ['ko'] });
+    await create({ ...cert, name: 'Kit On Site', modes: ['ON_SITE'] });
+    const busy = await create({ ...cert, name: 'Kay Busy' });
+    expect((await confirm(await book({ ...court, scheduled_at: at(start, 45) }), busy.id)).errors).toBeUndefined();
+    const gone = await create({ ...cert, name: 'Ken Gone' });
+    await t.gql(UpdateInterpreterDocument, { id: gone.id, input: { active: false } }, desk);
+
+    expect(await qualified(id)).toEqual(['Kim Court']);
+    expect((await confirm(id, kim.id)).errors).toBeUndefined();
+    expect(await qualified(id)).toEqual(['Kim Court']);
+  });
+
+  it('refuses an unknown booking beside its argument, and a translator', async () => {
+    const unknown = await t.gql(QualifiedForDocument, { bookingId: '00000000-0000-4000-8000-000000000000' }, desk);
+    expect(errorsOf(unknown)).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { bookingId: ['No booking has this id.'] },
+    });
+    const id = await book({ scheduled_at: freshStart().toISOString() });
+    expect(errorsOf(await t.gql(QualifiedForDocument, { bookingId: id }, translator))?.code).toBe('FORBIDDEN');
+  });
+
+  it('lists inactive records too when asked, for the records screen', async () => {
+    const gone = await create({ name: 'Zz Inactive' });
+    await t.gql(UpdateInterpreterDocument, { id: gone.id, input: { active: false } }, desk);
+    const names = async (includeInactive?: boolean) =>
+      (await t.gql(AllInterpretersDocument, { includeInactive }, desk)).data!.interpreters.items.map((i) => i.name);
+    expect(await names()).not.toContain('Zz Inactive');
+    expect(await names(true)).toContain('Zz Inactive');
   });
 });

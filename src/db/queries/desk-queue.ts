@@ -39,7 +39,7 @@ export class QueueFilter {
    * up once, their rows by `account_id`. Its cost grows with its hits.
    */
   search(text: string): this {
-    const contains = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const contains = containsPattern(text);
     const t = this.queue.alias;
     this.searched = true;
     return this.where(
@@ -95,3 +95,6 @@ export async function readQueuePage<T>(
   const items = ids.length ? await rowsOf(ids) : [];
   return { items, total: counted?.total ?? rows[0]?.total ?? 0, ...request };
 }
+
+/** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and backslashes taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -40,10 +40,14 @@ const overlapParams = (slot: TimeSlot, exceptBookingId: string | null) => {
 
 /** What the desk's search asks for (D32); each part left out matches everyone. */
 export interface InterpreterFilter {
-  language?: string;
+  /** Inactive records too (the records screen); otherwise only those who can be confirmed. */
+  includeInactive?: boolean;
+  languages: string[];
   mode?: string;
-  qualification?: string;
+  qualifications: string[];
   freeAt?: TimeSlot;
+  /** The booking being confirmed, whose own time does not count against its interpreter. */
+  exceptBookingId?: string;
 }
 
 /**
@@ -56,20 +60,22 @@ export async function readInterpreterPage(
   filter: InterpreterFilter,
   request: PageRequest,
 ): Promise<Page<Interpreter>> {
-  const conditions = ['i.active'];
+  const conditions = filter.includeInactive ? [] : ['i.active'];
   const params: unknown[] = [];
   const where = (sql: string, ...values: unknown[]) => {
     conditions.push(sql);
     params.push(...values);
   };
-  if (filter.language) where('i.languages @> ARRAY[?]::text[]', filter.language);
+  const array = (values: string[]) => `ARRAY[${values.map(() => '?').join(', ')}]::text[]`;
+  if (filter.languages.length) where(`i.languages @> ${array(filter.languages)}`, ...filter.languages);
   if (filter.mode) where('i.modes @> ARRAY[?]::text[]', filter.mode);
-  if (filter.qualification) where('i.qualifications @> ARRAY[?]::text[]', filter.qualification);
-  if (filter.freeAt) where(`NOT ${OVERLAP}`, ...overlapParams(filter.freeAt, null));
+  if (filter.qualifications.length)
+    where(`i.qualifications @> ${array(filter.qualifications)}`, ...filter.qualifications);
+  if (filter.freeAt) where(`NOT ${OVERLAP}`, ...overlapParams(filter.freeAt, filter.exceptBookingId ?? null));
   const columns = scalarColumns(em, Interpreter);
   const rows = await runSql<Record<string, unknown> & { total: number }>(
     em,
-    `WITH hits AS MATERIALIZED (SELECT ${scalarColumns(em, Interpreter, 'i').join(', ')} FROM interpreters i WHERE ${conditions.join(' AND ')})
+    `WITH hits AS MATERIALIZED (SELECT ${scalarColumns(em, Interpreter, 'i').join(', ')} FROM interpreters i WHERE ${conditions.join(' AND ') || 'true'})
 SELECT (SELECT count(*)::int FROM hits) AS total, ${columns.map((c) => `page.${c}`).join(', ')}
 FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM hits ORDER BY name, id LIMIT ? OFFSET ?) page ON true
 ORDER BY page.name, page.id`,

@@ -10,8 +10,12 @@ export const createAccountCommand = z.object({
 });
 export type CreateAccount = z.output<typeof createAccountCommand>;
 
-/** Staff's `accounts`: newest first, of one status when asked (D3). */
-export const listAccountsCommand = z.object({ status: oneOf(Object.values(AccountStatus)), ...pageFields });
+/** Staff's `accounts`: newest first, of one status when asked (D3), and `search` in the name or e-mail. */
+export const listAccountsCommand = z.object({
+  status: oneOf(Object.values(AccountStatus)),
+  search: text({ max: 255 }),
+  ...pageFields,
+});
 export type ListAccounts = z.output<typeof listAccountsCommand>;
 
 /** The largest credit limit staff may set: ten million dollars, in cents. */

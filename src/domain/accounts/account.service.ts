@@ -1,6 +1,7 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { Mailer } from '../../providers/mail/mailer';
+import { containsPattern } from '../../db/queries/desk-queue';
 import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
@@ -112,8 +113,14 @@ export class AccountService {
 
   async list(ctx: Ctx, command: ListAccounts): Promise<Page<Account>> {
     requireStaff(ctx.actor, 'accounts');
-    const { status } = command;
-    return paginate(ctx.em, Account, status ? { status } : {}, pageRequest(command), {
+    const { status, search } = command;
+    // Served by the trigram indexes on the name and the e-mail (docs/architecture.md, "Lists at scale").
+    const contains = search && containsPattern(search);
+    const where: FilterQuery<Account> = {
+      ...(status ? { status } : {}),
+      ...(contains ? { $or: [{ name: { $ilike: contains } }, { email: { $ilike: contains } }] } : {}),
+    };
+    return paginate(ctx.em, Account, where, pageRequest(command), {
       orderBy: { createdAt: 'desc', id: 'desc' },
     });
   }

@@ -13,6 +13,24 @@ export const INTERPRETER_FIELD = 'interpreter_id';
 const refuse = (rule: string, message: string) => ValidationError.of(INTERPRETER_FIELD, `${rule}: ${message}`);
 
 /**
+ * What an interpreter needs for `booking` (D32): the languages to speak (only the one that is not the operator's base
+ * language, when the other is), and the qualification its setting (court, deposition) or mode (ASL) asks for.
+ */
+export function requirementsOf(
+  booking: Pick<Booking, 'sourceLanguage' | 'targetLanguage' | 'mode' | 'setting'>,
+  baseLanguage: string,
+): { languages: string[]; qualifications: InterpreterQualification[] } {
+  const needed = [booking.sourceLanguage, booking.targetLanguage];
+  return {
+    languages: needed.includes(baseLanguage) ? needed.filter((code) => code !== baseLanguage) : needed,
+    qualifications: [
+      ...(COURT_SETTINGS.includes(booking.setting) ? [InterpreterQualification.COURT_CERTIFIED] : []),
+      ...(booking.mode === InterpretationMode.ASL ? [InterpreterQualification.ASL_CERTIFIED] : []),
+    ],
+  };
+}
+
+/**
  * D32: whether `interpreter` may be confirmed for `booking`, as far as the records say (the overlap with other bookings
  * is checked under the interpreter's lock): active, speaks the booking's languages (only the one that is not the
  * operator's base language, when the other is), works in its mode, and holds the qualification its setting or mode
@@ -24,9 +42,9 @@ export function assertQualifies(
   baseLanguage: string,
 ): void {
   if (!interpreter.active) throw refuse('Active', 'the interpreter is inactive and cannot be confirmed for bookings.');
-  const needed = [booking.sourceLanguage, booking.targetLanguage];
-  const asked = needed.includes(baseLanguage) ? needed.filter((code) => code !== baseLanguage) : needed;
-  const missing = asked.filter((code) => !interpreter.languages.includes(code));
+  const missing = requirementsOf(booking, baseLanguage).languages.filter(
+    (code) => !interpreter.languages.includes(code),
+  );
   if (missing.length)
     throw refuse('Languages', `the interpreter does not speak ${missing.map(languageName).join(' or ')}.`);
   if (!interpreter.modes.includes(booking.mode))

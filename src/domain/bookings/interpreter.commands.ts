@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { languageCode } from '../catalog/language-pair';
-import { across, email, list, oneOf, text, zonedDateTime } from '../shared/command-fields';
+import { across, email, id, list, oneOf, text, zonedDateTime } from '../shared/command-fields';
 import { pageFields } from '../shared/pagination';
 import { durationHundredths } from './booking.commands';
 import { InterpreterQualification } from './interpreter.entity';
@@ -41,7 +41,8 @@ export type UpdateInterpreter = z.output<typeof updateInterpreterCommand>;
 
 /**
  * Staff's `interpreters` (D32): active interpreters who qualify by language, mode and qualification, and, with
- * `availableAt` and `durationHours`, who are free then.
+ * `availableAt` and `durationHours`, who are free then; or who may be confirmed for `bookingId`; inactive ones too
+ * with `includeInactive`.
  */
 export const listInterpretersCommand = z
   .object({
@@ -50,6 +51,8 @@ export const listInterpretersCommand = z
     qualification: oneOf(QUALIFICATIONS),
     availableAt: zonedDateTime(),
     durationHours: durationHundredths(),
+    bookingId: id(),
+    includeInactive: z.boolean().optional(),
     ...pageFields,
   })
   .check(

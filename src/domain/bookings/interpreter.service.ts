@@ -2,14 +2,16 @@ import { LockMode } from '@mikro-orm/core';
 import type { AuditService } from '../audit/audit.service';
 import { requireStaff } from '../identity/guards';
 import type { Ctx } from '../identity/context';
-import { NotFoundError } from '../../shared/errors';
+import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { pageRequest, type Page } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { failOnDuplicate } from '../shared/unique';
 import { readInterpreterPage } from '../../db/queries/interpreter-availability';
 import type { CreateInterpreter, ListInterpreters, UpdateInterpreter } from './interpreter.commands';
+import { Booking } from './booking.entity';
 import { Interpreter } from './interpreter.entity';
+import { requirementsOf } from './interpreter-rules';
 
 /** What the audit keeps of a record, before and after a change (the e-mail included: staff read it). */
 const recorded = (interpreter: Interpreter) => ({
@@ -24,14 +26,36 @@ const recorded = (interpreter: Interpreter) => ({
 
 /** The interpreters the desk keeps (D32): searched by who qualifies and is free, created and changed, each change audited. */
 export class InterpreterService {
-  constructor(private readonly deps: { audit: AuditService }) {}
+  constructor(private readonly deps: { audit: AuditService; baseLanguage: string }) {}
 
-  /** Active interpreters by name who speak `language`, work in `mode`, hold `qualification` and are free at `availableAt`. */
+  /**
+   * Interpreters by name who speak `language`, work in `mode`, hold `qualification` and are free at `availableAt`;
+   * with `bookingId`, the active ones who may be confirmed for that booking (the rules of D32, its own time left out,
+   * the other filters unused). Only active ones unless `includeInactive`, for the records screen.
+   */
   async list(ctx: Ctx, command: ListInterpreters): Promise<Page<Interpreter>> {
     requireStaff(ctx.actor, 'interpreters');
-    const { language, mode, qualification, availableAt, durationHours } = command;
+    const { language, mode, qualification, availableAt, durationHours, bookingId, includeInactive } = command;
+    if (bookingId) {
+      const booking = await ctx.em.findOne(Booking, { id: bookingId });
+      if (!booking) throw ValidationError.of('booking_id', 'No booking has this id.');
+      const needs = requirementsOf(booking, this.deps.baseLanguage);
+      const freeAt = { start: booking.scheduledAt, durationHundredths: booking.durationHundredths };
+      return readInterpreterPage(
+        ctx.em,
+        { ...needs, mode: booking.mode, freeAt, exceptBookingId: booking.id },
+        pageRequest(command),
+      );
+    }
     const freeAt = availableAt && { start: availableAt.date, durationHundredths: durationHours! };
-    return readInterpreterPage(ctx.em, { language, mode, qualification, freeAt }, pageRequest(command));
+    const filter = {
+      includeInactive,
+      languages: language ? [language] : [],
+      mode,
+      qualifications: qualification ? [qualification] : [],
+      freeAt,
+    };
+    return readInterpreterPage(ctx.em, filter, pageRequest(command));
   }
 
   async create(ctx: Ctx, command: CreateInterpreter): Promise<Interpreter> {

@@ -28,10 +28,17 @@ export const DEFAULT_RETENTION_DAYS = 90;
 /** A customer (law firm, platform, vendor). Its API key is kept only as a SHA-256 hash (D13). */
 @ObjectType()
 @Entity({ tableName: 'accounts' })
-// The desk's search by account name (docs/architecture.md, "Lists at scale").
+// The desk's search by account name and e-mail (docs/architecture.md, "Lists at scale").
 @Index({
   name: 'accounts_name_trgm',
   expression: `create index "accounts_name_trgm" on "accounts" using gin ("name" gin_trgm_ops)`,
+})
+// The staff list, newest first, of one status or all.
+@Index({ name: 'accounts_created', properties: ['createdAt', 'id'] })
+@Index({ name: 'accounts_status_created', properties: ['status', 'createdAt', 'id'] })
+@Index({
+  name: 'accounts_email_trgm',
+  expression: `create index "accounts_email_trgm" on "accounts" using gin ("email" gin_trgm_ops)`,
 })
 @Check({ name: 'accounts_retention_days_check', expression: '"retention_days" >= 1 and "retention_days" <= 3650' })
 export class Account {

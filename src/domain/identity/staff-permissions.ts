@@ -64,6 +64,7 @@ export const STAFF_PERMISSIONS = {
   updateInterpreter: THE_DESK,
   // Reading the desk's records.
   accounts: THE_DESK,
+  accountMembers: THE_DESK,
   staffUsers: THE_DESK,
   auditLog: THE_DESK,
   sentEmails: THE_DESK,

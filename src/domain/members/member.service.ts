@@ -2,7 +2,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { Account, AccountStatus } from '../identity/account.entity';
-import { requireAccount } from '../identity/guards';
+import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import { memberInvitationEmail } from '../mail/messages';
 import type { AccountActor, Ctx } from '../identity/context';
@@ -28,6 +28,17 @@ export class MemberService implements SignInDirectory {
 
   async list(ctx: Ctx, command: ListMembers): Promise<Page<AccountMember>> {
     const account = requireAccount(ctx.actor, 'members.read');
+    return paginate(ctx.em, AccountMember, { account, status: LIVE }, pageRequest(command), {
+      orderBy: { createdAt: 'asc', id: 'asc' },
+    });
+  }
+
+  /** Staff (the console's accounts screen): the members of any account, as its admins see them. */
+  async listOfAccount(ctx: Ctx, accountId: unknown, command: ListMembers): Promise<Page<AccountMember>> {
+    requireStaff(ctx.actor, 'accountMembers');
+    if (!isId(accountId)) throw new NotFoundError();
+    const account = await ctx.em.findOne(Account, { id: accountId });
+    if (!account) throw new NotFoundError();
     return paginate(ctx.em, AccountMember, { account, status: LIVE }, pageRequest(command), {
       orderBy: { createdAt: 'asc', id: 'asc' },
     });

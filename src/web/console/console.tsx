@@ -5,6 +5,8 @@ import { useLocation } from '../shared/router';
 import { AccountListPage } from './accounts/account-list';
 import { BookingPage } from './bookings/booking-page';
 import { BookingQueue } from './bookings/booking-queue';
+import { InterpreterList } from './interpreters/interpreter-list';
+import { InvoiceList } from './invoices/invoice-list';
 import { OrderPage } from './orders/order-page';
 import { OrderQueue } from './orders/order-queue';
 import { StaffContext } from './staff-context';
@@ -36,7 +38,9 @@ export function Console({ signOut }: { signOut: () => void }) {
     ...(desk
       ? [
           { href: `${BASE}/bookings`, label: 'Bookings' },
+          { href: `${BASE}/interpreters`, label: 'Interpreters' },
           { href: `${BASE}/accounts`, label: 'Accounts' },
+          { href: `${BASE}/invoices`, label: 'Invoices' },
         ]
       : []),
     ...(me.role === 'ADMIN' ? [{ href: `${BASE}/staff`, label: 'Staff' }] : []),
@@ -57,7 +61,9 @@ function Screen({ path, desk, admin }: { path: string; desk: boolean; admin: boo
   if (desk && path === '/bookings') return <BookingQueue />;
   const booking = /^\/bookings\/([^/]+)$/.exec(path);
   if (desk && booking) return <BookingPage number={decodeURIComponent(booking[1])} />;
+  if (desk && path === '/interpreters') return <InterpreterList />;
   if (desk && path === '/accounts') return <AccountListPage />;
+  if (desk && path === '/invoices') return <InvoiceList />;
   if (admin && path === '/staff') return <StaffUsersPage />;
   return (
     <>

@@ -3,7 +3,7 @@ import { Form, formText, TextArea, TextField } from '../shared/form';
 import { formatDateTime } from '../shared/format';
 
 /** An amount typed in the currency's units ("12.50") as cents; anything else as NaN, which the service refuses. */
-const cents = (text: string) =>
+export const cents = (text: string) =>
   /^\d{1,9}([.,]\d{1,2})?$/.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : NaN;
 
 /** A `datetime-local` value (the person's own time) as an instant; empty when none was given. */

@@ -1,5 +1,5 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { useState } from 'react';
+import { createContext, useContext, useId, useState, createElement, type ReactNode } from 'react';
 import { useMutation, type AnyVariables } from 'urql';
 import { refusalOf, type Refusal } from './refusal';
 
@@ -11,9 +11,21 @@ export interface Action<V, D = unknown> {
 }
 
 /**
+ * Which action of a screen ran last. Only its success line shows: after "Release", the "Order held." of the hold
+ * form (drawn again once the order is released) would say the opposite of what is now true.
+ */
+const LastAction = createContext<{ last?: string; ran: (id: string) => void } | undefined>(undefined);
+
+/** One screen's actions, of which only the latest keeps its success line. */
+export function ActionScope({ children }: { children: ReactNode }) {
+  const [last, ran] = useState<string>();
+  return createElement(LastAction.Provider, { value: { last, ran } }, children);
+}
+
+/**
  * A mutation as a form runs it: its refusal for the form to place beside the fields, whether it is running, and a
- * line saying what the last success did. The screens' queries refresh themselves (urql refetches every query that
- * read a type the mutation answered).
+ * line saying what the last success did (while no other action of the screen ran since). The screens' queries
+ * refresh themselves (urql refetches every query that read a type the mutation answered).
  */
 export function useAction<D, V extends AnyVariables>(
   document: TypedDocumentNode<D, V>,
@@ -21,14 +33,22 @@ export function useAction<D, V extends AnyVariables>(
 ): Action<V, D> {
   const [result, execute] = useMutation(document);
   const [done, setDone] = useState<string>();
+  const id = useId();
+  const scope = useContext(LastAction);
+  const latest = !scope || scope.last === id;
   return {
     run: async (variables) => {
       setDone(undefined);
+      scope?.ran(id);
       const answer = await execute(variables);
       if (answer.error || !answer.data) return undefined;
       setDone(doneMessage);
       return answer.data;
     },
-    form: { refusal: refusalOf(result.error), busy: result.fetching, done },
+    form: {
+      refusal: latest ? refusalOf(result.error) : undefined,
+      busy: result.fetching,
+      done: latest ? done : undefined,
+    },
   };
 }

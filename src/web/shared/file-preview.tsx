@@ -1,10 +1,32 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A signed download link as a path of this service: the link is signed over its path and query, not its host. */
 export const localPath = (url: string) => {
   const parsed = new URL(url, location.href);
   return `${parsed.pathname}${parsed.search}`;
 };
+
+/** How long the service signs a link for (D5), and how long before that the screen asks for fresh ones. */
+const LINK_LIFETIME_MS = 5 * 60_000;
+const REFRESH_MARGIN_MS = 30_000;
+
+/**
+ * Keeps a screen's signed links usable on a page left open: the service signs them for 5 minutes (D5), so shortly
+ * before links it just answered expire, `refresh` asks the service for the screen again, which answers new ones.
+ * Counted from when the links arrived, not from their `expires` against this machine's clock, which may be off; a
+ * timer held back while the machine slept fires at once on waking.
+ */
+export function useFreshLinks(urls: readonly (string | null | undefined)[], refresh: () => void): void {
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  // The links' identity: new links (a refresh, another answer) start the count again.
+  const links = urls.filter(Boolean).join(' ');
+  useEffect(() => {
+    if (!links) return;
+    const timer = setTimeout(() => latest.current(), LINK_LIFETIME_MS - REFRESH_MARGIN_MS);
+    return () => clearTimeout(timer);
+  }, [links]);
+}
 
 /**
  * The types the browser shows in a frame without running anything of the file; the service answers any other type as
@@ -31,7 +53,8 @@ export function FileLinks({ files }: { files: LinkedFile[] }) {
 }
 
 function FileItem({ file }: { file: LinkedFile }) {
-  const [open, setOpen] = useState(false);
+  // The preview keeps the link it opened with, so a refreshed link does not reload a document being read.
+  const [opened, setOpened] = useState<string>();
   const url = file.downloadUrl ? localPath(file.downloadUrl) : undefined;
   const frameId = `preview-${file.id}`;
   return (
@@ -46,17 +69,15 @@ function FileItem({ file }: { file: LinkedFile }) {
         <button
           type="button"
           className="link"
-          aria-expanded={open}
+          aria-expanded={opened !== undefined}
           aria-controls={frameId}
           aria-label={`Preview ${file.name}`}
-          onClick={() => setOpen(!open)}
+          onClick={() => setOpened(opened === undefined ? `${url}&disposition=inline` : undefined)}
         >
           Preview
         </button>
       )}
-      {url && open && (
-        <iframe id={frameId} className="preview" title={`Preview of ${file.name}`} src={`${url}&disposition=inline`} />
-      )}
+      {opened && <iframe id={frameId} className="preview" title={`Preview of ${file.name}`} src={opened} />}
     </li>
   );
 }

@@ -6,5 +6,9 @@ export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTim
 export const formatMoney = (cents: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
 
-/** `IN_REVIEW` -> "In review". */
-export const formatEnum = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');
+/** Words of the enums that are initials, written as such. */
+const INITIALS = /\b(asl|ai)\b/gi;
+
+/** `IN_REVIEW` -> "In review", `ASL_CERTIFIED` -> "ASL certified". */
+export const formatEnum = (value: string) =>
+  (value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ')).replace(INITIALS, (word) => word.toUpperCase());

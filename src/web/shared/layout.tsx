@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ActionScope } from './action';
 import { Link, useLocation } from './router';
 
 export interface NavItem {
@@ -50,7 +51,8 @@ export function Layout({
         </span>
       </header>
       <main id="main" tabIndex={-1}>
-        {children}
+        {/* A screen's success lines start afresh on every screen: one at a time, the latest move's. */}
+        <ActionScope key={path}>{children}</ActionScope>
       </main>
     </>
   );

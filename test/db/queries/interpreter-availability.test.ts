@@ -72,7 +72,11 @@ it('finds who is free at a time among all interpreters reading only the bookings
   // Interpreter n's booking runs from n minutes past the step for 2 hours: a slot 3 hours past it is 30 minutes clear
   // of those that end by 2 h 30 min, interpreters 1 to 30, and of everyone's next booking, 6 hours past the step.
   const freeAt = { start: new Date(start.getTime() + 3 * 3600_000), durationHundredths: 100 };
-  const page = await readInterpreterPage(db.em(), { language: 'es', freeAt }, { page: 1, perPage: 100 });
+  const page = await readInterpreterPage(
+    db.em(),
+    { languages: ['es'], qualifications: [], freeAt },
+    { page: 1, perPage: 100 },
+  );
   expect(page.total).toBe(30);
   // The planner may probe the busy index per interpreter or read the window of starts once (an index on the start
   // time): either way it reads the bookings around the slot, not the years of them.
@@ -81,7 +85,7 @@ it('finds who is free at a time among all interpreters reading only the bookings
   expect(Number(/Buffers: shared hit=(\d+)/.exec(plan)![1])).toBeLessThan(1000);
   const court = await readInterpreterPage(
     db.em(),
-    { language: 'es', qualification: 'COURT_CERTIFIED', freeAt },
+    { languages: ['es'], qualifications: ['COURT_CERTIFIED'], freeAt },
     { page: 2, perPage: 10 },
   );
   expect(court).toMatchObject({ total: 15, page: 2 });

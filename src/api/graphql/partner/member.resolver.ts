@@ -12,7 +12,7 @@ import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
 @ObjectType()
-class MemberPage extends PageOf(AccountMember) {}
+export class MemberPage extends PageOf(AccountMember) {}
 
 /** People at the account (D27): an admin member's session lists, invites, re-roles and removes them. */
 @Authorized(Role.ACCOUNT)

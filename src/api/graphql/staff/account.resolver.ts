@@ -5,11 +5,14 @@ import {
   setAccountBillingCommand,
 } from '../../../domain/accounts/account.commands';
 import { Account, AccountStatus, BillingTerms } from '../../../domain/identity/account.entity';
+import type { AccountMember } from '../../../domain/identity/member.entity';
+import { listMembersCommand } from '../../../domain/members/member.commands';
 import { setRetentionCommand } from '../../../domain/retention/retention.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
+import { MemberPage } from '../partner/member.resolver';
 import { AccountIdArgs, actedOn, type ActedOn } from './acted-on';
 
 @ObjectType()
@@ -19,14 +22,26 @@ class AccountPage extends PageOf(Account) {}
 @Authorized(Role.STAFF)
 @Resolver()
 export class StaffAccountResolver {
-  @Query(() => AccountPage, { description: 'Accounts, newest first.' })
+  @Query(() => AccountPage, { description: 'Accounts, newest first; `search` matches the name or the e-mail.' })
   async accounts(
     @Ctx() { ctx, services }: GraphQLContext,
     @Args(() => PageArgs) pageArgs: PageArgs,
     @Arg('status', () => AccountStatus, { nullable: true }) status?: AccountStatus,
+    @Arg('search', () => String, { nullable: true }) search?: string,
   ): Promise<PageResult<Account>> {
     return toPageResult(
-      await services.accounts.list(ctx, graphqlCommand(listAccountsCommand, { status, ...pageArgs })),
+      await services.accounts.list(ctx, graphqlCommand(listAccountsCommand, { status, search, ...pageArgs })),
+    );
+  }
+
+  @Query(() => MemberPage, { description: "An account's members, oldest first; removed members are not listed." })
+  async accountMembers(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => PageArgs) pageArgs: PageArgs,
+    @Arg('accountId', () => ID) accountId: string,
+  ): Promise<PageResult<AccountMember>> {
+    return toPageResult(
+      await services.members.listOfAccount(ctx, accountId, graphqlCommand(listMembersCommand, { ...pageArgs })),
     );
   }
 

@@ -46,7 +46,7 @@ class InterpreterPage extends PageOf(Interpreter) {}
 export class InterpreterResolver {
   @Query(() => InterpreterPage, {
     description:
-      'Active interpreters by name who speak `language`, work in `mode` and hold `qualification`; with `availableAt` and `durationHours`, only those with no confirmed or awaiting-payment booking within 30 minutes of that time.',
+      'Active interpreters by name who speak `language`, work in `mode` and hold `qualification`; with `availableAt` and `durationHours`, only those with no confirmed or awaiting-payment booking within 30 minutes of that time. With `bookingId`, the active ones who may be confirmed for that booking: its languages, mode and qualification, free at its time (the other filters are then unused). `includeInactive` lists inactive records too.',
   })
   async interpreters(
     @Ctx() { ctx, services }: GraphQLContext,
@@ -57,6 +57,8 @@ export class InterpreterResolver {
     qualification?: InterpreterQualification,
     @Arg('availableAt', () => Date, { nullable: true }) availableAt?: Date,
     @Arg('durationHours', () => Float, { nullable: true }) durationHours?: number,
+    @Arg('bookingId', () => ID, { nullable: true }) bookingId?: string,
+    @Arg('includeInactive', () => Boolean, { nullable: true }) includeInactive?: boolean,
   ): Promise<PageResult<Interpreter>> {
     const command = graphqlCommand(listInterpretersCommand, {
       language,
@@ -64,6 +66,8 @@ export class InterpreterResolver {
       qualification,
       availableAt: availableAt?.toISOString(),
       durationHours,
+      bookingId,
+      includeInactive,
       ...pageArgs,
     });
     return toPageResult(await services.interpreters.list(ctx, command));

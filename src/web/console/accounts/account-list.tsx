@@ -1,18 +1,18 @@
 import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
+import { useState } from 'react';
+import { FilteredList, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
 import { Form } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
-import type { AccountListQuery, AccountStatus } from '../../shared/gql/graphql';
-import { Count, StatusFilter } from '../queue-filters';
-import { Pending } from '../../shared/layout';
-import { Pager } from '../../shared/pager';
-import { navigateToFilters, useLocation } from '../../shared/router';
+import type { AccountStatus } from '../../shared/gql/graphql';
+import { useLocation } from '../../shared/router';
 import { useMe } from '../staff-context';
+import { AccountDetails, type Account } from './account-details';
 
 const AccountList = graphql(`
-  query AccountList($status: AccountStatus, $page: Int, $perPage: Int) {
-    accounts(status: $status, page: $page, perPage: $perPage) {
+  query AccountList($status: AccountStatus, $search: String, $page: Int, $perPage: Int) {
+    accounts(status: $status, search: $search, page: $page, perPage: $perPage) {
       items {
         id
         name
@@ -22,6 +22,10 @@ const AccountList = graphql(`
         approvedAt
         apiKeyLast4
         apiKeyIssuedAt
+        billingTerms
+        creditLimitCents
+        purchaseOrderRequired
+        retentionDays
       }
       pageInfo {
         page
@@ -68,11 +72,11 @@ const Revoke = graphql(`
 `);
 
 const STATUSES: AccountStatus[] = ['PENDING', 'APPROVED', 'SUSPENDED'];
-type Account = AccountListQuery['accounts']['items'][number];
 
 /**
- * Client accounts by status. Admins approve a pending account (its first key goes out by e-mail), suspend an approved
- * one, and issue or revoke its API key; the desk reads the list (D28).
+ * Client accounts by status or a search of their names and e-mails. Admins approve a pending account (its first key
+ * goes out by e-mail), suspend an approved one, issue or revoke its API key, and set its terms and retention; the
+ * desk reads them, their invoices and their members (D28).
  */
 export function AccountListPage() {
   const location = useLocation();
@@ -82,35 +86,36 @@ export function AccountListPage() {
     query: AccountList,
     variables: {
       status: (query.get('status') as AccountStatus | null) ?? undefined,
-      page: Number(query.get('page') ?? '1') || 1,
+      search: query.get('search') ?? undefined,
+      page: pageOf(location),
       perPage: 25,
     },
   });
   const accounts = data?.accounts;
   return (
-    <>
-      <h1>Accounts</h1>
-      <Form
-        submitLabel="Filter"
-        className="form inline"
-        label="Filter accounts"
-        onSubmit={(form) => navigateToFilters(location.path, form, ['status'])}
-      >
-        <StatusFilter location={location} statuses={STATUSES} />
-      </Form>
-      <Pending fetching={fetching && !accounts} error={error} />
-      {accounts && (
+    <FilteredList
+      heading="Accounts"
+      label="Filter accounts"
+      location={location}
+      fields={['search', 'status']}
+      filters={
         <>
-          <Count total={accounts.pageInfo.total} one="account" many="accounts" />
-          <ul className="cards-list">
-            {accounts.items.map((account) => (
-              <AccountCard key={account.id} account={account} admin={admin} />
-            ))}
-          </ul>
-          <Pager location={location} page={accounts.pageInfo.page} lastPage={accounts.pageInfo.lastPage} />
+          <SearchFilter location={location} hint="Name or e-mail" />
+          <StatusFilter location={location} statuses={STATUSES} />
         </>
-      )}
-    </>
+      }
+      fetching={fetching}
+      error={error}
+      pageInfo={accounts?.pageInfo}
+      one="account"
+      many="accounts"
+    >
+      <ul className="cards-list">
+        {accounts?.items.map((account) => (
+          <AccountCard key={account.id} account={account} admin={admin} />
+        ))}
+      </ul>
+    </FilteredList>
   );
 }
 
@@ -120,6 +125,8 @@ function AccountCard({ account, admin }: { account: Account; admin: boolean }) {
   const regenerate = useAction(Regenerate, 'A new key was e-mailed; the old one stopped.');
   const revoke = useAction(Revoke, 'The key was revoked.');
   const id = account.id;
+  // Terms, retention, invoices and members are read only when the desk opens them.
+  const [open, setOpen] = useState(false);
   return (
     <li className="card" aria-label={`${account.name} (${account.email})`}>
       <h2>
@@ -156,6 +163,10 @@ function AccountCard({ account, admin }: { account: Account; admin: boolean }) {
           )}
         </div>
       )}
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>Terms, retention and members</summary>
+        {open && <AccountDetails account={account} admin={admin} />}
+      </details>
     </li>
   );
 }

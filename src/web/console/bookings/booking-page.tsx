@@ -1,13 +1,13 @@
 import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
-import { Form, formText, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { StaffBookingQuery } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { AuditTrail } from '../audit-trail';
-import { instant, NotesSection, ReasonForm, RefundForm } from '../desk-forms';
+import { NotesSection } from '../desk-forms';
+import { BookingActions } from './booking-desk';
 
 const StaffBooking = graphql(`
   query StaffBooking($number: String!) {
@@ -35,8 +35,14 @@ const StaffBooking = graphql(`
       }
       payment {
         paidAt
+        capturedCents
         refundedCents
         refundPendingCents
+        overtime {
+          hours
+          amountCents
+          paidAt
+        }
       }
       notes {
         id
@@ -63,71 +69,6 @@ const BookingAudit = graphql(`
     }
   }
 `);
-const Confirm = graphql(`
-  mutation ConfirmAvailability($id: ID!, $interpreterName: String!) {
-    confirmInterpretationAvailability(id: $id, interpreterName: $interpreterName) {
-      id
-      status
-      interpreterName
-    }
-  }
-`);
-const Reschedule = graphql(`
-  mutation RescheduleBooking($id: ID!, $scheduledAt: DateTime!, $durationHours: Float) {
-    rescheduleInterpretationBooking(id: $id, scheduledAt: $scheduledAt, durationHours: $durationHours) {
-      id
-      scheduledAt
-      durationHours
-      totalCents
-    }
-  }
-`);
-const Hold = graphql(`
-  mutation HoldBooking($id: ID!, $reason: String!) {
-    holdInterpretationBooking(id: $id, reason: $reason) {
-      id
-      status
-      holdReason
-    }
-  }
-`);
-const Release = graphql(`
-  mutation ReleaseBooking($id: ID!) {
-    releaseInterpretationBooking(id: $id) {
-      id
-      status
-      holdReason
-    }
-  }
-`);
-const Complete = graphql(`
-  mutation CompleteBooking($id: ID!) {
-    completeInterpretationBooking(id: $id) {
-      id
-      status
-    }
-  }
-`);
-const Cancel = graphql(`
-  mutation CancelBooking($id: ID!, $reason: String!) {
-    staffCancelInterpretationBooking(id: $id, reason: $reason) {
-      id
-      status
-    }
-  }
-`);
-const Refund = graphql(`
-  mutation RefundBooking($id: ID!, $amountCents: Int!, $reason: String!) {
-    refundInterpretationBooking(id: $id, amountCents: $amountCents, reason: $reason) {
-      id
-      status
-      payment {
-        refundedCents
-        refundPendingCents
-      }
-    }
-  }
-`);
 const AddNote = graphql(`
   mutation AddBookingNote($id: ID!, $text: String!) {
     addBookingNote(id: $id, text: $text) {
@@ -141,7 +82,7 @@ const AddNote = graphql(`
   }
 `);
 
-type Booking = NonNullable<StaffBookingQuery['staffInterpretationBooking']>;
+export type Booking = NonNullable<StaffBookingQuery['staffInterpretationBooking']>;
 
 /** One interpreter booking and the desk's moves on it (D28, D32 as the API offers them today). */
 export function BookingPage({ number }: { number: string }) {
@@ -206,84 +147,10 @@ function BookingFacts({ booking }: { booking: Booking }) {
         {booking.payment.refundedCents > 0
           ? `, ${formatMoney(booking.payment.refundedCents, booking.currency)} refunded`
           : ''}
+        {booking.payment.overtime &&
+          `; overtime ${booking.payment.overtime.hours} h, ${formatMoney(booking.payment.overtime.amountCents, booking.currency)}${booking.payment.overtime.paidAt ? ' paid' : ' not paid yet'}`}
       </dd>
     </dl>
-  );
-}
-
-function BookingActions({ booking }: { booking: Booking }) {
-  const confirm = useAction(Confirm, 'Availability confirmed; the client is asked to pay.');
-  const reschedule = useAction(Reschedule, 'Booking rescheduled; the client is e-mailed.');
-  const hold = useAction(Hold, 'Booking held.');
-  const release = useAction(Release, 'Booking released.');
-  const complete = useAction(Complete, 'Booking completed.');
-  const cancel = useAction(Cancel, 'Booking cancelled; the client is e-mailed.');
-  const refund = useAction(Refund, 'Refund asked of the payment provider.');
-  const id = booking.id;
-  const finished = booking.status === 'COMPLETED' || booking.status === 'CANCELLED';
-  return (
-    <section aria-labelledby="booking-desk-heading">
-      <h2 id="booking-desk-heading">Desk</h2>
-      <div className="action-grid">
-        {booking.status === 'REQUESTED' && (
-          <Form
-            submitLabel="Confirm availability"
-            onSubmit={(data) => confirm.run({ id, interpreterName: formText(data, 'interpreterName') })}
-            {...confirm.form}
-          >
-            <TextField name="interpreterName" label="Interpreter" autoComplete="off" />
-          </Form>
-        )}
-        {!finished && (
-          <Form
-            submitLabel="Reschedule"
-            onSubmit={(data) =>
-              reschedule.run({
-                id,
-                scheduledAt: instant(formText(data, 'scheduledAt')),
-                durationHours: formText(data, 'durationHours') ? Number(formText(data, 'durationHours')) : undefined,
-              })
-            }
-            {...reschedule.form}
-          >
-            <TextField name="scheduledAt" label="New start" type="datetime-local" />
-            <TextField name="durationHours" label="Duration in hours (optional)" inputMode="decimal" />
-          </Form>
-        )}
-        {booking.status === 'CONFIRMED' && (
-          <Form submitLabel="Complete booking" onSubmit={() => complete.run({ id })} {...complete.form} />
-        )}
-        {booking.status === 'ON_HOLD' ? (
-          <Form submitLabel="Release" label="Release the hold" onSubmit={() => release.run({ id })} {...release.form}>
-            <p>Held: {booking.holdReason}</p>
-          </Form>
-        ) : (
-          !finished && (
-            <ReasonForm
-              action={hold}
-              variables={(reason) => ({ id, reason })}
-              submitLabel="Hold"
-              fieldLabel="Reason to hold"
-            />
-          )
-        )}
-        <RefundForm
-          action={refund}
-          currency={booking.currency}
-          variables={(amountCents, reason) => ({ id, amountCents, reason })}
-        />
-        {!finished && (
-          <ReasonForm
-            action={cancel}
-            variables={(reason) => ({ id, reason })}
-            submitLabel="Cancel booking"
-            fieldLabel="Reason to cancel"
-            hint="The client is e-mailed whether and how much is refunded."
-            tone="danger"
-          />
-        )}
-      </div>
-    </section>
   );
 }
 

@@ -1,12 +1,10 @@
 import { useQuery } from 'urql';
-import { Form, TextField } from '../../shared/form';
+import { TextField } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
-import type { InterpretationBookingStatus } from '../../shared/gql/graphql';
-import { Count, SearchFilter, StatusFilter } from '../queue-filters';
-import { Pending } from '../../shared/layout';
-import { Pager } from '../../shared/pager';
-import { Link, navigateToFilters, useLocation } from '../../shared/router';
+import type { InterpretationBookingStatus, StaffBookingQueueQuery } from '../../shared/gql/graphql';
+import { CardTable, FilteredList, type Column, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
+import { Link, useLocation, type Location } from '../../shared/router';
 
 const StaffBookingQueue = graphql(`
   query StaffBookingQueue(
@@ -57,6 +55,16 @@ const STATUSES: InterpretationBookingStatus[] = [
   'CANCELLED',
 ];
 
+type QueuedBooking = StaffBookingQueueQuery['staffInterpretationBookings']['items'][number];
+const COLUMNS: Column<QueuedBooking>[] = [
+  { label: 'Number', cell: (b) => <Link href={`/console/bookings/${b.number}`}>{b.number}</Link> },
+  { label: 'Status', cell: (b) => <span className="badge">{formatEnum(b.status)}</span> },
+  { label: 'When', cell: (b) => `${formatDateTime(b.scheduledAt)}, ${b.durationHours} h` },
+  { label: 'Account', cell: (b) => b.account?.name },
+  { label: 'Languages', cell: (b) => `${b.sourceLanguage} → ${b.targetLanguage} (${formatEnum(b.mode)})` },
+  { label: 'Interpreter', cell: (b) => b.interpreterName ?? '—' },
+];
+
 /** A day typed in a date field as the instant it starts, in the person's own time zone. */
 const dayStart = (day: string | null, plusDays = 0) => {
   if (!day) return undefined;
@@ -76,74 +84,37 @@ export function BookingQueue() {
       from: dayStart(query.get('from')),
       to: dayStart(query.get('to'), 1),
       search: query.get('search') ?? undefined,
-      page: Number(query.get('page') ?? '1') || 1,
+      page: pageOf(location),
       perPage: 25,
     },
   });
   const bookings = data?.staffInterpretationBookings;
-  const filter = (form: FormData) => navigateToFilters(location.path, form, ['search', 'status', 'from', 'to']);
   return (
-    <>
-      <h1>Bookings</h1>
-      <Form submitLabel="Filter" onSubmit={filter} className="form inline" label="Filter bookings">
-        <SearchFilter location={location} />
-        <StatusFilter location={location} statuses={STATUSES} />
-        <TextField
-          name="from"
-          label="From"
-          type="date"
-          defaultValue={query.get('from') ?? ''}
-          key={`from-${query.get('from')}`}
-        />
-        <TextField
-          name="to"
-          label="To"
-          type="date"
-          defaultValue={query.get('to') ?? ''}
-          key={`to-${query.get('to')}`}
-        />
-      </Form>
-      <Pending fetching={fetching && !bookings} error={error} />
-      {bookings && (
+    <FilteredList
+      heading="Bookings"
+      label="Filter bookings"
+      location={location}
+      fields={['search', 'status', 'from', 'to']}
+      filters={
         <>
-          <Count total={bookings.pageInfo.total} one="booking" many="bookings" />
-          {bookings.items.length > 0 && (
-            <table className="cards">
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Languages</th>
-                  <th scope="col">Interpreter</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bookings.items.map((booking) => (
-                  <tr key={booking.id}>
-                    <td data-label="Number">
-                      <Link href={`/console/bookings/${booking.number}`}>{booking.number}</Link>
-                    </td>
-                    <td data-label="Status">
-                      <span className="badge">{formatEnum(booking.status)}</span>
-                    </td>
-                    <td data-label="When">
-                      {formatDateTime(booking.scheduledAt)}, {booking.durationHours} h
-                    </td>
-                    <td data-label="Account">{booking.account?.name}</td>
-                    <td data-label="Languages">
-                      {booking.sourceLanguage} → {booking.targetLanguage} ({formatEnum(booking.mode)})
-                    </td>
-                    <td data-label="Interpreter">{booking.interpreterName ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager location={location} page={bookings.pageInfo.page} lastPage={bookings.pageInfo.lastPage} />
+          <SearchFilter location={location} hint="Number, reference or account" />
+          <StatusFilter location={location} statuses={STATUSES} />
+          <DayFilter name="from" label="From" location={location} />
+          <DayFilter name="to" label="To" location={location} />
         </>
-      )}
-    </>
+      }
+      fetching={fetching}
+      error={error}
+      pageInfo={bookings?.pageInfo}
+      one="booking"
+      many="bookings"
+    >
+      <CardTable items={bookings?.items ?? []} columns={COLUMNS} />
+    </FilteredList>
   );
+}
+
+function DayFilter({ name, label, location }: { name: string; label: string; location: Location }) {
+  const value = location.query.get(name) ?? '';
+  return <TextField name={name} label={label} type="date" defaultValue={value} key={`${name}-${value}`} />;
 }

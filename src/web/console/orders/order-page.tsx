@@ -1,4 +1,5 @@
 import { useQuery } from 'urql';
+import { useFreshLinks } from '../../shared/file-preview';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
@@ -17,8 +18,9 @@ import { StaffOrder, StaffOrderDesk, type OrderDeskView, type OrderView } from '
 export function OrderPage({ number }: { number: string }) {
   const me = useMe();
   const desk = me.role !== 'TRANSLATOR';
-  const [{ data, fetching, error }] = useQuery({ query: StaffOrder, variables: { number } });
+  const [{ data, fetching, error }, refetch] = useQuery({ query: StaffOrder, variables: { number } });
   const order = data?.staffOrder;
+  useFreshLinks(order?.files.map((file) => file.downloadUrl) ?? [], () => refetch({ requestPolicy: 'network-only' }));
   const [deskAnswer] = useQuery({
     query: StaffOrderDesk,
     variables: { number, orderId: order?.id ?? '' },

@@ -1,0 +1,195 @@
+import { useQuery } from 'urql';
+import { useAction } from '../../shared/action';
+import { Form, formText, SelectField, TextField } from '../../shared/form';
+import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
+import { graphql } from '../../shared/gql';
+import type { AccountListQuery, BillingTerms } from '../../shared/gql/graphql';
+import { Pending } from '../../shared/layout';
+import { Link } from '../../shared/router';
+import { cents } from '../desk-forms';
+
+const Members = graphql(`
+  query AccountMembers($accountId: ID!) {
+    accountMembers(accountId: $accountId, perPage: 100) {
+      items {
+        id
+        name
+        email
+        role
+        status
+        lastSignInAt
+      }
+      pageInfo {
+        total
+      }
+    }
+  }
+`);
+const SetBilling = graphql(`
+  mutation SetAccountBilling(
+    $accountId: ID!
+    $terms: BillingTerms!
+    $creditLimitCents: Int!
+    $purchaseOrderRequired: Boolean!
+  ) {
+    setAccountBilling(
+      accountId: $accountId
+      terms: $terms
+      creditLimitCents: $creditLimitCents
+      purchaseOrderRequired: $purchaseOrderRequired
+    ) {
+      id
+      billingTerms
+      creditLimitCents
+      purchaseOrderRequired
+    }
+  }
+`);
+const SetRetention = graphql(`
+  mutation SetAccountRetention($accountId: ID!, $days: Int) {
+    setAccountRetention(accountId: $accountId, days: $days) {
+      id
+      retentionDays
+    }
+  }
+`);
+const CloseInvoices = graphql(`
+  mutation CloseInvoices($accountId: ID!) {
+    closeInvoices(accountId: $accountId) {
+      id
+      number
+    }
+  }
+`);
+
+export type Account = AccountListQuery['accounts']['items'][number];
+const TERMS: BillingTerms[] = ['CHECKOUT', 'NET_15', 'NET_30'];
+/** The credit limit is kept in cents of the service's currency (D31). */
+const CURRENCY = 'USD';
+
+/** A whole number of days typed in a field; nothing typed keeps the documents (null), anything else is refused. */
+const days = (text: string) => (text === '' ? null : /^\d{1,9}$/.test(text) ? Number(text) : NaN);
+
+/**
+ * What the desk reads of an account beyond its card, opened on demand: its terms and retention (admins change
+ * them, D31 and D33), its invoices, and its members (D27).
+ */
+export function AccountDetails({ account, admin }: { account: Account; admin: boolean }) {
+  const invoices = `/console/invoices?account=${account.id}&accountName=${encodeURIComponent(account.name)}`;
+  return (
+    <div className="details">
+      <dl className="facts">
+        <dt>Billing</dt>
+        <dd>
+          {formatEnum(account.billingTerms)}
+          {account.billingTerms !== 'CHECKOUT' && `, credit limit ${formatMoney(account.creditLimitCents, CURRENCY)}`}
+          {account.purchaseOrderRequired && ', purchase order required'}
+        </dd>
+        <dt>Documents kept</dt>
+        <dd>{account.retentionDays ? `${account.retentionDays} days after the order ends` : 'Kept'}</dd>
+      </dl>
+      <p>
+        <Link href={invoices}>Invoices of {account.name}</Link>
+      </p>
+      {admin && <AdminForms account={account} />}
+      <MemberList accountId={account.id} />
+    </div>
+  );
+}
+
+function AdminForms({ account }: { account: Account }) {
+  const billing = useAction(SetBilling, 'Billing terms saved; they apply from the next order.');
+  const retention = useAction(SetRetention, 'Retention saved.');
+  const close = useAction(CloseInvoices, 'Invoiced now (if there was anything new).');
+  const accountId = account.id;
+  return (
+    <div className="action-grid">
+      <Form
+        submitLabel="Save billing terms"
+        label={`Billing terms of ${account.name}`}
+        onSubmit={(form) =>
+          billing.run({
+            accountId,
+            terms: formText(form, 'terms') as BillingTerms,
+            creditLimitCents: cents(formText(form, 'creditLimit')),
+            purchaseOrderRequired: form.has('purchaseOrderRequired'),
+          })
+        }
+        {...billing.form}
+      >
+        <SelectField
+          name="terms"
+          label="Terms"
+          defaultValue={account.billingTerms}
+          options={TERMS.map((terms) => ({ value: terms, label: formatEnum(terms) }))}
+        />
+        <TextField
+          name="creditLimit"
+          errorName="creditLimitCents"
+          label={`Credit limit (${CURRENCY})`}
+          inputMode="decimal"
+          defaultValue={(account.creditLimitCents / 100).toFixed(2)}
+        />
+        <label className="check">
+          <input type="checkbox" name="purchaseOrderRequired" defaultChecked={account.purchaseOrderRequired} /> Purchase
+          order required
+        </label>
+      </Form>
+      <Form
+        submitLabel="Save retention"
+        label={`Retention of ${account.name}`}
+        onSubmit={(form) => retention.run({ accountId, days: days(formText(form, 'days')) })}
+        {...retention.form}
+      >
+        <TextField
+          name="days"
+          label="Days to keep documents"
+          hint="1 to 3650 days after an order ends; empty keeps them."
+          inputMode="numeric"
+          defaultValue={account.retentionDays?.toString() ?? ''}
+        />
+      </Form>
+      {account.billingTerms !== 'CHECKOUT' && (
+        <Form
+          submitLabel="Close invoice now"
+          label={`Invoice ${account.name} now`}
+          tone="secondary"
+          onSubmit={() => close.run({ accountId })}
+          {...close.form}
+        >
+          <p className="hint">
+            Invoices the work on account not invoiced yet, without waiting for the month&apos;s end.
+          </p>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function MemberList({ accountId }: { accountId: string }) {
+  const [{ data, fetching, error }] = useQuery({ query: Members, variables: { accountId } });
+  const members = data?.accountMembers;
+  return (
+    <section aria-label="Members">
+      <h3>Members</h3>
+      <Pending fetching={fetching && !members} error={error} />
+      {members &&
+        (members.items.length === 0 ? (
+          <p>No member yet: the account works by its API key.</p>
+        ) : (
+          <ul className="entries">
+            {members.items.map((member) => (
+              <li key={member.id}>
+                {member.name} ({member.email}), {formatEnum(member.role)}
+                {member.status === 'INVITED'
+                  ? ', invited'
+                  : member.lastSignInAt
+                    ? `, last signed in ${formatDateTime(member.lastSignInAt)}`
+                    : ', never signed in'}
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}

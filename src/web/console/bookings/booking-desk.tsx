@@ -1,0 +1,138 @@
+import { useAction } from '../../shared/action';
+import { Form, formText, TextField } from '../../shared/form';
+import { graphql } from '../../shared/gql';
+import { instant, ReasonForm, RefundForm } from '../desk-forms';
+import type { Booking } from './booking-page';
+import { CancelForm } from './cancel-form';
+import { ConfirmForm } from './confirm-form';
+
+const Reschedule = graphql(`
+  mutation RescheduleBooking($id: ID!, $scheduledAt: DateTime!, $durationHours: Float) {
+    rescheduleInterpretationBooking(id: $id, scheduledAt: $scheduledAt, durationHours: $durationHours) {
+      id
+      scheduledAt
+      durationHours
+      totalCents
+    }
+  }
+`);
+const Hold = graphql(`
+  mutation HoldBooking($id: ID!, $reason: String!) {
+    holdInterpretationBooking(id: $id, reason: $reason) {
+      id
+      status
+      holdReason
+    }
+  }
+`);
+const Release = graphql(`
+  mutation ReleaseBooking($id: ID!) {
+    releaseInterpretationBooking(id: $id) {
+      id
+      status
+      holdReason
+    }
+  }
+`);
+const Complete = graphql(`
+  mutation CompleteBooking($id: ID!, $actualHours: Float) {
+    completeInterpretationBooking(id: $id, actualHours: $actualHours) {
+      id
+      status
+      payment {
+        overtime {
+          hours
+          amountCents
+          paidAt
+        }
+      }
+    }
+  }
+`);
+const Refund = graphql(`
+  mutation RefundBooking($id: ID!, $amountCents: Int!, $reason: String!) {
+    refundInterpretationBooking(id: $id, amountCents: $amountCents, reason: $reason) {
+      id
+      status
+      payment {
+        refundedCents
+        refundPendingCents
+      }
+    }
+  }
+`);
+
+/** Hours typed in a field ("1.5"); nothing typed is left out, anything else is NaN, which the service refuses. */
+const hours = (text: string) => (text ? Number(text.replace(',', '.')) : undefined);
+
+/**
+ * The desk's moves on a booking (D28, D32): confirm an interpreter who qualifies and is free, reschedule, complete
+ * with the hours it really took, hold or release, refund an amount, cancel with the policy's fee shown first.
+ */
+export function BookingActions({ booking }: { booking: Booking }) {
+  const reschedule = useAction(Reschedule, 'Booking rescheduled; the client is e-mailed.');
+  const hold = useAction(Hold, 'Booking held.');
+  const release = useAction(Release, 'Booking released.');
+  const complete = useAction(Complete, 'Booking completed.');
+  const refund = useAction(Refund, 'Refund asked of the payment provider.');
+  const id = booking.id;
+  const finished = booking.status === 'COMPLETED' || booking.status === 'CANCELLED';
+  return (
+    <section aria-labelledby="booking-desk-heading">
+      <h2 id="booking-desk-heading">Desk</h2>
+      <div className="action-grid">
+        {booking.status === 'REQUESTED' && <ConfirmForm booking={booking} />}
+        {!finished && (
+          <Form
+            submitLabel="Reschedule"
+            onSubmit={(data) =>
+              reschedule.run({
+                id,
+                scheduledAt: instant(formText(data, 'scheduledAt')),
+                durationHours: hours(formText(data, 'durationHours')),
+              })
+            }
+            {...reschedule.form}
+          >
+            <TextField name="scheduledAt" label="New start" type="datetime-local" />
+            <TextField name="durationHours" label="Duration in hours (optional)" inputMode="decimal" />
+          </Form>
+        )}
+        {booking.status === 'CONFIRMED' && (
+          <Form
+            submitLabel="Complete booking"
+            onSubmit={(data) => complete.run({ id, actualHours: hours(formText(data, 'actualHours')) })}
+            {...complete.form}
+          >
+            <TextField
+              name="actualHours"
+              label="Actual hours (optional)"
+              hint={`Billed: ${booking.billableHours} h. More is charged as overtime at the booking's rate.`}
+              inputMode="decimal"
+            />
+          </Form>
+        )}
+        {booking.status === 'ON_HOLD' ? (
+          <Form submitLabel="Release" label="Release the hold" onSubmit={() => release.run({ id })} {...release.form}>
+            <p>Held: {booking.holdReason}</p>
+          </Form>
+        ) : (
+          !finished && (
+            <ReasonForm
+              action={hold}
+              variables={(reason) => ({ id, reason })}
+              submitLabel="Hold"
+              fieldLabel="Reason to hold"
+            />
+          )
+        )}
+        <RefundForm
+          action={refund}
+          currency={booking.currency}
+          variables={(amountCents, reason) => ({ id, amountCents, reason })}
+        />
+        {!finished && <CancelForm booking={booking} />}
+      </div>
+    </section>
+  );
+}

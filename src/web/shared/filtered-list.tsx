@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Form, SelectField, TextField } from './form';
+import { formatEnum } from './format';
+import { Pending } from './layout';
+import { Pager } from './pager';
+import { navigateToFilters, type Location } from './router';
+
+export interface ListPageInfo {
+  page: number;
+  lastPage: number;
+  total: number;
+}
+
+/** The page a list's address asks for (`?page=`), 1 when none or nonsense. */
+export const pageOf = (location: Location) => Number(location.query.get('page') ?? '1') || 1;
+
+/**
+ * A list as every screen of lists draws it (docs/decisions.md D34): its heading, a filter form whose values become
+ * the address's query (so a filtered list is a link), the loading line, the total announced, the items, and the
+ * pager; the service pages the list in the database.
+ */
+export function FilteredList({
+  heading,
+  label,
+  location,
+  fields,
+  flags,
+  filters,
+  fetching,
+  error,
+  pageInfo,
+  one,
+  many,
+  children,
+}: {
+  heading: string;
+  /** The filter form's name to assistive technology ("Filter orders"). */
+  label: string;
+  location: Location;
+  /** The form's text fields and ticked boxes that go into the address. */
+  fields: string[];
+  flags?: string[];
+  filters: ReactNode;
+  fetching: boolean;
+  error?: { message: string };
+  pageInfo?: ListPageInfo;
+  /** "order", "orders": what the total counts. */
+  one: string;
+  many: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1>{heading}</h1>
+      <Form
+        submitLabel="Filter"
+        className="form inline"
+        label={label}
+        onSubmit={(form) => navigateToFilters(location.path, form, fields, flags)}
+      >
+        {filters}
+      </Form>
+      <Pending fetching={fetching && !pageInfo} error={error} />
+      {pageInfo && (
+        <>
+          <p role="status">{pageInfo.total === 1 ? `1 ${one}` : `${pageInfo.total.toLocaleString()} ${many}`}</p>
+          {pageInfo.total > 0 && children}
+          <Pager location={location} page={pageInfo.page} lastPage={pageInfo.lastPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The fields filter forms share: each shows what the address asks for now (keyed by it, so a link or "back" redraws
+ * the field), and the search says what it matches.
+ */
+export function SearchFilter({ location, hint }: { location: Location; hint: string }) {
+  const value = location.query.get('search') ?? '';
+  return <TextField name="search" label="Search" type="search" hint={hint} defaultValue={value} key={value} />;
+}
+
+export function StatusFilter({ location, statuses }: { location: Location; statuses: readonly string[] }) {
+  const value = location.query.get('status') ?? '';
+  return (
+    <SelectField
+      name="status"
+      label="Status"
+      defaultValue={value}
+      key={value}
+      options={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s, label: formatEnum(s) }))]}
+    />
+  );
+}
+
+/** A box ticked when the address has the flag. */
+export function CheckFilter({ name, label, location }: { name: string; label: string; location: Location }) {
+  const checked = location.query.has(name);
+  return (
+    <label className="check">
+      <input type="checkbox" name={name} defaultChecked={checked} key={`${name}-${checked}`} /> {label}
+    </label>
+  );
+}
+
+export interface Column<T> {
+  label: string;
+  cell: (item: T) => ReactNode;
+}
+
+/** A list's items as a table, each row a card at phone width with every cell labelled by its column. */
+export function CardTable<T extends { id: string }>({ items, columns }: { items: readonly T[]; columns: Column<T>[] }) {
+  return (
+    <table className="cards">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col" key={column.label}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            {columns.map((column) => (
+              <td data-label={column.label} key={column.label}>
+                {column.cell(item)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
