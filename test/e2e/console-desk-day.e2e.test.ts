@@ -142,7 +142,9 @@ it('closes the month’s invoice now and records it paid', async () => {
   await byRole(page, 'heading', 'Invoices of Smith & Partners LLP');
   const [invoice] = (await t.rest.get('/api/v1/invoices', firm.key).expect(200)).body.data;
   expect(invoice.status).toBe('open');
-  await byRole(page, 'listitem', `Invoice ${invoice.number}`);
+  const invoiceCard = await byRole(page, 'listitem', `Invoice ${invoice.number}`);
+  // Whose invoice it is, read with the page (Invoice.account).
+  expect(await invoiceCard.evaluate((el) => el.textContent)).toContain('Smith & Partners LLP');
   // The PDF opens from a signed link of this service.
   const pdfLink = await byRole(page, 'link', `Open ${invoice.number} (PDF)`);
   const href = String(await pdfLink.evaluate((el) => el.getAttribute('href')));

@@ -16,6 +16,10 @@ const StaffInvoices = graphql(`
       items {
         id
         number
+        account {
+          id
+          name
+        }
         status
         periodStart
         issuedAt
@@ -127,6 +131,12 @@ function InvoiceCard({ invoice, admin }: { invoice: Invoice; admin: boolean }) {
         {overdue && <span className="badge bad">Overdue</span>}
       </h2>
       <dl className="facts">
+        {invoice.account && (
+          <>
+            <dt>Account</dt>
+            <dd>{invoice.account.name}</dd>
+          </>
+        )}
         <dt>Month</dt>
         <dd>{month.format(new Date(invoice.periodStart))}</dd>
         <dt>Issued</dt>
