@@ -1,7 +1,8 @@
 /**
- * Three layers (docs/architecture.md "Tests"), one `npm test` for all of them; `npx jest --selectProjects unit` runs
+ * The layers of docs/architecture.md "Tests", one `npm test` for all of them; `npx jest --selectProjects unit` runs
  * one. `unit`: no database, so its setup only makes the run's temporary root. `db`: the queries and the migrations
- * against PostgreSQL, without HTTP. `e2e`: the service through its doors (and its processes, browsers, stand-ins),
+ * against PostgreSQL, without HTTP. `service`: the services as the composition root builds them, without the doors
+ * (test/helpers/test-services.ts). `e2e`: the service through its doors (and its processes, browsers, stand-ins),
  * run by test/helpers/grouped-runner.js so that several files share one module registry.
  */
 const layer = (name, options) => ({
@@ -24,6 +25,7 @@ module.exports = {
   projects: [
     layer('unit', { globalSetup: '<rootDir>/test/helpers/run-setup.ts' }),
     layer('db', { globalSetup: '<rootDir>/test/helpers/global-setup.ts' }),
+    layer('service', { globalSetup: '<rootDir>/test/helpers/global-setup.ts' }),
     layer('e2e', {
       globalSetup: '<rootDir>/test/helpers/global-setup.ts',
       runner: '<rootDir>/test/helpers/grouped-runner.js',
