@@ -2,8 +2,7 @@
  * The layers of docs/architecture.md "Tests", one `npm test` for all of them; `npx jest --selectProjects unit` runs
  * one. `unit`: no database, so its setup only makes the run's temporary root. `db`: the queries and the migrations
  * against PostgreSQL, without HTTP. `service`: the services as the composition root builds them, without the doors
- * (test/helpers/test-services.ts). `e2e`: the service through its doors (and its processes, browsers, stand-ins),
- * run by test/helpers/grouped-runner.js so that several files share one module registry.
+ * (test/helpers/test-services.ts). `e2e`: the service through its doors (and its processes, browsers, stand-ins).
  */
 const layer = (name, options) => ({
   displayName: name,
@@ -17,6 +16,8 @@ const layer = (name, options) => ({
   // Jest reads this before the global setup makes the run's temporary root, so it cannot live there: a folder of
   // the checkout (ignored by git) instead of the system temp dir, kept between runs for its transforms.
   cacheDirectory: '<rootDir>/.cache/jest',
+  // Groups of files share a module registry in the layers it names; one runner for all, so one pool of workers.
+  runner: '<rootDir>/test/helpers/grouped-runner.js',
   ...options,
 });
 
@@ -26,10 +27,7 @@ module.exports = {
     layer('unit', { globalSetup: '<rootDir>/test/helpers/run-setup.ts' }),
     layer('db', { globalSetup: '<rootDir>/test/helpers/global-setup.ts' }),
     layer('service', { globalSetup: '<rootDir>/test/helpers/global-setup.ts' }),
-    layer('e2e', {
-      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-      runner: '<rootDir>/test/helpers/grouped-runner.js',
-    }),
+    layer('e2e', { globalSetup: '<rootDir>/test/helpers/global-setup.ts' }),
   ],
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   testTimeout: 60000,

@@ -6,7 +6,8 @@
  * the tests themselves are cheap. A group is one generated file that requires each member inside a `describe` named
  * after it, so a member's top-level hooks stay scoped to its own tests, run before the next member starts; the
  * group's result is split back into one result per member, so reporters, the timings jest keeps for the next run and
- * the exit code see the real files. A run of a few files (no more than the workers) is not grouped at all.
+ * the exit code see the real files. A run of a few files (no more than the workers) is not grouped at all. Every
+ * layer uses this runner, so that jest gives all of them one pool of workers rather than one runner after the other.
  */
 const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
@@ -19,6 +20,11 @@ const { createEmptyTestResult } = require('@jest/test-result');
  * that the longest-first balancing below keeps the three workers busy to the end.
  */
 const FILES_PER_GROUP = 6;
+/**
+ * The layers (jest.config.js) whose files may share a registry: not `db`, whose query snapshots jest keeps per test
+ * file, and which a group file would not find.
+ */
+const SHARED_REGISTRY_LAYERS = new Set(['unit', 'service', 'e2e']);
 /** A file jest has no timing for yet counts as this long (ms), about an average end-to-end file. */
 const UNKNOWN_DURATION = 20_000;
 
@@ -81,18 +87,29 @@ class GroupedRunner {
 }
 
 /**
- * Longest first, each file into the group with the least time so far (by the timings jest kept from the last run),
- * then the groups longest first: the long files (browsers, races) are spread, and the run ends on short groups.
+ * Each layer's files in groups of their own (a group runs in one layer's configuration), the layers of
+ * `SHARED_REGISTRY_LAYERS` only; within a layer longest first, each file into the group with the least time so far
+ * (by the timings jest kept from the last run); then every group and ungrouped file in one list, longest first, for
+ * one pool of workers: the long files (browsers, races) are spread, and the run ends on short ones.
  */
 function group(tests, workers) {
-  const count = Math.max(workers, Math.ceil(tests.length / FILES_PER_GROUP));
-  if (count >= tests.length) return tests.map((test) => [test]);
   const duration = (test) => test.duration ?? UNKNOWN_DURATION;
-  const groups = Array.from({ length: count }, () => ({ members: [], total: 0 }));
-  for (const test of [...tests].sort((a, b) => duration(b) - duration(a))) {
-    const least = groups.reduce((a, b) => (b.total < a.total ? b : a));
-    least.members.push(test);
-    least.total += duration(test);
+  const layers = new Map();
+  for (const test of tests) {
+    const layer = test.context.config.displayName?.name;
+    const key = tests.length > workers && SHARED_REGISTRY_LAYERS.has(layer) ? layer : test.path;
+    layers.set(key, [...(layers.get(key) ?? []), test]);
+  }
+  const groups = [];
+  for (const files of layers.values()) {
+    const count = Math.max(Math.ceil(files.length / FILES_PER_GROUP), Math.min(workers, files.length));
+    const layerGroups = Array.from({ length: count }, () => ({ members: [], total: 0 }));
+    for (const test of [...files].sort((a, b) => duration(b) - duration(a))) {
+      const least = layerGroups.reduce((a, b) => (b.total < a.total ? b : a));
+      least.members.push(test);
+      least.total += duration(test);
+    }
+    groups.push(...layerGroups);
   }
   return groups.sort((a, b) => b.total - a.total).map((g) => g.members);
 }
