@@ -138,11 +138,14 @@ const fullName = (ancestorTitles, assertion) => [...ancestorTitles, assertion.ti
 
 /**
  * One result per member, from the group's: each member's own test results (its outer describe taken off), counts and
- * failure message. An error outside any test (an afterAll that threw, a member that failed to load) is not one
- * member's alone, so every member carries it and fails with it.
+ * failure message. An error outside any test (an afterAll that threw, a member that failed to load) goes to the
+ * members its stack names, or to every member when it names none, so that it fails the run either way.
  */
 function splitResult(result, members, globalConfig) {
   const own = new Map(members.map((test) => [test, []]));
+  const stack = result.testExecError?.stack ?? '';
+  const named = members.filter((test) => stack.includes(titleOf(test)));
+  const carriesError = (test) => result.testExecError !== undefined && (named.length === 0 || named.includes(test));
   for (const assertion of result.testResults) {
     const { member, ancestorTitles } = memberOf(assertion.ancestorTitles, members);
     own.get(member).push({ ...assertion, ancestorTitles, fullName: fullName(ancestorTitles, assertion) });
@@ -152,7 +155,7 @@ function splitResult(result, members, globalConfig) {
     const count = (status) => assertions.filter((a) => a.status === status).length;
     const config = test.context.config;
     const failures = formatResultsErrors(assertions, config, globalConfig, test.path);
-    const execError = result.testExecError ? `\n\n${formatExecError(result.testExecError, config, globalConfig)}` : '';
+    const execError = carriesError(test) ? `\n\n${formatExecError(result.testExecError, config, globalConfig)}` : '';
     const runtime = assertions.reduce((sum, a) => sum + (a.duration ?? 0), 0);
     return {
       ...createEmptyTestResult(),
@@ -166,7 +169,7 @@ function splitResult(result, members, globalConfig) {
       numPendingTests: count('pending'),
       numTodoTests: count('todo'),
       perfStats: { ...result.perfStats, runtime, slow: runtime / 1000 > config.slowTestThreshold },
-      testExecError: result.testExecError,
+      testExecError: carriesError(test) ? result.testExecError : undefined,
       testFilePath: test.path,
       testResults: assertions,
     };
