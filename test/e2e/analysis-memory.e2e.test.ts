@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   service = startProcess(MAIN, [], env);
   base = `http://127.0.0.1:${JSON.parse(await service.waitFor(/listening on port/, 60_000)).port}`;
-  const setup = await startTestApp({ databaseOf: { database } as never, workers: false });
+  const setup = await startTestApp({ databaseOf: { database }, workers: false });
   try {
     key = (await createApprovedAccount(setup, await createStaffToken(setup))).key;
   } finally {

@@ -5,7 +5,8 @@ import { createApp } from '../../src/app';
 import { ormConfig } from '../../src/db/orm-config';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { createServices } from '../../src/services';
-import { startTestApp, testConfig, type TestApp } from '../helpers/test-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { testConfig } from '../helpers/test-config';
 import { capturedLogs } from '../helpers/captured-logs';
 import { createTestDatabase } from '../helpers/test-database';
 

@@ -145,7 +145,7 @@ describe('a service killed with SIGKILL', () => {
     await sql.connect();
     try {
       const port = JSON.parse(await service.waitFor(/listening on port/, 60_000)).port as number;
-      const other = await startTestApp({ databaseOf: { database } as never, workers: false });
+      const other = await startTestApp({ databaseOf: { database }, workers: false });
       const key = (await createApprovedAccount(other, await createStaffToken(other))).key;
       await other.close();
       const form = new FormData();

@@ -26,7 +26,7 @@ describe('a worker killed in the middle of a translation (D11, D26)', () => {
     });
     // This test's own app takes the requests (no workers); the spawned process does the jobs, on the same storage.
     const t = await startTestApp({
-      databaseOf: { database } as never,
+      databaseOf: { database },
       workers: false,
       config: { storage: { driver: 'local', dir: join(dataDir, 'files') } },
     });

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -10,6 +10,7 @@ import { measureRuntimeBaseline } from '../../src/documents/sandbox/runtime-base
 import { ormConfig } from '../../src/db/orm-config';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { createLogger } from '../../src/shared/logger';
+import runSetup from './run-setup';
 import {
   databaseUrl,
   RUN_DIR_ENV,
@@ -19,21 +20,19 @@ import {
   withAdminClient,
 } from './test-database';
 
-/** Starts the test PostgreSQL (embedded unless TEST_DATABASE_URL is set) and migrates the template database once. */
+/**
+ * The db and e2e layers' setup: the run's temporary root, then the test PostgreSQL (embedded unless TEST_DATABASE_URL
+ * is set) with its template database migrated once.
+ */
 export default async function globalSetup(): Promise<void> {
-  // One temporary root per run: every test's tmpdir() (and its child processes') is under it, so a run reads no
-  // other run's files and the teardown removes everything it wrote. Traversable: as root the embedded server
-  // runs as the postgres OS user and keeps its data in here.
-  const runDir = mkdtempSync(join(tmpdir(), 'ltk-test-run-'));
-  chmodSync(runDir, 0o711);
-  process.env.TMPDIR = runDir;
+  runSetup();
+  const runDir = process.env[RUN_DIR_ENV]!;
   // What the embedded server keeps outside a DATA_DIR its OS user cannot enter (as root) stays in the run too.
   process.env.EMBEDDED_POSTGRES_SHARED_DIR = join(runDir, 'embedded-postgres-shared');
-  process.env[RUN_DIR_ENV] = runDir;
 
   // What this runtime needs to start a document sandbox child, measured once for the run rather than by every test
   // file's app (each file has its own module registry, so the per-process memo would not hold): a child less per file.
-  // Without a build (unit tests run alone) each app measures it, or says the worker is not built, as without this.
+  // Without a build each app measures it, or says the worker is not built, as without this.
   const baselineKb = await measureRuntimeBaseline(SANDBOX_WORKER_SCRIPT).catch(() => undefined);
   if (baselineKb) process.env[RUNTIME_MEMORY_ENV] = String(Math.ceil(baselineKb / 1024));
 

@@ -2,67 +2,14 @@ import 'reflect-metadata';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MikroORM, type Logger as OrmLogger } from '@mikro-orm/postgresql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import request from 'supertest';
-import { createLogger, type Logger } from '../../src/shared/logger';
 import { createApp, type App } from '../../src/app';
-import type { AppConfig } from '../../src/config/app-config';
-import { ormConfig } from '../../src/db/orm-config';
-import { ProcessClaim } from '../../src/db/process-claim';
-import { JobQueue } from '../../src/jobs/job-queue';
 import { startWorkers } from '../../src/workers';
-import { createServices, type Services } from '../../src/services';
+import type { Services } from '../../src/services';
 import { assertMatchesOpenApi } from './openapi-validator';
-import { createTestDatabase, RUNTIME_MEMORY_ENV, type TestDatabase } from './test-database';
-
-export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ltk-test-data-'));
-  return {
-    env: 'sandbox',
-    port: 0,
-    appUrl: 'http://127.0.0.1:3000',
-    dataDir,
-    databasePoolSize: 10,
-    statementTimeoutMs: 5_000,
-    appKey: 'test-app-key-0123456789abcdef0123456789abcdef',
-    appKeyPrevious: [],
-    mail: { driver: 'outbox', from: 'Legal Translation <no-reply@example.test>' },
-    company: {
-      name: 'Example Legal Translations (Sandbox)',
-      address: '123 Example Street, Sampleville, EX 00000, Nowhere',
-      supportEmail: 'support@example.test',
-    },
-    orderPrefix: 'LT',
-    payment: { provider: 'sandbox' },
-    translation: { engine: 'sandbox' },
-    // One sandbox identity for the whole run (under its temporary root): making one costs about half a second of CPU.
-    signing: { p12Path: join(tmpdir(), 'sandbox-signing.p12'), passphrase: '', selfSigned: true },
-    storage: { driver: 'local', dir: join(dataDir, 'files') },
-    quoteTtlDays: 7,
-    turnaroundHours: 48,
-    baseLanguage: 'en',
-    uploadMaxBytes: 20 * 1024 * 1024,
-    documentSandbox: {
-      workMemoryMb: 512,
-      runtimeMemoryMb: Number(process.env[RUNTIME_MEMORY_ENV]) || undefined,
-      processes: 2,
-    },
-    // Suites make hundreds of requests a minute with one key; the rate limit has its own tests.
-    rateLimitPerMinute: 1_000_000,
-    jobs: { pollingIntervalSeconds: 0.5, heartbeatSeconds: 30 },
-    logLevel: 'silent',
-    shutdownTimeoutMs: 1000,
-    http: { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000 },
-    metrics: { allowFrom: ['127.0.0.0/8', '::1'] },
-    cors: { origins: [], anyLocalhost: true },
-    ...overrides,
-  };
-};
+import { startTestServices, type TestServices, type TestServicesOptions } from './test-services';
 
 export interface GraphQLResult<R> {
   status: number;
@@ -70,15 +17,9 @@ export interface GraphQLResult<R> {
   errors?: { message: string; extensions?: { code?: string; errors?: Record<string, string[]> } }[];
 }
 
-export interface TestApp {
+/** The service layer's fixture with the doors on top: the app, listening on a port of its own. */
+export interface TestApp extends TestServices {
   app: App;
-  orm: MikroORM;
-  config: AppConfig;
-  queue: JobQueue;
-  services: Services;
-  /** This app's mark of life (D25): what it writes is its own until it is closed. */
-  claim: ProcessClaim;
-  database: TestDatabase;
   /** Where the app listens, for a test that must write the HTTP itself. */
   url: string;
   /** REST through supertest; every response is checked against the OpenAPI document. */
@@ -107,37 +48,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
-  config?: Partial<AppConfig>;
-  /** Reuse another test app's database (two deployments over one database). */
-  databaseOf?: TestApp;
+export interface TestAppOptions extends Omit<TestServicesOptions, 'schedules'> {
   /** Change services before the doors are built (for example to make one fail). */
   adjust?: (services: Services) => void;
-  logger?: Logger;
-  /** Sees every SQL statement the app's ORM runs, with the id of the request it ran for (see StatementLog). */
-  onQuery?: (sql: string, requestId?: string) => void;
   /** Run the background jobs in this app (default true); false leaves analysis to ensureAnalysed. */
   workers?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.databaseOf?.database ?? (await createTestDatabase());
-  const onQuery = options.onQuery;
-  const orm = await MikroORM.init(
-    ormConfig(database.url, {
-      pool: { min: 0, max: 5 },
-      // As production bounds a statement (5 s), looser for a loaded test machine: a lock wait that never ends
-      // (a deadlock between the app and its own job) fails its test with an error instead of hanging the suite.
-      driverOptions: { connection: { statement_timeout: 30_000 } },
-      ...(onQuery ? { loggerFactory: () => queryTap(onQuery) } : { logger: () => undefined }),
-    }),
-  );
-  const config = testConfig(options.config);
-  const logger = options.logger ?? createLogger('silent');
   const workers = options.workers ?? true;
-  const queue = await JobQueue.start(database.url, logger, config.jobs, { schedules: workers });
-  const claim = await ProcessClaim.take(database.url);
-  const services = createServices(config, { queue, logger, claim });
+  const fixture = await startTestServices({ ...options, schedules: workers });
+  const { orm, queue, services, logger } = fixture;
   options.adjust?.(services);
   if (workers) await startWorkers(queue, orm, services);
   const app = await createApp({ orm, services, logger, jobMetrics: queue.metrics });
@@ -149,13 +70,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const checked = (test: request.Test) => test.expect(assertMatchesOpenApi);
 
   return {
+    ...fixture,
     app,
-    orm,
-    config,
-    queue,
-    services,
-    claim,
-    database,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     rest: {
       get: (path, token) => checked(auth(agent().get(path), token)),
@@ -216,12 +132,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await app.close();
-      await queue.stop();
-      services.documents.close();
-      services.standardOffer.stop();
-      await claim.release();
-      await orm.close(true);
-      if (!options.databaseOf) await database.drop();
+      await fixture.close();
     },
   };
 }
@@ -230,17 +141,4 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 function graphQLResult<R>(res: request.Response): GraphQLResult<R> {
   const { data, errors } = res.body as Omit<GraphQLResult<R>, 'status'>;
   return { status: res.status, data, errors };
-}
-
-/** A MikroORM logger that hands each statement, with its EntityManager's request id, to `onQuery`, and logs nothing else. */
-function queryTap(onQuery: (sql: string, requestId?: string) => void): OrmLogger {
-  return {
-    log: () => undefined,
-    error: () => undefined,
-    warn: () => undefined,
-    setDebugMode: () => undefined,
-    isEnabled: () => true,
-    logQuery: (context) =>
-      onQuery(context.query ?? '', typeof context.requestId === 'string' ? context.requestId : undefined),
-  };
 }
