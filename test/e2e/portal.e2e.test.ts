@@ -230,7 +230,7 @@ it('shows a viewer no order button; an admin invites, changes roles, removes, se
   expect((await t.gql(ViewerDocument, {}, firm.key)).data!.me.retentionDays).toBe(30);
   await press(admin, 'Until we delete them', 'radio');
   await press(admin, 'Save retention');
-  await waitForText(admin, 'kept until you delete them');
+  await waitForText(admin, 'kept until an admin deletes them');
   expect((await t.gql(ViewerDocument, {}, firm.key)).data!.me.retentionDays).toBeNull();
   await checkScreen(t, admin, 'portal-people');
 
@@ -293,3 +293,32 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await waitForText(page, 'Cancelled');
   await page.close();
 }, 180_000);
+
+it("lets an admin delete a finished order's documents from its page, asked once more; its files then answer 410", async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const source = (await uploadFile(t, firm.key, await docx({ paragraphs: [words(40)] }), 'lease.docx')).id;
+  const id = await paidOrder(t, firm, [source]);
+  const completed = await waitForStatus(t, firm, id, 'completed');
+  const page = await signInToPortal(b, firm.email);
+  await page.goto(`${b.base}/portal/orders/${id}`, { waitUntil: 'load' });
+  await press(page, 'Delete documents');
+  await byRole(page, 'group', "Delete this order's documents?");
+  await press(page, 'Keep them');
+  expect((await t.rest.get(`/api/v1/orders/${id}`, firm.key).expect(200)).body.data.documents_deleted_at).toBeNull();
+  await press(page, 'Delete documents');
+  await press(page, 'Delete documents now');
+  await waitForText(page, 'The documents were deleted');
+  await waitForText(page, 'These documents were deleted');
+  expect(await pageText(page)).not.toContain('Request revision');
+  await checkScreen(t, page, 'portal-documents-deleted');
+  const after = (await t.rest.get(`/api/v1/orders/${id}`, firm.key).expect(200)).body.data;
+  expect(after.documents_deleted_at).not.toBeNull();
+  const translation = (completed.files as { type: string; download_url: string }[]).find(
+    (file) => file.type === 'translation',
+  )!;
+  await t.rest
+    .raw()
+    .get(new URL(translation.download_url).pathname + new URL(translation.download_url).search)
+    .expect(410);
+  await page.close();
+});

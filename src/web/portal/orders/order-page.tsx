@@ -6,6 +6,7 @@ import type { PortalOrderQuery } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { CheckoutOutcome } from '../checkout-outcome';
+import { DocumentsDeletion } from './documents-deletion';
 import { money, statusLabel, when } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { POLL_MS } from '../poll';
@@ -37,6 +38,8 @@ const PortalOrder = graphql(`
       completedAt
       cancelledAt
       holdReason
+      legalHold
+      documentsDeletedAt
       payment {
         approvalUrl
         paidAt
@@ -153,6 +156,7 @@ export function OrderPage({ id }: { id: string }) {
       <Documents order={order} />
       <Messages order={order} onSent={() => refresh({ requestPolicy: 'network-only' })} />
       <Revision order={order} />
+      <DocumentsDeletion order={order} />
     </>
   );
 }
@@ -214,7 +218,11 @@ function Documents({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      {delivered.length === 0 && <p>The translation can be downloaded here once the order is completed.</p>}
+      {order.documentsDeletedAt ? (
+        <p>These documents were deleted {when(order.documentsDeletedAt)}: they no longer download.</p>
+      ) : (
+        delivered.length === 0 && <p>The translation can be downloaded here once the order is completed.</p>
+      )}
       {order.certificate && (
         <p>
           Certificate {order.certificate.code}:{' '}
@@ -274,7 +282,8 @@ function Revision({ order }: { order: Order }) {
   const revision = asked.data?.requestRevision;
   const completed = order.completedAt ? Date.parse(order.completedAt) : undefined;
   const open = completed !== undefined && Date.now() - completed < REVISION_DAYS * 86_400_000;
-  if (order.status !== 'COMPLETED' || !open || !mayAct(me)) return null;
+  // An order whose documents were deleted (D33) has nothing left to revise.
+  if (order.status !== 'COMPLETED' || !open || !mayAct(me) || order.documentsDeletedAt) return null;
   return (
     <section aria-labelledby="revision">
       <h2 id="revision">Ask for a revision</h2>

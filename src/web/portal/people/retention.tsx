@@ -16,7 +16,7 @@ const SetRetention = graphql(`
 /** What the account's setting means, in words (docs/decisions.md D33). */
 export const retentionMeaning = (days: number | null | undefined) =>
   days == null
-    ? 'The documents of finished orders are kept until you delete them.'
+    ? 'The documents of finished orders are kept until an admin deletes them from the order’s page.'
     : `The documents of an order are deleted ${days} day${days === 1 ? '' : 's'} after it is completed or cancelled.`;
 
 /**
