@@ -31,6 +31,8 @@ const WALKTHROUGH: Record<string, RegExp[]> = {
   '## Uploads and documents': [/"name":"birth-certificate\.pdf"/, /^204$/m],
   '## Quotes': [/"status":"priced".*"reference":"Matter 114"/],
   '## Orders and payment': [/"status":"pending_payment"/, /"line2":"Suite 200"/],
+  // D31: the paid order's receipt, through its stable link's redirect.
+  '## Billing on terms': [/^200 application\/pdf$/m],
   '## Interpreter bookings': [/"status":"requested"/],
   '## Translation': [
     /"updateStaffProfile":\{"credentials":"ATA-certified translator no\. 123456"\}/,
