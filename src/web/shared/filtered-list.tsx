@@ -110,9 +110,18 @@ export interface Column<T> {
 }
 
 /** A list's items as a table, each row a card at phone width with every cell labelled by its column. */
-export function CardTable<T extends { id: string }>({ items, columns }: { items: readonly T[]; columns: Column<T>[] }) {
+export function CardTable<T extends { id: string }>({
+  items,
+  columns,
+  label,
+}: {
+  items: readonly T[];
+  columns: Column<T>[];
+  /** The table's accessible name, when its heading does not give it one. */
+  label?: string;
+}) {
   return (
-    <table className="cards">
+    <table className="cards" aria-label={label}>
       <thead>
         <tr>
           {columns.map((column) => (

@@ -1,5 +1,7 @@
 import { useClient, type AnyVariables, type Client, type TypedDocumentNode } from 'urql';
+import { CardTable, type Column } from '../../shared/filtered-list';
 import { graphql } from '../../shared/gql';
+import type { PortalBookingsQuery, PortalOrdersQuery } from '../../shared/gql/graphql';
 import { Link } from '../../shared/router';
 import { money, statusLabel, when } from '../format';
 import { usePolledList } from '../poll';
@@ -42,6 +44,26 @@ const PortalBookings = graphql(`
   }
 `);
 
+const ORDER_COLUMNS: Column<PortalOrdersQuery['orders']['items'][number]>[] = [
+  { label: 'Order', cell: (order) => <Link href={`/portal/orders/${order.id}`}>{order.number}</Link> },
+  { label: 'Status', cell: (order) => <span className="badge">{statusLabel(order.status)}</span> },
+  {
+    label: 'Languages',
+    cell: (order) => `${order.sourceLanguage} → ${order.targetLanguage}, ${order.serviceType.toLowerCase()}`,
+  },
+  { label: 'Reference', cell: (order) => order.reference ?? '—' },
+  { label: 'Total', cell: (order) => money(order.totalCents, order.currency) },
+  { label: 'Due', cell: (order) => when(order.dueAt) },
+];
+
+const BOOKING_COLUMNS: Column<PortalBookingsQuery['interpretationBookings']['items'][number]>[] = [
+  { label: 'Booking', cell: (booking) => <Link href={`/portal/bookings/${booking.id}`}>{booking.number}</Link> },
+  { label: 'Status', cell: (booking) => <span className="badge">{statusLabel(booking.status)}</span> },
+  { label: 'Languages', cell: (booking) => `${booking.sourceLanguage} → ${booking.targetLanguage}` },
+  { label: 'Reference', cell: (booking) => booking.reference ?? '—' },
+  { label: 'When (your time)', cell: (booking) => `${when(booking.scheduledAt)}, ${booking.durationHours} h` },
+];
+
 /** One page of a list query's items, fresh from the service; its error as a thrown message. */
 async function listOf<T, V extends AnyVariables, I>(
   client: Client,
@@ -72,71 +94,13 @@ export function OrderList() {
       <ListState error={orders.error} loaded={orders.items !== undefined} />
       {orders.items && orders.items.length === 0 && <p>No orders yet.</p>}
       {orders.items && orders.items.length > 0 && (
-        <table className="cards" aria-label="Orders">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Status</th>
-              <th scope="col">Languages</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Total</th>
-              <th scope="col">Due</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.items.map((order) => (
-              <tr key={order.id}>
-                <td data-label="Order">
-                  <Link href={`/portal/orders/${order.id}`}>{order.number}</Link>
-                </td>
-                <td data-label="Status">
-                  <span className="badge">{statusLabel(order.status)}</span>
-                </td>
-                <td data-label="Languages">
-                  {order.sourceLanguage} → {order.targetLanguage}, {order.serviceType.toLowerCase()}
-                </td>
-                <td data-label="Reference">{order.reference ?? '—'}</td>
-                <td data-label="Total">{money(order.totalCents, order.currency)}</td>
-                <td data-label="Due">{when(order.dueAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTable items={orders.items} columns={ORDER_COLUMNS} label="Orders" />
       )}
       <h2>Interpreter bookings</h2>
       <ListState error={bookings.error} loaded={bookings.items !== undefined} />
       {bookings.items && bookings.items.length === 0 && <p>No interpreter bookings yet.</p>}
       {bookings.items && bookings.items.length > 0 && (
-        <table className="cards" aria-label="Interpreter bookings">
-          <thead>
-            <tr>
-              <th scope="col">Booking</th>
-              <th scope="col">Status</th>
-              <th scope="col">Languages</th>
-              <th scope="col">Reference</th>
-              <th scope="col">When (your time)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bookings.items.map((booking) => (
-              <tr key={booking.id}>
-                <td data-label="Booking">
-                  <Link href={`/portal/bookings/${booking.id}`}>{booking.number}</Link>
-                </td>
-                <td data-label="Status">
-                  <span className="badge">{statusLabel(booking.status)}</span>
-                </td>
-                <td data-label="Languages">
-                  {booking.sourceLanguage} → {booking.targetLanguage}
-                </td>
-                <td data-label="Reference">{booking.reference ?? '—'}</td>
-                <td data-label="When (your time)">
-                  {when(booking.scheduledAt)}, {booking.durationHours} h
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTable items={bookings.items} columns={BOOKING_COLUMNS} label="Interpreter bookings" />
       )}
     </>
   );
