@@ -1,6 +1,6 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { AllInterpretersDocument } from '../graphql/generated';
-import { byRole, checkScreen, fill, pageText, press, waitForText } from '../helpers/browser';
+import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { createApprovedAccount, createPendingAccount, createStaffToken, keysMailedTo } from '../helpers/fixtures';
@@ -22,7 +22,7 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
   const pending = await createPendingAccount(t, staffToken);
   const { page } = await signInToConsole(suite, { role: StaffRole.ADMIN, name: 'Ada Admin' });
   await press(page, 'Accounts', 'link');
-  await page.select('select[name="status"]', 'PENDING');
+  await choose(page, 'Status', 'PENDING');
   await press(page, 'Filter');
   const card = await byRole(page, 'listitem', `Smith & Partners LLP (${pending.email})`);
   await checkScreen(t, page, 'console-accounts');
@@ -38,7 +38,7 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
   await press(page, 'Add staff member');
   await page.waitForSelector('input[name="email"][aria-invalid="true"]');
   await fill(page, 'E-mail', `nina-${Date.now()}@example.test`);
-  await page.select('select[name="role"]', 'TRANSLATOR');
+  await choose(page, 'Role', 'TRANSLATOR');
   await press(page, 'Add staff member');
   await waitForText(page, 'shown this once');
   await byRole(page, 'listitem', 'Nina New');

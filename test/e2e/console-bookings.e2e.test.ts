@@ -1,6 +1,6 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { ConfirmWithInterpreterDocument } from '../graphql/generated';
-import { byRole, checkScreen, fill, pageText, press, waitForText } from '../helpers/browser';
+import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter, passStart, payBookingCheckout, requestBooking } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
@@ -31,7 +31,7 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await createInterpreter(t, staffToken, { name: 'Olga Off', active: false });
   const { page } = await signInToConsole(suite);
   await press(page, 'Bookings', 'link');
-  await page.select('select[name="status"]', 'REQUESTED');
+  await choose(page, 'Status', 'REQUESTED');
   await press(page, 'Filter');
   await (await byRole(page, 'link', booking.number)).click();
   await byRole(page, 'heading', `Booking ${booking.number} Requested`);
@@ -46,7 +46,7 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await press(page, 'Confirm availability');
   await page.waitForSelector('select[name="interpreterId"][aria-invalid="true"]');
   await checkScreen(t, page, 'console-booking-refused');
-  await page.select('select[name="interpreterId"]', ines.id);
+  await choose(page, 'Interpreter', ines.id);
   await press(page, 'Confirm availability');
   await waitForText(page, 'Availability confirmed');
   expect(await clientView(booking.id)).toMatchObject({ status: 'awaiting_payment', interpreter_name: ines.name });

@@ -1,7 +1,7 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { AccountTermsDocument, ConvertOnAccountDocument } from '../graphql/generated';
-import { byRole, checkScreen, fill, pageText, press, waitForText } from '../helpers/browser';
+import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { requestBooking } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { docx } from '../helpers/documents';
@@ -49,7 +49,7 @@ it('approves the new account and puts it on 30-day terms', async () => {
   firm.key = (await keysMailedTo(t, await createStaffToken(t), firm.email))[0];
 
   await (await card.waitForSelector('summary'))!.click();
-  await page.select('select[name="terms"]', 'NET_30');
+  await choose(page, 'Terms', 'NET_30');
   await fill(page, 'Credit limit (USD)', '5000');
   await press(page, 'Save billing terms');
   await waitForText(page, 'Billing terms saved');
@@ -121,7 +121,7 @@ it('confirms the account’s booking with the interpreter who qualifies', async 
   const ines = await page.$eval('select[name="interpreterId"]', (select) =>
     [...select.querySelectorAll('option')].find((o) => o.textContent?.startsWith('Inés'))!.getAttribute('value'),
   );
-  await page.select('select[name="interpreterId"]', String(ines));
+  await choose(page, 'Interpreter', String(ines));
   await press(page, 'Confirm availability');
   await waitForText(page, 'Availability confirmed');
   await byRole(page, 'heading', `Booking ${booking.number} Awaiting payment`);

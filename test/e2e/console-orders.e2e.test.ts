@@ -5,14 +5,15 @@ import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   byRole,
   checkScreen,
+  choose,
   chooseFile,
   fill,
   offlinePage,
   pageText,
   press,
   signInThroughPage,
-  waitForText,
   type BrowserSession,
+  waitForText,
 } from '../helpers/browser';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { docx, pdf } from '../helpers/documents';
@@ -60,7 +61,7 @@ it('finds the order by reference, by status and as needing no translator, and pa
   expect(await pageText(page)).toContain('1 order');
   expect(new URL(page.url()).search).toBe('?search=Matter+4471');
 
-  await page.select('select[name="status"]', 'COMPLETED');
+  await choose(page, 'Status', 'COMPLETED');
   await press(page, 'Filter');
   await waitForText(page, '0 orders');
 

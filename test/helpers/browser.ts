@@ -103,6 +103,11 @@ export async function chooseFile(page: Page, label: string, path: string): Promi
   await (handle as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(path);
 }
 
+/** Picks the option with value `value` in the select a person finds by its label, waiting for it to appear. */
+export async function choose(page: Page, label: string, value: string): Promise<void> {
+  await (await byRole(page, 'combobox', label)).select(value);
+}
+
 export async function press(page: Page, name: string, role = 'button'): Promise<void> {
   await (await byRole(page, role, name)).click();
 }
