@@ -53,6 +53,20 @@ describe('the cost of a query (D24)', () => {
   });
 });
 
+describe('the width of a document (D36)', () => {
+  it('charges each 100 selected fields 1, returned or not: 500 aliases of __typename cost 5, not 1', async () => {
+    const wide = `{ ${Array.from({ length: 500 }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+    const before = Number((await ask('{ me { id } }')).headers['x-ratelimit-remaining']);
+    const answer = await ask(wide);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.extensions).toMatchObject({ cost: 5, actualCost: 5 });
+    expect(Number(answer.headers['x-ratelimit-remaining'])).toBe(before - 5);
+    // A page's fields are counted once, not once per item: 100 orders of 60 fields are the page and its items.
+    const fields = Array.from({ length: 60 }, () => 'id').join(' ');
+    expect(await costOf(`{ orders(perPage: 100) { items { ${fields} } } }`)).toBe(101);
+  });
+});
+
 describe('the per-request maximum (D24)', () => {
   it("refuses the issue's query (120 aliases of a 100-order page with files) before any resolver runs", async () => {
     const aliases = Array.from(
@@ -62,10 +76,12 @@ describe('the per-request maximum (D24)', () => {
     const refused = await ask(`{ ${aliases.join(' ')} }`);
     expect(refused.status).toBe(400);
     expect(refused.data).toBeUndefined();
+    // 120 pages of 100 orders with their files, and 480 fields selected (D36).
+    const cost = 120 * 201 + 4;
     expect(refused.errors).toEqual([
-      expect.objectContaining({ extensions: { code: 'QUERY_TOO_COMPLEX', cost: 120 * 201, maxCost: MAX_QUERY_COST } }),
+      expect.objectContaining({ extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost: MAX_QUERY_COST } }),
     ]);
-    expect(refused.extensions?.cost).toBe(120 * 201);
+    expect(refused.extensions?.cost).toBe(cost);
     // Only the key's look-up ran: no resolver reached the database.
     expect(statements.of(refused)).toHaveLength(1);
   });

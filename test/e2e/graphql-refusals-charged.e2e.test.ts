@@ -74,7 +74,8 @@ describe('a refused document is charged its requested cost', () => {
       message: 'Query selects 2500 fields, more than the limit of 500.',
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
     });
-    expect(refused.headers['x-ratelimit-cost-requested']).toBe('1250');
+    // 1,250 certificates, and 25 units for their 2,500 fields.
+    expect(refused.headers['x-ratelimit-cost-requested']).toBe('1275');
     expect(remaining(refused)).toBe(0);
   });
 

@@ -38,7 +38,7 @@ const costOf = (text: string, variables?: Record<string, unknown>, over = schema
   const operation = document.definitions.find(
     (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
   )!;
-  return queryCost({ schema: over, document, operation, variables });
+  return queryCost({ schema: over, document, operation, variables }).requested;
 };
 
 describe('the walks give the numbers they gave before fragments were measured once', () => {
@@ -85,6 +85,30 @@ function cpuMs(work: () => void): number {
   return (user + system) / 1000;
 }
 
+describe('the width of an operation (D36)', () => {
+  const aliases = (count: number, field: string) =>
+    `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+
+  it('charges each 100 selected fields 1, scalars and __typename included', () => {
+    // No object: the width alone, never less than 1.
+    expect(costOf(aliases(199, '__typename'))).toBe(1);
+    expect(costOf(aliases(200, '__typename'))).toBe(2);
+    expect(costOf(aliases(500, '__typename'))).toBe(5);
+    // 250 lists of the catalog, each with its two scalars: 250 objects, 750 fields.
+    expect(costOf(aliases(250, 'languages { code name }'))).toBe(250 + 7);
+  });
+
+  it('counts a fragment where it is spread, and a page’s fields once however many items it holds', () => {
+    const fields = Array.from({ length: 60 }, () => 'id').join(' ');
+    const spread = `{ a: me { ...W } b: me { ...W } } fragment W on Account { ${fields} }`;
+    // Two objects, 2 + 2 x 60 fields.
+    expect(costOf(spread)).toBe(2 + 1);
+    const page = `{ orders(perPage: 100) { items { ${fields} } } }`;
+    // The page and its 100 items; 62 fields, not 6,000.
+    expect(costOf(page)).toBe(1 + 100);
+  });
+});
+
 describe('a chain of fragments each spreading the one before twice (issue 27)', () => {
   it.each([24, 40])('of %i levels is measured and priced in under 50 ms of CPU', (levels) => {
     const document = parse(fragmentChain(levels));
@@ -94,15 +118,16 @@ describe('a chain of fragments each spreading the one before twice (issue 27)', 
       refusals = validate(schema, document, [
         queryLimits({ maxDepth: 10, maxIntrospectionDepth: 16, maxFields: 500 }),
       ]).map((error) => error.message);
-      cost = queryCost({
+      ({ requested: cost } = queryCost({
         schema,
         document,
         operation: document.definitions[0] as OperationDefinitionNode,
         variables: undefined,
-      });
+      }));
     });
     expect(refusals).toEqual([`Query selects ${2 ** (levels + 1)} fields, more than the limit of 500.`]);
-    expect(cost).toBe(2 ** levels);
+    // 2^levels `languages` lists, and a unit for each 100 of its 2^(levels + 1) fields (D36).
+    expect(cost).toBe(2 ** levels + Math.floor(2 ** (levels + 1) / 100));
     expect(spent).toBeLessThan(50);
   });
 

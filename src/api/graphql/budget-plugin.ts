@@ -5,7 +5,7 @@ import { rateLimitHeaders } from '../http/rate-limit-headers';
 import { actualCost } from './actual-cost';
 import type { GraphQLContext } from './context';
 import { queryTooComplex, rateLimited } from './limit-errors';
-import { queryCost } from './query-cost';
+import { queryCost, type OperationCost } from './query-cost';
 import { refusedReadLimit, refusedStaffField } from './staff-fields-refused';
 
 /** The most one request may cost (D24), whatever budget its caller has. */
@@ -29,7 +29,7 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
     async requestDidStart({ contextValue }) {
       const bucket = contextValue.budget;
       const maxCost = bucket ? Math.min(MAX_QUERY_COST, rateLimits.perMinute) : MAX_QUERY_COST;
-      let cost: number | undefined;
+      let cost: OperationCost | undefined;
       let charged = !bucket;
       /** What was spent from the budget, in which window, and whether the operation then ran (its unused cost refundable). */
       let spent: { amount: number; window: number; ran: boolean } | undefined;
@@ -44,18 +44,21 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
       };
       return {
         async didResolveOperation({ schema, document, operation, request, response }) {
-          cost = operation ? queryCost({ schema, document, operation, variables: request.variables }) : 1;
+          cost = operation
+            ? queryCost({ schema, document, operation, variables: request.variables })
+            : { requested: 1, width: 0 };
+          const { requested } = cost;
           if (!charged) {
             try {
-              await spend(response.http.headers, cost, cost <= maxCost);
+              await spend(response.http.headers, requested, requested <= maxCost);
             } catch (error) {
-              throw error instanceof TooManyAttemptsError ? rateLimited(error.state, cost) : error;
+              throw error instanceof TooManyAttemptsError ? rateLimited(error.state, requested) : error;
             }
           }
-          if (cost > maxCost)
+          if (requested > maxCost)
             throw (
               (operation && refusedStaffField(schema, document, operation, contextValue.ctx.actor)) ||
-              queryTooComplex(cost, maxCost)
+              queryTooComplex(requested, maxCost)
             );
           const actor = contextValue.ctx.actor;
           const limited = operation && actor?.kind === 'staff' && refusedReadLimit(schema, document, operation, actor);
@@ -76,12 +79,12 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
           const actual =
             (!bucket || spent?.ran) && !failedWhileRunning
               ? actualCost(result.data ?? null, cost)
-              : (spent?.amount ?? cost);
+              : (spent?.amount ?? cost.requested);
           if (spent?.ran && actual < spent.amount)
             report(response.http.headers, rateLimits.refund(bucket!, spent.amount - actual, spent.window));
-          response.http.headers.set('x-ratelimit-cost-requested', String(cost));
+          response.http.headers.set('x-ratelimit-cost-requested', String(cost.requested));
           response.http.headers.set('x-ratelimit-cost-actual', String(actual));
-          result.extensions = { ...result.extensions, cost, actualCost: actual };
+          result.extensions = { ...result.extensions, cost: cost.requested, actualCost: actual };
         },
       };
     },

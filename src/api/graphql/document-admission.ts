@@ -112,7 +112,10 @@ function requestedCost(
     : document.definitions.filter(
         (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
       );
-  const cost = operations.reduce((sum, operation) => sum + queryCost({ schema, document, operation, variables }), 0);
+  const cost = operations.reduce(
+    (sum, operation) => sum + queryCost({ schema, document, operation, variables }).requested,
+    0,
+  );
   return Math.max(1, Math.min(Number.MAX_SAFE_INTEGER, cost));
 }
 

@@ -25,13 +25,24 @@ export interface CostInput {
   variables: Record<string, unknown> | undefined;
 }
 
+/** What an operation costs (D24, D36): `requested` in all, of which `width` is the charge for its selected fields. */
+export interface OperationCost {
+  requested: number;
+  width: number;
+}
+
+/** D36: the selected fields that cost one unit, whatever they select. */
+export const FIELDS_PER_UNIT = 100;
+
 /**
- * D24: what an operation costs, in the unit of a REST request: each object it selects costs 1 (scalars are free),
- * and the items of a page count once per item the page may hold (`perPage`, or its default), so nested pages
- * multiply. Lists without pages (an order's files, the catalog) are small and loaded in one batch: they count
- * once. Aliases and fragments count wherever they are used. Never less than 1.
+ * D24: what an operation costs, in the unit of a REST request: each object it selects costs 1, and the items of a
+ * page count once per item the page may hold (`perPage`, or its default), so nested pages multiply. Lists without
+ * pages (an order's files, the catalog) are small and loaded in one batch: they count once. Aliases and fragments
+ * count wherever they are used. D36: each 100 fields the operation selects (scalars and `__typename` included,
+ * fragments counted where spread, pages not multiplied) cost 1 more, since reading, validating and answering a wide
+ * document costs its width whatever it returns. Never less than 1.
  */
-export function queryCost(input: CostInput): number {
+export function queryCost(input: CostInput): OperationCost {
   const known = fixedCosts.get(input.operation);
   if (known !== undefined) return known;
   const { cost, readsVariables } = computeCost(input);
@@ -44,7 +55,7 @@ export function queryCost(input: CostInput): number {
  * `order(id)` among them): Apollo hands every request of the same text the same parsed document, so the walk is
  * done once per operation.
  */
-const fixedCosts = new WeakMap<OperationDefinitionNode, number>();
+const fixedCosts = new WeakMap<OperationDefinitionNode, OperationCost>();
 
 /**
  * The variables as execution sees them (D36): a variable the request leaves out takes its default value, so
@@ -72,23 +83,26 @@ const MOST_COST_COUNTED = Number.MAX_SAFE_INTEGER;
 const capped = (cost: number) => Math.min(MOST_COST_COUNTED, cost);
 
 /**
- * What a selection costs for the page size of the page it belongs to: `fixed + perItem * pageSize`. The cost is
- * linear in the page size (only list fields multiply by it), so each fragment is walked once and priced at every
- * spread, instead of being walked again at every spread, which doubles the work per level of a chain of fragments.
+ * What a selection costs for the page size of the page it belongs to: `fixed + perItem * pageSize`, and how many
+ * fields it selects. The cost is linear in the page size (only list fields multiply by it), so each fragment is
+ * walked once and priced at every spread, instead of being walked again at every spread, which doubles the work per
+ * level of a chain of fragments.
  */
 interface Cost {
   fixed: number;
   perItem: number;
+  fields: number;
 }
 
 const priced = ({ fixed, perItem }: Cost, pageSize: number) => capped(fixed + perItem * pageSize);
 const added = (total: Cost, more: Cost) => {
   total.fixed = capped(total.fixed + more.fixed);
   total.perItem = capped(total.perItem + more.perItem);
+  total.fields = capped(total.fields + more.fields);
 };
 
 function computeCost({ schema, document, operation, variables: given }: CostInput): {
-  cost: number;
+  cost: OperationCost;
   readsVariables: boolean;
 } {
   let readsVariables = false;
@@ -121,9 +135,10 @@ function computeCost({ schema, document, operation, variables: given }: CostInpu
   };
 
   const cost = (set: SelectionSetNode, parent: GraphQLCompositeType): Cost => {
-    const total: Cost = { fixed: 0, perItem: 0 };
+    const total: Cost = { fixed: 0, perItem: 0, fields: 0 };
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
+        total.fields = capped(total.fields + 1);
         const field = 'getFields' in parent ? parent.getFields()[selection.name.value] : undefined;
         const type = field && getNamedType(field.type);
         if (!field || !selection.selectionSet || !isCompositeType(type)) continue;
@@ -134,10 +149,13 @@ function computeCost({ schema, document, operation, variables: given }: CostInpu
         const pageSize = perPageArg
           ? Math.max(1, (perPageNode && perPageOf(perPageNode.value)) ?? DEFAULT_PER_PAGE)
           : 1;
-        const each = capped(1 + priced(cost(selection.selectionSet, type), pageSize));
+        const inner = cost(selection.selectionSet, type);
+        const each = capped(1 + priced(inner, pageSize));
         added(
           total,
-          isListType(getNullableType(field.type)) ? { fixed: 0, perItem: each } : { fixed: each, perItem: 0 },
+          isListType(getNullableType(field.type))
+            ? { fixed: 0, perItem: each, fields: inner.fields }
+            : { fixed: each, perItem: 0, fields: inner.fields },
         );
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
@@ -151,5 +169,7 @@ function computeCost({ schema, document, operation, variables: given }: CostInpu
   };
 
   const root = schema.getRootType(operation.operation);
-  return { cost: Math.max(1, root ? priced(cost(operation.selectionSet, root), 1) : 0), readsVariables };
+  const total = root ? cost(operation.selectionSet, root) : { fixed: 0, perItem: 0, fields: 0 };
+  const width = Math.floor(total.fields / FIELDS_PER_UNIT);
+  return { cost: { requested: Math.max(1, capped(priced(total, 1) + width)), width }, readsVariables };
 }
