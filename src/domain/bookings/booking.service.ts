@@ -10,7 +10,7 @@ import { referenceNumber } from '../shared/reference-number';
 import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CancelKept, CheckoutRequest, PaymentService } from '../payments/payment.service';
+import { paymentOf, type CancelKept, type CheckoutRequest, type PaymentService } from '../payments/payment.service';
 import type { Ctx } from '../identity/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -179,10 +179,11 @@ export class BookingService {
     if (interpreterId) await this.qualified(ctx.em, current, interpreterId);
     // D31: on terms the link opens the placement page instead of a card checkout.
     const { billingTerms } = await ctx.em.findOneOrFail(Account, { id: current.account.id });
-    const payment = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl), {
+    const checkout = await this.deps.payments.startCheckout(checkoutFor(current, current.redirectUrl), {
       onAccount: billingTerms !== BillingTerms.CHECKOUT,
     });
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      const payment = paymentOf(checkout);
       if (interpreterId) {
         const interpreter = await this.qualified(em, booking, interpreterId, LockMode.PESSIMISTIC_WRITE);
         Object.assign(booking, { interpreter, interpreterName: interpreter.name });
@@ -233,14 +234,14 @@ export class BookingService {
     const overtime = actualHours === undefined ? null : overtimeOf(current, actualHours);
     const { billingTerms } = await ctx.em.findOneOrFail(Account, { id: current.account.id });
     const onAccount = billingTerms !== BillingTerms.CHECKOUT;
-    const payment =
+    const checkout =
       overtime &&
       (await this.deps.payments.startCheckout(overtimeCheckout(current, overtime.overtimeCents), { onAccount }));
-    // Placed by the completion itself: there is nothing for the client to approve.
-    if (payment && onAccount) payment.approvalUrl = null;
     const booking = await this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
       await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, cause);
       if (actualHours === undefined) return;
+      // Placed by the completion itself on account: there is nothing for the client to approve.
+      const payment = checkout && paymentOf(onAccount ? { ...checkout, approvalUrl: null } : checkout);
       Object.assign(booking, { actualHundredths: actualHours, ...overtime, overtimePayment: payment });
       this.lifecycle.record(
         em,
@@ -268,10 +269,10 @@ export class BookingService {
         bookingOvertimeEmail(await accountOf(em, booking), booking, hours, payment.approvalUrl!),
       );
     });
-    if (!payment || !onAccount) return booking;
+    if (!checkout || !onAccount) return booking;
     // Captured as a placement is (the account is told it is on account); a crash before it leaves the payment
     // capturing, which the reconciliation takes up.
-    await this.deps.payments.confirm(ctx.em, payment.providerOrderId!);
+    await this.deps.payments.confirm(ctx.em, checkout.providerOrderId!);
     return ctx.em.findOneOrFail(Booking, { id: booking.id }, { refresh: true });
   }
 

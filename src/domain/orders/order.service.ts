@@ -8,7 +8,7 @@ import { hasTextLayer } from '../../documents/formats';
 import type { FilesService } from '../files/files.service';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
-import type { CheckoutRequest, PaymentService } from '../payments/payment.service';
+import { paymentOf, type CheckoutRequest, type PaymentService } from '../payments/payment.service';
 import { Quote, QuoteStatus, quoteStatus } from '../quotes/quote.entity';
 import type { Ctx } from '../identity/context';
 import { BillingTerms } from '../identity/account.entity';
@@ -72,11 +72,12 @@ export class OrderService {
     const order = await this.withUniqueNumber(async () => {
       const id = newId();
       const number = referenceNumber(this.deps.orderPrefix);
-      const payment = await this.deps.payments.startCheckout(
+      const checkout = await this.deps.payments.startCheckout(
         checkoutFor({ id, number, totalCents: quote.totalCents, currency: quote.currency }, redirectUrl ?? null),
         { onAccount: terms },
       );
       return retryingTransaction(ctx.em, async (em) => {
+        const payment = paymentOf(checkout);
         const locked = await em.findOne(
           Quote,
           { id: quoteId, account },

@@ -7,7 +7,7 @@ import type { Lifecycle, MoveCause, Stateful } from '../lifecycle/lifecycle';
 import { cannot, refused } from '../lifecycle/state-machine';
 import { retryingTransaction } from '../shared/transaction';
 import { isStorableText } from '../shared/field-readers';
-import { isId } from '../shared/ids';
+import { isId, newId } from '../shared/ids';
 import type { CheckoutSummary } from './checkout-summary';
 import { formatMoney } from '../shared/money';
 import { PaymentRefund } from './payment-refund.entity';
@@ -81,6 +81,25 @@ export interface CheckoutRequest {
   redirectUrl: string | null;
 }
 
+/** A checkout made at its provider, with the id it was asked under: the fields of the payment that records it. */
+export type StartedCheckout = Readonly<
+  Pick<
+    Payment,
+    | 'id'
+    | 'owner'
+    | 'provider'
+    | 'description'
+    | 'amountCents'
+    | 'currency'
+    | 'redirectUrl'
+    | 'providerOrderId'
+    | 'approvalUrl'
+  >
+>;
+
+/** A new payment entity of `started`, made in the transaction attempt that persists it. */
+export const paymentOf = (started: StartedCheckout): Payment => Object.assign(new Payment(), started);
+
 /** A provider call whose answer is lost (a crash, a timeout) is taken up again after this long (D26). */
 const STALE_AFTER_MS = 60_000;
 
@@ -112,29 +131,34 @@ export class PaymentService {
   }
 
   /**
-   * A new payment with its hosted checkout, or (`onAccount`) with its placement page (D31); the caller persists it in
-   * its own transaction.
+   * A new payment's hosted checkout, or (`onAccount`) its placement page (D31), made at the provider before any
+   * transaction (D26). What it answers is not yet a row: each attempt of the caller's transaction makes its payment of
+   * it (`paymentOf`), so an attempt retried after a deadlock never reuses an entity the failed one had persisted.
    */
-  async startCheckout(input: CheckoutRequest, { onAccount = false }: { onAccount?: boolean } = {}): Promise<Payment> {
+  async startCheckout(
+    input: CheckoutRequest,
+    { onAccount = false }: { onAccount?: boolean } = {},
+  ): Promise<StartedCheckout> {
     const provider = onAccount ? this.deps.onAccount : this.provider;
-    const payment = Object.assign(new Payment(), {
+    const id = newId();
+    const checkout = await provider.createCheckout({
+      requestId: id,
+      reference: input.reference,
+      description: input.description,
+      amountCents: input.amountCents,
+      currency: input.currency,
+    });
+    return {
+      id,
       owner: input.owner,
       provider: provider.name,
       description: input.description,
       amountCents: input.amountCents,
       currency: input.currency,
       redirectUrl: input.redirectUrl,
-    });
-    const checkout = await provider.createCheckout({
-      requestId: payment.id,
-      reference: input.reference,
-      description: input.description,
-      amountCents: input.amountCents,
-      currency: input.currency,
-    });
-    payment.providerOrderId = checkout.providerOrderId;
-    payment.approvalUrl = checkout.approvalUrl;
-    return payment;
+      providerOrderId: checkout.providerOrderId,
+      approvalUrl: checkout.approvalUrl,
+    };
   }
 
   /**
@@ -296,10 +320,11 @@ export class PaymentService {
       if (refusal !== undefined) throw refused(refusal);
     };
     renewable(current);
-    const fresh = await this.startCheckout(checkout);
+    const started = await this.startCheckout(checkout);
     let old: Payment | null = null;
     const row = await lifecycle.change(em, { id: current.id } as FilterQuery<E>, async (tx, locked) => {
       renewable(locked);
+      const fresh = paymentOf(started);
       old =
         locked.payment &&
         (await tx.findOneOrFail(
@@ -309,7 +334,7 @@ export class PaymentService {
         ));
       if (old) {
         paymentTransitions.assertAction('renew', old);
-        this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: fresh.id });
+        this.move(tx, old, PaymentStatus.VOIDED, { replaced_by: started.id });
       }
       locked.payment = fresh;
       tx.persist(fresh);

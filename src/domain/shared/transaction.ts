@@ -14,6 +14,11 @@ export async function retryingTransaction<T>(em: EntityManager, work: (tx: Entit
     } catch (error) {
       const conflict = error instanceof DeadlockException || error instanceof LockWaitTimeoutException;
       if (!conflict || attempt >= ATTEMPTS || em.isInTransaction()) throw error;
+      // The attempt changed the entities it loaded, and those are the caller's too (a transaction's fork shares
+      // them): a refresh never overwrites what was changed in memory, so the next attempt would read the failed one's
+      // writes as the database's. It starts from an empty identity map instead, reading every row afresh; what the
+      // caller still holds is detached, good for its id and what it read before.
+      em.clear();
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
