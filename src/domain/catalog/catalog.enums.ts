@@ -9,6 +9,9 @@ export enum BillingUnit {
   HOUR = 'hour',
 }
 
+/** What documents are counted in: pages for certified work, words for standard (hours are interpreting's). */
+export type DocumentUnit = BillingUnit.PAGE | BillingUnit.WORD;
+
 export enum AddonPricingType {
   FLAT = 'flat',
   PER_COPY = 'per_copy',

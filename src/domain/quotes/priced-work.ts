@@ -1,6 +1,6 @@
 import { Entity, Enum, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { BillingUnit, ServiceType } from '../catalog/catalog.enums';
+import { BillingUnit, ServiceType, type DocumentUnit } from '../catalog/catalog.enums';
 import { PlacedBy } from '../identity/placed-by';
 import { QuotedAddon } from './quoted-addon';
 import { ShippingAddress } from './shipping-address';
@@ -35,7 +35,7 @@ export abstract class PricedWork {
 
   @Field(() => BillingUnit)
   @Enum({ items: () => BillingUnit })
-  unitType!: BillingUnit;
+  unitType!: DocumentUnit;
 
   @Field(() => Int)
   @Property({ type: 'integer' })

@@ -21,7 +21,8 @@ import {
   exampleBookingRequested,
   examplePage,
 } from './examples';
-import { orderSchemas, RENEWAL, renewalBody } from './orders.paths';
+import { RENEWAL, renewalBody } from './orders.paths';
+import { responseComponent } from '../responses/response-components';
 import { BOOKING_LIFECYCLE } from './lifecycles';
 
 const STATUSES = ['requested', 'awaiting_payment', 'confirmed', 'completed', 'on_hold', 'cancelled'];
@@ -113,7 +114,7 @@ export const bookingSchemas = {
     ),
   }),
   BookingPayment: object({
-    ...(orderSchemas.Payment.properties as Record<string, object>),
+    ...(responseComponent('Payment').properties as Record<string, object>),
     overtime: nullable(
       ref('BookingOvertime'),
       'Time the session ran past `billable_hours`, charged by a checkout of its own (for an account on terms, placed on account at once and billed as a line of its next invoice); null unless staff recorded more hours at completion.',

@@ -4,6 +4,7 @@ import { catalogPaths, catalogSchemas } from './catalog.paths';
 import { certificatePaths, certificateSchemas } from './certificates.paths';
 import { filePaths, fileSchemas } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
+import { responseComponents } from '../responses/response-components';
 import { orderMessagePaths, orderMessageSchemas } from './order-messages.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
 import { invoicePaths, invoiceSchemas } from './invoices.paths';
@@ -196,6 +197,7 @@ export function openApiDocument(serverUrl: string) {
     components: {
       schemas: {
         ...schemas,
+        ...responseComponents(),
         ...catalogSchemas,
         ...certificateSchemas,
         ...accountSchemas,

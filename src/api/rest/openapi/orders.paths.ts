@@ -7,11 +7,9 @@ import {
   described,
   json,
   listOf,
-  nullable,
   object,
   pageDocs,
   updatedSinceParameter,
-  pricedWorkProperties,
   ref,
   responseRef,
 } from './components';
@@ -29,10 +27,8 @@ import {
   examplePaymentPage,
   exampleWebhookAck,
 } from './examples';
-import { ORDER_LIFECYCLE } from './lifecycles';
 import { queryParameters, requestBodySchema } from './request-schema';
 
-const ORDER_STATUSES = ['pending_payment', 'processing', 'in_review', 'completed', 'on_hold', 'cancelled'];
 const idParam = (what: string) => ({
   name: 'id',
   in: 'path',
@@ -44,141 +40,8 @@ const authErrors = { 401: responseRef('Unauthenticated'), 403: responseRef('Forb
 const { description: updatedSinceText, example: updatedSinceExample } = updatedSinceParameter('orders');
 const updatedSinceDocs = { description: updatedSinceText, example: updatedSinceExample };
 
+/** The order's answers declared elsewhere (src/api/rest/responses/order.response.ts) are components already. */
 export const orderSchemas = {
-  Payment: object({
-    provider: {
-      type: 'string',
-      description:
-        'The payment provider of this deployment: `paypal` in production, `sandbox` in the sandbox; `none` on a free revision (nothing to pay: no checkout, `paid_at` its creation time); `account` for work an account on terms placed on account (invoiced monthly; `paid_at` when it was placed, refunds are credits on the next invoice).',
-      examples: ['paypal', 'sandbox', 'none', 'account'],
-    },
-    provider_order_id: nullable(
-      { type: 'string' },
-      "The provider's checkout id (a PayPal order id); null on a booking until staff confirm an interpreter.",
-    ),
-    approval_url: nullable(
-      { type: 'string', format: 'uri' },
-      'Where the payer approves the payment; null on a booking until staff confirm an interpreter.',
-    ),
-    paid_at: nullable(ref('Timestamp'), 'When the payment was captured (UTC); null until then.'),
-    refunded_at: nullable(
-      ref('Timestamp'),
-      'When the provider confirmed that the last of the captured money went back to the payer (a cancel, a reversal, or refunds by staff of all of it) (UTC); null otherwise, including after a refund in part.',
-    ),
-    refunded_cents: {
-      type: 'integer',
-      minimum: 0,
-      description:
-        'Of the money captured, what went back to the payer so far, in cents of the order or booking currency: refunds in part by staff (the order or booking keeps its status), the refund of a cancel, refunds at the provider. 0 before payment.',
-      examples: [0, 500],
-    },
-    receipt_url: nullable(
-      { type: 'string', format: 'uri' },
-      'Once paid by card: the receipt, a link that never changes (`GET /payments/{id}/receipt`, with your key) and answers with a fresh 5-minute link to its PDF. Null before payment, and for work placed on account (`account`: its invoice is the document) or with nothing to pay (`none`).',
-    ),
-  }),
-  OrderFile: object(
-    {
-      id: described(ref('Id'), 'The file id, readable with `GET /files/{id}`.'),
-      type: {
-        enum: ['source', 'translation', 'certificate'],
-        description:
-          '`source`: a document of the quote. `translation`, `certificate`: delivered once the order is completed.',
-      },
-      name: { type: 'string', description: 'File name.' },
-      download_url: {
-        type: 'string',
-        format: 'uri',
-        description:
-          'Translations and certificates only (absent on sources): a signed link, valid 5 minutes, no key needed.',
-      },
-    },
-    ['id', 'type', 'name'],
-  ),
-  Order: object({
-    id: described(ref('Id'), 'The order id.'),
-    number: {
-      type: 'string',
-      pattern: '^[A-Z0-9]{2,10}-\\d{4}-[A-Z0-9]{6}$',
-      description:
-        'Short order number for people, invoices and the certificate: operator prefix, year and month made (YYMM), six characters.',
-      examples: ['LT-2611-AB12CD'],
-    },
-    status: { enum: ORDER_STATUSES, description: ORDER_LIFECYCLE },
-    ...pricedWorkProperties,
-    quote_id: described(ref('Id'), "The quote the order was made from; its prices are the quote's."),
-    files: {
-      type: 'array',
-      items: ref('OrderFile'),
-      description:
-        'The sources, then, once the order is completed, the translations and (certified orders) the certificate of accuracy.',
-    },
-    payment: described(ref('Payment'), "The order's payment."),
-    hold_reason: nullable({ type: 'string' }, 'Why the order is on hold; null unless `status` is `on_hold`.'),
-    due_at: nullable(
-      ref('Timestamp'),
-      "When delivery is promised (UTC): payment plus 2 hours with `rush_2h`, otherwise payment plus the operator's turnaround (48 hours unless configured). Null until paid.",
-    ),
-    completed_at: nullable(ref('Timestamp'), 'When the order was completed (UTC); null before.'),
-    cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
-    created_at: described(ref('Timestamp'), 'When the quote was converted (UTC).'),
-    updated_at: described(ref('Timestamp'), 'Last change of the order (UTC).'),
-    certificate: nullable(
-      object({
-        verification_code: {
-          type: 'string',
-          description: 'The code printed on the certificate of accuracy and on every translated page.',
-          examples: ['K7QM-3XPA-9RTD-2WBN'],
-        },
-        verify_url: {
-          type: 'string',
-          format: 'uri',
-          description:
-            'The public page that verifies the certificate (`GET /certificates/{code}` answers the same as JSON).',
-        },
-      }),
-      'The certificate of accuracy of a completed certified order; null otherwise.',
-    ),
-    shipping_address_required: {
-      type: 'boolean',
-      description:
-        'True while the order has hard copies (`hard_copy`) and no `shipping_address`: set it with `PUT /orders/{id}/shipping_address`. False otherwise.',
-    },
-    shipment: nullable(
-      object({
-        carrier: { type: 'string', description: 'Who carries the parcel (as staff recorded it).' },
-        tracking_number: { type: 'string', description: "The carrier's tracking number." },
-        shipped_at: described(ref('Timestamp'), 'When staff handed the hard copies to the carrier (UTC).'),
-      }),
-      'The mailed hard copies on their way, once the order is completed and staff hand them to a carrier (the account is e-mailed; a correction staff make later is e-mailed too); null before, and always without `hard_copy`.',
-    ),
-    revision_of: nullable(ref('OrderLink'), 'For a free revision: the order it revises; null otherwise.'),
-    revision_reason: nullable({ type: 'string' }, 'For a revision: what the client asked to have revised.'),
-    revisions: {
-      type: 'array',
-      items: ref('OrderLink'),
-      description: 'The revisions asked for of this order, oldest first (`POST /orders/{id}/revisions`).',
-    },
-    reference_file_ids: {
-      type: 'array',
-      items: ref('Id'),
-      description:
-        'For a revision: the reference files given with the request (readable with `GET /files/{id}`); they are not among `files`, never translated or delivered.',
-    },
-    legal_hold: {
-      type: 'boolean',
-      description:
-        "True while the order is under a legal hold: its documents are kept whatever the account's retention period.",
-    },
-    documents_deleted_at: nullable(
-      ref('Timestamp'),
-      "When the order's documents (sources, translations, reference files) were deleted, under the account's retention period or by `DELETE /orders/{id}/documents` (UTC); null while they are kept. The certificate and the invoice stay; a file another open order still uses is kept for it.",
-    ),
-  }),
-  OrderLink: object({
-    id: described(ref('Id'), 'The order id.'),
-    number: { type: 'string', description: 'The order number.', examples: ['LT-2611-AB12CD'] },
-  }),
   ConvertedOrder: object({
     data: described(
       object({

@@ -1,21 +1,8 @@
-import {
-  created,
-  dataOf,
-  described,
-  json,
-  listOf,
-  object,
-  pageDocs,
-  pricedWorkProperties,
-  ref,
-  responseRef,
-} from './components';
+import { created, dataOf, described, json, listOf, pageDocs, ref, responseRef } from './components';
 import { createQuoteCommand, listQuotesCommand } from '../../../domain/quotes/quote.commands';
 import { queryParameters, requestBodySchema } from './request-schema';
 import { examplePage, exampleQuote, exampleQuoteRequest } from './examples';
-import { QUOTE_LIFECYCLE } from './lifecycles';
 
-const STATUSES = ['priced', 'converted', 'expired'];
 const quoteId = {
   name: 'id',
   in: 'path',
@@ -48,30 +35,6 @@ export const quoteSchemas = {
       ref('ShippingAddressRequest'),
       'Where to mail the hard copies: optional with the `hard_copy` add-on (it can be set later on the order with `PUT /orders/{id}/shipping_address`), refused without it.',
     ),
-  }),
-  QuotedAddon: object({
-    code: { type: 'string', description: 'The add-on code, as in `GET /pricing`.' },
-    quantity: { type: 'integer', minimum: 1, description: 'Copies for a per-copy add-on; 1 for a flat one.' },
-    unit_price_cents: described(
-      ref('Cents'),
-      'Price of one copy (or the flat price) in cents, kept from when the quote was made.',
-    ),
-    total_cents: described(ref('Cents'), '`quantity` x `unit_price_cents`, in cents.'),
-  }),
-  Quote: object({
-    id: described(ref('Id'), 'The quote id.'),
-    status: { enum: STATUSES, description: QUOTE_LIFECYCLE },
-    ...pricedWorkProperties,
-    file_ids: { type: 'array', items: ref('Id'), description: 'The source files priced, as requested.' },
-    unit_price_cents: described(
-      ref('Cents'),
-      'Price of one page or word in cents, kept from when the quote was made: later rate changes do not alter this quote or its order.',
-    ),
-    expires_at: described(
-      ref('Timestamp'),
-      'After this (UTC) the quote is `expired` and can no longer be converted: 7 days after creation unless the operator set another period.',
-    ),
-    created_at: described(ref('Timestamp'), 'When the quote was made (UTC).'),
   }),
 };
 

@@ -7,6 +7,7 @@ import { shipmentOf, shippingAddressRequired, type Shipment } from '../../../dom
 import { orderCertificate } from '../../../domain/certification/order-certificate';
 import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
+import type { OrderJson } from '../responses/order.response';
 
 /**
  * An order as `getOrder` answers it, with D10's fields; translation and certificate entries carry fresh signed links, and a completed
@@ -17,7 +18,7 @@ export function serializeOrder(
   filesService: FilesService,
   verifyUrl: (code: string) => string,
   receipts: ReceiptService,
-) {
+): OrderJson {
   const certificate = orderCertificate(order, order.certificateCode ?? null, verifyUrl);
   return {
     id: order.id,

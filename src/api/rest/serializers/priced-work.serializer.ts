@@ -1,8 +1,9 @@
 import type { PricedWork } from '../../../domain/quotes/priced-work';
+import type { PricedWorkJson } from '../responses/priced-work.response';
 import { serializePlacedBy } from './placed-by.serializer';
 
 /** The priced fields quotes and orders share, as `getQuote` and `getOrder` answer them (D8, D10, D22, D29, D30). */
-export const serializePricedWork = (work: PricedWork) => ({
+export const serializePricedWork = (work: PricedWork): PricedWorkJson => ({
   service_type: work.serviceType,
   source_language: work.sourceLanguage,
   target_language: work.targetLanguage,
