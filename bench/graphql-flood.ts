@@ -9,8 +9,10 @@
  * inside its budget: first on a quiet service, then while one anonymous address sends one kind of the worst GraphQL
  * documents it can, as fast as its budget lets it (on 429 it waits the Retry-After it is told, as a client at its
  * budget does). Each hostile phase follows a quiet one of the same length. Target: the pollers' p99 within 2x of the
- * quiet phase's in every pair. The p99 of a few hundred polls moves with anything else the machine does: run it on a
- * quiet machine, and read the service's CPU beside it.
+ * quiet p99. The p99 of one phase's 700 polls is its 7th slowest poll, and moves with anything else the machine does
+ * (quiet phases of one run gave 8.6 to 19.5 ms): each kind is reported against the quiet phase before it and against
+ * the quiet polls of the whole run pooled, which the target is read on. Run it on a quiet machine, and read the
+ * service's CPU beside it.
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
@@ -52,8 +54,8 @@ const HOSTILE: { name: string; query: string }[] = [
     name: '600 operations in one document',
     query: Array.from({ length: 600 }, (_, i) => `query q${i} { languages { code } }`).join(' '),
   },
-  { name: '499 same-named fields, cost 1', query: `{ languages { ${'code '.repeat(499)}} }` },
-  { name: '500 aliases of __typename, cost 1', query: aliases(500, '__typename') },
+  { name: '499 same-named fields, cost 6', query: `{ languages { ${'code '.repeat(499)}} }` },
+  { name: '500 aliases of __typename, cost 5', query: aliases(500, '__typename') },
 ];
 
 async function main(): Promise<void> {
@@ -89,13 +91,19 @@ async function main(): Promise<void> {
       `machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores\n`,
     );
     const only = process.env.BENCH_ONLY;
+    const measured: { name: string; hostile: Phase; quiet: Phase }[] = [];
     for (const hostile of HOSTILE.filter(({ name }) => !only || name.includes(only))) {
-      // Each kind against a quiet phase just before it, so that other work on the machine weighs on both alike; then
-      // a fresh minute for the sender, whose budget starts full in every phase.
+      // Each kind after a quiet phase, so that other work on the machine weighs on both alike; then a fresh minute
+      // for the sender, whose budget starts full in every phase.
       const quiet = await phase(port, pollers, service.pid!);
       await sleep(60_000 - (Date.now() % 60_000) + 100);
-      report(hostile.name, await phase(port, pollers, service.pid!, hostile.query), quiet);
+      measured.push({ name: hostile.name, hostile: await phase(port, pollers, service.pid!, hostile.query), quiet });
     }
+    const pooled = p99(measured.flatMap(({ quiet }) => quiet.latencies));
+    console.log(
+      `quiet polls of the run pooled: ${measured.reduce((n, { quiet }) => n + quiet.latencies.length, 0)}, p99 ${pooled.toFixed(1)} ms\n`,
+    );
+    for (const { name, hostile, quiet } of measured) report(name, hostile, quiet, pooled);
     console.log(`\n(load average at the end ${loadavg()[0].toFixed(2)})`);
   } finally {
     await stopAll(children);
@@ -180,16 +188,17 @@ async function send(port: number, query: string, ends: number, sent: Record<numb
   }
 }
 
-function report(name: string, measured: Phase, quiet: Phase): void {
+const p99 = (latencies: number[]) => [...latencies].sort((a, b) => a - b)[Math.floor(0.99 * latencies.length)] ?? NaN;
+
+function report(name: string, measured: Phase, quiet: Phase, pooled: number): void {
   const sorted = [...measured.latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  const quietP99 = [...quiet.latencies].sort((a, b) => a - b)[Math.floor(0.99 * quiet.latencies.length)];
-  const p99 = at(0.99);
+  const ratio = at(0.99) / pooled;
   const sent = Object.entries(measured.sent)
     .map(([status, count]) => `${count} x ${status}`)
     .join(', ');
   console.log(
-    `${name.padEnd(44)} polls ${String(sorted.length).padStart(4)} (failed ${measured.failures}), p50 ${at(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms = ${(p99 / quietP99).toFixed(2)}x the quiet ${quietP99.toFixed(1)} ms (target <= 2x: ${p99 <= 2 * quietP99 ? 'met' : 'NOT met'}); service CPU ${measured.serviceCpu.toFixed(1)} s (quiet ${quiet.serviceCpu.toFixed(1)} s)${sent ? `; sender's answers: ${sent}` : ''}`,
+    `${name.padEnd(44)} polls ${String(sorted.length).padStart(4)} (failed ${measured.failures}), p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms = ${ratio.toFixed(2)}x the pooled quiet p99 (target <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'}), ${(at(0.99) / p99(quiet.latencies)).toFixed(2)}x the ${p99(quiet.latencies).toFixed(1)} ms of the quiet phase before it; service CPU ${measured.serviceCpu.toFixed(1)} s (quiet ${quiet.serviceCpu.toFixed(1)} s)${sent ? `; sender's answers: ${sent}` : ''}`,
   );
 }
 
