@@ -5,6 +5,8 @@ export const PDF = 'application/pdf';
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const JPEG = 'image/jpeg';
 export const PNG = 'image/png';
+/** Every format a file of this service can have: what an upload accepts (D5). */
+export const FORMATS: readonly string[] = [PDF, DOCX, JPEG, PNG];
 
 /** The extension a file of each format is named with (D30: delivered files are named by what they are). */
 export const EXTENSIONS: Record<string, string> = { [PDF]: 'pdf', [DOCX]: 'docx', [JPEG]: 'jpg', [PNG]: 'png' };

@@ -1,13 +1,13 @@
-import { accountPaths, accountSchemas } from './account.paths';
+import { accountPaths } from './account.paths';
 import { bookingPaths, bookingSchemas } from './bookings.paths';
 import { catalogPaths, catalogSchemas } from './catalog.paths';
-import { certificatePaths, certificateSchemas } from './certificates.paths';
-import { filePaths, fileSchemas } from './files.paths';
+import { certificatePaths } from './certificates.paths';
+import { filePaths } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
 import { responseComponents } from '../responses/response-components';
 import { orderMessagePaths, orderMessageSchemas } from './order-messages.paths';
 import { quotePaths, quoteSchemas } from './quotes.paths';
-import { invoicePaths, invoiceSchemas } from './invoices.paths';
+import { invoicePaths } from './invoices.paths';
 import { receiptPaths } from './receipts.paths';
 import { withLinks } from './links';
 import { shippingPaths, shippingSchemas } from './shipping.paths';
@@ -199,14 +199,10 @@ export function openApiDocument(serverUrl: string) {
         ...schemas,
         ...responseComponents(),
         ...catalogSchemas,
-        ...certificateSchemas,
-        ...accountSchemas,
         ...shippingSchemas,
-        ...fileSchemas,
         ...quoteSchemas,
         ...orderSchemas,
         ...orderMessageSchemas,
-        ...invoiceSchemas,
         ...bookingSchemas,
       },
       responses,

@@ -1,13 +1,6 @@
-import { DOCX, JPEG, PDF, PNG } from '../../../documents/formats';
-import { created, dataOf, described, json, nullable, object, ref, responseRef } from './components';
+import { FORMATS } from '../../../documents/formats';
+import { created, dataOf, json, ref, responseRef } from './components';
 import { exampleCertificateFile, exampleFileCounted, exampleFileUploaded, exampleUpload } from './examples';
-
-const MIME_TYPES = [
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'image/jpeg',
-  'image/png',
-];
 
 const fileId = {
   name: 'id',
@@ -15,83 +8,6 @@ const fileId = {
   required: true,
   schema: ref('Id'),
   description: "File id, as answered by the upload or listed in an order's `files`.",
-};
-
-export const fileSchemas = {
-  File: {
-    ...object(
-      {
-        id: described(ref('Id'), 'The file id.'),
-        type: {
-          enum: ['source', 'translation', 'certificate'],
-          description:
-            '`source`: a document you uploaded. `translation` and `certificate`: made by the service for an order, and visible only once the order is completed.',
-        },
-        name: {
-          type: 'string',
-          maxLength: 255,
-          description:
-            "The client's file name without path, control or invisible characters; for produced files, `<base>.<target language>.<ext>` or the certificate's name.",
-        },
-        mime_type: {
-          enum: MIME_TYPES,
-          description: 'The format, detected from the bytes (never from the name or the declared type).',
-        },
-        size_bytes: {
-          type: 'integer',
-          minimum: 1,
-          description: 'Size in bytes (at most 20 MB = 20,971,520 for uploads).',
-        },
-        page_count: nullable(
-          { type: 'integer', minimum: 1 },
-          "A source: billing pages for certified work, max(1, ceil(word_count / 250)) for the text, plus one for each scanned page (`scanned_pages`). A translation or a certificate (delivered, not billed): its own pages as the document says them (a PDF's, Word's count), billing pages only when it does not say. Null while `analysis_status` is `pending` (always in the upload's answer) and when `uncountable`.",
-        ),
-        word_count: nullable(
-          { type: 'integer', minimum: 1 },
-          'Words, counted with Unicode word segmentation (so Chinese, Japanese and Thai count sensibly). Null while `pending` and when `uncountable`.',
-        ),
-        document_pages: nullable(
-          { type: 'integer', minimum: 1 },
-          "Physical pages: a PDF's pages, 1 for an image, a DOCX's pages as Word saved them. Null while `pending` and when the document does not say (a DOCX from another writer, a damaged file).",
-        ),
-        scanned_pages: nullable(
-          { type: 'integer', minimum: 0 },
-          'Pages with no text layer (scans, photos of paper; an image is one). Each is one billing page of `page_count`, and standard (machine) translation cannot read them. Null while `pending` and when unknown.',
-        ),
-        analysis_status: {
-          enum: ['pending', 'counted', 'uncountable'],
-          description:
-            '`pending`: counting runs in the background right after upload (usually within seconds). `counted`: `word_count` and `page_count` are set. ' +
-            '`uncountable`: no text could be counted (images, scans, encrypted or damaged documents); a quote using the file must then give `unit_count`.',
-        },
-        created_at: described(ref('Timestamp'), 'When the file was stored (UTC).'),
-        purged_at: nullable(
-          ref('Timestamp'),
-          "When the file's bytes were deleted under the account's retention policy, or at the account's request (UTC); null while they are kept. A deleted file keeps its record but has no `download_url`, and its old links answer 410.",
-        ),
-        download_url: {
-          type: 'string',
-          format: 'uri',
-          description:
-            'Translations and certificates only (absent on sources, and on a file whose deletion was decided): a signed link, valid 5 minutes, that needs no key. Read the file again for a fresh one.',
-        },
-      },
-      [
-        'id',
-        'type',
-        'name',
-        'mime_type',
-        'size_bytes',
-        'page_count',
-        'word_count',
-        'document_pages',
-        'scanned_pages',
-        'analysis_status',
-        'created_at',
-        'purged_at',
-      ],
-    ),
-  },
 };
 
 export const filePaths = {
@@ -128,7 +44,7 @@ export const filePaths = {
             },
             encoding: {
               // The type is decided from the bytes, whatever the part says (D5).
-              file: { contentType: [PDF, DOCX, JPEG, PNG, 'application/octet-stream'].join(', ') },
+              file: { contentType: [...FORMATS, 'application/octet-stream'].join(', ') },
               type: { contentType: 'text/plain' },
             },
             example: exampleUpload,
@@ -246,7 +162,7 @@ export const filePaths = {
             },
           },
           content: Object.fromEntries(
-            MIME_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+            FORMATS.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
           ),
         },
         403: json(

@@ -1,62 +1,7 @@
 import { listInvoicesCommand } from '../../../domain/billing/invoice.commands';
-import { dataOf, described, json, listOf, nullable, object, pageDocs, ref, responseRef } from './components';
+import { dataOf, json, listOf, pageDocs, ref, responseRef } from './components';
 import { examplePage } from './examples';
 import { queryParameters } from './request-schema';
-
-const invoiceFields = {
-  id: described(ref('Id'), 'The invoice id.'),
-  number: {
-    type: 'string',
-    description: 'The invoice number, `INV-<YYYYMM>-<4 digits>`.',
-    examples: ['INV-202612-0001'],
-  },
-  status: {
-    enum: ['open', 'paid', 'void'],
-    description:
-      '`open`: waiting for payment; `paid`: payments reached the total; `void`: withdrawn by the operator, its work invoiced again on a later invoice.',
-  },
-  issued_at: described(ref('Timestamp'), 'When it was issued (UTC).'),
-  due_at: described(ref('Timestamp'), "When it is due: the issue date plus the account's terms (15 or 30 days)."),
-  lines: {
-    type: 'array',
-    description: 'One line per order or booking placed on account; never changed once issued.',
-    items: object({
-      kind: { enum: ['order', 'booking'], description: 'What the line bills.' },
-      id: described(ref('Id'), 'The order or booking id.'),
-      number: { type: 'string', description: 'The order or booking number.' },
-      reference: nullable({ type: 'string' }, 'Your reference (the matter), as given; null when none.'),
-      purchase_order: nullable({ type: 'string' }, 'Your purchase order, as given on the quote; null when none.'),
-      description: { type: 'string', description: 'What was done.' },
-      amount_cents: described(ref('Cents'), 'What the line bills, in cents.'),
-    }),
-  },
-  credits: {
-    type: 'array',
-    description:
-      'Refunds of work on account made since the last invoice, and credit carried from it, taken off the total.',
-    items: object({
-      number: { type: 'string', description: 'The order or booking number refunded (`-` for a carried credit).' },
-      description: { type: 'string', description: 'What the credit is for.' },
-      amount_cents: described(ref('Cents'), 'Taken off the total, in cents.'),
-    }),
-  },
-  total_cents: described(ref('Cents'), 'The lines less the credits, in cents; never below 0.'),
-  paid_cents: described(ref('Cents'), 'What was paid of it so far, in cents.'),
-  currency: described(ref('Currency'), 'Currency of every amount of this invoice.'),
-  paid_at: nullable(ref('Timestamp'), 'When payments reached the total (UTC); null until then.'),
-};
-
-export const invoiceSchemas = {
-  Invoice: object(invoiceFields),
-  InvoiceWithLink: object({
-    ...invoiceFields,
-    download_url: {
-      type: 'string',
-      format: 'uri',
-      description: 'The invoice as a PDF: a signed link, valid for 5 minutes; read the invoice again for a fresh one.',
-    },
-  }),
-};
 
 const exampleInvoice = {
   id: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98',

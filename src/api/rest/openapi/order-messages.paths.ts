@@ -1,5 +1,5 @@
 import { listOrderMessagesCommand, postOrderMessageCommand } from '../../../domain/orders/order-message.commands';
-import { created, dataOf, described, json, listOf, object, pageDocs, ref, responseRef } from './components';
+import { created, dataOf, json, listOf, pageDocs, ref, responseRef } from './components';
 import { exampleOrderMessage, exampleOrderMessageRequest, examplePage } from './examples';
 import { queryParameters, requestBodySchema } from './request-schema';
 
@@ -12,24 +12,6 @@ const orderId = {
 };
 
 export const orderMessageSchemas = {
-  OrderMessage: object({
-    id: described(ref('Id'), 'The message id.'),
-    author: described(
-      object({
-        kind: {
-          enum: ['client', 'staff'],
-          description: '`client`: written through this API or the portal; `staff`: written by the operator.',
-        },
-        name: {
-          type: 'string',
-          description: 'The member who wrote it (or the account, for its API key), or the staff member, by name.',
-        },
-      }),
-      'Who wrote it, as they were named then.',
-    ),
-    text: { type: 'string', maxLength: 4000, description: 'The message, as written (plain text).' },
-    created_at: described(ref('Timestamp'), 'When it was written (UTC).'),
-  }),
   OrderMessageRequest: requestBodySchema(postOrderMessageCommand, {
     text: 'The message, plain text, 1 to 4,000 characters after trimming.',
   }),

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import type { Schema } from '../openapi/components';
 import { responses } from './response-registry';
 // Every declared answer, so the document holds them all whichever the process has loaded.
+import './account.response';
+import './certificate.response';
+import './file.response';
+import './invoice.response';
+import './order-message.response';
 import './order.response';
 import './quote.response';
 

@@ -1,8 +1,9 @@
 import type { IssuedCertificate } from '../../../domain/certification/issued-certificate.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import type { CertificateJson } from '../responses/certificate.response';
 
 /** D20's public view of a certificate: what it states, and of the client only the account's name. */
-export function serializeCertificate(certificate: IssuedCertificate, verificationUrl: string) {
+export function serializeCertificate(certificate: IssuedCertificate, verificationUrl: string): CertificateJson {
   return {
     code: certificate.code,
     verification_url: verificationUrl,

@@ -1,9 +1,10 @@
 import type { FilesService } from '../../../domain/files/files.service';
 import type { StoredFile } from '../../../domain/files/file.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import type { FileJson } from '../responses/file.response';
 
 /** A file as `getFile` answers it, with `analysis_status` (D5) and the pages (D29); `download_url` only on translations and certificates, never on a deleted one (D33). */
-export function serializeFile(file: StoredFile, files: FilesService) {
+export function serializeFile(file: StoredFile, files: FilesService): FileJson {
   const downloadUrl = files.downloadUrl(file);
   return {
     id: file.id,

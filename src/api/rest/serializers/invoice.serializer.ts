@@ -1,8 +1,9 @@
 import type { Invoice } from '../../../domain/billing/invoice.entity';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
+import type { InvoiceJson } from '../responses/invoice.response';
 
 /** An invoice as `GET /invoices` and `GET /invoices/{id}` answer it (D31); the one read also has its PDF link. */
-export const serializeInvoice = (invoice: Invoice, downloadUrl?: string) => ({
+export const serializeInvoice = (invoice: Invoice, downloadUrl?: string): InvoiceJson => ({
   id: invoice.id,
   number: invoice.number,
   status: invoice.status,
