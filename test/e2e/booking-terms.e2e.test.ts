@@ -11,25 +11,23 @@ import {
 import { requestBooking } from '../helpers/bookings';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { passStart } from '../helpers/bookings';
-import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startPayPalApp, type PayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
+import type { TestApp } from '../helpers/test-app';
 
 /** D32: the terms of a booking: what a late cancel costs, and what a session that ran long is charged. */
-let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+let app: PayPalApp;
+let paypal: PayPalStandIn;
 let t: TestApp;
 let desk: string;
 let alice: TestAccount;
 beforeAll(async () => {
   // Payments go through the PayPal provider against a local server that speaks PayPal's API.
-  paypal = await startPayPalStandIn();
-  t = await startTestApp({ workers: false, config: { payment: payPalConfig(paypal) } });
+  app = await startPayPalApp({ workers: false });
+  ({ t, paypal } = app);
   desk = await createStaffToken(t, StaffRole.DESK);
   alice = await createApprovedAccount(t, await createStaffToken(t));
 });
-afterAll(async () => {
-  await t.close();
-  await paypal.close();
-});
+afterAll(() => app.close());
 
 const HOUR = 3600_000;
 const get = async (id: string) =>

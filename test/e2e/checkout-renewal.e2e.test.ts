@@ -8,16 +8,16 @@ import { passStart } from '../helpers/bookings';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
-import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { startPayPalApp, type PayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
 import { sleep } from '../helpers/poll';
-import { startTestApp } from '../helpers/test-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** D29: a lost checkout is issued again for an unpaid order or booking; the old one stops paying, and money is taken once. */
 const ROUNDS = 8;
 
 /** One deployment (sandbox or PayPal) with a client ready to order and book. */
-async function deployment(config?: Parameters<typeof startTestApp>[0]) {
-  const t = await startTestApp(config);
+/** Two approved accounts on `t`, the first with a file to quote. */
+async function deployment(t: TestApp) {
   const staff = await createStaffToken(t);
   const alice = await createApprovedAccount(t, staff);
   const bob = await createApprovedAccount(t, staff);
@@ -90,7 +90,7 @@ async function awaitingBooking({ t, staff, alice }: Deployment) {
 describe('renewing a checkout in the sandbox', () => {
   let d: Deployment;
   beforeAll(async () => {
-    d = await deployment();
+    d = await deployment(await startTestApp());
   });
   afterAll(() => d.t.close());
 
@@ -270,20 +270,15 @@ describe('renewing a checkout in the sandbox', () => {
 });
 
 describe('PayPal: renewals, and bookings in time (D9, D26, D29)', () => {
-  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let app: PayPalApp;
+  let paypal: PayPalStandIn;
   let d: Deployment;
   beforeAll(async () => {
-    paypal = await startPayPalStandIn();
-    d = await deployment({
-      config: {
-        payment: payPalConfig(paypal),
-      },
-    });
+    app = await startPayPalApp();
+    paypal = app.paypal;
+    d = await deployment(app.t);
   });
-  afterAll(async () => {
-    await d.t.close();
-    await paypal.close();
-  });
+  afterAll(() => app.close());
   afterEach(() => Object.assign(paypal.mode, { captureDelayMs: 0, onCapture: undefined }));
 
   const paypalId = (approvalUrl: string) => new URL(approvalUrl).searchParams.get('token')!;

@@ -11,32 +11,26 @@ import {
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
-import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { startPayPalApp, type PayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
 import { pollUntil } from '../helpers/poll';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 
 /** The PayPal provider against a local server that speaks PayPal's API (D9). */
-let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+let app: PayPalApp;
+let paypal: PayPalStandIn;
 let t: TestApp;
 let staff: string;
 let alice: TestAccount;
 let fileId: string;
 
 beforeAll(async () => {
-  paypal = await startPayPalStandIn();
-  t = await startTestApp({
-    config: {
-      payment: payPalConfig(paypal),
-    },
-  });
+  app = await startPayPalApp();
+  ({ t, paypal } = app);
   staff = await createStaffToken(t);
   alice = await createApprovedAccount(t, staff);
   fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(1234)] }), 'contract.docx')).id;
 });
-afterAll(async () => {
-  await t.close();
-  await paypal.close();
-});
+afterAll(() => app.close());
 beforeEach(() => {
   Object.assign(paypal.mode, { down: false, declineCapture: false, refundsDown: false, refuseRefunds: null });
 });

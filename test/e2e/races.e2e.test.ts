@@ -2,7 +2,8 @@ import { ConfirmInterpretationAvailabilityDocument } from '../graphql/generated'
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { payPalConfig, startPayPalStandIn, type StandInOrder } from '../helpers/paypal-stand-in';
+import { startPayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
+import type { StandInOrder } from '../helpers/paypal-stand-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -32,31 +33,25 @@ interface PaymentRow {
 
 describe.each<Provider>(['sandbox', 'paypal'])('payments racing cancels, %s provider', (provider) => {
   let t: TestApp;
-  let paypal: Awaited<ReturnType<typeof startPayPalStandIn>> | undefined;
+  let paypal: PayPalStandIn | undefined;
+  let close: () => Promise<void>;
   let staff: string;
   let alice: TestAccount;
   let fileId: string;
   let webhookSeq = 0;
 
   beforeAll(async () => {
-    if (provider === 'paypal') paypal = await startPayPalStandIn();
-    t = await startTestApp({
-      // No job workers: a paid order must stay `processing` for the round's checks, not move on to be translated.
-      workers: false,
-      config: paypal
-        ? {
-            payment: payPalConfig(paypal),
-          }
-        : {},
-    });
+    // No job workers: a paid order must stay `processing` for the round's checks, not move on to be translated.
+    if (provider === 'paypal') ({ t, paypal, close } = await startPayPalApp({ workers: false }));
+    else {
+      t = await startTestApp({ workers: false });
+      close = () => t.close();
+    }
     staff = await createStaffToken(t);
     alice = await createApprovedAccount(t, staff);
     fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(500)] }), 'race.docx')).id;
   });
-  afterAll(async () => {
-    await t.close();
-    await paypal?.close();
-  });
+  afterAll(() => close());
 
   const newTarget = async (subject: Subject): Promise<Target> => {
     if (subject === 'order') {

@@ -15,7 +15,7 @@ import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { paidOrder as paidSandboxOrder } from '../helpers/orders';
-import { payPalConfig, startPayPalStandIn } from '../helpers/paypal-stand-in';
+import { startPayPalApp, type PayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
 
 /**
@@ -23,7 +23,8 @@ import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-
  * server that speaks PayPal's API (and the sandbox provider alike): by amount, never past what is left, e-mailed with
  * the reason, audited, shown on both doors, and reconciled (captured = kept + refunded) under concurrent requests.
  */
-let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+let app: PayPalApp;
+let paypal: PayPalStandIn;
 let t: TestApp;
 let admin: string;
 let desk: string;
@@ -32,24 +33,16 @@ let alice: TestAccount;
 let fileId: string;
 
 beforeAll(async () => {
-  paypal = await startPayPalStandIn();
   // No workers: a paid order stays `processing`, so the tests see that a refund leaves the state as it was.
-  t = await startTestApp({
-    workers: false,
-    config: {
-      payment: payPalConfig(paypal),
-    },
-  });
+  app = await startPayPalApp({ workers: false });
+  ({ t, paypal } = app);
   admin = await createStaffToken(t);
   desk = await createStaffToken(t, StaffRole.DESK);
   translator = await createStaffToken(t, StaffRole.TRANSLATOR);
   alice = await createApprovedAccount(t, admin);
   fileId = (await uploadFile(t, alice.key, await docx({ paragraphs: [words(1234)] }), 'contract.docx')).id;
 });
-afterAll(async () => {
-  await t.close();
-  await paypal.close();
-});
+afterAll(() => app.close());
 beforeEach(() => Object.assign(paypal.mode, { refundsDown: false, loseRefundAnswer: false, refuseRefunds: null }));
 
 const webhook = (event: { id: string } & Record<string, unknown>) =>
