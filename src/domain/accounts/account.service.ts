@@ -30,8 +30,7 @@ export class AccountService {
         // An e-mail is one identity (D36): the account's e-mail becomes its first admin on approval.
         const holder = await claimEmail(em, email);
         if (holder && holder.kind !== 'account') throw ValidationError.of('email', heldElsewhere(holder));
-        const account = Object.assign(new Account(), { name, email });
-        em.persist(account);
+        const account = em.create(Account, { name, email });
         this.deps.audit.record(em, ctx.actor, {
           action: 'account.create',
           resourceType: 'account',

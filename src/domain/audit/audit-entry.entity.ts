@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { newId } from '../shared/ids';
@@ -12,6 +12,9 @@ import { newId } from '../shared/ids';
 @Index({ properties: ['action', 'createdAt'] })
 @Index({ properties: ['createdAt', 'id'] })
 export class AuditEntry {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt' | 'details';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -18,7 +18,7 @@ export interface AuditRecord {
 export class AuditService {
   /** `actor` null: the system itself (payments, the pipeline). */
   record(em: EntityManager, actor: Actor | null, record: AuditRecord): void {
-    em.persist(Object.assign(new AuditEntry(), { ...record, ...recordedActor(actor) }));
+    em.create(AuditEntry, { ...record, ...recordedActor(actor) });
   }
 
   /**

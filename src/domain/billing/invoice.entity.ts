@@ -1,4 +1,4 @@
-import { Check, Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../identity/account.entity';
 import { newId } from '../shared/ids';
@@ -43,6 +43,19 @@ export class InvoiceCredit {
 @Index({ name: 'invoices_status_due', properties: ['status', 'dueAt', 'id'] })
 @Check({ name: 'invoices_paid_within_total_check', expression: '"paid_cents" >= 0 and "paid_cents" <= "total_cents"' })
 export class Invoice {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?:
+    | 'carriedCreditCents'
+    | 'createdAt'
+    | 'credits'
+    | 'lines'
+    | 'overdueNotifiedAt'
+    | 'paidAt'
+    | 'paidCents'
+    | 'status'
+    | 'updatedAt'
+    | 'voidReason';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -100,7 +100,7 @@ export class InvoiceService {
       const number = `INV-${monthKey(issuedAt)}-${String(await nextInvoiceNumber(tx, monthKey(issuedAt))).padStart(4, '0')}`;
       const totalCents = Math.max(0, linesCents - creditCents);
       const terms = account.billingTerms === BillingTerms.CHECKOUT ? BillingTerms.NET_30 : account.billingTerms;
-      const invoice = Object.assign(new Invoice(), {
+      const invoice = tx.create(Invoice, {
         number,
         account,
         periodStart: period,
@@ -114,7 +114,6 @@ export class InvoiceService {
         status: totalCents === 0 ? InvoiceStatus.PAID : InvoiceStatus.OPEN,
         paidAt: totalCents === 0 ? issuedAt : null,
       });
-      tx.persist(invoice);
       await tx.flush();
       if (work.length)
         await tx.nativeUpdate(Payment, { id: { $in: work.map((item) => item.paymentId) } }, { invoiceId: invoice.id });

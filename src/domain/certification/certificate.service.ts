@@ -119,7 +119,7 @@ export class CertificateService {
       name: `${order.number}-certificate.pdf`,
     });
     await this.deps.files.attach(em, file, AttachmentOwner.ORDER, order.id);
-    const certificate = Object.assign(new IssuedCertificate(), {
+    em.create(IssuedCertificate, {
       code: certification.code,
       order,
       file,
@@ -137,7 +137,6 @@ export class CertificateService {
       })),
       issuedAt: prepared.date,
     });
-    em.persist(certificate);
     await em.flush();
     // A revision's certificate supersedes the one of the order it revises (D30): its verification names the new code.
     if (order.revisionOf)

@@ -160,9 +160,11 @@ export class CertifiedReviewService {
         if (!order.addons.some((line) => line.code === NOTARIZATION))
           throw ValidationError.of('order', 'The order has no notarization add-on.');
         this.deps.orders.lifecycle.assertAction(order, 'record_notarization');
-        const notarization =
-          (await em.findOne(Notarization, { order })) ?? Object.assign(new Notarization(), { order });
-        Object.assign(notarization, details, { recordedBy: staff, recordedAt: new Date() });
+        const recorded = { ...details, recordedBy: staff, recordedAt: new Date() };
+        const standing = await em.findOne(Notarization, { order });
+        const notarization = standing
+          ? Object.assign(standing, recorded)
+          : em.create(Notarization, { order, ...recorded });
         if (scanPath && scanFormat) {
           const account = await em.findOneOrFail(Account, { id: order.account.id });
           notarization.scan = await this.deps.files.storeProduced(em, {

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, OneToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { StoredFile } from '../files/file.entity';
 import { newId } from '../shared/ids';
@@ -9,6 +9,9 @@ import { Order } from '../orders/order.entity';
 @ObjectType()
 @Entity({ tableName: 'notarizations' })
 export class Notarization {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'recordedAt' | 'scan';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

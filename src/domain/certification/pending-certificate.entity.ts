@@ -1,4 +1,4 @@
-import { Entity, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, OneToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Order } from '../orders/order.entity';
 
 /**
@@ -8,6 +8,9 @@ import { Order } from '../orders/order.entity';
  */
 @Entity({ tableName: 'pending_certificates' })
 export class PendingCertificate {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'startedAt';
+
   @PrimaryKey({ type: 'string', length: 19 })
   code!: string;
 

@@ -35,12 +35,11 @@ export class PendingCertificates {
     const standing = await em.findOne(PendingCertificate, { order }, { refresh: true });
     if (standing && !(await this.abandoned(em, standing))) throw beingCertified();
     if (standing) await em.nativeDelete(PendingCertificate, { code: standing.code });
-    const pending = Object.assign(new PendingCertificate(), {
+    const pending = em.create(PendingCertificate, {
       code: verificationCode(),
       order,
       processId: this.deps.processId,
     });
-    em.persist(pending);
     await em.flush();
     return pending.code;
   }

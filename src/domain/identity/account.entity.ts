@@ -1,4 +1,4 @@
-import { Check, Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -42,6 +42,21 @@ export const DEFAULT_RETENTION_DAYS = 90;
 })
 @Check({ name: 'accounts_retention_days_check', expression: '"retention_days" >= 1 and "retention_days" <= 3650' })
 export class Account {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?:
+    | 'apiKeyHash'
+    | 'apiKeyIssuedAt'
+    | 'apiKeyLast4'
+    | 'approvedAt'
+    | 'billingTerms'
+    | 'createdAt'
+    | 'creditLimitCents'
+    | 'purchaseOrderRequired'
+    | 'retentionDays'
+    | 'status'
+    | 'suspendedAt'
+    | 'updatedAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Account } from './account.entity';
 import { newId } from '../shared/ids';
@@ -32,6 +32,9 @@ export enum MemberStatus {
   expression: `create unique index "account_members_live_email" on "account_members" ("email") where "status" <> 'removed'`,
 })
 export class AccountMember {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt' | 'lastSignInAt' | 'removedAt' | 'status' | 'updatedAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -1,4 +1,4 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -13,6 +13,9 @@ export enum StaffRole {
 @ObjectType()
 @Entity({ tableName: 'staff_users' })
 export class StaffUser {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt' | 'credentials' | 'deactivatedAt' | 'role';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

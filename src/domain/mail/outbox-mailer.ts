@@ -24,7 +24,7 @@ export class OutboxMailer implements Mailer {
 
   async send(em: EntityManager, { replacesUnsent, ...message }: OutgoingEmail): Promise<void> {
     if (!this.delivery) {
-      em.persist(Object.assign(new SentEmail(), { ...message, from: this.from }));
+      em.create(SentEmail, { ...message, from: this.from });
       return em.flush();
     }
     if (replacesUnsent) {
@@ -35,9 +35,8 @@ export class OutboxMailer implements Mailer {
         { failedAt: new Date(), failure: REPLACED, text: '' },
       );
     }
-    const email = Object.assign(new SentEmail(), { ...message, from: this.from });
+    const email = em.create(SentEmail, { ...message, from: this.from });
     email.text = this.delivery.seal.seal(message.text, email.id);
-    em.persist(email);
     await em.flush();
     await this.delivery.queue.enqueue(em, 'deliver-email', { emailId: email.id });
   }

@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -10,6 +10,9 @@ import { newId } from '../shared/ids';
 @Entity({ tableName: 'sent_emails' })
 @Index({ properties: ['to', 'createdAt'] })
 export class SentEmail {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -58,8 +58,7 @@ export class MemberService implements SignInDirectory {
       // The account's own e-mail (its first admin since removed) may come back; anyone else's identity may not.
       if (holder && !(holder.kind === 'account' && holder.accountId === account.id))
         throw ValidationError.of('email', NOT_INVITABLE);
-      const member = Object.assign(new AccountMember(), { account, email, name, role });
-      em.persist(member);
+      const member = em.create(AccountMember, { account, email, name, role });
       await em.flush();
       await this.deps.mailer.send(em, memberInvitationEmail(account, member, actor.member!.name));
       this.deps.audit.record(em, actor, {
@@ -179,7 +178,5 @@ export async function addFirstAdmin(em: EntityManager, account: Account): Promis
   if (holder?.kind === 'member' && holder.accountId === account.id) return;
   if (holder && !(holder.kind === 'account' && holder.accountId === account.id))
     throw ValidationError.of('email', heldElsewhere(holder));
-  em.persist(
-    Object.assign(new AccountMember(), { account, email: account.email, name: account.name, role: MemberRole.ADMIN }),
-  );
+  em.create(AccountMember, { account, email: account.email, name: account.name, role: MemberRole.ADMIN });
 }

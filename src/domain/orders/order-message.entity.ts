@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 import { Order } from './order.entity';
@@ -28,6 +28,9 @@ export class MessageAuthor {
 // An order's conversation a page at a time, newest first (D3), with the tie-break.
 @Index({ name: 'order_messages_order_created', properties: ['order', 'createdAt', 'id'] })
 export class OrderMessage {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt' | 'author';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -100,13 +100,12 @@ export class OrderMessageService {
     author: { kind: MessageAuthorKind; name: string },
     text: string,
   ): OrderMessage {
-    const message = Object.assign(new OrderMessage(), {
+    const message = em.create(OrderMessage, {
       order,
       authorKind: author.kind,
       authorName: author.name,
       text,
     });
-    em.persist(message);
     this.deps.lifecycle.record(em, order, order.status, { actor, action: 'post_message' }, { message_id: message.id });
     return message;
   }

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel, Unique } from '@mikro-orm/core';
 import { newId } from '../shared/ids';
 import { Payment } from './payment.entity';
 
@@ -10,6 +10,9 @@ import { Payment } from './payment.entity';
 @Entity({ tableName: 'payment_refunds' })
 @Unique({ properties: ['payment', 'providerRefundId'] })
 export class PaymentRefund {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt' | 'invoiceId' | 'providerRefundId';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 

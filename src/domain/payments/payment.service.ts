@@ -383,9 +383,8 @@ export class PaymentService {
 
   /** A refund in part, asked of the provider after the commit; until answered its amount is held back (D30). */
   private holdBackRefund(em: EntityManager, payment: Payment, amountCents: number, reason: string): StaffRefund {
-    const refund = Object.assign(new StaffRefund(), { payment, amountCents, reason, inFlightSince: new Date() });
+    const refund = em.create(StaffRefund, { payment, amountCents, reason, inFlightSince: new Date() });
     payment.refundPendingCents += amountCents;
-    em.persist(refund);
     return refund;
   }
 
@@ -718,7 +717,7 @@ export class PaymentService {
       );
     }
     if (amountCents > 0 || returned.refundId)
-      em.persist(Object.assign(new PaymentRefund(), { payment, providerRefundId: returned.refundId, amountCents }));
+      em.create(PaymentRefund, { payment, providerRefundId: returned.refundId, amountCents });
     payment.refundedCents += amountCents;
     if (payment.refundedCents === payment.capturedCents) this.markRefunded(em, payment);
     return true;

@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { newId } from '../shared/ids';
 import { Payment } from './payment.entity';
 
@@ -21,6 +21,9 @@ export const STAFF_REFUND_PREFIX = 'staff-refund-';
 @Entity({ tableName: 'staff_refunds' })
 @Index({ properties: ['status', 'inFlightSince'] })
 export class StaffRefund {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'createdAt' | 'inFlightSince' | 'providerRefundId' | 'refusal' | 'requestId' | 'status';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 

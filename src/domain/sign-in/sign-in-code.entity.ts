@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../shared/ids';
 
 /**
@@ -10,6 +10,9 @@ import { newId } from '../shared/ids';
 @Index({ properties: ['email', 'createdAt'] })
 @Index({ properties: ['requestedFrom', 'createdAt'] })
 export class SignInCode {
+  /** Set by their defaults when `em.create` is not given them. */
+  [OptionalProps]?: 'attempts' | 'createdAt' | 'usedAt';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 

@@ -6,6 +6,7 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { signInCodeEmail } from '../mail/messages';
 import type { Ctx } from '../identity/context';
+import { newId } from '../shared/ids';
 import { generateToken, hashToken } from '../shared/tokens';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_TOKEN_PREFIX } from './session-lifetime';
 import { Session } from './session.entity';
@@ -68,13 +69,15 @@ export class SignInService {
       await ctx.em.transactional(async (em) => {
         await this.ensureUnderLimits(em, email, clientAddress);
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const row = Object.assign(new SignInCode(), {
+        // The hash is bound to the row (codeHash), so the row's id is made first.
+        const id = newId();
+        em.create(SignInCode, {
+          id,
           email,
+          codeHash: this.codeHash(id, code),
           requestedFrom: clientAddress.slice(0, 64),
           expiresAt: new Date(Date.now() + CODE_TTL_MS),
         });
-        row.codeHash = this.codeHash(row.id, code);
-        em.persist(row);
         await em.flush();
         if (await this.findSubject(em, email))
           await this.deps.mailer.send(em, signInCodeEmail(email, code, CODE_TTL_MS / 60_000));
@@ -112,7 +115,7 @@ export class SignInService {
       if (!subject) return WRONG_CODE;
       await subject.directory.signedIn(em, subject.subject, now);
       const token = generateToken(SESSION_TOKEN_PREFIX);
-      const session = Object.assign(new Session(), {
+      const session = em.create(Session, {
         tokenHash: hashToken(token),
         subjectKind: subject.subject.kind,
         subjectId: subject.subject.id,
@@ -120,7 +123,6 @@ export class SignInService {
         lastUsedAt: now,
         expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
       });
-      em.persist(session);
       return { token, expiresAt: session.expiresAt, subject: subject.subject };
     });
     if (typeof outcome === 'string') throw ValidationError.of('code', outcome);

@@ -32,14 +32,13 @@ export class StaffService {
         // An e-mail is one identity (D36): a client's would let its sign-in land on the desk, or the desk's in a firm.
         const holder = await claimEmail(em, email);
         if (holder && holder.kind !== 'staff') throw ValidationError.of('email', heldElsewhere(holder));
-        const user = Object.assign(new StaffUser(), {
+        const user = em.create(StaffUser, {
           email,
           name,
           role,
           credentials: credentials || null,
           tokenHash: hashToken(token),
         });
-        em.persist(user);
         this.audit(em, ctx.actor, user, 'create', { role: user.role });
         return user;
       }),
