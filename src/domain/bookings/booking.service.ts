@@ -327,16 +327,8 @@ export class BookingService {
       Object.assign(booking, { interpreter, interpreterName: interpreter.name });
       await assertInterpreterFree(em, booking);
       const after = { interpreter_id: interpreter.id, name: interpreter.name };
-      this.lifecycle.record(
-        em,
-        booking,
-        booking.status,
-        { actor: ctx.actor, action: 'replace_interpreter' },
-        {
-          before,
-          after,
-        },
-      );
+      const cause = { actor: ctx.actor, action: 'replace_interpreter' };
+      this.lifecycle.record(em, booking, booking.status, cause, { before, after });
     });
   }
 

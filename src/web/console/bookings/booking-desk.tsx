@@ -117,6 +117,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
           <>
             <Form submitLabel="Release" label="Release the hold" onSubmit={() => release.run({ id })} {...release.form}>
               <p>Held: {booking.holdReason}</p>
+              <p className="hint">Its interpreter is checked again; one who no longer qualifies is replaced first.</p>
             </Form>
             <ReplaceInterpreterForm booking={booking} />
           </>
