@@ -2,10 +2,15 @@ import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   AuditLogFilteredDocument,
   BookingInterpreterDocument,
+  BookingDeadlinesDocument,
   BookingPolicyDocument,
+  ClientBookingFeeNowDocument,
+  HoldInterpretationBookingDocument,
+  RescheduleInterpretationBookingDocument,
   CompleteWithHoursDocument,
   ConfirmInterpretationAvailabilityDocument,
   SentEmailsDocument,
+  StaffBookingFeeNowDocument,
   StaffCancelWithPolicyDocument,
 } from '../graphql/generated';
 import { requestBooking } from '../helpers/bookings';
@@ -159,10 +164,112 @@ describe('the cancellation policy (D32)', () => {
   });
 });
 
-describe('actual time and overtime (D32)', () => {
-  const complete = (id: string, actualHours?: number, token = desk) =>
-    t.gql(CompleteWithHoursDocument, { id, actualHours }, token);
+describe('the deadlines the client reads, and the fee the desk sees before a cancel (D32)', () => {
+  const deadlinesOf = async (id: string) => ({
+    rest: (await get(id)).cancellation_deadlines,
+    gql: (await t.gql(BookingDeadlinesDocument, { id }, alice.key)).data!.interpretationBooking!.cancellationDeadlines,
+  });
+  const feeNow = async (id: string) => {
+    const res = await t.gql(StaffBookingFeeNowDocument, { id }, desk);
+    expect(res.errors).toBeUndefined();
+    return res.data!.staffInterpretationBooking!.cancellationFeeNow;
+  };
 
+  it('shows the deadlines in UTC on both doors once paid, and the terms in the offset booked in; none before or after', async () => {
+    const start = '2031-03-04T09:30:00-05:00';
+    const requested = await requestBooking(t, alice.key, { scheduled_at: start });
+    expect(await deadlinesOf(requested.id)).toEqual({ rest: null, gql: null });
+
+    const { id } = await paidBooking({ scheduled_at: start });
+    const terms =
+      'Cancellation once paid: refunded in full by 2031-03-02 09:30 UTC-05:00 (2031-03-02 14:30 UTC); ' +
+      '50% refunded by 2031-03-03 09:30 UTC-05:00 (2031-03-03 14:30 UTC); nothing refunded after that.';
+    const paid = await deadlinesOf(id);
+    expect(paid.rest).toEqual({
+      full_refund_until: '2031-03-02T14:30:00.000000Z',
+      half_refund_until: '2031-03-03T14:30:00.000000Z',
+      terms,
+    });
+    expect(paid.gql).toEqual({
+      fullRefundUntil: '2031-03-02T14:30:00.000000Z',
+      halfRefundUntil: '2031-03-03T14:30:00.000000Z',
+      terms,
+    });
+    // The same terms the confirmation e-mail carried: one rule, one way of writing it.
+    const mail = (await mailTo(alice.email)).find(
+      (m) => m.kind === 'booking_awaiting_payment' && m.text?.includes(terms),
+    );
+    expect(mail).toBeDefined();
+
+    // Held from confirmed, it is still paid: a staff cancel still keeps the fee.
+    expect(
+      (await t.gql(HoldInterpretationBookingDocument, { id, reason: 'Awaiting the docket.' }, desk)).errors,
+    ).toBeUndefined();
+    expect((await deadlinesOf(id)).rest).toEqual(paid.rest);
+    expect((await cancel(id)).errors).toBeUndefined();
+    expect(await deadlinesOf(id)).toEqual({ rest: null, gql: null });
+  });
+
+  it('moves the deadlines with a reschedule, in its new offset, and drops them once the booking is completed', async () => {
+    const { id } = await paidBooking({ scheduled_at: '2031-03-11T09:30:00Z' });
+    expect((await deadlinesOf(id)).rest.half_refund_until).toBe('2031-03-10T09:30:00.000000Z');
+    const moved = await t.gql(
+      RescheduleInterpretationBookingDocument,
+      { id, scheduledAt: '2031-03-12T10:00:00+01:00' },
+      desk,
+    );
+    expect(moved.errors).toBeUndefined();
+    const after = await deadlinesOf(id);
+    expect(after.rest).toMatchObject({
+      full_refund_until: '2031-03-10T09:00:00.000000Z',
+      half_refund_until: '2031-03-11T09:00:00.000000Z',
+    });
+    expect(after.gql!.terms).toContain('refunded in full by 2031-03-10 10:00 UTC+01:00 (2031-03-10 09:00 UTC)');
+    await passStart(t, id);
+    expect((await complete(id)).errors).toBeUndefined();
+    expect(await deadlinesOf(id)).toEqual({ rest: null, gql: null });
+  });
+
+  it.each([
+    ['48 h 0 min', 48, { feeCents: 0, refundCents: 17000, refundPercent: 100 }],
+    ['47 h 59 min', 47 + 59 / 60, { feeCents: 8500, refundCents: 8500, refundPercent: 50 }],
+    ['24 h 0 min', 24, { feeCents: 8500, refundCents: 8500, refundPercent: 50 }],
+    ['23 h 59 min', 23 + 59 / 60, { feeCents: 17000, refundCents: 0, refundPercent: 0 }],
+  ])(
+    'tells the desk the fee of a cancel %s before the start, and the cancel keeps exactly that',
+    async (_, hours, fee) => {
+      const { id } = await paidBooking();
+      const { shown, cancelled } = await withStartIn(id, hours, async () => ({
+        shown: await feeNow(id),
+        cancelled: await cancel(id),
+      }));
+      expect(shown).toEqual({ ...fee, hoursBeforeStart: hours });
+      expect(cancelled.errors).toBeUndefined();
+      const audit = await t.gql(AuditLogFilteredDocument, { resourceId: id, action: 'booking.cancellation_fee' }, desk);
+      expect(audit.data!.auditLog.items[0].details).toMatchObject({
+        fee_cents: fee.feeCents,
+        refund_cents: fee.refundCents,
+      });
+      expect(await feeNow(id)).toBeNull();
+    },
+  );
+
+  it('says nothing is kept of an unpaid booking, and is the desk’s alone', async () => {
+    const requested = await requestBooking(t, alice.key);
+    expect(await feeNow(requested.id)).toBeNull();
+    const { id } = await paidBooking();
+    const client = await t.gql(ClientBookingFeeNowDocument, { id }, alice.key);
+    expect(client.errors![0].extensions!.code).toBe('FORBIDDEN');
+    const translator = await createStaffToken(t, StaffRole.TRANSLATOR);
+    const refused = await t.gql(StaffBookingFeeNowDocument, { id }, translator);
+    expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
+  });
+});
+
+const complete = (id: string, actualHours?: number, token = desk) =>
+  t.gql(CompleteWithHoursDocument, { id, actualHours }, token);
+
+describe('actual time and overtime (D32)', () => {
   it('charges the time past the billed hours, rounded up to the half hour, by a checkout of its own', async () => {
     const { id, number } = await paidBooking();
     await passStart(t, id);

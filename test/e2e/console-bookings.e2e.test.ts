@@ -1,5 +1,9 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
-import { ConfirmWithInterpreterDocument } from '../graphql/generated';
+import {
+  ConfirmWithInterpreterDocument,
+  HoldInterpretationBookingDocument,
+  UpdateInterpreterDocument,
+} from '../graphql/generated';
 import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter, passStart, payBookingCheckout, requestBooking } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
@@ -8,8 +12,10 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 /**
  * The console's bookings desk in a real browser (docs/decisions.md D34, D32): the queue by status; a booking confirmed
  * with an interpreter chosen among those who qualify and are free (a refusal shown beside the field first), paid by
- * the client, and completed with the hours it really took; a paid booking cancelled with the policy's fee shown and
- * waived; each result checked through REST as the client sees it. A translator is not shown the bookings at all.
+ * the client, and completed with the hours it really took; a paid booking's cancellation deadlines, and the fee the
+ * service says a cancel keeps now, shown before it is cancelled with the fee waived; a held booking whose interpreter
+ * was deactivated given another and released; each result checked through REST as the client sees it. A translator is
+ * not shown the bookings at all.
  */
 const suite = consoleSuite();
 let firm: TestAccount;
@@ -63,21 +69,37 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await page.close();
 }, 120_000);
 
-it('shows the fee a cancel keeps before the desk cancels, and waives it', async () => {
+/** A booking `hoursAhead` from now, confirmed through the API with a new interpreter (the screen's is the test above). */
+async function confirmedBooking(hoursAhead: number, fields: Record<string, unknown> = {}) {
   const { t } = suite;
-  // 30 hours ahead: the policy keeps half of what was paid.
-  const start = new Date(Date.now() + 30 * 3600_000).toISOString();
-  const booking = await requestBooking(t, firm.key, { scheduled_at: start });
-  // Confirmed through the API (the screen's confirmation is the test above), and paid by the client.
-  const ines = await createInterpreter(t, staffToken);
-  const confirmed = await t.gql(ConfirmWithInterpreterDocument, { id: booking.id, interpreterId: ines.id }, staffToken);
+  const start = new Date(Date.now() + hoursAhead * 3600_000).toISOString();
+  const booking = await requestBooking(t, firm.key, { scheduled_at: start, ...fields });
+  const interpreter = await createInterpreter(t, staffToken);
+  const confirmed = await t.gql(
+    ConfirmWithInterpreterDocument,
+    { id: booking.id, interpreterId: interpreter.id },
+    staffToken,
+  );
   expect(confirmed.errors).toBeUndefined();
+  return { booking, interpreter };
+}
+
+it('shows the deadlines and the fee the service says a cancel keeps, before the desk cancels, and waives it', async () => {
+  const { t } = suite;
+  // 30 hours ahead, booked at -05:00: the policy keeps half of what was paid.
+  const at = new Date(Date.now() + 30 * 3600_000);
+  const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  const local = new Date(minute.getTime() - 5 * 3600_000).toISOString().slice(0, 16);
+  const { booking } = await confirmedBooking(30, { scheduled_at: `${local}:00-05:00` });
   await payBookingCheckout(t, booking.id, firm.key);
   const paid = await clientView(booking.id);
   expect(paid.status).toBe('confirmed');
 
   const { page } = await signInToConsole(suite);
   await page.goto(`${suite.b.base}/console/bookings/${booking.number}`, { waitUntil: 'load' });
+  // The deadlines as the client's e-mails write them: in the offset booked in, UTC beside it.
+  await waitForText(page, paid.cancellation_deadlines.terms);
+  expect(paid.cancellation_deadlines.terms).toMatch(/UTC-05:00 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
   const half = (paid.total_cents / 200).toFixed(2);
   await waitForText(page, `Cancelling now keeps a fee of $${half} and refunds $${half}.`);
   await (await byRole(page, 'checkbox', 'Waive the fee (refund all of it)')).click();
@@ -89,6 +111,46 @@ it('shows the fee a cancel keeps before the desk cancels, and waives it', async 
   expect(cancelled).toMatchObject({ status: 'cancelled', payment: { refunded_cents: paid.total_cents } });
   await byRole(page, 'heading', `Booking ${booking.number} Cancelled`);
   expect(await pageText(page)).not.toContain('Cancelling now');
+  await page.close();
+}, 120_000);
+
+it('gives a held booking whose interpreter was deactivated another who qualifies, then releases it', async () => {
+  const { t } = suite;
+  const { booking, interpreter } = await confirmedBooking(72);
+  const held = await t.gql(
+    HoldInterpretationBookingDocument,
+    { id: booking.id, reason: 'Court may move it.' },
+    staffToken,
+  );
+  expect(held.errors).toBeUndefined();
+  const gone = await t.gql(UpdateInterpreterDocument, { id: interpreter.id, input: { active: false } }, staffToken);
+  expect(gone.errors).toBeUndefined();
+  const paz = await createInterpreter(t, staffToken, { name: 'Paz Replacement' });
+
+  const { page } = await signInToConsole(suite);
+  await page.goto(`${suite.b.base}/console/bookings/${booking.number}`, { waitUntil: 'load' });
+  await byRole(page, 'heading', `Booking ${booking.number} On hold`);
+  await press(page, 'Release');
+  await waitForText(page, 'Active: the interpreter is inactive');
+  expect((await clientView(booking.id)).status).toBe('on_hold');
+
+  await byRole(page, 'combobox', 'Interpreter');
+  await page.waitForFunction(
+    `[...document.querySelectorAll('select[name="interpreterId"] option')].some((o) => o.value === ${JSON.stringify(paz.id)})`,
+  );
+  await choose(page, 'Interpreter', paz.id);
+  await checkScreen(t, page, 'console-booking-replace');
+  await press(page, 'Replace interpreter');
+  await waitForText(page, 'Interpreter replaced; release the hold when ready.');
+  await page.waitForFunction(
+    `[...document.querySelectorAll('dl.facts dd')].some((dd) => dd.textContent === 'Paz Replacement')`,
+  );
+  await press(page, 'Release');
+  await byRole(page, 'heading', `Booking ${booking.number} Awaiting payment`);
+  expect(await clientView(booking.id)).toMatchObject({
+    status: 'awaiting_payment',
+    interpreter_name: 'Paz Replacement',
+  });
   await page.close();
 }, 120_000);
 

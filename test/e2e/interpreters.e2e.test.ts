@@ -9,6 +9,7 @@ import {
   InterpretersDocument,
   QualifiedForDocument,
   ReleaseInterpretationBookingDocument,
+  ReplaceInterpreterDocument,
   UpdateInterpreterDocument,
   type InterpreterInput,
 } from '../graphql/generated';
@@ -243,6 +244,70 @@ describe('confirming an interpreter on record checks the rules (D32)', () => {
     await t.gql(UpdateInterpreterDocument, { id: bea.id, input: { active: true } }, desk);
     expect((await release(later)).errors).toBeUndefined();
     expect((await restBooking(later)).status).toBe('awaiting_payment');
+  });
+
+  const replace = (id: string, interpreterId: string, token = desk) =>
+    t.gql(ReplaceInterpreterDocument, { id, interpreterId }, token);
+
+  it('lets the desk replace the deactivated interpreter of a held booking by one who qualifies, then release it', async () => {
+    const start = freshStart();
+    const bea = await create({ languages: ['es'] });
+    const onHold = await held(start, bea.id);
+    await t.gql(UpdateInterpreterDocument, { id: bea.id, input: { active: false } }, desk);
+    expect(refusalOf(await release(onHold))).toMatch(/^Active: /);
+
+    // Each replacement is checked as a confirmation is; refused, nothing changes.
+    const french = await create({ languages: ['fr'] });
+    const refusals: [string, string][] = [
+      [bea.id, 'Active: '],
+      [french.id, 'Languages: '],
+      ['00000000-0000-4000-8000-000000000000', 'No interpreter has this id.'],
+    ];
+    for (const [interpreterId, rule] of refusals) {
+      const res = await replace(onHold, interpreterId);
+      expect(errorsOf(res)?.code).toBe('BAD_USER_INPUT');
+      expect(refusalOf(res)).toContain(rule);
+    }
+    expect(Object.keys(errorsOf(await replace(onHold, 'not-an-id'))!.errors!)).toEqual(['interpreterId']);
+    expect((await restBooking(onHold)).interpreter.name).toBe(bea.name);
+
+    const cruz = await create({ languages: ['es'], qualifications: ['MEDICAL_CERTIFIED'] });
+    const forbidden = await replace(onHold, cruz.id, translator);
+    expect(errorsOf(forbidden)?.code).toBe('FORBIDDEN');
+    const replaced = await replace(onHold, cruz.id);
+    expect(replaced.errors).toBeUndefined();
+    expect(replaced.data!.replaceInterpreter).toMatchObject({ status: 'ON_HOLD', interpreterName: cruz.name });
+    const audit = await t.gql(AuditLogDocument, { resourceId: onHold }, desk);
+    const entry = audit.data!.auditLog.items.find((item) => item.action === 'booking.replace_interpreter');
+    expect(entry?.details).toEqual({
+      before: { interpreter_id: bea.id, name: bea.name },
+      after: { interpreter_id: cruz.id, name: cruz.name },
+    });
+
+    expect((await release(onHold)).errors).toBeUndefined();
+    expect(await restBooking(onHold)).toMatchObject({
+      status: 'awaiting_payment',
+      interpreter_name: cruz.name,
+      interpreter: { name: cruz.name, qualifications: ['MEDICAL_CERTIFIED'] },
+    });
+    expect(errorsOf(await replace('00000000-0000-4000-8000-000000000000', cruz.id))?.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses to replace the interpreter of a booking holding time by one busy then, and of a finished booking', async () => {
+    const start = freshStart();
+    const [ana, dan] = [await create({ languages: ['es'] }), await create({ languages: ['es'] })];
+    const mine = await book({ scheduled_at: start.toISOString() });
+    expect((await confirm(mine, ana.id)).errors).toBeUndefined();
+    const theirs = await book({ scheduled_at: at(start, 60) });
+    expect((await confirm(theirs, dan.id)).errors).toBeUndefined();
+    expect(refusalOf(await replace(mine, dan.id))).toMatch(/^Overlap: /);
+    expect((await restBooking(mine)).interpreter_name).toBe(ana.name);
+
+    const done = await book({ scheduled_at: at(start, 1200) });
+    await t.rest.post(`/api/v1/interpretation-bookings/${done}/cancel`, undefined, alice.key).expect(200);
+    const finished = await replace(done, dan.id);
+    expect(errorsOf(finished)?.code).toBe('BAD_USER_INPUT');
+    expect((await restBooking(done)).interpreter).toBeNull();
   });
 
   it('lets exactly one of a release and a confirmation of one interpreter for overlapping bookings win', async () => {

@@ -286,6 +286,13 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await payAtCheckout(t, b, page);
   await waitForText(page, 'Thank you: the payment went through.');
   await waitForText(page, 'Confirmed');
+  // Written in the person's offset, the booking shows its cancellation deadlines there, UTC beside them (D29, D32).
+  await waitForText(
+    page,
+    `Cancellation once paid: refunded in full by ${year}-01-13 10:00 UTC-05:00 (${year}-01-13 15:00 UTC); ` +
+      `50% refunded by ${year}-01-14 10:00 UTC-05:00 (${year}-01-14 15:00 UTC); nothing refunded after that.`,
+  );
+  await checkScreen(t, page, 'portal-booking-paid');
 
   const other = await requestBooking(t, firm.key);
   await page.goto(`${b.base}/portal/bookings/${other.id}`, { waitUntil: 'load' });

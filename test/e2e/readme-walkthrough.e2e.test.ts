@@ -33,7 +33,14 @@ const WALKTHROUGH: Record<string, RegExp[]> = {
   '## Orders and payment': [/"status":"pending_payment"/, /"line2":"Suite 200"/],
   // D31: the paid order's receipt, through its stable link's redirect.
   '## Billing on terms': [/^200 application\/pdf$/m],
-  '## Interpreter bookings': [/"status":"requested"/],
+  '## Interpreter bookings': [
+    /"status":"requested"/,
+    // D32: a booking a minute ahead, confirmed with an interpreter on record, paid, then completed with overtime.
+    /^Cancellation once paid: refunded in full by \d{4}-\d\d-\d\d \d\d:\d\d UTC; 50% refunded by .+ UTC; nothing refunded after that\.$/m,
+    /"staffInterpretationBooking":\{"status":"CONFIRMED","cancellationFeeNow":\{"feeCents":17000,"refundCents":0\}\}/,
+    /"completeInterpretationBooking":\{"status":"COMPLETED","payment":\{"overtime":\{"hours":0\.5,"amountCents":4250\}\}\}/,
+    /hours: 0\.5,\s+amount_cents: 4250,[\s\S]*paid_at: '\d{4}-\d\d-\d\dT[^']+Z',\s+receipt_url: 'http/,
+  ],
   '## Translation': [
     /"updateStaffProfile":\{"credentials":"ATA-certified translator no\. 123456"\}/,
     /"approveTranslation":\{"status":"IN_REVIEW"\}/,
@@ -110,7 +117,7 @@ it('runs every ```sh block of the README or says here why not', () => {
   expect(unlisted.map(({ section }) => section)).toEqual([]);
 });
 
-it('runs the walk-through blocks in order, as written: an approved account, a quote priced, orders paid, a booking made, a certified order completed', async () => {
+it('runs the walk-through blocks in order, as written: an approved account, a quote priced, orders paid, a booking completed with overtime, a certified order completed', async () => {
   const blocks = shellBlocks().filter(({ section }) => section in WALKTHROUGH);
   const script = blocks.map(({ code }, index) => `${code}\nprintf '\\n%s\\n' '${marker(index)}'`).join('\n');
   const { stdout } = await exec(
@@ -119,7 +126,8 @@ it('runs the walk-through blocks in order, as written: an approved account, a qu
     {
       cwd: REPO_ROOT,
       env,
-      timeout: 150_000,
+      // The bookings walk waits a minute for its start (completion is refused before it, D29).
+      timeout: 240_000,
       maxBuffer: 16 * 1024 * 1024,
     },
   );
@@ -137,7 +145,7 @@ it('runs the walk-through blocks in order, as written: an approved account, a qu
   }
   const scheduled = /"scheduled_at":"([^"]+)"/.exec(printed['## Interpreter bookings'])![1];
   expect(Date.parse(scheduled)).toBeGreaterThan(Date.now());
-}, 180_000);
+}, 270_000);
 
 describe('sandbox:seed', () => {
   it('on a fresh database, prints only the shell assignments on stdout (the migration log goes to stderr)', async () => {

@@ -94,6 +94,8 @@ const operations: [string, (services: TestApp['services'], ctx: Ctx) => Promise<
   ['bookings.hold', (s, ctx) => s.bookings.hold(ctx, ID, { reason: 'x' })],
   ['bookings.release', (s, ctx) => s.bookings.release(ctx, ID)],
   ['bookings.staffCancel', (s, ctx) => s.bookings.staffCancel(ctx, ID, { reason: 'x' })],
+  ['bookings.replaceInterpreter', (s, ctx) => s.bookings.replaceInterpreter(ctx, ID, { interpreterId: ID })],
+  ['bookings.cancellationFeeNow', (s, ctx) => s.bookings.cancellationFeeNow(ctx, ctx.em.getReference(Booking, ID))],
   ['interpreters.list', (s, ctx) => s.interpreters.list(ctx, {})],
   [
     'interpreters.create',

@@ -25,7 +25,7 @@ const FROM = `FROM interpretation_bookings b ${BOOKING_JOINS}`;
 const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
 
 /** A booking's answer, as `bookingOf` maps it (`b` the booking, its payment `p` left-joined). */
-export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at,
+export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.held_from, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at, b.scheduled_offset_minutes,
   b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
   b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}, b.interpreter_id, i.name AS interpreter_record_name,
@@ -87,11 +87,13 @@ export function bookingOf(row: SqlRow, date: DateOf): BookingRead {
     id: row.id as string,
     number: row.number as string,
     status: row.status as Booking['status'],
+    heldFrom: row.held_from as Booking['heldFrom'],
     mode: row.mode as Booking['mode'],
     setting: row.setting as Booking['setting'],
     sourceLanguage: row.source_language as string,
     targetLanguage: row.target_language as string,
     scheduledAt: date(row.scheduled_at)!,
+    scheduledOffsetMinutes: row.scheduled_offset_minutes as number,
     durationHundredths: row.duration_hundredths as number,
     billableHundredths: row.billable_hundredths as number,
     unitPriceCents: row.unit_price_cents as number,

@@ -101,6 +101,10 @@ export const confirmAvailabilityCommand = z.object({
   ),
 });
 
+/** Staff's `replaceInterpreter`: another interpreter on record, checked as a confirmation checks them (D32). */
+export const replaceInterpreterCommand = confirmAvailabilityCommand;
+export type ReplaceInterpreter = z.output<typeof replaceInterpreterCommand>;
+
 /** The same, deprecated: a name alone, checked against no rule (D32). */
 export const confirmByNameCommand = z.object({ interpreterName: text({ required: true, max: 255 }) });
 

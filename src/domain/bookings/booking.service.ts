@@ -10,7 +10,14 @@ import { referenceNumber } from '../shared/reference-number';
 import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
-import { paymentOf, type CancelKept, type CheckoutRequest, type PaymentService } from '../payments/payment.service';
+import {
+  paymentOf,
+  refundableCents,
+  type CancelKept,
+  type CheckoutRequest,
+  type PaymentService,
+} from '../payments/payment.service';
+import { Payment } from '../payments/payment.entity';
 import type { Ctx } from '../identity/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -27,10 +34,11 @@ import type {
   ConfirmAvailability,
   CreateBooking,
   ListBookings,
+  ReplaceInterpreter,
   StaffCancelBooking,
 } from './booking.commands';
 import { overtimeOf } from './booking-overtime';
-import { cancellationFee, cancellationTerms } from './cancellation-policy';
+import { cancellationFee, cancellationTerms, underPolicy, type CancellationFee } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { Interpreter } from './interpreter.entity';
@@ -300,6 +308,44 @@ export class BookingService {
       await this.qualified(em, booking, booking.interpreter.id, LockMode.PESSIMISTIC_WRITE);
       await assertInterpreterFree(em, booking);
     });
+  }
+
+  /**
+   * Another interpreter on record for a booking still open (D32): the way out of a hold whose interpreter was
+   * deactivated or given the slot meanwhile, which `release` would refuse. The booking is locked, then the new
+   * interpreter (one lock order everywhere), who is checked as a confirmation checks them; a booking holding time
+   * (confirmed or awaiting payment) is checked for overlaps too, a held one again when it is released. Audited with
+   * the interpreter before and after.
+   */
+  async replaceInterpreter(ctx: Ctx, id: unknown, { interpreterId }: ReplaceInterpreter): Promise<Booking> {
+    requireStaff(ctx.actor, 'replaceInterpreter');
+    if (!isId(id)) throw new NotFoundError();
+    return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
+      this.lifecycle.assertAction(booking, 'assign_interpreter');
+      const before = { interpreter_id: booking.interpreter?.id ?? null, name: booking.interpreterName };
+      const interpreter = await this.qualified(em, booking, interpreterId, LockMode.PESSIMISTIC_WRITE);
+      Object.assign(booking, { interpreter, interpreterName: interpreter.name });
+      await assertInterpreterFree(em, booking);
+      const after = { interpreter_id: interpreter.id, name: interpreter.name };
+      const cause = { actor: ctx.actor, action: 'replace_interpreter' };
+      this.lifecycle.record(em, booking, booking.status, cause, { before, after });
+    });
+  }
+
+  /**
+   * What a staff cancel of `booking` would keep and refund now, by the policy's one rule (D32), for the desk to see
+   * before it cancels; null while it cancels free (unpaid) or is finished.
+   */
+  async cancellationFeeNow(
+    ctx: Ctx,
+    booking: Pick<Booking, 'status' | 'heldFrom' | 'scheduledAt' | 'scheduledOffsetMinutes'> & {
+      payment: { id: string } | null;
+    },
+  ): Promise<CancellationFee | null> {
+    requireStaff(ctx.actor, 'InterpretationBooking.cancellationFeeNow');
+    if (!underPolicy(booking) || !booking.payment) return null;
+    const payment = await ctx.em.findOneOrFail(Payment, { id: booking.payment.id });
+    return cancellationFee(booking, refundableCents(payment), payment.currency, false);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { zonedTime } from '../shared/booking-time';
 import { formatMoney } from '../shared/money';
-import type { Booking } from './booking.entity';
+import { BookingStatus, type Booking } from './booking.entity';
 import { UNPAID } from './booking.states';
 
 /**
@@ -38,11 +38,40 @@ type Tier = BookingPolicy['tiers'][number];
 type BookingTimes = Pick<Booking, 'scheduledAt' | 'scheduledOffsetMinutes'>;
 
 /** The last moment a tier applies: its hours before the start, counted in UTC (at it exactly, the tier still holds). */
+const lastMomentOf = (booking: BookingTimes, tier: Tier): Date =>
+  new Date(booking.scheduledAt.getTime() - tier.hoursBeforeStartAtLeast * HOUR_MS);
+
+/** That moment as e-mails and pages show it: in the client's offset, UTC beside it (D29). */
 const deadline = (booking: BookingTimes, tier: Tier): string =>
-  zonedTime(
-    new Date(booking.scheduledAt.getTime() - tier.hoursBeforeStartAtLeast * HOUR_MS),
-    booking.scheduledOffsetMinutes,
-  );
+  zonedTime(lastMomentOf(booking, tier), booking.scheduledOffsetMinutes);
+
+/** The deadlines of a booking a staff cancel would keep a fee of (D32), in UTC: the last moments of full and half refunds. */
+export interface CancellationDeadlines {
+  fullRefundUntil: Date;
+  halfRefundUntil: Date;
+  /** The same as the e-mails write them, in the client's offset with UTC beside it (`cancellationTerms`). */
+  terms: string;
+}
+
+type PolicyState = Pick<Booking, 'status' | 'heldFrom'>;
+
+/**
+ * Whether a cancel now falls under the policy: paid and not finished, i.e. confirmed, or held from confirmed. Unpaid
+ * bookings cancel free (the contract), and a completed or cancelled one has nothing left to cancel.
+ */
+export const underPolicy = ({ status, heldFrom }: PolicyState): boolean =>
+  (status === BookingStatus.ON_HOLD ? heldFrom : status) === BookingStatus.CONFIRMED;
+
+/** The deadlines a client reads on its booking (D32); null while it cancels free or is finished. */
+export function cancellationDeadlines(booking: BookingTimes & PolicyState): CancellationDeadlines | null {
+  if (!underPolicy(booking)) return null;
+  const [full, half] = BOOKING_POLICY.tiers;
+  return {
+    fullRefundUntil: lastMomentOf(booking, full),
+    halfRefundUntil: lastMomentOf(booking, half),
+    terms: cancellationTerms(booking),
+  };
+}
 
 const refunded = (percent: number): string =>
   percent === 100 ? 'refunded in full' : percent === 0 ? 'nothing refunded' : `${percent}% refunded`;

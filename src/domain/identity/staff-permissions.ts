@@ -57,6 +57,8 @@ export const STAFF_PERMISSIONS = {
   refundInterpretationBooking: THE_DESK,
   addBookingNote: THE_DESK,
   assignInterpreter: THE_DESK,
+  replaceInterpreter: THE_DESK,
+  'InterpretationBooking.cancellationFeeNow': THE_DESK,
   rescheduleInterpretationBooking: THE_DESK,
   // The interpreters the desk keeps (D32).
   interpreters: THE_DESK,

@@ -801,7 +801,7 @@ const isStale = (step: { inFlightSince: Date | null }) =>
  * What staff may still refund (D30): captured less refunded, less refunds asked and not answered yet; nothing once a
  * refund of all of it is owed (a cancel's), settled or refused.
  */
-const refundableCents = (payment: Payment) =>
+export const refundableCents = (payment: Payment) =>
   payment.status === PaymentStatus.CAPTURED
     ? payment.capturedCents - payment.refundedCents - payment.refundPendingCents
     : 0;

@@ -50,6 +50,21 @@ it("answers an account's booking with its payment in one statement, and a bookin
   expect((await readBooking(db.em(), account.id, unpaid.id))!.booking.payment).toBeNull();
 });
 
+it('answers what the cancellation deadlines are read from: the state held from and the offset booked in (D32)', async () => {
+  const held = await insertBooking(
+    db.em(),
+    account,
+    { status: BookingStatus.ON_HOLD, heldFrom: BookingStatus.CONFIRMED, scheduledOffsetMinutes: -300 },
+    { paidAt },
+  );
+  const polled = await readBooking(db.em(), account.id, held.id);
+  expect(polled!.booking).toMatchObject({
+    status: BookingStatus.ON_HOLD,
+    heldFrom: BookingStatus.CONFIRMED,
+    scheduledOffsetMinutes: -300,
+  });
+});
+
 it("answers nothing for another account's booking or an unknown one", async () => {
   const theirs = await insertBooking(db.em(), await insertAccount(db.em()));
   expect(await readBooking(db.em(), account.id, theirs.id)).toBeNull();

@@ -20,6 +20,7 @@ import { createBookingCommand, listBookingsCommand } from '../../../domain/booki
 import { Booking, BookingSetting, BookingStatus, hoursOf } from '../../../domain/bookings/booking.entity';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
 import { overtimeView, type OvertimeView } from '../../../domain/bookings/booking-overtime';
+import { cancellationDeadlines, type CancellationDeadlines } from '../../../domain/bookings/cancellation-policy';
 import { InterpreterQualification, type AssignedInterpreter } from '../../../domain/bookings/interpreter.entity';
 import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
@@ -143,6 +144,28 @@ export class BookingFieldsResolver {
       booking.interpreter && { name: booking.interpreter.name, qualifications: booking.interpreter.qualifications }
     );
   }
+
+  @FieldResolver(() => CancellationDeadlinesType, {
+    nullable: true,
+    description:
+      'When a cancel of the paid booking stops refunding all, then half, of it (`pricing.bookingPolicy`), counted in UTC; null while it cancels free (not paid yet) or is finished.',
+  })
+  cancellationDeadlines(@Root() booking: BookingRead): CancellationDeadlines | null {
+    return cancellationDeadlines(booking);
+  }
+}
+
+@ObjectType('CancellationDeadlines', { description: 'The moments the cancellation policy changes at for a booking.' })
+class CancellationDeadlinesType implements CancellationDeadlines {
+  @Field(() => Date, { description: 'Until this moment (included) a cancel refunds all of it.' })
+  fullRefundUntil!: Date;
+  @Field(() => Date, { description: 'Until this moment (included) a cancel refunds half; nothing after it.' })
+  halfRefundUntil!: Date;
+  @Field({
+    description:
+      "The policy as the booking's e-mails write it, each deadline in the offset `scheduledAt` was written with and in UTC beside it.",
+  })
+  terms!: string;
 }
 
 /**

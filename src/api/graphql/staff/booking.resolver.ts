@@ -3,15 +3,18 @@ import {
   Args,
   Authorized,
   Ctx,
+  Field,
   FieldResolver,
   Float,
   ID,
   Int,
   Mutation,
+  ObjectType,
   Query,
   Resolver,
   Root,
 } from 'type-graphql';
+import type { CancellationFee } from '../../../domain/bookings/cancellation-policy';
 import { Account } from '../../../domain/identity/account.entity';
 import { BookingNote } from '../../../domain/bookings/booking-note.entity';
 import type { StaffBookingRead } from '../../../domain/bookings/booking-read';
@@ -21,6 +24,7 @@ import {
   completeBookingCommand,
   confirmAvailabilityCommand,
   confirmByNameCommand,
+  replaceInterpreterCommand,
   rescheduleBookingCommand,
   staffBookingsCommand,
   staffCancelBookingCommand,
@@ -184,6 +188,18 @@ export class StaffBookingResolver {
 
   @Mutation(() => Booking, {
     description:
+      "Another interpreter on record for an open booking, checked as a confirmation checks them (active, languages, mode, qualification, and no overlap once the booking holds the interpreter's time): the way to release a hold whose interpreter was deactivated. Refused: `BAD_USER_INPUT` under `interpreterId`, the message naming the rule. Audited.",
+  })
+  replaceInterpreter(
+    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('interpreterId', () => ID) interpreterId: string,
+  ): Promise<Booking> {
+    return services.bookings.replaceInterpreter(ctx, id, graphqlCommand(replaceInterpreterCommand, { interpreterId }));
+  }
+
+  @Mutation(() => Booking, {
+    description:
       'A new start time in the future; the duration (and price) changes only before payment is asked for. The account is e-mailed. Audited.',
   })
   rescheduleInterpretationBooking(
@@ -215,4 +231,28 @@ export class BookingDeskFieldsResolver {
   notes(@Root() booking: Pick<Booking, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<BookingNote[]> {
     return loaders.bookingNotes().load(booking.id);
   }
+
+  @Authorized(Role.STAFF)
+  @FieldResolver(() => CancellationFeeNow, {
+    nullable: true,
+    description:
+      'Staff only: what `staffCancelInterpretationBooking` would keep and refund if sent now, fee not waived; null while the booking cancels free or is finished.',
+  })
+  cancellationFeeNow(
+    @Root() booking: StaffBookingRead | Booking,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ): Promise<CancellationFee | null> {
+    return services.bookings.cancellationFeeNow(ctx, booking);
+  }
+}
+
+@ObjectType({ description: 'The cancellation policy applied to a paid booking at this moment.' })
+class CancellationFeeNow implements Pick<
+  CancellationFee,
+  'feeCents' | 'refundCents' | 'hoursBeforeStart' | 'refundPercent'
+> {
+  @Field(() => Int, { description: 'What the cancel keeps of what is left of the payment.' }) feeCents!: number;
+  @Field(() => Int, { description: 'What it gives back.' }) refundCents!: number;
+  @Field(() => Int) refundPercent!: number;
+  @Field(() => Float, { description: 'Hours left before the start, at least 0.' }) hoursBeforeStart!: number;
 }

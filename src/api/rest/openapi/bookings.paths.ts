@@ -104,6 +104,10 @@ export const bookingSchemas = {
       'The interpreter on record staff confirmed, with their qualifications; null while `requested`, or when staff named an interpreter who is not on record.',
     ),
     hold_reason: nullable({ type: 'string' }, 'Why the booking is on hold; null unless `status` is `on_hold`.'),
+    cancellation_deadlines: nullable(
+      ref('CancellationDeadlines'),
+      'When a cancel of the paid booking stops refunding all, then half, of it (`booking_policy` of `GET /pricing`): set while it is `confirmed` (or on hold from there); null while it cancels free (not paid yet) or is finished.',
+    ),
     completed_at: nullable(ref('Timestamp'), 'When staff marked it completed (UTC); null before.'),
     cancelled_at: nullable(ref('Timestamp'), 'When it was cancelled (UTC); null unless cancelled.'),
     created_at: described(ref('Timestamp'), 'When the booking was made (UTC).'),
@@ -137,6 +141,24 @@ export const bookingSchemas = {
       { type: 'string', format: 'uri' },
       "The overtime's receipt once paid by card, as `payment.receipt_url`; null before, and on account.",
     ),
+  }),
+  CancellationDeadlines: object({
+    full_refund_until: described(
+      ref('Timestamp'),
+      'Until this moment (UTC, included) a cancel refunds all of what was paid: 48 hours before `scheduled_at`.',
+    ),
+    half_refund_until: described(
+      ref('Timestamp'),
+      'Until this moment (UTC, included) a cancel refunds half; nothing after it: 24 hours before `scheduled_at`.',
+    ),
+    terms: {
+      type: 'string',
+      description:
+        "The policy as the booking's e-mails write it, each deadline in the offset `scheduled_at` was written with and in UTC beside it.",
+      examples: [
+        'Cancellation once paid: refunded in full by 2026-11-29 09:30 UTC-05:00 (2026-11-29 14:30 UTC); 50% refunded by 2026-11-30 09:30 UTC-05:00 (2026-11-30 14:30 UTC); nothing refunded after that.',
+      ],
+    },
   }),
   AssignedInterpreter: object({
     name: { type: 'string', description: "The interpreter's name." },

@@ -302,6 +302,7 @@ export const exampleBookingRequested = {
   interpreter_name: null,
   interpreter: null,
   hold_reason: null,
+  cancellation_deadlines: null,
   completed_at: null,
   cancelled_at: null,
   created_at: '2026-11-22T11:05:31.447000Z',
@@ -325,6 +326,12 @@ export const exampleBookingConfirmed = {
   },
   interpreter_name: 'Lucia Ramirez',
   interpreter: { name: 'Lucia Ramirez', qualifications: ['COURT_CERTIFIED'] },
+  cancellation_deadlines: {
+    full_refund_until: '2026-11-29T14:30:00.000000Z',
+    half_refund_until: '2026-11-30T14:30:00.000000Z',
+    terms:
+      'Cancellation once paid: refunded in full by 2026-11-29 09:30 UTC-05:00 (2026-11-29 14:30 UTC); 50% refunded by 2026-11-30 09:30 UTC-05:00 (2026-11-30 14:30 UTC); nothing refunded after that.',
+  },
   updated_at: '2026-11-23T08:14:52.306000Z',
 };
 

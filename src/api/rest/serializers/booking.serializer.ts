@@ -6,6 +6,19 @@ import { paymentOrPending } from '../../../domain/payments/payment-read';
 import { serializePayment } from './payment.serializer';
 import { serializePlacedBy } from './placed-by.serializer';
 import { overtimeView } from '../../../domain/bookings/booking-overtime';
+import { cancellationDeadlines } from '../../../domain/bookings/cancellation-policy';
+
+/** `cancellation_deadlines` (D32): null while the booking cancels free or is finished. */
+function serializeDeadlines(booking: BookingRead) {
+  const deadlines = cancellationDeadlines(booking);
+  return (
+    deadlines && {
+      full_refund_until: formatTimestamp(deadlines.fullRefundUntil),
+      half_refund_until: formatTimestamp(deadlines.halfRefundUntil),
+      terms: deadlines.terms,
+    }
+  );
+}
 
 /** `payment.overtime` (D32): null until a completion records hours past those billed. */
 function serializeOvertime(booking: BookingRead, receipts: ReceiptService) {
@@ -51,6 +64,7 @@ export function serializeBooking(booking: BookingRead, provider: string, receipt
       qualifications: booking.interpreter.qualifications,
     },
     hold_reason: booking.holdReason,
+    cancellation_deadlines: serializeDeadlines(booking),
     completed_at: formatOptionalTimestamp(booking.completedAt),
     cancelled_at: formatOptionalTimestamp(booking.cancelledAt),
     created_at: formatTimestamp(booking.createdAt),

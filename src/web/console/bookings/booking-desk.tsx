@@ -4,7 +4,7 @@ import { graphql } from '../../shared/gql';
 import { instant, ReasonForm, RefundForm } from '../desk-forms';
 import type { Booking } from './booking-page';
 import { CancelForm } from './cancel-form';
-import { ConfirmForm } from './confirm-form';
+import { ConfirmForm, ReplaceInterpreterForm } from './confirm-form';
 
 const Reschedule = graphql(`
   mutation RescheduleBooking($id: ID!, $scheduledAt: DateTime!, $durationHours: Float) {
@@ -67,7 +67,8 @@ const hours = (text: string) => (text ? Number(text.replace(',', '.')) : undefin
 
 /**
  * The desk's moves on a booking (D28, D32): confirm an interpreter who qualifies and is free, reschedule, complete
- * with the hours it really took, hold or release, refund an amount, cancel with the policy's fee shown first.
+ * with the hours it really took, hold or release (another interpreter first, when the one on record no longer
+ * qualifies), refund an amount, cancel with the policy's fee shown first.
  */
 export function BookingActions({ booking }: { booking: Booking }) {
   const reschedule = useAction(Reschedule, 'Booking rescheduled; the client is e-mailed.');
@@ -113,9 +114,13 @@ export function BookingActions({ booking }: { booking: Booking }) {
           </Form>
         )}
         {booking.status === 'ON_HOLD' ? (
-          <Form submitLabel="Release" label="Release the hold" onSubmit={() => release.run({ id })} {...release.form}>
-            <p>Held: {booking.holdReason}</p>
-          </Form>
+          <>
+            <Form submitLabel="Release" label="Release the hold" onSubmit={() => release.run({ id })} {...release.form}>
+              <p>Held: {booking.holdReason}</p>
+              <p className="hint">Its interpreter is checked again; one who no longer qualifies is replaced first.</p>
+            </Form>
+            <ReplaceInterpreterForm booking={booking} />
+          </>
         ) : (
           !finished && (
             <ReasonForm

@@ -27,6 +27,13 @@ const StaffBooking = graphql(`
       reference
       interpreterName
       holdReason
+      cancellationDeadlines {
+        terms
+      }
+      cancellationFeeNow {
+        feeCents
+        refundCents
+      }
       totalCents
       currency
       account {
@@ -138,6 +145,12 @@ function BookingFacts({ booking }: { booking: Booking }) {
         <>
           <dt>Held because</dt>
           <dd>{booking.holdReason}</dd>
+        </>
+      )}
+      {booking.cancellationDeadlines && (
+        <>
+          <dt>Cancellation</dt>
+          <dd>{booking.cancellationDeadlines.terms}</dd>
         </>
       )}
       <dt>Total</dt>

@@ -1,24 +1,9 @@
-import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
 import { Form, formText, TextArea } from '../../shared/form';
 import { formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { Booking } from './booking-page';
 
-const Policy = graphql(`
-  query BookingPolicy {
-    pricing {
-      bookingPolicy {
-        freeCancellationStatuses
-        waivableByStaff
-        tiers {
-          hoursBeforeStartAtLeast
-          refundPercent
-        }
-      }
-    }
-  }
-`);
 const Cancel = graphql(`
   mutation CancelBooking($id: ID!, $reason: String!, $waiveFee: Boolean) {
     staffCancelInterpretationBooking(id: $id, reason: $reason, waiveFee: $waiveFee) {
@@ -32,28 +17,13 @@ const Cancel = graphql(`
   }
 `);
 
-type Tier = { hoursBeforeStartAtLeast: number; refundPercent: number };
-
 /**
- * What cancelling now keeps of what is left of the payment, as the published policy says (D32): the first tier the
- * hours left reach, the refund rounded in the client's favour, as the service computes it when the cancel arrives.
+ * "Cancel booking" with a reason, the fee the service computes by the policy (`cancellationFeeNow`, D32) shown before
+ * it, and "Waive the fee" for the desk. The service computes the fee again when the cancel arrives.
  */
-export function feeNow(booking: Booking, tiers: readonly Tier[]): { feeCents: number; refundCents: number } {
-  const { capturedCents, refundedCents, refundPendingCents } = booking.payment;
-  const left = Math.max(0, (capturedCents ?? 0) - refundedCents - (refundPendingCents ?? 0));
-  const hours = Math.max(0, (new Date(booking.scheduledAt).getTime() - Date.now()) / 3600_000);
-  const tier = tiers.find((t) => hours >= t.hoursBeforeStartAtLeast) ?? { refundPercent: 0 };
-  const refundCents = Math.ceil((left * tier.refundPercent) / 100);
-  return { feeCents: left - refundCents, refundCents };
-}
-
-/** "Cancel booking" with a reason, the policy's fee shown before it, and "Waive the fee" for the desk. */
 export function CancelForm({ booking }: { booking: Booking }) {
-  const [{ data }] = useQuery({ query: Policy, requestPolicy: 'cache-first' });
   const cancel = useAction(Cancel, 'Booking cancelled; the client is e-mailed.');
-  const policy = data?.pricing.bookingPolicy;
-  const free = !policy || policy.freeCancellationStatuses.includes(booking.status);
-  const { feeCents, refundCents } = policy ? feeNow(booking, policy.tiers) : { feeCents: 0, refundCents: 0 };
+  const fee = booking.cancellationFeeNow;
   return (
     <Form
       submitLabel="Cancel booking"
@@ -65,13 +35,13 @@ export function CancelForm({ booking }: { booking: Booking }) {
       {...cancel.form}
     >
       <p className="hint">
-        {free
+        {!fee
           ? 'Nothing was paid: it cancels free.'
-          : feeCents > 0
-            ? `Cancelling now keeps a fee of ${formatMoney(feeCents, booking.currency)} and refunds ${formatMoney(refundCents, booking.currency)}.`
-            : `Cancelling now refunds ${formatMoney(refundCents, booking.currency)}: no fee.`}
+          : fee.feeCents > 0
+            ? `Cancelling now keeps a fee of ${formatMoney(fee.feeCents, booking.currency)} and refunds ${formatMoney(fee.refundCents, booking.currency)}.`
+            : `Cancelling now refunds ${formatMoney(fee.refundCents, booking.currency)}: no fee.`}
       </p>
-      {!free && feeCents > 0 && policy?.waivableByStaff && (
+      {fee && fee.feeCents > 0 && (
         <label className="check">
           <input type="checkbox" name="waiveFee" /> Waive the fee (refund all of it)
         </label>

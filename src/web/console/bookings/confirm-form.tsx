@@ -1,5 +1,5 @@
 import { useQuery } from 'urql';
-import { useAction } from '../../shared/action';
+import { useAction, type Action } from '../../shared/action';
 import { Form, formText, SelectField } from '../../shared/form';
 import { formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
@@ -30,14 +30,45 @@ const Confirm = graphql(`
     }
   }
 `);
+const Replace = graphql(`
+  mutation ReplaceInterpreter($id: ID!, $interpreterId: ID!) {
+    replaceInterpreter(id: $id, interpreterId: $interpreterId) {
+      id
+      status
+      interpreterName
+    }
+  }
+`);
+
+/** "Confirm availability" of a requested booking with an interpreter who qualifies and is free at its time (D32). */
+export function ConfirmForm({ booking }: { booking: Booking }) {
+  const confirm = useAction(Confirm, 'Availability confirmed; the client is asked to pay.');
+  return <InterpreterForm booking={booking} action={confirm} submitLabel="Confirm availability" />;
+}
 
 /**
- * "Confirm availability" with an interpreter chosen among those the service says qualify for the booking and are
- * free at its time (D32); the service checks again under the interpreter's lock, and a refusal names the rule.
+ * "Replace interpreter" on a booking on hold: the way out when its interpreter was deactivated or given the slot
+ * meanwhile, which "Release" would refuse (D32); release it once another is chosen.
  */
-export function ConfirmForm({ booking }: { booking: Booking }) {
+export function ReplaceInterpreterForm({ booking }: { booking: Booking }) {
+  const replace = useAction(Replace, 'Interpreter replaced; release the hold when ready.');
+  return <InterpreterForm booking={booking} action={replace} submitLabel="Replace interpreter" />;
+}
+
+/**
+ * An interpreter chosen among those the service says qualify for the booking and are free at its time (D32); the
+ * service checks again under the interpreter's lock, and a refusal names the rule.
+ */
+function InterpreterForm({
+  booking,
+  action,
+  submitLabel,
+}: {
+  booking: Booking;
+  action: Action<{ id: string; interpreterId: string }>;
+  submitLabel: string;
+}) {
   const [{ data }] = useQuery({ query: Qualified, variables: { bookingId: booking.id } });
-  const confirm = useAction(Confirm, 'Availability confirmed; the client is asked to pay.');
   const found = data?.interpreters;
   if (found && found.items.length === 0)
     return (
@@ -52,9 +83,9 @@ export function ConfirmForm({ booking }: { booking: Booking }) {
   }));
   return (
     <Form
-      submitLabel="Confirm availability"
-      onSubmit={(form) => confirm.run({ id: booking.id, interpreterId: formText(form, 'interpreterId') })}
-      {...confirm.form}
+      submitLabel={submitLabel}
+      onSubmit={(form) => action.run({ id: booking.id, interpreterId: formText(form, 'interpreterId') })}
+      {...action.form}
     >
       <SelectField
         name="interpreterId"

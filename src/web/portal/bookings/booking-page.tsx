@@ -22,6 +22,9 @@ const PortalBooking = graphql(`
       location
       reference
       interpreterName
+      cancellationDeadlines {
+        terms
+      }
       totalCents
       currency
       cancelledAt
@@ -46,7 +49,10 @@ const CancelBooking = graphql(`
 /** Still to happen, and not yet cancelled: the service says whether a cancellation is still allowed. */
 const OPEN = new Set(['REQUESTED', 'AWAITING_PAYMENT', 'CONFIRMED', 'ON_HOLD']);
 
-/** One interpreter booking: its times in the person's own time zone, "Pay" once confirmed, "Cancel booking". */
+/**
+ * One interpreter booking: its start in the person's own time zone, the cancellation deadlines as its e-mails write
+ * them (in the offset it was booked in, UTC beside it, D32), "Pay" once confirmed, "Cancel booking".
+ */
 export function BookingPage({ id }: { id: string }) {
   const [{ data, fetching, error }] = useQuery({ query: PortalBooking, variables: { id } });
   const [cancelled, cancel] = useMutation(CancelBooking);
@@ -79,6 +85,12 @@ export function BookingPage({ id }: { id: string }) {
         <dd>{booking.reference ?? '—'}</dd>
         <dt>Total</dt>
         <dd>{money(booking.totalCents, booking.currency)}</dd>
+        {booking.cancellationDeadlines && (
+          <>
+            <dt>Cancellation</dt>
+            <dd>{booking.cancellationDeadlines.terms}</dd>
+          </>
+        )}
       </dl>
       {mayAct(me) && booking.status === 'AWAITING_PAYMENT' && booking.payment.approvalUrl && (
         <p>

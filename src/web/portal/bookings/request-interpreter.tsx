@@ -48,6 +48,20 @@ const BOOKING_FIELDS = [
 
 const SETTINGS: InterpretationSetting[] = ['MEETING', 'DEPOSITION', 'COURT', 'ARBITRATION', 'CONFERENCE', 'OTHER'];
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The moment as the person wrote it, with their zone's offset at that moment ("2027-01-15T10:00:00-05:00"), not in
+ * UTC: the service shows the booking's times back in the offset it was written with (D29).
+ */
+function withOffset(at: Date): string {
+  const offset = -at.getTimezoneOffset();
+  const size = Math.abs(offset);
+  const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
+  return `${date}T${time}${offset < 0 ? '-' : '+'}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
+}
+
 /**
  * Asking for an interpreter: the time is entered in the person's own time zone and sent with its offset; the desk
  * confirms an interpreter, and then the booking can be paid from its page.
@@ -69,7 +83,7 @@ export function RequestInterpreter() {
         mode: formText(form, 'mode') as InterpretationMode,
         setting: formText(form, 'setting') as InterpretationSetting,
         // A date the browser could not read goes as it was typed, for the service to refuse beside the field.
-        scheduledAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : local,
+        scheduledAt: at && !Number.isNaN(at.getTime()) ? withOffset(at) : local,
         durationHours: Number(formText(form, 'durationHours')),
         location: formText(form, 'location') || undefined,
         reference: formText(form, 'reference') || undefined,
