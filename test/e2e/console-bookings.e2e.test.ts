@@ -100,6 +100,11 @@ it('shows the deadlines and the fee the service says a cancel keeps, before the 
   // The deadlines as the client's e-mails write them: in the offset booked in, UTC beside it.
   await waitForText(page, paid.cancellation_deadlines.terms);
   expect(paid.cancellation_deadlines.terms).toMatch(/UTC-05:00 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+  // Its start likewise, as the client wrote it (D29).
+  await waitForText(
+    page,
+    `${local.replace('T', ' ')} UTC-05:00 (${minute.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+  );
   const half = (paid.total_cents / 200).toFixed(2);
   await waitForText(page, `Cancelling now keeps a fee of $${half} and refunds $${half}.`);
   await (await byRole(page, 'checkbox', 'Waive the fee (refund all of it)')).click();

@@ -273,6 +273,8 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await waitForText(page, 'is requested');
   await press(page, await page.$eval('.done a', (link) => link.textContent ?? ''), 'link');
   await waitForText(page, 'Not confirmed yet');
+  // The start as the person wrote it, UTC beside it (D29).
+  await waitForText(page, `${year}-01-15 10:00 UTC-05:00 (${year}-01-15 15:00 UTC), 2 h`);
   const id = new URL(page.url()).pathname.split('/').pop()!;
   const booking = (await t.gql(StaffInterpretationBookingDocument, { id }, desk)).data!.staffInterpretationBooking!;
   expect(Date.parse(booking.scheduledAt)).toBe(Date.parse(`${year}-01-15T15:00:00Z`));

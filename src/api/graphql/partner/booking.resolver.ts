@@ -21,6 +21,7 @@ import { Booking, BookingSetting, BookingStatus, hoursOf } from '../../../domain
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
 import { overtimeView, type OvertimeView } from '../../../domain/bookings/booking-overtime';
 import { cancellationDeadlines, type CancellationDeadlines } from '../../../domain/bookings/cancellation-policy';
+import { bookingTime } from '../../../domain/shared/booking-time';
 import { InterpreterQualification, type AssignedInterpreter } from '../../../domain/bookings/interpreter.entity';
 import { paymentOrPending, type PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
@@ -143,6 +144,14 @@ export class BookingFieldsResolver {
     return (
       booking.interpreter && { name: booking.interpreter.name, qualifications: booking.interpreter.qualifications }
     );
+  }
+
+  @FieldResolver(() => String, {
+    description:
+      'The start for people to read, as the client wrote it with UTC beside (`2026-12-01 09:30 UTC-05:00 (2026-12-01 14:30 UTC)`), as e-mails, the portal and the console show it; `scheduledAt` is the instant.',
+  })
+  scheduledAtText(@Root() booking: BookingRead): string {
+    return bookingTime(booking);
   }
 
   @FieldResolver(() => CancellationDeadlinesType, {

@@ -20,6 +20,7 @@ const StaffBooking = graphql(`
       sourceLanguage
       targetLanguage
       scheduledAt
+      scheduledAtText
       durationHours
       billableHours
       location
@@ -129,7 +130,7 @@ function BookingFacts({ booking }: { booking: Booking }) {
       </dd>
       <dt>When</dt>
       <dd>
-        {formatDateTime(booking.scheduledAt)}, {booking.durationHours} h ({booking.billableHours} billable)
+        {booking.scheduledAtText}, {booking.durationHours} h ({booking.billableHours} billable)
       </dd>
       <dt>Service</dt>
       <dd>

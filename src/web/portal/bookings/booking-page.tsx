@@ -3,7 +3,7 @@ import { Form } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
 import { CheckoutOutcome } from '../checkout-outcome';
-import { money, statusLabel, when } from '../format';
+import { money, statusLabel } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { personRefusal } from '../refusal';
 
@@ -17,7 +17,7 @@ const PortalBooking = graphql(`
       setting
       sourceLanguage
       targetLanguage
-      scheduledAt
+      scheduledAtText
       durationHours
       location
       reference
@@ -68,9 +68,9 @@ export function BookingPage({ id }: { id: string }) {
         <dd>
           <span className="badge">{statusLabel(booking.status)}</span>
         </dd>
-        <dt>When (your time)</dt>
+        <dt>When</dt>
         <dd>
-          {when(booking.scheduledAt)}, {booking.durationHours} h
+          {booking.scheduledAtText}, {booking.durationHours} h
         </dd>
         <dt>Interpreting</dt>
         <dd>
