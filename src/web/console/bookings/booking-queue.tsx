@@ -1,6 +1,6 @@
 import { useQuery } from 'urql';
 import { TextField } from '../../shared/form';
-import { formatDateTime, formatEnum } from '../../shared/format';
+import { formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { InterpretationBookingStatus, StaffBookingQueueQuery } from '../../shared/gql/graphql';
 import { CardTable, FilteredList, type Column, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
@@ -27,7 +27,7 @@ const StaffBookingQueue = graphql(`
         id
         number
         status
-        scheduledAt
+        scheduledAtText
         durationHours
         mode
         sourceLanguage
@@ -59,7 +59,7 @@ type QueuedBooking = StaffBookingQueueQuery['staffInterpretationBookings']['item
 const COLUMNS: Column<QueuedBooking>[] = [
   { label: 'Number', cell: (b) => <Link href={`/console/bookings/${b.number}`}>{b.number}</Link> },
   { label: 'Status', cell: (b) => <span className="badge">{formatEnum(b.status)}</span> },
-  { label: 'When', cell: (b) => `${formatDateTime(b.scheduledAt)}, ${b.durationHours} h` },
+  { label: 'When', cell: (b) => `${b.scheduledAtText}, ${b.durationHours} h` },
   { label: 'Account', cell: (b) => b.account?.name },
   { label: 'Languages', cell: (b) => `${b.sourceLanguage} → ${b.targetLanguage} (${formatEnum(b.mode)})` },
   { label: 'Interpreter', cell: (b) => b.interpreterName ?? '—' },

@@ -36,7 +36,7 @@ const PortalBookings = graphql(`
         reference
         sourceLanguage
         targetLanguage
-        scheduledAt
+        scheduledAtText
         durationHours
         updatedAt
       }
@@ -61,7 +61,7 @@ const BOOKING_COLUMNS: Column<PortalBookingsQuery['interpretationBookings']['ite
   { label: 'Status', cell: (booking) => <span className="badge">{statusLabel(booking.status)}</span> },
   { label: 'Languages', cell: (booking) => `${booking.sourceLanguage} → ${booking.targetLanguage}` },
   { label: 'Reference', cell: (booking) => booking.reference ?? '—' },
-  { label: 'When (your time)', cell: (booking) => `${when(booking.scheduledAt)}, ${booking.durationHours} h` },
+  { label: 'When', cell: (booking) => `${booking.scheduledAtText}, ${booking.durationHours} h` },
 ];
 
 /** One page of a list query's items, fresh from the service; its error as a thrown message. */
