@@ -1,6 +1,6 @@
 import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType } from './catalog.enums';
+import { AddonPricingType, BillingUnit, InterpretationMode, ServiceType, type DocumentUnit } from './catalog.enums';
 
 /**
  * The rate card lives in the database, seeded by a migration (D7). Quotes and bookings copy the prices
@@ -30,7 +30,7 @@ export class ServiceRate extends RateCardLine {
 
   @Field(() => BillingUnit)
   @Enum({ items: () => BillingUnit })
-  unit!: BillingUnit;
+  unit!: DocumentUnit;
 
   @Field(() => Int)
   @Property({ type: 'integer' })
@@ -66,7 +66,7 @@ export class InterpretationRate extends RateCardLine {
 
   /** Interpretation is always billed by the hour; not stored. */
   @Field(() => BillingUnit)
-  get unit(): BillingUnit {
+  get unit(): BillingUnit.HOUR {
     return BillingUnit.HOUR;
   }
 

@@ -1,6 +1,6 @@
 import { accountPaths } from './account.paths';
 import { bookingPaths, bookingSchemas } from './bookings.paths';
-import { catalogPaths, catalogSchemas } from './catalog.paths';
+import { catalogPaths } from './catalog.paths';
 import { certificatePaths } from './certificates.paths';
 import { filePaths } from './files.paths';
 import { orderPaths, orderSchemas } from './orders.paths';
@@ -198,7 +198,6 @@ export function openApiDocument(serverUrl: string) {
       schemas: {
         ...schemas,
         ...responseComponents(),
-        ...catalogSchemas,
         ...shippingSchemas,
         ...quoteSchemas,
         ...orderSchemas,

@@ -3,6 +3,8 @@ import type { Schema } from '../openapi/components';
 import { responses } from './response-registry';
 // Every declared answer, so the document holds them all whichever the process has loaded.
 import './account.response';
+import './booking.response';
+import './catalog.response';
 import './certificate.response';
 import './file.response';
 import './invoice.response';
@@ -17,9 +19,6 @@ export function responseComponents(): Record<string, Schema> {
   generated ??= generate();
   return generated;
 }
-
-/** One declared answer's component, for a hand-written one that extends it. */
-export const responseComponent = (id: string): Schema => responseComponents()[id];
 
 function generate(): Record<string, Schema> {
   const { schemas } = z.toJSONSchema(responses, {

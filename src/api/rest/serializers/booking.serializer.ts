@@ -7,6 +7,7 @@ import { serializePayment } from './payment.serializer';
 import { serializePlacedBy } from './placed-by.serializer';
 import { overtimeView } from '../../../domain/bookings/booking-overtime';
 import { cancellationDeadlines } from '../../../domain/bookings/cancellation-policy';
+import type { BookingJson } from '../responses/booking.response';
 
 /** `cancellation_deadlines` (D32): null while the booking cancels free or is finished. */
 function serializeDeadlines(booking: BookingRead) {
@@ -35,7 +36,7 @@ function serializeOvertime(booking: BookingRead, receipts: ReceiptService) {
 }
 
 /** A booking as `getBooking` answers it, with D12's echo; `payment` shows the provider and nulls until staff create the checkout. */
-export function serializeBooking(booking: BookingRead, provider: string, receipts: ReceiptService) {
+export function serializeBooking(booking: BookingRead, provider: string, receipts: ReceiptService): BookingJson {
   const payment = paymentOrPending(booking.payment, provider);
   return {
     id: booking.id,
