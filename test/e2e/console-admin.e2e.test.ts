@@ -137,6 +137,9 @@ it('pages an account’s members: the first 25 with the total, then "Show more m
     `[...document.querySelectorAll('section[aria-label="Members"] li')].filter((li) => li.textContent.includes('@')).length === 27`,
   );
   expect(await members()).toBe(27);
+  // The focus goes on to the first member of the page added, where the button that had it is gone.
+  expect(await page.evaluate('document.activeElement.textContent')).toMatch(/^Member \d\d \(/);
+  expect(await page.evaluate('document.activeElement.tagName')).toBe('LI');
   // Every member once, none twice: the second page follows the first.
   const names = await account.$$eval('section[aria-label="Members"] li', (items) =>
     items.map((item) => item.textContent),

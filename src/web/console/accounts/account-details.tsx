@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
 import { Form, formText, SelectField, TextField } from '../../shared/form';
@@ -208,28 +208,36 @@ function MemberList({ accountId }: { accountId: string }) {
   );
 }
 
-/** A further page of the members, its entries added to the list above it. */
+/**
+ * A further page of the members, its entries added to the list above it. Its first entry takes the focus as it
+ * appears, so a keyboard user reads on from there (the "Show more members" button may be gone by then).
+ */
 function MemberPage({ accountId, page }: { accountId: string; page: number }) {
   const [{ data, fetching, error }] = useQuery({
     query: Members,
     variables: { accountId, page, perPage: MEMBERS_PER_PAGE },
   });
+  const first = useRef<HTMLLIElement>(null);
+  const loaded = Boolean(data);
+  useEffect(() => {
+    if (loaded) first.current?.focus();
+  }, [loaded]);
   if (!data)
     return (
       <li>
         <Pending fetching={fetching} error={error} />
       </li>
     );
-  return <MemberItems members={data.accountMembers.items} />;
+  return <MemberItems members={data.accountMembers.items} first={first} />;
 }
 
 type Member = AccountMembersQuery['accountMembers']['items'][number];
 
-function MemberItems({ members }: { members: Member[] }) {
+function MemberItems({ members, first }: { members: Member[]; first?: RefObject<HTMLLIElement> }) {
   return (
     <>
-      {members.map((member) => (
-        <li key={member.id}>
+      {members.map((member, i) => (
+        <li key={member.id} ref={i === 0 ? first : undefined} tabIndex={i === 0 && first ? -1 : undefined}>
           {member.name} ({member.email}), {formatEnum(member.role)}
           {member.status === 'INVITED'
             ? ', invited'
