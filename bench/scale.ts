@@ -18,27 +18,21 @@
  * log needs nothing). The targets of issue 25 are printed met or MISSED.
  */
 import 'reflect-metadata';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { loadConfig } from '../src/config/load-config';
-import { openDatabase } from '../src/db/database';
-import { migrate } from '../src/db/migrations';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { ormConfig } from '../src/db/orm-config';
 import { startInProcessApp } from './in-process-app';
 import { load, summarize, type LoadRequest, type LoadResult, type LoadRun } from './load';
-import { age, multiply, shapeOf } from './scale-data';
-import { seed } from './seed';
+import { shapeOf } from './scale-data';
+import { databases, SEEDED_ORDERS, type Database } from './scale-databases';
 import { freePort, machineBusy, ready, SERVE_FLAGS, start, stopAll } from './service-process';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const CONNECTIONS = 10;
-const SEEDED_ORDERS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARM_UP_SECONDS = 2;
 const ROUNDS = 3;
@@ -60,17 +54,6 @@ const STAFF_BOOKINGS = `query BookingDesk($status: InterpretationBookingStatus, 
     pageInfo { page perPage total lastPage } } }`;
 const PARTNER_ORDERS = `query { orders { items { id number status serviceType totalCents currency reference dueAt completedAt createdAt
   files { id type name downloadUrl } payment { provider paidAt } } pageInfo { page perPage total lastPage } } }`;
-
-/** What one database of the run needs to be asked the table's requests. */
-interface Database {
-  name: string;
-  url: string;
-  key: string;
-  staffToken: string;
-  searches: string[];
-  bookingSearches: string[];
-  lastPage: number;
-}
 
 interface Kind {
   name: string;
@@ -125,7 +108,7 @@ async function main(): Promise<void> {
   };
   const children: ChildProcess[] = [];
   try {
-    const [small, large] = await databases(serverUrl, env);
+    const [small, large] = await databases(serverUrl, env, SCALE);
     const built = (Date.now() - started) / 1000;
     const ports = [await freePort(), await freePort()];
     for (const [i, db] of [small, large].entries()) {
@@ -187,99 +170,6 @@ async function main(): Promise<void> {
     await embedded?.stop();
     rmSync(tempDir, { recursive: true, force: true });
   }
-}
-
-/** The small and the large database: made now, or kept from an earlier run (BENCH_REUSE=1), and migrated. */
-async function databases(serverUrl: string, env: NodeJS.ProcessEnv): Promise<[Database, Database]> {
-  const names = ['ltk_scale_small', `ltk_scale_${String(SCALE).replace('.', '_')}`];
-  const urls = names.map((name) => withDatabase(serverUrl, name));
-  const admin = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-  await admin.connect();
-  try {
-    const existing = new Set(
-      (
-        await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = ANY($1)`, [names])
-      ).rows.map((row) => row.datname),
-    );
-    if (process.env.BENCH_REUSE !== '1' || existing.size < 2) {
-      for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE "${names[0]}"`);
-      await seedSmall(urls[0], env);
-      const step = (what: string) => console.log(`  large database, ${what}`);
-      console.log(`building the large database (scale ${SCALE})`);
-      await admin.query(`CREATE DATABASE "${names[1]}" TEMPLATE "${names[0]}"`);
-      const started = Date.now();
-      await withClient(urls[1], async (db) => {
-        const integrator = (await db.query<{ account_id: string }>(`SELECT account_id FROM orders LIMIT 1`)).rows[0]
-          .account_id;
-        await multiply(db, shapeOf(SCALE), integrator, step);
-        const { rows } = await db.query<{ size: string }>(
-          `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
-        );
-        console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows[0].size}`);
-      });
-    }
-  } finally {
-    await admin.end();
-  }
-  return Promise.all(names.map((name, i) => described(name, urls[i]))) as Promise<[Database, Database]>;
-}
-
-/** The service's own doors make the small database: one integrator's orders and bookings, and a staff admin. */
-async function seedSmall(url: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const config = loadConfig({ ...env, DATABASE_URL: url, APP_URL: 'http://127.0.0.1' });
-  const db = await openDatabase(config);
-  await migrate(db.orm);
-  await db.close();
-  const app = await startInProcessApp(config, url, () => {});
-  try {
-    const seeded = await seed(app.orm.em.fork(), app.services, app.call, app.base, SEEDED_ORDERS);
-    // The credentials live with the data, so that a kept database (BENCH_REUSE) can be asked again.
-    await app.orm.em
-      .getConnection()
-      .execute(`CREATE TABLE bench_scale_credentials AS SELECT ?::text AS key, ?::text AS staff_token`, [
-        seeded.key,
-        seeded.staffToken,
-      ]);
-  } finally {
-    await app.close();
-  }
-  await withClient(url, age);
-}
-
-/** Migrates a database (new indexes included) and reads what its requests need. */
-async function described(name: string, url: string): Promise<Database> {
-  const orm = await MikroORM.init(ormConfig(url));
-  try {
-    await migrate(orm);
-  } finally {
-    await orm.close();
-  }
-  return withClient(url, async (db) => {
-    const { key, staff_token } = (
-      await db.query<{ key: string; staff_token: string }>(`SELECT key, staff_token FROM bench_scale_credentials`)
-    ).rows[0];
-    const integrator = (
-      await db.query<{ account_id: string }>(
-        `SELECT account_id FROM orders GROUP BY account_id ORDER BY count(*) DESC LIMIT 1`,
-      )
-    ).rows[0].account_id;
-    const one = async (sql: string) =>
-      Object.values((await db.query<Record<string, unknown>>(sql, [integrator])).rows[0])[0] as string;
-    const searches = [
-      await one(`SELECT right(number, 6) FROM orders ORDER BY account_id = $1, id LIMIT 1`),
-      await one(`SELECT reference FROM orders WHERE reference IS NOT NULL ORDER BY account_id = $1, id LIMIT 1`),
-      await one(`SELECT name FROM accounts ORDER BY id = $1, id LIMIT 1`),
-    ];
-    // Bookings are made with no reference: a number's end, and a firm's name.
-    const bookingSearches = [
-      await one(`SELECT right(number, 6) FROM interpretation_bookings ORDER BY account_id = $1, id LIMIT 1`),
-      searches[2],
-    ];
-    const total = Number(await one(`SELECT count(*) FROM orders WHERE account_id = $1`));
-    const lastPage = Math.max(1, Math.ceil(total / 15));
-    return { name, url, key, staffToken: staff_token, searches, bookingSearches, lastPage };
-  });
 }
 
 /** Every target warmed up, then measured in ROUNDS turns taken in rotation. */
@@ -364,22 +254,6 @@ const get = (db: Database, path: string): LoadRequest => ({
   status: 200,
 });
 const met = (target: boolean) => (target ? 'met' : 'MISSED');
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 main().catch((error) => {
   console.error(error);

@@ -1,14 +1,15 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
-import { AllInterpretersDocument } from '../graphql/generated';
+import { AllInterpretersDocument, InviteMemberDocument } from '../graphql/generated';
 import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { createApprovedAccount, createPendingAccount, createStaffToken, keysMailedTo } from '../helpers/fixtures';
+import { signInAs, uniqueEmail } from '../helpers/members';
 
 /**
  * The console's admin screens in a real browser (docs/decisions.md D34, D28): "Approve account" e-mails the first
  * key, which then works on REST; a staff member is added and their role shown; the desk sees the accounts without
- * the admin's buttons and no staff screen.
+ * the admin's buttons and no staff screen; an account's members are paged, however many it has.
  */
 const suite = consoleSuite();
 let staffToken: string;
@@ -103,5 +104,47 @@ it('keeps an interpreter’s record (edit, deactivate, reactivate) and an accoun
   await waitForText(page, 'Retention saved.');
   const kept = await t.rest.get('/api/v1/me', firm.key).expect(200);
   expect(kept.body.data.retention_days).toBe(30);
+  await page.close();
+}, 120_000);
+
+it('pages an account’s members: the first 25 with the total, then "Show more members"', async () => {
+  const { t } = suite;
+  const firm = await createApprovedAccount(t, staffToken);
+  // The account's own e-mail is its first admin (D27); it invites 26 more through the API: 27, two pages of 25.
+  const admin = await signInAs(t, staffToken, firm.email);
+  for (let i = 1; i <= 26; i++) {
+    const invited = await t.gql(
+      InviteMemberDocument,
+      { email: uniqueEmail(`member${i}`), name: `Member ${String(i).padStart(2, '0')}`, role: 'MEMBER' },
+      admin,
+    );
+    expect(invited.errors).toBeUndefined();
+  }
+  const { page } = await signInToConsole(suite);
+  await press(page, 'Accounts', 'link');
+  await fill(page, 'Search', firm.email, 'searchbox');
+  await press(page, 'Filter');
+  const account = await byRole(page, 'listitem', `Smith & Partners LLP (${firm.email})`);
+  await (await account.waitForSelector('summary'))!.click();
+  await waitForText(page, 'Showing 25 of 27 members.');
+  const members = () => account.$$eval('section[aria-label="Members"] li', (items) => items.length);
+  expect(await members()).toBe(25);
+  await checkScreen(t, page, 'console-account-members');
+  await press(page, 'Show more members');
+  await waitForText(page, '27 members.');
+  // The second page's entries come once the service has answered.
+  await page.waitForFunction(
+    `[...document.querySelectorAll('section[aria-label="Members"] li')].filter((li) => li.textContent.includes('@')).length === 27`,
+  );
+  expect(await members()).toBe(27);
+  // The focus goes on to the first member of the page added, where the button that had it is gone.
+  expect(await page.evaluate('document.activeElement.textContent')).toMatch(/^Member \d\d \(/);
+  expect(await page.evaluate('document.activeElement.tagName')).toBe('LI');
+  // Every member once, none twice: the second page follows the first.
+  const names = await account.$$eval('section[aria-label="Members"] li', (items) =>
+    items.map((item) => item.textContent),
+  );
+  expect(new Set(names).size).toBe(27);
+  expect(await page.$$('::-p-aria([name="Show more members"][role="button"])')).toEqual([]);
   await page.close();
 }, 120_000);

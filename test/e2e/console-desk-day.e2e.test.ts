@@ -1,24 +1,45 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { AccountTermsDocument, ConvertOnAccountDocument } from '../graphql/generated';
-import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
-import { requestBooking } from '../helpers/bookings';
+import {
+  byRole,
+  checkScreen,
+  choose,
+  chooseFile,
+  fill,
+  pageText,
+  press,
+  typeDate,
+  waitForText,
+} from '../helpers/browser';
+import { passStart, requestBooking } from '../helpers/bookings';
+import { notarizationDetails } from '../helpers/certified';
 import { consoleSuite, signInToConsole } from '../helpers/console';
-import { docx } from '../helpers/documents';
-import { uploadFile } from '../helpers/files';
+import { docx, pdf, SCANNED } from '../helpers/documents';
+import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { createPendingAccount, createStaffToken, keysMailedTo, type TestAccount } from '../helpers/fixtures';
 import { waitForStatus } from '../helpers/orders';
+import { pollUntil } from '../helpers/poll';
+import { placeOnAccount } from '../helpers/terms';
 
 /**
  * A whole desk day in the console, in one browser session (docs/decisions.md D34): an admin approves a new account
- * and puts it on terms (D31); adds an interpreter (D32); the account's certified order is reviewed and completed with
- * its certificate; its booking is confirmed with the interpreter who qualifies; the month's invoice is closed and
- * recorded paid. Each result is checked through REST as the client sees it, and each screen at phone and desktop
+ * and puts it on terms (D31); adds an interpreter (D32); the account's certified DOCX order is reviewed and completed
+ * with its certificate; its booking is confirmed with the interpreter who qualifies; the month's invoice is closed and
+ * recorded paid; a certified scan (a PDF with no text layer) goes to a translator, not on hold (D30), who attaches the
+ * translation from a file picker and certifies it once the desk has recorded its notarization with the notary's scan;
+ * the booking is completed with the hours it really took and its overtime shown; an amount of the DOCX order is
+ * refunded (D30). Each result is checked through REST as the client sees it, and each screen at phone and desktop
  * width (axe, no sideways scrolling, a screenshot).
  */
 const suite = consoleSuite({});
 let page: Page;
 let firm: TestAccount;
+/** What the day's steps hand on: the DOCX order (refunded at the end) and the booking (completed later). */
+let docxOrder: { id: string; number: string };
+let booking: { id: string; number: string };
 
 beforeAll(async () => {
   const pending = await createPendingAccount(suite.t, await createStaffToken(suite.t));
@@ -29,6 +50,22 @@ beforeAll(async () => {
     credentials: 'ATA-certified translator no. 200002',
   }));
 }, 60_000);
+
+/** The account's certified quote for `fileId`, Spanish into English, placed on account (D31) through GraphQL. */
+async function placeCertified(fileId: string, extra: object): Promise<{ id: string; number: string }> {
+  const quote = (
+    await suite.t.rest
+      .post(
+        '/api/v1/quotes',
+        { source_language: 'es', target_language: 'en', service_type: 'certified', file_ids: [fileId], ...extra },
+        firm.key,
+      )
+      .expect(201)
+  ).body.data;
+  const placed = await suite.t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, firm.key);
+  expect(placed.errors).toBeUndefined();
+  return placed.data!.convertQuote.order;
+}
 
 const rest = async (path: string) => (await suite.t.rest.get(`/api/v1${path}`, firm.key).expect(200)).body.data;
 
@@ -77,24 +114,7 @@ it('adds an interpreter to the records', async () => {
 it('reviews the account’s certified order and completes it with its certificate', async () => {
   const { t } = suite;
   const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        {
-          source_language: 'es',
-          target_language: 'en',
-          service_type: 'certified',
-          file_ids: [source],
-          reference: 'Matter 77',
-        },
-        firm.key,
-      )
-      .expect(201)
-  ).body.data;
-  const placed = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, firm.key);
-  expect(placed.errors).toBeUndefined();
-  const order = placed.data!.convertQuote.order;
+  const order = (docxOrder = await placeCertified(source, { reference: 'Matter 77' }));
   await waitForStatus(t, firm, order.id, 'in_review');
 
   await press(page, 'Orders', 'link');
@@ -113,7 +133,7 @@ it('reviews the account’s certified order and completes it with its certificat
 }, 120_000);
 
 it('confirms the account’s booking with the interpreter who qualifies', async () => {
-  const booking = await requestBooking(suite.t, firm.key, { reference: 'Hearing Ruiz' });
+  booking = await requestBooking(suite.t, firm.key, { reference: 'Hearing Ruiz' });
   await press(page, 'Bookings', 'link');
   await (await byRole(page, 'link', booking.number)).click();
   await byRole(page, 'heading', `Booking ${booking.number} Requested`);
@@ -158,3 +178,146 @@ it('closes the month’s invoice now and records it paid', async () => {
   expect(await rest(`/invoices/${invoice.id}`)).toMatchObject({ status: 'paid', paid_cents: invoice.total_cents });
   await checkScreen(t, page, 'console-day-invoice-paid');
 }, 60_000);
+
+it('routes a certified scan to a translator, who translates and certifies it; the desk notarizes it with its scan', async () => {
+  const { t } = suite;
+  // A scanned power of attorney: a PDF whose one page is an image, with no text layer (D30).
+  const scan = await uploadFile(t, firm.key, await pdf([SCANNED]), 'poder-escaneado.pdf');
+  await waitForAnalysis(t, firm.key, scan.id);
+  const order = await placeCertified(scan.id, {
+    reference: 'Matter 78',
+    unit_count: 1,
+    addons: [{ code: 'notarization' }],
+  });
+  const { page: tomasPage, staff: tomas } = await signInToConsole(suite, {
+    role: StaffRole.TRANSLATOR,
+    name: 'Tomás Translator',
+    credentials: 'ATA-certified translator no. 200003',
+  });
+
+  // It waits for a translator, in processing and not on hold, as the client reads it. (A tab is read once in front.)
+  await page.bringToFront();
+  await press(page, 'Orders', 'link');
+  await (await byRole(page, 'checkbox', 'Needs translation')).click();
+  await press(page, 'Filter');
+  await pollUntil(
+    async () => (await page.reload({ waitUntil: 'load' }), page.$(`::-p-aria([name="${order.number}"][role="link"])`)),
+    (link) => link !== null,
+    { timeoutMs: 30_000, intervalMs: 500, failure: () => `${order.number} never reached the translators' queue` },
+  );
+  expect(await rest(`/orders/${order.id}`)).toMatchObject({ status: 'processing', hold_reason: null });
+  await (await byRole(page, 'link', order.number)).click();
+  await byRole(page, 'heading', `Order ${order.number} Processing`);
+  await waitForText(page, '1 scanned page(s)');
+  await choose(page, 'Assignee', tomas.id);
+  await press(page, 'Assign');
+  await waitForText(page, 'Assignment saved.');
+
+  // The translator finds it in their own queue and attaches the translation from the file picker.
+  await tomasPage.bringToFront();
+  await press(tomasPage, 'Orders', 'link');
+  await (await byRole(tomasPage, 'checkbox', 'Assigned to me')).click();
+  await press(tomasPage, 'Filter');
+  await (await byRole(tomasPage, 'link', order.number)).click();
+  const translation = join(t.config.dataDir, 'poder-escaneado.en.pdf');
+  writeFileSync(translation, await pdf(['Power of attorney granted before the notary of Madrid.']));
+  await chooseFile(tomasPage, 'Translation file', translation);
+  await press(tomasPage, 'Attach translation');
+  await waitForText(tomasPage, 'Translation attached.');
+  await byRole(tomasPage, 'heading', `Order ${order.number} In review`);
+  await checkScreen(t, tomasPage, 'console-day-translator');
+  expect((await rest(`/orders/${order.id}`)).status).toBe('in_review');
+
+  // The desk reads it reviewed (the translator's own file) and records the notarization with its scan.
+  await page.bringToFront();
+  await page.reload({ waitUntil: 'load' });
+  await byRole(page, 'heading', `Order ${order.number} In review`);
+  await waitForText(page, 'Replaced by Tomás Translator');
+  const notary = notarizationDetails();
+  await fill(page, 'Notary', notary.notaryName);
+  await fill(page, 'Jurisdiction', notary.jurisdiction);
+  await fill(page, 'Commission number', notary.commissionNumber);
+  await typeDate(page, 'Commission expires on', '06302030');
+  await typeDate(page, 'Notarized at', ...dateKeys(new Date(notary.notarizedAt)));
+  const notarized = join(t.config.dataDir, 'notarized.pdf');
+  writeFileSync(notarized, await pdf([SCANNED]));
+  await chooseFile(page, 'Scan of the notarized certificate', notarized);
+  await press(page, 'Record notarization');
+  await waitForText(page, 'Notarization recorded.');
+  await waitForText(page, `${notary.notaryName}, ${notary.jurisdiction}`);
+  await checkScreen(t, page, 'console-day-scan');
+
+  // The translator certifies what they translated (D30): they complete it, and the desk sees the certificate.
+  await tomasPage.bringToFront();
+  await tomasPage.reload({ waitUntil: 'load' });
+  await press(tomasPage, 'Complete order');
+  await waitForText(tomasPage, 'Verification page');
+  await tomasPage.close();
+  await page.bringToFront();
+  await page.reload({ waitUntil: 'load' });
+  await byRole(page, 'heading', `Order ${order.number} Completed`);
+
+  const completed = await rest(`/orders/${order.id}`);
+  expect(completed.status).toBe('completed');
+  const types = completed.files.map((file: { type: string }) => file.type);
+  expect(types).toEqual(expect.arrayContaining(['source', 'translation', 'certificate']));
+  expect(await pageText(page)).toContain(completed.certificate.verification_code);
+  const certificate = (await t.rest.get(`/api/v1/certificates/${completed.certificate.verification_code}`).expect(200))
+    .body.data;
+  expect(certificate).toMatchObject({
+    notarized: true,
+    order_number: order.number,
+    translator: { name: 'Tomás Translator', credentials: 'ATA-certified translator no. 200003' },
+  });
+  expect(certificate.documents.map((document: { source_name: string }) => document.source_name)).toContain(
+    'poder-escaneado.pdf',
+  );
+}, 120_000);
+
+it('completes the booking with the hours it really took, its overtime shown', async () => {
+  const { t } = suite;
+  // The client places the confirmed booking on account; then its hour comes and goes.
+  await placeOnAccount(t, (await rest(`/interpretation-bookings/${booking.id}`)).payment.approval_url, 'booking');
+  await passStart(t, booking.id);
+  await press(page, 'Bookings', 'link');
+  await (await byRole(page, 'link', booking.number)).click();
+  await byRole(page, 'heading', `Booking ${booking.number} Confirmed`);
+  await fill(page, 'Actual hours (optional)', '2.5');
+  await press(page, 'Complete booking');
+  await waitForText(page, 'Booking completed.');
+  await byRole(page, 'heading', `Booking ${booking.number} Completed`);
+  await waitForText(page, 'overtime 0.5 h');
+  await checkScreen(t, page, 'console-day-booking-completed');
+  expect(await rest(`/interpretation-bookings/${booking.id}`)).toMatchObject({
+    status: 'completed',
+    payment: { overtime: { hours: 0.5 } },
+  });
+}, 60_000);
+
+it('refunds an amount of the paid DOCX order without moving it', async () => {
+  const { t } = suite;
+  await press(page, 'Orders', 'link');
+  await fill(page, 'Search', 'Matter 77', 'searchbox');
+  await press(page, 'Filter');
+  await (await byRole(page, 'link', docxOrder.number)).click();
+  await byRole(page, 'heading', `Order ${docxOrder.number} Completed`);
+  await fill(page, 'Amount to refund (USD)', '1.50');
+  await fill(page, 'Reason for the refund', 'A page was counted twice.');
+  await press(page, 'Refund');
+  await waitForText(page, 'Refund asked of the payment provider.');
+  await waitForText(page, '$1.50 refunded');
+  await checkScreen(t, page, 'console-day-refund');
+  const refunded = await pollUntil(
+    () => rest(`/orders/${docxOrder.id}`),
+    (order) => order.payment.refunded_cents === 150,
+    { failure: (order) => `refunded ${order.payment.refunded_cents} cents` },
+  );
+  expect(refunded).toMatchObject({ status: 'completed', payment: { provider: 'account', refunded_at: null } });
+}, 60_000);
+
+/** The parts Chromium's en-US date and time field takes for `date` in the browser's time zone (this process's). */
+const dateKeys = (date: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${two(date.getMonth() + 1)}${two(date.getDate())}${date.getFullYear()}`;
+  return [day, `${two(date.getHours() % 12 || 12)}${two(date.getMinutes())}${date.getHours() < 12 ? 'A' : 'P'}`];
+};

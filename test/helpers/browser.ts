@@ -91,16 +91,36 @@ export async function fill(page: Page, label: string, value: string, role = 'tex
   await field.type(value);
 }
 
+/** The form control a `<label>` reading `label` stands for, waiting for it to appear. */
+async function labelled(page: Page, label: string, type?: string): Promise<ElementHandle> {
+  const handle = await page.waitForFunction(
+    `[...document.querySelectorAll('label')].filter((l) => l.textContent.trim() === ${JSON.stringify(label)}).map((l) => l.control).find((c) => c && ${type ? `c.type === ${JSON.stringify(type)}` : 'true'})`,
+    { timeout: 15_000 },
+  );
+  return handle;
+}
+
 /**
  * Gives a file to the file picker labelled `label`, as the operating system's dialog would (a file input's accessible
  * name in Chromium is its button's, "Choose File", so the picker is found through its label's `for`).
  */
 export async function chooseFile(page: Page, label: string, path: string): Promise<void> {
-  const handle = await page.waitForFunction(
-    `[...document.querySelectorAll('label')].filter((l) => l.textContent.trim() === ${JSON.stringify(label)}).map((l) => l.control).find((c) => c && c.type === 'file')`,
-    { timeout: 15_000 },
-  );
-  await (handle as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(path);
+  const picker = (await labelled(page, label, 'file')) as unknown as { uploadFile(path: string): Promise<void> };
+  await picker.uploadFile(path);
+}
+
+/**
+ * Types into the date (or date and time) field labelled `label` as a person does, in the order Chromium's en-US fields
+ * show their segments: `'06302030'` for 30 June 2030; `'11262026', '0930A'` for 26 November 2026 at 9:30 AM. A month,
+ * day, hour or minute moves on by itself once typed; a year (up to six digits) does not, so each part ends with the
+ * right arrow. (A click would land in whichever segment is under the pointer; the focus starts at the first.)
+ */
+export async function typeDate(page: Page, label: string, ...parts: string[]): Promise<void> {
+  await (await labelled(page, label)).focus();
+  for (const part of parts) {
+    await page.keyboard.type(part);
+    await page.keyboard.press('ArrowRight');
+  }
 }
 
 /** Picks the option with value `value` in the select a person finds by its label, waiting for it to appear. */

@@ -41,11 +41,16 @@ export async function placedBooking(t: TestApp, staff: string, account: TestAcco
         data: { status: string; total_cents: number; payment: { approval_url: string } };
       }
     ).data;
-  const page = (await read()).payment.approval_url.replace(t.config.appUrl, '');
-  expect(page).toMatch(/^\/api\/v1\/on-account\//);
-  expect((await t.rest.raw().get(page).expect(200)).text).toContain('>Place booking on account</button>');
-  await t.rest.raw().post(`${page}/place`).type('form').send({}).expect(200);
+  await placeOnAccount(t, (await read()).payment.approval_url, 'booking');
   const after = await read();
   expect(after.status).toBe('confirmed');
   return { id: booking.id, number: booking.number, total: after.total_cents };
+}
+
+/** The client places the work on account at the page its approval link opens (D31), pressing its one button. */
+export async function placeOnAccount(t: TestApp, approvalUrl: string, what: 'order' | 'booking'): Promise<void> {
+  const page = approvalUrl.replace(t.config.appUrl, '');
+  expect(page).toMatch(/^\/api\/v1\/on-account\//);
+  expect((await t.rest.raw().get(page).expect(200)).text).toContain(`>Place ${what} on account</button>`);
+  await t.rest.raw().post(`${page}/place`).type('form').send({}).expect(200);
 }

@@ -1,16 +1,17 @@
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useQuery } from 'urql';
 import { useAction } from '../../shared/action';
 import { Form, formText, SelectField, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
-import type { AccountListQuery, BillingTerms } from '../../shared/gql/graphql';
+import type { AccountListQuery, AccountMembersQuery, BillingTerms } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { cents } from '../desk-forms';
 
 const Members = graphql(`
-  query AccountMembers($accountId: ID!) {
-    accountMembers(accountId: $accountId, perPage: 100) {
+  query AccountMembers($accountId: ID!, $page: Int, $perPage: Int) {
+    accountMembers(accountId: $accountId, page: $page, perPage: $perPage) {
       items {
         id
         name
@@ -166,30 +167,85 @@ function AdminForms({ account }: { account: Account }) {
   );
 }
 
+/** Members are read a page at a time, however many an account has; "Show more members" adds the next page. */
+const MEMBERS_PER_PAGE = 25;
+
 function MemberList({ accountId }: { accountId: string }) {
-  const [{ data, fetching, error }] = useQuery({ query: Members, variables: { accountId } });
-  const members = data?.accountMembers;
+  const [pages, setPages] = useState(1);
+  const [{ data, fetching, error }] = useQuery({
+    query: Members,
+    variables: { accountId, page: 1, perPage: MEMBERS_PER_PAGE },
+  });
+  const first = data?.accountMembers;
+  const total = first?.pageInfo.total ?? 0;
+  const shown = Math.min(pages * MEMBERS_PER_PAGE, total);
   return (
     <section aria-label="Members">
       <h3>Members</h3>
-      <Pending fetching={fetching && !members} error={error} />
-      {members &&
-        (members.items.length === 0 ? (
+      <Pending fetching={fetching && !first} error={error} />
+      {first &&
+        (first.items.length === 0 ? (
           <p>No member yet: the account works by its API key.</p>
         ) : (
-          <ul className="entries">
-            {members.items.map((member) => (
-              <li key={member.id}>
-                {member.name} ({member.email}), {formatEnum(member.role)}
-                {member.status === 'INVITED'
-                  ? ', invited'
-                  : member.lastSignInAt
-                    ? `, last signed in ${formatDateTime(member.lastSignInAt)}`
-                    : ', never signed in'}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="entries">
+              <MemberItems members={first.items} />
+              {Array.from({ length: pages - 1 }, (_, i) => (
+                <MemberPage key={i + 2} accountId={accountId} page={i + 2} />
+              ))}
+            </ul>
+            <p>
+              {shown < total ? `Showing ${shown} of ${total} members.` : `${total} member${total === 1 ? '' : 's'}.`}
+            </p>
+            {shown < total && (
+              <button type="button" onClick={() => setPages(pages + 1)}>
+                Show more members
+              </button>
+            )}
+          </>
         ))}
     </section>
+  );
+}
+
+/**
+ * A further page of the members, its entries added to the list above it. Its first entry takes the focus as it
+ * appears, so a keyboard user reads on from there (the "Show more members" button may be gone by then).
+ */
+function MemberPage({ accountId, page }: { accountId: string; page: number }) {
+  const [{ data, fetching, error }] = useQuery({
+    query: Members,
+    variables: { accountId, page, perPage: MEMBERS_PER_PAGE },
+  });
+  const first = useRef<HTMLLIElement>(null);
+  const loaded = Boolean(data);
+  useEffect(() => {
+    if (loaded) first.current?.focus();
+  }, [loaded]);
+  if (!data)
+    return (
+      <li>
+        <Pending fetching={fetching} error={error} />
+      </li>
+    );
+  return <MemberItems members={data.accountMembers.items} first={first} />;
+}
+
+type Member = AccountMembersQuery['accountMembers']['items'][number];
+
+function MemberItems({ members, first }: { members: Member[]; first?: RefObject<HTMLLIElement> }) {
+  return (
+    <>
+      {members.map((member, i) => (
+        <li key={member.id} ref={i === 0 ? first : undefined} tabIndex={i === 0 && first ? -1 : undefined}>
+          {member.name} ({member.email}), {formatEnum(member.role)}
+          {member.status === 'INVITED'
+            ? ', invited'
+            : member.lastSignInAt
+              ? `, last signed in ${formatDateTime(member.lastSignInAt)}`
+              : ', never signed in'}
+        </li>
+      ))}
+    </>
   );
 }
