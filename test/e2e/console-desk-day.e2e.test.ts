@@ -306,6 +306,13 @@ it('refunds an amount of the paid DOCX order without moving it', async () => {
   await press(page, 'Refund');
   await waitForText(page, 'Refund asked of the payment provider.');
   await waitForText(page, '$1.50 refunded');
+  // The form is emptied, so a second press cannot send the same refund again.
+  const refundForm = await byRole(page, 'form', 'Refund an amount');
+  expect(
+    await refundForm.$$eval('input, textarea', (fields) =>
+      fields.map((field) => (field as unknown as { value: string }).value),
+    ),
+  ).toEqual(['', '']);
   await checkScreen(t, page, 'console-day-refund');
   const refunded = await pollUntil(
     () => rest(`/orders/${docxOrder.id}`),

@@ -52,6 +52,7 @@ export function RefundForm<V>({
     <Form
       submitLabel="Refund"
       label="Refund an amount"
+      clearOnDone
       onSubmit={(data) => action.run(variables(cents(formText(data, 'amount')), formText(data, 'reason')))}
       {...action.form}
     >
@@ -103,6 +104,7 @@ export function NotesSection<V>({
       {action && (
         <Form
           submitLabel="Add note"
+          clearOnDone
           onSubmit={(data) => action.run(variables(formText(data, 'text')))}
           {...action.form}
         >

@@ -21,7 +21,13 @@ const FormContext = createContext<FormState>({ shown: new Set() });
 export interface FormProps {
   /** The submit button's text, which is its accessible name ("Hold", "Approve translation"). */
   submitLabel: string;
+  /** Runs the action; what it resolves to is its answer, undefined when refused. */
   onSubmit: (data: FormData) => unknown;
+  /**
+   * Empties the fields once the action answered: for what is done again with new text (a note, a message, a refund),
+   * so a second press does not send the same one twice.
+   */
+  clearOnDone?: boolean;
   refusal?: Refusal;
   busy?: boolean;
   /** What the last submit achieved, announced politely ("Order held."). */
@@ -39,16 +45,30 @@ export interface FormProps {
  * for its own name beside itself, and whatever no field claims is listed next to the submit button, in an alert.
  * Fields render before that list, so by then every field has said which names it shows.
  */
-export function Form({ submitLabel, onSubmit, refusal, busy, done, tone, label, children, className }: FormProps) {
+export function Form({
+  submitLabel,
+  onSubmit,
+  clearOnDone,
+  refusal,
+  busy,
+  done,
+  tone,
+  label,
+  children,
+  className,
+}: FormProps) {
   const shown = useRef(new Set<string>()).current;
   shown.clear();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!busy) void onSubmit(new FormData(event.currentTarget));
+    if (busy) return;
+    const form = event.currentTarget;
+    const answer = await onSubmit(new FormData(form));
+    if (clearOnDone && answer !== undefined) form.reset();
   };
   return (
     <FormContext.Provider value={{ refusal, shown }}>
-      <form className={className ?? 'form'} onSubmit={submit} aria-label={label} noValidate>
+      <form className={className ?? 'form'} onSubmit={(event) => void submit(event)} aria-label={label} noValidate>
         {children}
         <Unplaced refusal={refusal} shown={shown} />
         <button type="submit" disabled={busy} className={tone}>

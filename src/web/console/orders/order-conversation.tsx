@@ -51,6 +51,7 @@ export function OrderMessages({ order }: { order: OrderView }) {
       <h2 id="messages-heading">Messages with the client</h2>
       <Form
         submitLabel="Send message"
+        clearOnDone
         onSubmit={(data) =>
           send.run({ orderId: order.id, text: formText(data, 'text'), waitForClient: data.has('waitForClient') })
         }
