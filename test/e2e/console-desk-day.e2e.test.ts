@@ -122,6 +122,8 @@ it('reviews the account’s certified order and completes it with its certificat
   await press(page, 'Filter');
   await (await byRole(page, 'link', order.number)).click();
   await byRole(page, 'heading', `Order ${order.number} In review`);
+  // No notarization was asked for: the page offers none to record.
+  expect(await pageText(page)).not.toContain('Record notarization');
   await press(page, 'Approve translation');
   await waitForText(page, 'Approved by Ada Admin');
   await press(page, 'Complete order');

@@ -38,6 +38,11 @@ export function OrderPage({ number }: { number: string }) {
   }
   const open = order.status === 'PROCESSING' || order.status === 'IN_REVIEW';
   const certified = order.serviceType === 'CERTIFIED';
+  // A notarization is recorded by the desk (who reads the add-ons) for an order that asked for one, while its
+  // translation is reviewed: the service's rule.
+  const notarizable =
+    Boolean(deskAnswer.data?.staffOrder?.addons.some((line) => line.code === 'notarization')) &&
+    (order.status === 'IN_REVIEW' || order.status === 'ON_HOLD');
   return (
     <>
       <p>
@@ -49,7 +54,7 @@ export function OrderPage({ number }: { number: string }) {
       <OrderFacts order={order} desk={deskAnswer.data} />
       <OrderFiles order={order} open={open} />
       {certified && open && <CompleteOrderForm order={order} />}
-      {certified && desk && order.status !== 'CANCELLED' && <NotarizationForm order={order} />}
+      {notarizable && <NotarizationForm order={order} />}
       {desk && deskAnswer.data && <DeskActions order={order} desk={deskAnswer.data} />}
       <OrderNotes order={order} canAdd={desk} />
       <OrderMessages order={order} />

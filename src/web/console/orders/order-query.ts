@@ -88,6 +88,9 @@ export const StaffOrderDesk = graphql(`
       id
       totalCents
       currency
+      addons {
+        code
+      }
       account {
         id
         name
