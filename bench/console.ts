@@ -11,14 +11,10 @@
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { shapeOf } from './scale-data';
-import { databases, withClient } from './scale-databases';
+import { databases, scaleServer, withClient } from './scale-databases';
 import { freePort, machineBusy, ready, SERVE_FLAGS, start, stopAll } from './service-process';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -39,15 +35,8 @@ const FIRST_ROW = 'main a[href^="/console/orders/"]';
 
 async function main(): Promise<void> {
   const othersBusy = await machineBusy();
-  const tempDir = mkdtempSync(join(tmpdir(), 'ltk-console-'));
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(join(tempDir, 'pg'), 'postgres');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: tempDir,
-    APP_KEY: randomBytes(32).toString('hex'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    LOG_LEVEL: 'silent',
-  };
+  const server = await scaleServer('ltk-console-');
+  const { env } = server;
   const children: ChildProcess[] = [];
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -55,7 +44,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const [, large] = await databases(process.env.DATABASE_URL ?? embedded!.url, env, SCALE);
+    const [, large] = await databases(server.url, env, SCALE);
     const email = await withClient(
       large.url,
       async (db) =>
@@ -110,8 +99,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await stopAll(children);
-    await embedded?.stop();
-    rmSync(tempDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config/load-config';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrations';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { ormConfig } from '../src/db/orm-config';
 import { startInProcessApp } from './in-process-app';
 import { age, multiply, shapeOf } from './scale-data';
@@ -16,6 +21,36 @@ import { seed } from './seed';
  */
 
 export const SEEDED_ORDERS = 200;
+
+/** Where a scale benchmark keeps its databases and the settings of the services it starts on them. */
+export interface ScaleServer {
+  /** The PostgreSQL server: DATABASE_URL's, or an embedded one under the run's temporary directory. */
+  url: string;
+  embedded: boolean;
+  /** The services' environment: the run's data directory, a fresh key, budgets that never refuse the load. */
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+export async function scaleServer(prefix: string): Promise<ScaleServer> {
+  const tempDir = mkdtempSync(join(tmpdir(), prefix));
+  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(join(tempDir, 'pg'), 'postgres');
+  return {
+    url: process.env.DATABASE_URL ?? embedded!.url,
+    embedded: embedded !== undefined,
+    env: {
+      ...process.env,
+      DATA_DIR: tempDir,
+      APP_KEY: randomBytes(32).toString('hex'),
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOG_LEVEL: 'silent',
+    },
+    async close() {
+      await embedded?.stop();
+      rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** What one database of the run needs to be asked the benchmarks' requests. */
 export interface Database {

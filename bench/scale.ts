@@ -19,16 +19,12 @@
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/load-config';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { startInProcessApp } from './in-process-app';
 import { load, summarize, type LoadRequest, type LoadResult, type LoadRun } from './load';
 import { shapeOf } from './scale-data';
-import { databases, SEEDED_ORDERS, type Database } from './scale-databases';
+import { databases, scaleServer, SEEDED_ORDERS, type Database } from './scale-databases';
 import { freePort, machineBusy, ready, SERVE_FLAGS, start, stopAll } from './service-process';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -96,19 +92,11 @@ const NAME_WIDTH = Math.max(...KINDS.map((kind) => kind.name.length)) + 1;
 async function main(): Promise<void> {
   const othersBusy = await machineBusy();
   const started = Date.now();
-  const tempDir = mkdtempSync(join(tmpdir(), 'ltk-scale-'));
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(join(tempDir, 'pg'), 'postgres');
-  const serverUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: tempDir,
-    APP_KEY: randomBytes(32).toString('hex'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    LOG_LEVEL: 'silent',
-  };
+  const server = await scaleServer('ltk-scale-');
+  const { env } = server;
   const children: ChildProcess[] = [];
   try {
-    const [small, large] = await databases(serverUrl, env, SCALE);
+    const [small, large] = await databases(server.url, env, SCALE);
     const built = (Date.now() - started) / 1000;
     const ports = [await freePort(), await freePort()];
     for (const [i, db] of [small, large].entries()) {
@@ -126,7 +114,7 @@ async function main(): Promise<void> {
 
     const shape = shapeOf(SCALE);
     console.log(
-      `scale benchmark: ${CONNECTIONS} connections; small ${SEEDED_ORDERS} orders; large ${shape.orders} orders (${shape.integratorOrders} of one integrator), ${shape.accounts} accounts, ${shape.bookings} bookings (scale ${SCALE}); database ${embedded ? 'embedded' : 'DATABASE_URL'}; ready in ${built.toFixed(0)} s`,
+      `scale benchmark: ${CONNECTIONS} connections; small ${SEEDED_ORDERS} orders; large ${shape.orders} orders (${shape.integratorOrders} of one integrator), ${shape.accounts} accounts, ${shape.bookings} bookings (scale ${SCALE}); database ${server.embedded ? 'embedded' : 'DATABASE_URL'}; ready in ${built.toFixed(0)} s`,
     );
     console.log(
       `machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, node ${process.version}; busy with other work before the run: ${(othersBusy * 100).toFixed(0)}% of all cores`,
@@ -167,8 +155,7 @@ async function main(): Promise<void> {
     console.log(`\n(load average at the end ${loadavg()[0].toFixed(2)})`);
   } finally {
     await stopAll(children);
-    await embedded?.stop();
-    rmSync(tempDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
