@@ -1,7 +1,6 @@
 // The second dependency-cruiser check of `npm run lint`: the areas of src/domain use each other one way only
-// (docs/architecture.md "Which way imports go"). It cruises src/domain alone: dependency-cruiser's folder rules see
-// a cycle through any folder, and src/db/queries, one folder, serves every area while naming only their entities,
-// read types and transition tables (rule db-reads-only-the-model-of-the-domain of .dependency-cruiser.cjs).
+// (docs/architecture.md "Which way imports go"). It cruises src/domain alone, each area's queries (*.queries.ts) with
+// it: a query is part of the area that answers with it, so an area reading another's rows imports that area.
 // Type-only imports count: an area never names a type of an area above it.
 'use strict';
 

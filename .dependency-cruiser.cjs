@@ -89,11 +89,20 @@ module.exports = {
       to: { path: DOORS },
     },
     {
-      name: 'domain-never-imports-db',
-      comment: 'Concrete objects arrive from src/services.ts; the domain reads through src/db/queries/ alone.',
+      name: 'domain-writes-sql-in-its-queries-only',
+      comment:
+        "An area's hand-written SQL is its *.queries.ts files, which reach the database through the ORM driver " +
+        '(orm-driver.ts, entity-columns.ts) alone; every other file of the domain uses the EntityManager.',
       severity: 'error',
-      from: { path: '^src/domain/' },
-      to: { path: '^src/db/', pathNot: '^src/db/queries/' },
+      from: { path: '^src/domain/', pathNot: '[.]queries[.]ts$' },
+      to: { path: '^src/db/' },
+    },
+    {
+      name: 'queries-reach-the-database-through-the-driver',
+      comment: 'MikroORM 7 (kysely for knex) then changes the driver, not the queries (docs/architecture.md "Layers").',
+      severity: 'error',
+      from: { path: '[.]queries[.]ts$' },
+      to: { path: '^src/db/', pathNot: '^src/db/(orm-driver|entity-columns)[.]ts$' },
     },
     {
       name: 'domain-never-imports-a-provider-implementation',
@@ -171,18 +180,28 @@ module.exports = {
       to: { path: '^src/web/' },
     },
     {
-      name: 'db-reads-only-the-model-of-the-domain',
+      name: 'db-names-the-domain-in-its-entity-list-only',
       comment:
-        'src/db/ names the entities, the read types and transition tables its queries answer with, and domain/shared; ' +
-        "never a service, so a query carries no area's dependencies into another (.dependency-cruiser.areas.cjs).",
+        'src/db/ is the ORM and its driver: it hands the entities to MikroORM (entities.ts) and knows nothing else of ' +
+        'the domain, whose areas own their queries.',
       severity: 'error',
-      from: { path: '^src/db/' },
+      from: { path: '^src/db/', pathNot: '^src/db/entities[.]ts$' },
+      to: { path: '^src/domain/' },
+    },
+    {
+      name: 'queries-read-the-model-only',
+      comment:
+        'A query names the entities, read types, transition tables and constants it answers with, other queries and ' +
+        "domain/shared; never a service, so reading a row carries no area's services along.",
+      severity: 'error',
+      from: { path: '[.]queries[.]ts$' },
       to: {
         path: '^src/domain/',
         pathNot: [
           '[.]entity[.]ts$',
           '-read[.]ts$',
           '[.]states[.]ts$',
+          '[.]queries[.]ts$',
           '^src/domain/shared/',
           '^src/domain/sign-in/session-lifetime[.]ts$',
         ],

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { ORDER_COUNT_FOLD } from '../src/db/queries/order-counts';
+import { ORDER_COUNT_FOLD } from '../src/domain/orders/order-counts.queries';
 
 /** The database of issue 25 at `scale` 1: what a busy operator holds after a few years. */
 export interface Shape {

@@ -13,6 +13,7 @@ import { JobQueue } from './jobs/job-queue';
 import { startWorkers } from './workers';
 import { workerStatus } from './api/ops/worker-status';
 import { join } from 'node:path';
+import { liveProcessIds } from './db/live-processes';
 import { ProcessClaim } from './db/process-claim';
 import { Leftovers } from './domain/files/leftovers';
 import { STALE_AFTER_MS } from './domain/files/temp-files';
@@ -53,7 +54,13 @@ async function main(role: Role): Promise<void> {
     });
     claim = await ProcessClaim.take(url);
     services = createServices(config, { queue, logger, claim });
-    const leftovers = new Leftovers(db.orm.em.fork(), services.files, join(config.dataDir, 'tmp'), logger);
+    const leftovers = new Leftovers(
+      db.orm.em.fork(),
+      services.files,
+      join(config.dataDir, 'tmp'),
+      logger,
+      liveProcessIds,
+    );
     await leftovers.removeTempFiles();
     // Listing the whole store can take a while: the service answers meanwhile (what is swept is nobody's).
     void leftovers.removeStoredBytes();

@@ -17,7 +17,7 @@ import { DEFAULT_BOUNDS, DocumentSandbox } from './documents/sandbox/document-sa
 import { FilesService } from './domain/files/files.service';
 import { SignedUrls } from './domain/files/signed-urls';
 import type { ProcessClaim } from './db/process-claim';
-import { liveProcessIds } from './db/queries/live-processes';
+import { liveProcessIds } from './db/live-processes';
 import { StorageIntents } from './domain/files/storage-intents';
 import { serviceTempDir } from './domain/files/temp-files';
 import { RateLimitService } from './domain/rate-limits/rate-limit.service';

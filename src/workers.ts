@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { foldOrderCounts } from './db/queries/order-counts';
+import { foldOrderCounts } from './domain/orders/order-counts.queries';
 import type { JobQueue } from './jobs/job-queue';
 import type { Services } from './services';
 

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
-import { rebuildOrderCounts } from '../db/queries/order-counts';
+import { rebuildOrderCounts } from '../domain/orders/order-counts.queries';
 import { MIGRATIONS_SOURCE_DIR } from '../db/paths';
 import { withStartupLock } from '../db/startup-lock';
 import { createLogger } from '../shared/logger';

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Knex, MikroORM, SqlEntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Every use of MikroORM's connection, its protected statement door and knex's pool, in one file: statements
- * written by hand (`src/db/queries/`), the migrations' transaction, readiness and the pool's metrics reach the
- * ORM here, so an upgrade of MikroORM (or its move away from knex) changes this file only
+ * Every use of MikroORM's connection and of its knex, in one file, through their public API: the areas' statements
+ * written by hand (`src/domain/<area>/*.queries.ts`), the migrations' transaction, readiness and the pool's metrics
+ * reach the ORM here, so an upgrade of MikroORM (MikroORM 7 moves from knex to kysely) changes this file only
  * (docs/architecture.md, "Layers").
  */
 
@@ -39,57 +39,39 @@ export interface PreparedStatement {
   sql: string;
 }
 
-/** What MikroORM's connection does for every statement it runs: log it (tests count them there) and time it. */
-interface OrmConnection {
-  getKnex(): Knex;
-  executeQuery<T>(
-    query: string,
-    run: () => Promise<T>,
-    context: Record<string, unknown> & { query: string; params: unknown[] },
-  ): Promise<T>;
-}
-
-/** The driver's own client, as the ORM's pool lends it out. */
-interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: SqlRow[] }>;
-}
-
-interface PoolClient {
-  acquireConnection(): Promise<PgClient>;
-  releaseConnection(connection: PgClient): Promise<void>;
-}
-
 /**
- * One prepared statement on a connection of the ORM's own pool (the caller's transaction's if it has one), handed
- * straight to the driver: the query builder has nothing to build here, and costs as much as the statement itself.
- * Logged through the ORM like any other statement, with the EntityManager's logger context. Rows come back as the
- * driver gives them, with a date parser that turns timestamps into the same `Date`s as entity hydration does.
+ * One prepared statement, in the caller's transaction if it has one, through MikroORM's knex and its pool: a raw
+ * statement whose pg options name it (knex's `options()`, handed to the driver as they are) and carry its values, so
+ * PostgreSQL prepares it once per connection. The query builder has nothing to build here, and would cost as much as
+ * the statement itself. Logged through the ORM's logger like the ORM's own statements, with the EntityManager's
+ * logger context (tests count a request's statements there). Rows come back as the driver gives them, with a date
+ * parser that turns timestamps into the same `Date`s as entity hydration does.
  */
 export async function runPrepared(
   em: EntityManager,
   statement: PreparedStatement,
   params: readonly unknown[],
 ): Promise<{ rows: SqlRow[]; date: DateOf }> {
-  // executeQuery is protected in MikroORM's typings; it is the one door every statement of the ORM goes through.
-  const connection = em.getConnection() as unknown as OrmConnection;
-  const pool = (em.getTransactionContext<Knex.Transaction>() ?? connection.getKnex()).client as unknown as PoolClient;
+  // knex numbers `?` placeholders itself, which would renumber a statement written with PostgreSQL's `$n`.
+  if (statement.sql.includes('?')) throw new Error(`prepared statement ${statement.name} holds a "?"`);
   const values = [...params];
-  const run = async () => {
-    const client = await pool.acquireConnection();
-    try {
-      return await client.query({ name: statement.name, text: statement.sql, values });
-    } finally {
-      await pool.releaseConnection(client);
-    }
-  };
-  const { rows } = await connection.executeQuery(statement.sql, run, {
-    ...em.getLoggerContext(),
-    query: statement.sql,
-    params: values,
-  });
+  const raw = (em as SqlEntityManager).getKnex().raw(statement.sql).options({ name: statement.name, values });
+  const transaction = em.getTransactionContext<Knex.Transaction>();
+  if (transaction) raw.transacting(transaction);
+  const logged = { ...em.getLoggerContext(), query: statement.sql, params: values, level: 'info' as const };
+  const started = Date.now();
+  let result: { rows: SqlRow[] };
+  try {
+    // A raw statement answers what the driver returned: pg's result, rows and all.
+    result = (await raw) as { rows: SqlRow[] };
+  } catch (error) {
+    em.config.getLogger().logQuery({ ...logged, took: Date.now() - started, level: 'error' });
+    throw error;
+  }
+  em.config.getLogger().logQuery({ ...logged, took: Date.now() - started, results: result.rows.length });
   const platform = em.getPlatform();
   return {
-    rows,
+    rows: result.rows,
     date: (value) => (value === null || value === undefined ? null : platform.parseDate(value as string)),
   };
 }

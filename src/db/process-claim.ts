@@ -3,7 +3,7 @@ import { Client } from 'pg';
 
 /**
  * An arbitrary constant: the key space of "this process is alive" advisory locks (the first of their two keys), which
- * `liveProcessIds()` (`src/db/queries/live-processes.ts`) reads.
+ * `liveProcessIds()` (`src/db/live-processes.ts`) reads.
  */
 export const PROCESS_CLAIMS = 724_118_002;
 

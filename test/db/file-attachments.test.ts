@@ -1,5 +1,5 @@
 import { CheckConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
-import { isReferenceViolation } from '../../src/db/queries/reference-violation';
+import { isReferenceViolation } from '../../src/domain/files/reference-violation.queries';
 import { FileAttachment } from '../../src/domain/files/file-attachment.entity';
 import { StoredFile } from '../../src/domain/files/file.entity';
 import { Order } from '../../src/domain/orders/order.entity';

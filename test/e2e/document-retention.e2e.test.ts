@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
-import { liveProcessIds } from '../../src/db/queries/live-processes';
+import { liveProcessIds } from '../../src/db/live-processes';
 import type { FileStorage } from '../../src/providers/storage/file-storage';
 import { ProviderUnavailableError } from '../../src/shared/errors';
 import {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { FileStorage } from '../../src/providers/storage/file-storage';
-import { liveProcessIds } from '../../src/db/queries/live-processes';
+import { liveProcessIds } from '../../src/db/live-processes';
 import { Account } from '../../src/domain/identity/account.entity';
 import { FileType } from '../../src/domain/files/file.entity';
 import { docx, words } from '../helpers/documents';

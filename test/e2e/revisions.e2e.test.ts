@@ -1,6 +1,6 @@
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { liveProcessIds } from '../../src/db/queries/live-processes';
+import { liveProcessIds } from '../../src/db/live-processes';
 import {
   ApproveTranslationDocument,
   CertificateStandingDocument,

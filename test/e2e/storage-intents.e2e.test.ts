@@ -1,4 +1,4 @@
-import { liveProcessIds } from '../../src/db/queries/live-processes';
+import { liveProcessIds } from '../../src/db/live-processes';
 import { pdf, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { storedDigest, uploadFile } from '../helpers/files';

@@ -1,7 +1,7 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { Mailer } from '../../providers/mail/mailer';
-import { containsPattern } from '../../db/queries/desk-queue';
+import { containsPattern } from '../shared/desk-queue.queries';
 import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import { apiKeyEmail } from '../mail/messages';
@@ -16,7 +16,7 @@ import type { CreateAccount, ListAccounts, SetAccountBilling } from './account.c
 import { Account, AccountStatus } from '../identity/account.entity';
 import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from '../identity/api-key-prefix';
-import { endAccountSessions } from '../../db/queries/member-sessions';
+import { endAccountSessions } from '../sign-in/member-sessions.queries';
 import { addFirstAdmin } from '../members/member.service';
 
 /** The account life cycle (D13): staff create, approve and suspend; staff and the account's admins regenerate and revoke its key (D27). */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { AccountActor, Actor } from '../identity/context';
-import { readAccountRowAndVersion, readAccountRowByKeyHash, type PolledRead } from '../../db/queries/account-by-key';
+import { readAccountRowAndVersion, readAccountRowByKeyHash, type PolledRead } from '../identity/account-by-key.queries';
 import { hashToken } from '../shared/tokens';
 import { StaffUser } from '../identity/staff-user.entity';
 import { Account, AccountStatus } from '../identity/account.entity';

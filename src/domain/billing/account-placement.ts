@@ -4,7 +4,7 @@ import { Account, BillingTerms } from '../identity/account.entity';
 import type { Payment } from '../payments/payment.entity';
 import type { AccountPlacement } from '../payments/payment.service';
 import { formatMoney } from '../shared/money';
-import { accountExposure, accountOfPayment, lockAccountPlacements } from '../../db/queries/account-billing';
+import { accountExposure, accountOfPayment, lockAccountPlacements } from './account-billing.queries';
 
 /**
  * Why work of `amountCents` cannot be placed on `account`'s terms now (D31), in words for the person placing it, or

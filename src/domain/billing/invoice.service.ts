@@ -18,7 +18,7 @@ import {
   nextInvoiceNumber,
   uncreditedRefunds,
   uninvoicedWork,
-} from '../../db/queries/account-billing';
+} from './account-billing.queries';
 import type { ListInvoices, RecordInvoicePayment, StaffInvoices, VoidInvoice } from './invoice.commands';
 import { Invoice, InvoiceStatus, type InvoiceCredit, type InvoiceLine } from './invoice.entity';
 import { invoiceIssuedEmail, invoiceOverdueEmail } from './invoice-mail';

@@ -6,7 +6,7 @@ import { Desk } from '../desk/desk';
 import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../identity/context';
 import { Page, pageRequest } from '../shared/pagination';
-import { readStaffBookingPage } from '../../db/queries/staff-booking-queue';
+import { readStaffBookingPage } from './staff-booking-queue.queries';
 import { BookingNote } from './booking-note.entity';
 import type { StaffBookingRead } from './booking-read';
 import { Booking, BookingStatus } from './booking.entity';
@@ -45,7 +45,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
   /**
    * Every account's bookings, soonest first, by status, account, a window of start times (`from` inclusive, `to`
    * exclusive) and `search` in the number, the reference or the account's name
-   * (`src/db/queries/staff-booking-queue.ts`).
+   * (`src/domain/bookings/staff-booking-queue.queries.ts`).
    */
   async list(ctx: Ctx, command: StaffBookings): Promise<Page<StaffBookingRead>> {
     requireStaff(ctx.actor, 'staffInterpretationBookings');

@@ -9,7 +9,7 @@ export type OvertimePaymentRead = Pick<Payment, 'id' | 'provider' | 'approvalUrl
 
 /**
  * What the answer about a booking shows: a `Booking` entity is one, and so is the polled read
- * (`src/db/queries/polled-bookings.ts`). Hours are read as the stored hundredths, which both doors turn into hours
+ * (`src/domain/bookings/polled-bookings.queries.ts`). Hours are read as the stored hundredths, which both doors turn into hours
  * with `hoursOf`.
  */
 export type BookingRead = Pick<

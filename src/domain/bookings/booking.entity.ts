@@ -38,7 +38,7 @@ export const hoursOf = (hundredths: number): number => hundredths / 100;
 @Index({ name: 'interpretation_bookings_account_status_created', properties: ['account', 'status', 'createdAt', 'id'] })
 @Index({ name: 'interpretation_bookings_account_updated', properties: ['account', 'updatedAt', 'id'] })
 // The booking desk's list (D28): soonest first, tie-break included, by status, for one account or a window of start
-// times; its search by trigrams (src/db/queries/staff-booking-queue.ts).
+// times; its search by trigrams (src/domain/bookings/staff-booking-queue.queries.ts).
 @Index({ name: 'interpretation_bookings_status_scheduled', properties: ['status', 'scheduledAt', 'id'] })
 @Index({ name: 'interpretation_bookings_account_scheduled', properties: ['account', 'scheduledAt', 'id'] })
 @Index({ properties: ['scheduledAt', 'id'] })

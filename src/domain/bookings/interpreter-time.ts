@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { BUFFER_MINUTES, HOLDING_TIME, interpreterIsBusy } from '../../db/queries/interpreter-availability';
+import { BUFFER_MINUTES, HOLDING_TIME, interpreterIsBusy } from './interpreter-availability.queries';
 import type { Booking } from './booking.entity';
 import { Interpreter } from './interpreter.entity';
 import { busyRefusal } from './interpreter-rules';

@@ -7,7 +7,7 @@ import { isId } from '../shared/ids';
 import { pageRequest, type Page } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
 import { failOnDuplicate } from '../shared/unique';
-import { readInterpreterPage } from '../../db/queries/interpreter-availability';
+import { readInterpreterPage } from './interpreter-availability.queries';
 import type { CreateInterpreter, ListInterpreters, UpdateInterpreter } from './interpreter.commands';
 import { Booking } from './booking.entity';
 import { Interpreter } from './interpreter.entity';

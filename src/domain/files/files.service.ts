@@ -1,9 +1,9 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { isReferenceViolation } from '../../db/queries/reference-violation';
+import { isReferenceViolation } from './reference-violation.queries';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { waitingAnalyses } from '../../db/queries/pending-analyses';
+import { waitingAnalyses } from './pending-analyses.queries';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStorage } from '../../providers/storage/file-storage';

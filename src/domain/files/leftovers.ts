@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { liveProcessIds } from '../../db/queries/live-processes';
 import type { Logger } from '../../shared/logger';
 import type { FilesService } from './files.service';
 import { removeDeadProcessTempDirs, removeStaleTempFiles } from './temp-files';
@@ -9,13 +8,15 @@ import { removeDeadProcessTempDirs, removeStaleTempFiles } from './temp-files';
  * through ProcessClaim; loose temporary files of older versions once past STALE_AFTER_MS. A failure is logged only.
  */
 export class Leftovers {
-  private readonly liveIds = () => liveProcessIds(this.em);
+  private readonly liveIds = () => this.liveProcesses(this.em);
 
   constructor(
     private readonly em: EntityManager,
     private readonly files: FilesService,
     private readonly tempRoot: string,
     private readonly logger: Logger,
+    /** The processes alive now on any machine (D25), handed in by the entry point: it reads `src/db/`. */
+    private readonly liveProcesses: (em: EntityManager) => Promise<Set<number>>,
   ) {}
 
   async removeTempFiles(): Promise<void> {

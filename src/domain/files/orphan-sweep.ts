@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { allIntents, clearIntents, keysOfFiles } from '../../db/queries/storage-intents';
+import { allIntents, clearIntents, keysOfFiles } from './storage-intents.queries';
 import type { FileStorage, StoredKey } from '../../providers/storage/file-storage';
 import { STALE_AFTER_MS } from './temp-files';
 

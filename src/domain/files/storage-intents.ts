@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { declareIntent, fulfilIntent, type AutocommitConnection } from '../../db/queries/storage-intents';
+import { declareIntent, fulfilIntent, type AutocommitConnection } from './storage-intents.queries';
 
 /**
  * Intent, write, commit (D25): a process names a storage key in `storage_intents` (committed on its own) before it

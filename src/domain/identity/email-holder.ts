@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { lockEmailIdentity } from '../../db/queries/email-identity-lock';
+import { lockEmailIdentity } from './email-identity-lock.queries';
 import { Account } from './account.entity';
 import { AccountMember, MemberStatus } from './member.entity';
 import { StaffUser } from './staff-user.entity';

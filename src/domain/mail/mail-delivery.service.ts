@@ -9,7 +9,7 @@ import {
   recordRetry,
   unsettledSince,
   type ClaimedEmail,
-} from '../../db/queries/mail-outbox';
+} from './mail-outbox.queries';
 import type { JobAttempt, JobQueue } from '../../jobs/job-queue';
 import type { MailTransport } from '../../providers/mail/mailer';
 import type { Logger } from '../../shared/logger';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { readMemberSession, type MemberSessionRow } from '../../db/queries/member-sessions';
+import { readMemberSession, type MemberSessionRow } from '../sign-in/member-sessions.queries';
 import { Account, AccountStatus } from '../identity/account.entity';
 import type { AccountActor } from '../identity/context';
 import { touchSession } from '../sign-in/touch-session';

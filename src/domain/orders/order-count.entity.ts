@@ -3,7 +3,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 /**
  * How many orders an account has in a status, so a list's exact total (D3) is read, not counted: `count(*)` of an
  * integrator's 20,000 orders cost more than the page itself. Triggers on `orders` add each change as a row of
- * `OrderCountChange` in the changing transaction; the fold (`src/db/queries/order-counts.ts`) adds them up here.
+ * `OrderCountChange` in the changing transaction; the fold (`src/domain/orders/order-counts.queries.ts`) adds them up here.
  * Neither is written by the application.
  */
 @Entity({ tableName: 'order_counts' })

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Mailer } from '../../providers/mail/mailer';
 import { NotFoundError } from '../../shared/errors';
-import { readMessagePages, type MessageReader } from '../../db/queries/order-message-pages';
+import { readMessagePages, type MessageReader } from './order-message-pages.queries';
 import { accountOf } from '../identity/account-of';
 import type { Actor, Ctx } from '../identity/context';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';

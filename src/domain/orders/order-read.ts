@@ -5,7 +5,7 @@ import type { PaymentRead } from '../payments/payment-read';
 import type { Payment } from '../payments/payment.entity';
 import type { Order } from './order.entity';
 
-/** What the answer about an order shows: an `Order` entity is one, and so is the polled read (`src/db/queries/polled-orders.ts`). */
+/** What the answer about an order shows: an `Order` entity is one, and so is the polled read (`src/domain/orders/polled-orders.queries.ts`). */
 export type OrderRead = Pick<
   Order,
   | 'id'

@@ -91,7 +91,7 @@ export class OrderRevisionsService {
 
   /**
    * What the answers of many orders read as entities show of revisions (D30), by order id: three statements for a
-   * whole page, whatever its size. The polled read has them already (`src/db/queries/polled-orders.ts`).
+   * whole page, whatever its size. The polled read has them already (`src/domain/orders/polled-orders.queries.ts`).
    */
   async linksOfMany(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, RevisionLinks>> {
     const ids = [...orderIds];

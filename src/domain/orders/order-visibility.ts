@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { statusesOfOrdersWithFile } from '../../db/queries/orders-of-file';
+import { statusesOfOrdersWithFile } from './orders-of-file.queries';
 import { FileType, type StoredFile } from '../files/file.entity';
 import { seesEveryFile } from '../files/file-visibility';
 import type { Actor } from '../identity/context';

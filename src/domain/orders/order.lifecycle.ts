@@ -7,7 +7,7 @@ import { billedUnits } from '../quotes/billed-units';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../lifecycle/lifecycle';
-import { scheduleOrderExpiry } from '../../db/queries/document-retention';
+import { scheduleOrderExpiry } from './document-retention.queries';
 import type { AddressLinks } from './address-links';
 import { Order, OrderStatus } from './order.entity';
 import { AWAITING_CLIENT, orderTransitions, type OrderAction } from './order.states';

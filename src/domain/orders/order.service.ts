@@ -17,8 +17,8 @@ import { isId, newId } from '../shared/ids';
 import type { MoveCause } from '../lifecycle/lifecycle';
 import { Page, pageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
-import { orderVersionOf, readOrder, readOrderPage, readOrderVersion } from '../../db/queries/polled-orders';
-import type { PolledRead } from '../../db/queries/account-by-key';
+import { orderVersionOf, readOrder, readOrderPage, readOrderVersion } from './polled-orders.queries';
+import type { PolledRead } from '../identity/account-by-key.queries';
 import type { OrderView, PolledOrder, StaffOrderView } from './order-read';
 import type { StaffReason } from '../desk/desk.commands';
 import type { ListOrders, StaffOrders } from './order.commands';
@@ -28,7 +28,7 @@ import { placedBy } from '../identity/placed-by';
 import type { OrderLifecycle } from './order.lifecycle';
 import { referenceNumber } from '../shared/reference-number';
 import { visibleOrderFiles } from './order-visibility';
-import { readStaffOrderPage } from '../../db/queries/staff-order-queue';
+import { readStaffOrderPage } from './staff-order-queue.queries';
 
 export interface OrderDeps {
   payments: PaymentService;
@@ -211,7 +211,7 @@ export class OrderService {
   /**
    * Staff list across accounts, soonest due first (docs/decisions.md G4, G5), filtered and paginated in the
    * database: by status, account, assignee, overdue (due and not finished), and `search` in the number, the
-   * reference or the account's name (`src/db/queries/staff-order-queue.ts`).
+   * reference or the account's name (`src/domain/orders/staff-order-queue.queries.ts`).
    */
   async staffList(ctx: Ctx, command: StaffOrders): Promise<Page<StaffOrderView>> {
     const staff = requireStaff(ctx.actor, 'staffOrders');

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { recordWebhookEvent } from '../../db/queries/webhook-events';
+import { recordWebhookEvent } from './webhook-events.queries';
 import type { WebhookHeaders } from '../../providers/payment/payment-provider';
 import { ValidationError } from '../../shared/errors';
 import type { PaymentService } from './payment.service';

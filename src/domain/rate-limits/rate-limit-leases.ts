@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { takeSharedLease } from '../../db/queries/rate-limit-leases';
+import { takeSharedLease } from './rate-limit-leases.queries';
 import type { Logger } from '../../shared/logger';
 import type { LeaseStore } from './rate-limit.service';
 

@@ -10,7 +10,7 @@ import {
   scheduleAccountExpiry,
   scheduleOrderExpiry,
   unfinishedPurges,
-} from '../../db/queries/document-retention';
+} from '../orders/document-retention.queries';
 import type { JobQueue } from '../../jobs/job-queue';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { lockSignInLimits } from '../../db/queries/sign-in-limit-locks';
+import { lockSignInLimits } from './sign-in-limit-locks.queries';
 import type { Mailer } from '../../providers/mail/mailer';
 import { TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { signInCodeEmail } from '../mail/messages';

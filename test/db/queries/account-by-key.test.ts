@@ -3,9 +3,9 @@ import {
   readAccountRowAndVersion,
   readAccountRowByKeyHash,
   type PolledRead,
-} from '../../../src/db/queries/account-by-key';
-import { bookingVersionOf, readBookingVersion } from '../../../src/db/queries/polled-bookings';
-import { orderVersionOf, readOrderVersion } from '../../../src/db/queries/polled-orders';
+} from '../../../src/domain/identity/account-by-key.queries';
+import { bookingVersionOf, readBookingVersion } from '../../../src/domain/bookings/polled-bookings.queries';
+import { orderVersionOf, readOrderVersion } from '../../../src/domain/orders/polled-orders.queries';
 import { Account, AccountStatus } from '../../../src/domain/identity/account.entity';
 import { newId } from '../../../src/domain/shared/ids';
 import { hashToken } from '../../../src/domain/shared/tokens';

@@ -1,6 +1,6 @@
-import { accountPageStatement, readAccountPage } from '../../../src/db/queries/account-page';
-import { BOOKING_LIST } from '../../../src/db/queries/polled-bookings';
-import { ORDER_LIST } from '../../../src/db/queries/polled-orders';
+import { accountPageStatement, readAccountPage } from '../../../src/domain/shared/account-page.queries';
+import { BOOKING_LIST } from '../../../src/domain/bookings/polled-bookings.queries';
+import { ORDER_LIST } from '../../../src/domain/orders/polled-orders.queries';
 import type { Account } from '../../../src/domain/identity/account.entity';
 import { BookingStatus, type Booking } from '../../../src/domain/bookings/booking.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';

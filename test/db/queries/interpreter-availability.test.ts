@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { interpreterIsBusy, readInterpreterPage } from '../../../src/db/queries/interpreter-availability';
+import { interpreterIsBusy, readInterpreterPage } from '../../../src/domain/bookings/interpreter-availability.queries';
 import { newId } from '../../../src/domain/shared/ids';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount } from '../../helpers/rows';

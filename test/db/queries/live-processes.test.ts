@@ -1,4 +1,4 @@
-import { liveProcessIds } from '../../../src/db/queries/live-processes';
+import { liveProcessIds } from '../../../src/db/live-processes';
 import { ProcessClaim } from '../../../src/db/process-claim';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 

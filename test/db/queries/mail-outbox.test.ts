@@ -8,7 +8,7 @@ import {
   recordGivenUp,
   recordRetry,
   unsettledSince,
-} from '../../../src/db/queries/mail-outbox';
+} from '../../../src/domain/mail/mail-outbox.queries';
 import { SentEmail } from '../../../src/domain/mail/sent-email.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 

@@ -1,6 +1,10 @@
 import { expect } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { endAccountSessions, memberSessionStatement, readMemberSession } from '../../../src/db/queries/member-sessions';
+import {
+  endAccountSessions,
+  memberSessionStatement,
+  readMemberSession,
+} from '../../../src/domain/sign-in/member-sessions.queries';
 import { Account, AccountStatus } from '../../../src/domain/identity/account.entity';
 import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from '../../../src/domain/identity/member.entity';
 import { SESSION_IDLE_MS } from '../../../src/domain/sign-in/session-lifetime';

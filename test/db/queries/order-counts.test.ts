@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
-import { foldOrderCounts, ORDER_COUNT_FOLD, rebuildOrderCounts } from '../../../src/db/queries/order-counts';
-import { readOrderPage } from '../../../src/db/queries/polled-orders';
+import { foldOrderCounts, ORDER_COUNT_FOLD, rebuildOrderCounts } from '../../../src/domain/orders/order-counts.queries';
+import { readOrderPage } from '../../../src/domain/orders/polled-orders.queries';
 import { runSql } from '../../../src/db/orm-driver';
 import type { Account } from '../../../src/domain/identity/account.entity';
 import { Order, OrderStatus } from '../../../src/domain/orders/order.entity';

@@ -1,4 +1,4 @@
-import { statusesOfOrdersWithFile } from '../../../src/db/queries/orders-of-file';
+import { statusesOfOrdersWithFile } from '../../../src/domain/orders/orders-of-file.queries';
 import { OrderStatus } from '../../../src/domain/orders/order.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertAttachment, insertFile, insertOrder, insertQuote } from '../../helpers/rows';

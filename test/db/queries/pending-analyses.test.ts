@@ -1,4 +1,4 @@
-import { waitingAnalyses } from '../../../src/db/queries/pending-analyses';
+import { waitingAnalyses } from '../../../src/domain/files/pending-analyses.queries';
 import { AnalysisStatus } from '../../../src/domain/files/file.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertFile } from '../../helpers/rows';

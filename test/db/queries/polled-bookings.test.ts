@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { readBooking, readBookingPage, readBookingVersion } from '../../../src/db/queries/polled-bookings';
+import { readBooking, readBookingPage, readBookingVersion } from '../../../src/domain/bookings/polled-bookings.queries';
 import type { Account } from '../../../src/domain/identity/account.entity';
 import { BookingStatus } from '../../../src/domain/bookings/booking.entity';
 import { newId } from '../../../src/domain/shared/ids';

@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import { FileType } from '../../../src/domain/files/file.entity';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { PLACED_BY_API_KEY } from '../../../src/domain/identity/placed-by';
-import { readOrder, readOrderPage, readOrderVersion } from '../../../src/db/queries/polled-orders';
+import { readOrder, readOrderPage, readOrderVersion } from '../../../src/domain/orders/polled-orders.queries';
 import type { Account } from '../../../src/domain/identity/account.entity';
 import { newId } from '../../../src/domain/shared/ids';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';

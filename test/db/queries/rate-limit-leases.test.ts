@@ -1,4 +1,4 @@
-import { takeSharedLease } from '../../../src/db/queries/rate-limit-leases';
+import { takeSharedLease } from '../../../src/domain/rate-limits/rate-limit-leases.queries';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 
 let db: QueryDatabase;

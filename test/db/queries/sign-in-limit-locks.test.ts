@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { lockSignInLimits } from '../../../src/db/queries/sign-in-limit-locks';
+import { lockSignInLimits } from '../../../src/domain/sign-in/sign-in-limit-locks.queries';
 import { pollUntil } from '../../helpers/poll';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 

@@ -2,8 +2,8 @@ import {
   readStaffBookingPage,
   staffBookingQueueStatements,
   type StaffBookingFilter,
-} from '../../../src/db/queries/staff-booking-queue';
-import { readBooking } from '../../../src/db/queries/polled-bookings';
+} from '../../../src/domain/bookings/staff-booking-queue.queries';
+import { readBooking } from '../../../src/domain/bookings/polled-bookings.queries';
 import { Booking, BookingStatus } from '../../../src/domain/bookings/booking.entity';
 import { Account } from '../../../src/domain/identity/account.entity';
 import { Payment } from '../../../src/domain/payments/payment.entity';

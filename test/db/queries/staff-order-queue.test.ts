@@ -2,12 +2,12 @@ import {
   readStaffOrderPage,
   staffOrderQueueStatements,
   type StaffOrderFilter,
-} from '../../../src/db/queries/staff-order-queue';
+} from '../../../src/domain/orders/staff-order-queue.queries';
 import { OrderStatus, type Order } from '../../../src/domain/orders/order.entity';
 import { hashToken } from '../../../src/domain/shared/tokens';
 import { Account } from '../../../src/domain/identity/account.entity';
 import { StaffRole, StaffUser } from '../../../src/domain/identity/staff-user.entity';
-import { readOrder } from '../../../src/db/queries/polled-orders';
+import { readOrder } from '../../../src/domain/orders/polled-orders.queries';
 import { Payment } from '../../../src/domain/payments/payment.entity';
 import { paymentRead } from '../../helpers/rows';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';

@@ -6,7 +6,7 @@ import {
   fulfilIntent,
   keysOfFiles,
   type AutocommitConnection,
-} from '../../../src/db/queries/storage-intents';
+} from '../../../src/domain/files/storage-intents.queries';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertFile } from '../../helpers/rows';
 

@@ -1,4 +1,4 @@
-import { recordWebhookEvent } from '../../../src/db/queries/webhook-events';
+import { recordWebhookEvent } from '../../../src/domain/payments/webhook-events.queries';
 import { WebhookEvent } from '../../../src/domain/payments/webhook-event.entity';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 

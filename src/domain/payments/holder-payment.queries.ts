@@ -1,5 +1,5 @@
-import type { PaymentRead } from '../../domain/payments/payment-read';
-import type { DateOf, SqlRow } from '../orm-driver';
+import type { PaymentRead } from './payment-read';
+import type { DateOf, SqlRow } from '../../db/orm-driver';
 
 /** The payment columns of an order's or a booking's polled read (D23), the payment aliased `p`. */
 export const PAYMENT_COLUMNS =

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { OrderMessage, type MessageAuthorKind } from '../../domain/orders/order-message.entity';
-import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { runPrepared, type PreparedStatement } from '../orm-driver';
+import { OrderMessage, type MessageAuthorKind } from './order-message.entity';
+import type { Page, PageRequest } from '../shared/pagination';
+import { runPrepared, type PreparedStatement } from '../../db/orm-driver';
 
 /** Which orders' messages a reader may read: those of an account, or assigned to a staff member; null for any. */
 export interface MessageReader {

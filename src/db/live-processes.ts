@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { PROCESS_CLAIMS } from '../process-claim';
-import { runSql } from '../orm-driver';
+import { PROCESS_CLAIMS } from './process-claim';
+import { runSql } from './orm-driver';
 
 /** The ids of the processes alive now, on any machine sharing the database: the holders of a `ProcessClaim` (D25). */
 export async function liveProcessIds(em: EntityManager): Promise<Set<number>> {

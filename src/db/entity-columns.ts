@@ -1,5 +1,5 @@
 import { ReferenceKind, type EntityManager, type EntityName, type EntityProperty } from '@mikro-orm/core';
-import type { SqlRow } from '../orm-driver';
+import type { SqlRow } from './orm-driver';
 
 /**
  * The columns an entity's row stores, as its metadata maps them: its scalar properties and the keys of the rows it

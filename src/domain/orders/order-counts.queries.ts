@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /** Where an account's orders are counted by status (the triggers of Migration20261125130000_order_counts). */
 export const ORDER_COUNT_TABLES = { table: 'order_counts', changes: 'order_count_changes' };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /** An arbitrary constant: the key space of the e-mail identity locks (the first of their two keys). */
 const EMAIL_IDENTITY_LOCKS = 724_118_004;

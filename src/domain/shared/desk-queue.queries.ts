@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { runSql } from '../orm-driver';
+import type { Page, PageRequest } from './pagination';
+import { runSql } from '../../db/orm-driver';
 
 /** A staff desk's list over one table: the table under its alias, and its sort, tie-break last. */
 export interface DeskQueue {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { PageRequest, VersionedPage } from '../../domain/shared/pagination';
-import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
+import type { PageRequest, VersionedPage } from './pagination';
+import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
 
 /**
  * How an account's list is read (D3, D23): a table and alias, the answer's columns and the joins bringing them for a

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { newId } from '../../domain/shared/ids';
-import { runSql } from '../orm-driver';
+import { newId } from '../shared/ids';
+import { runSql } from '../../db/orm-driver';
 
 /**
  * Records a provider's webhook event once (D26): a redelivery of the same `(provider, event_id)` leaves the first

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { OrderFileRead, OrderLink, OrderRead, OrderView, PolledOrder } from '../../domain/orders/order-read';
-import type { Order } from '../../domain/orders/order.entity';
-import type { PageRequest, VersionedPage } from '../../domain/shared/pagination';
-import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
-import { readAccountPage, type AccountListFilter, type ListShape } from './account-page';
-import { PAYMENT_COLUMNS, paymentOf } from './holder-payment';
-import { ORDER_COUNT_TABLES } from './order-counts';
+import type { OrderFileRead, OrderLink, OrderRead, OrderView, PolledOrder } from './order-read';
+import type { Order } from './order.entity';
+import type { PageRequest, VersionedPage } from '../shared/pagination';
+import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
+import { readAccountPage, type AccountListFilter, type ListShape } from '../shared/account-page.queries';
+import { PAYMENT_COLUMNS, paymentOf } from '../payments/holder-payment.queries';
+import { ORDER_COUNT_TABLES } from './order-counts.queries';
 
 /**
  * The version of an order's answer: which committed version of its row and of its payment's row it shows (`xmin`,

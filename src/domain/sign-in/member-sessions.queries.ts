@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Account, AccountStatus } from '../../domain/identity/account.entity';
-import { MEMBER_SUBJECT, MemberStatus, type MemberRole } from '../../domain/identity/member.entity';
-import { SESSION_IDLE_MS } from '../../domain/sign-in/session-lifetime';
-import { runPrepared, runSql, type PreparedStatement, type SqlRow } from '../orm-driver';
-import { scalarColumns } from './entity-columns';
+import { Account, AccountStatus } from '../identity/account.entity';
+import { MEMBER_SUBJECT, MemberStatus, type MemberRole } from '../identity/member.entity';
+import { SESSION_IDLE_MS } from './session-lifetime';
+import { runPrepared, runSql, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
+import { scalarColumns } from '../../db/entity-columns';
 
 let statement: PreparedStatement | undefined;
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /** The provider name of work on account (D31), as payments store it. */
 const ON_ACCOUNT = `'account'`;

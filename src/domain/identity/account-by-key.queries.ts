@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Account } from '../../domain/identity/account.entity';
-import { runPrepared, type PreparedStatement, type SqlRow } from '../orm-driver';
-import { scalarColumns } from './entity-columns';
+import { Account } from './account.entity';
+import { runPrepared, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
+import { scalarColumns } from '../../db/entity-columns';
 
 let statement: PreparedStatement | undefined;
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /** The row of `rate_limit_counts` holding a budget's shared count (one a bucket and window; no process owns it). */
 const SHARED = '00000000-0000-0000-0000-000000000000';

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { BookingRead, PolledBooking } from '../../domain/bookings/booking-read';
-import type { Booking } from '../../domain/bookings/booking.entity';
-import type { Interpreter } from '../../domain/bookings/interpreter.entity';
-import type { PageRequest, VersionedPage } from '../../domain/shared/pagination';
-import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../orm-driver';
-import { readAccountPage, type AccountListFilter, type ListShape } from './account-page';
-import { PAYMENT_COLUMNS, paymentOf } from './holder-payment';
+import type { BookingRead, PolledBooking } from './booking-read';
+import type { Booking } from './booking.entity';
+import type { Interpreter } from './interpreter.entity';
+import type { PageRequest, VersionedPage } from '../shared/pagination';
+import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
+import { readAccountPage, type AccountListFilter, type ListShape } from '../shared/account-page.queries';
+import { PAYMENT_COLUMNS, paymentOf } from '../payments/holder-payment.queries';
 
 /**
  * The version of a booking's answer: which committed version of its row and of its payment's row, if any, it shows

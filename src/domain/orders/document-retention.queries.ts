@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /*
  * Keeping and deleting client documents (docs/decisions.md, D33). An order's documents fall due at

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { OrderStatus } from '../../domain/orders/order.entity';
-import { runSql } from '../orm-driver';
+import type { OrderStatus } from './order.entity';
+import { runSql } from '../../db/orm-driver';
 
 /** The statuses of the orders a file is attached to, in one statement and with no partly loaded order left in the identity map. */
 export async function statusesOfOrdersWithFile(em: EntityManager, fileId: string): Promise<OrderStatus[]> {

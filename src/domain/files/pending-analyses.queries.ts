@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /**
  * How many files of the account, other than `fileId`, wait for their analysis, counted up to `bound` through the

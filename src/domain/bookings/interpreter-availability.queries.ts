@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { BookingStatus } from '../../domain/bookings/booking.entity';
-import { Interpreter } from '../../domain/bookings/interpreter.entity';
-import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { runSql } from '../orm-driver';
-import { scalarColumns } from './entity-columns';
+import { BookingStatus } from './booking.entity';
+import { Interpreter } from './interpreter.entity';
+import type { Page, PageRequest } from '../shared/pagination';
+import { runSql } from '../../db/orm-driver';
+import { scalarColumns } from '../../db/entity-columns';
 
 /** Bookings that hold their interpreter's time (D32): confirmed, or awaiting payment. */
 export const HOLDING_TIME = [BookingStatus.CONFIRMED, BookingStatus.AWAITING_PAYMENT] as const;

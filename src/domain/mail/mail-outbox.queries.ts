@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /** An outbox message a delivery run holds (D17). */
 export interface ClaimedEmail {

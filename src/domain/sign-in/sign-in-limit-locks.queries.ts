@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from '../orm-driver';
+import { runSql } from '../../db/orm-driver';
 
 /** An arbitrary constant: the key space of the sign-in limits' advisory locks (the first of their two keys). */
 const SIGN_IN_LIMIT_LOCKS = 724_118_003;

@@ -1,16 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Account } from '../../domain/identity/account.entity';
-import { StaffUser } from '../../domain/identity/staff-user.entity';
-import { Payment } from '../../domain/payments/payment.entity';
-import type { StaffOrderView } from '../../domain/orders/order-read';
-import type { OrderStatus } from '../../domain/orders/order.entity';
-import { StaffOrderQueue } from '../../domain/orders/order-read';
-import { FINISHED_ORDER_STATUSES } from '../../domain/orders/order.states';
-import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { runPrepared, type PreparedStatement } from '../orm-driver';
-import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
-import { prefixedColumns, prefixedRow } from './entity-columns';
-import { ORDER_VIEW_COLUMNS, ORDER_VIEW_JOINS, orderViewOf } from './polled-orders';
+import { Account } from '../identity/account.entity';
+import { StaffUser } from '../identity/staff-user.entity';
+import { Payment } from '../payments/payment.entity';
+import type { StaffOrderView } from './order-read';
+import type { OrderStatus } from './order.entity';
+import { StaffOrderQueue } from './order-read';
+import { FINISHED_ORDER_STATUSES } from './order.states';
+import type { Page, PageRequest } from '../shared/pagination';
+import { runPrepared, type PreparedStatement } from '../../db/orm-driver';
+import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from '../shared/desk-queue.queries';
+import { prefixedColumns, prefixedRow } from '../../db/entity-columns';
+import { ORDER_VIEW_COLUMNS, ORDER_VIEW_JOINS, orderViewOf } from './polled-orders.queries';
 
 export interface StaffOrderFilter {
   status?: OrderStatus;

@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { StaffBookingRead } from '../../domain/bookings/booking-read';
-import type { BookingStatus } from '../../domain/bookings/booking.entity';
-import { Account } from '../../domain/identity/account.entity';
-import { Payment } from '../../domain/payments/payment.entity';
-import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { runPrepared, type PreparedStatement } from '../orm-driver';
-import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from './desk-queue';
-import { prefixedColumns, prefixedRow } from './entity-columns';
-import { BOOKING_JOINS, BOOKING_VIEW_COLUMNS, bookingOf } from './polled-bookings';
+import type { StaffBookingRead } from './booking-read';
+import type { BookingStatus } from './booking.entity';
+import { Account } from '../identity/account.entity';
+import { Payment } from '../payments/payment.entity';
+import type { Page, PageRequest } from '../shared/pagination';
+import { runPrepared, type PreparedStatement } from '../../db/orm-driver';
+import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from '../shared/desk-queue.queries';
+import { prefixedColumns, prefixedRow } from '../../db/entity-columns';
+import { BOOKING_JOINS, BOOKING_VIEW_COLUMNS, bookingOf } from './polled-bookings.queries';
 
 export interface StaffBookingFilter {
   status?: BookingStatus;
