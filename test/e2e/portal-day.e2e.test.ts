@@ -35,7 +35,7 @@ beforeAll(async () => void (desk = await createStaffToken(suite.t, StaffRole.DES
 
 const staffOrder = async (id: string) => (await suite.t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
 
-it('a paralegal orders, pays, follows to completed, downloads, verifies, messages the desk and asks for a revision', async () => {
+it('a paralegal orders, pays, follows to completed, downloads, verifies, messages, asks for a revision and invites a viewer', async () => {
   const { t, b, staff } = suite;
   const firm = await createApprovedAccount(t, staff);
   const translator = await createStaffMember(t, { role: StaffRole.TRANSLATOR, name: 'Tomás Translator' });
