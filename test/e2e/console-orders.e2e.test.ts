@@ -8,6 +8,8 @@ import {
   choose,
   chooseFile,
   fill,
+  MARKUP_TEXT,
+  markupShown,
   offlinePage,
   pageText,
   press,
@@ -161,4 +163,15 @@ it('asks for fresh download links before they expire on a page left open', async
   );
   await t.rest.raw().get(fresh).expect(200);
   await left.close();
+}, 60_000);
+
+it("shows a client's message holding markup as the text it is, making no element of it", async () => {
+  await t.rest.post(`/api/v1/orders/${orderId}/messages`, { text: MARKUP_TEXT }, firm.key).expect(201);
+  await page.goto(`${b.base}/console/orders/${orderNumber}`, { waitUntil: 'load' });
+  await byRole(page, 'heading', 'Messages with the client');
+  await waitForText(page, MARKUP_TEXT);
+  expect(await markupShown(page, 'section[aria-labelledby="messages-heading"]')).toEqual({
+    literally: true,
+    elements: [],
+  });
 }, 60_000);

@@ -6,22 +6,27 @@ import {
   AssignOrderDocument,
   AttachAsTranslatorDocument,
   CompleteCertifiedOrderDocument,
+  ConfirmInterpretationAvailabilityDocument,
   RecordNotarizationDocument,
   StaffOrderDocument,
   StaffOrderMessagesDocument,
 } from '../graphql/generated';
-import { byRole, checkScreen, fill, offlinePage, pageText, press, waitForText } from '../helpers/browser';
+import { byRole, checkScreen, choose, fill, offlinePage, pageText, press, waitForText } from '../helpers/browser';
+import { requestBooking } from '../helpers/bookings';
 import { createStaffMember, notarizationDetails } from '../helpers/certified';
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
+import { unpaidOrder } from '../helpers/orders';
 import { pollUntil } from '../helpers/poll';
-import { chooseFiles, hrefOf, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
+import { uploadFile } from '../helpers/files';
+import { chooseFiles, controlsShown, hrefOf, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
 
 /**
  * A paralegal's day in the client portal (issue 37, docs/decisions.md D35), as one person lives it: sign in, upload a
  * contract and a scan, order it certified with notarization and two mailed copies, pay, follow the order while the
  * desk and a translator work on it (driven through the staff API), download the translation and the certificate,
- * open the verification page, message the desk and ask for a revision. Each screen is checked with axe and
+ * open the verification page, message the desk and ask for a revision; then, as the account's admin, invite a
+ * colleague who signs in as a viewer and is shown nothing that acts. Each screen is checked with axe and
  * photographed at phone and desktop width.
  */
 const suite = portalSuite();
@@ -30,7 +35,7 @@ beforeAll(async () => void (desk = await createStaffToken(suite.t, StaffRole.DES
 
 const staffOrder = async (id: string) => (await suite.t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
 
-it('a paralegal orders, pays, follows to completed, downloads, verifies, messages the desk and asks for a revision', async () => {
+it('a paralegal orders, pays, follows to completed, downloads, verifies, messages, asks for a revision and invites a viewer', async () => {
   const { t, b, staff } = suite;
   const firm = await createApprovedAccount(t, staff);
   const translator = await createStaffMember(t, { role: StaffRole.TRANSLATOR, name: 'Tomás Translator' });
@@ -125,5 +130,48 @@ it('a paralegal orders, pays, follows to completed, downloads, verifies, message
   await press(page, 'Request revision');
   await waitForText(page, 'is open');
   await checkScreen(t, page, 'portal-day-revision');
+
+  // The day ends with a colleague invited to read along: as a viewer they are shown no control that acts, on an
+  // order waiting for payment, the completed one, and a booking waiting for payment, each of which a member may act on.
+  const source = (await uploadFile(t, firm.key, await docx({ paragraphs: [words(120)] }), 'affidavit.docx')).id;
+  const unpaid = (await unpaidOrder(t, firm, [source], 'certified')).id;
+  const booking = await requestBooking(t, firm.key);
+  const confirm = { id: booking.id, interpreterName: 'Ines Interpreter' };
+  expect((await t.gql(ConfirmInterpretationAvailabilityDocument, confirm, desk)).errors).toBeUndefined();
+  await press(page, 'People and settings', 'link');
+  await byRole(page, 'heading', 'People and settings');
+  const colleague = `colleague-${Date.now().toString(36)}@example.test`;
+  await fill(page, 'Name', 'Carla Colleague');
+  await fill(page, 'E-mail', colleague);
+  await choose(page, 'Role', 'VIEWER');
+  await press(page, 'Invite');
+  await waitForText(page, 'Carla Colleague was invited by e-mail.');
   await page.close();
+
+  const viewer = await signInToPortal(b, colleague);
+  expect(await pageText(viewer)).toContain('Carla Colleague (viewer)');
+  expect(
+    await controlsShown(viewer, [
+      ['link', 'Order a translation'],
+      ['link', 'Request an interpreter'],
+    ]),
+  ).toEqual([]);
+  const acting: [string, string][] = [
+    ['link', 'Pay'],
+    ['button', 'Send message'],
+    ['button', 'Request revision'],
+    ['button', 'Cancel booking'],
+    ['button', 'Delete documents'],
+  ];
+  for (const [path, shows] of [
+    [`orders/${unpaid}`, 'Pending payment'],
+    [`orders/${id}`, 'Could the seal on page 1 be described?'],
+    [`bookings/${booking.id}`, 'Awaiting payment'],
+  ]) {
+    await viewer.goto(`${b.base}/portal/${path}`, { waitUntil: 'load' });
+    await waitForText(viewer, shows);
+    expect({ path, shown: await controlsShown(viewer, acting) }).toEqual({ path, shown: [] });
+  }
+  await checkScreen(t, viewer, 'portal-day-viewer');
+  await viewer.close();
 }, 300_000);

@@ -1,12 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import {
   ApproveTranslationDocument,
+  CancelInterpretationBookingDocument,
   CancelOrderDocument,
   CompleteCertifiedOrderDocument,
   MembersDocument,
   ViewerDocument,
+  LanguagesDocument,
+  MarkShippedDocument,
+  type ServiceType,
   ConfirmInterpretationAvailabilityDocument,
   PostStaffOrderMessageDocument,
   SentEmailsDocument,
@@ -14,13 +18,25 @@ import {
   StaffOrderDocument,
   StaffOrderMessagesDocument,
 } from '../graphql/generated';
-import { byRole, checkScreen, fill, pageText, press, waitForText, type BrowserSession } from '../helpers/browser';
+import {
+  byRole,
+  checkScreen,
+  fill,
+  holdRequests,
+  MARKUP_TEXT,
+  markupShown,
+  offlinePage,
+  pageText,
+  press,
+  waitForText,
+  type BrowserSession,
+} from '../helpers/browser';
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
-import { chooseFiles, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
+import { chooseFiles, controlsShown, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
 import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
-import { requestBooking } from '../helpers/bookings';
-import { paidOrder, waitForStatus } from '../helpers/orders';
+import { payBookingCheckout, requestBooking } from '../helpers/bookings';
+import { paidOrder, unpaidOrder, waitForStatus } from '../helpers/orders';
 import type { TestApp } from '../helpers/test-app';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 
@@ -53,26 +69,20 @@ async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> 
   }`);
 }
 
+/** The GraphQL multipart request an upload is. */
+const isUpload = (request: HTTPRequest) =>
+  request.method() === 'POST' && (request.headers()['content-type'] ?? '').startsWith('multipart/form-data');
+
+/** The languages a language select offers, by code, in its order (its "Choose…" left out). */
+const languageOptions = async (page: Page, label: string) =>
+  (await byRole(page, 'combobox', label)).evaluate((select) =>
+    [...(select as unknown as { options: { value: string }[] }).options].map((o) => o.value).filter(Boolean),
+  );
+
 const firmWithOrder = async () => {
   const firm = await createApprovedAccount(t, staff);
   const file = await uploadFile(t, firm.key, await docx({ paragraphs: [words(300)] }), 'lease.docx');
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        {
-          source_language: 'de',
-          target_language: 'en',
-          service_type: 'certified',
-          file_ids: [file.id],
-          reference: 'M-17',
-        },
-        firm.key,
-      )
-      .expect(201)
-  ).body.data;
-  const order = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, firm.key).expect(201)).body.data;
-  return { firm, order: order as { id: string; number: string } };
+  return { firm, order: await unpaidOrder(t, firm, [file.id], 'certified', { reference: 'M-17' }) };
 };
 
 it('lists the orders, keeps their statuses current without a reload, and stays signed in across one', async () => {
@@ -109,14 +119,21 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   expect(await pageText(page)).not.toMatch(/fileIds|sourceLanguage|file ids/i);
   await checkScreen(t, page, 'portal-order-refused');
 
-  // One file picked with "Upload", one dropped on the drop zone.
+  // One file picked with "Upload", one dropped on the drop zone; each shows its progress while it is uploaded (the
+  // uploads held, as a slow line would hold them, until both bars were seen).
   const dir = t.config.dataDir;
   await writeFile(join(dir, 'contract.pdf'), await pdf([words(400)]));
+  const release = holdRequests(page, isUpload);
   await chooseFiles(page, 'Upload', [join(dir, 'contract.pdf')]);
   await dropFile(page, 'scan.pdf', await textlessPdf(2));
+  await byRole(page, 'progressbar', 'Uploading contract.pdf');
+  await byRole(page, 'progressbar', 'Uploading scan.pdf');
+  await checkScreen(t, page, 'portal-uploading');
+  release();
   await waitForText(page, '400 words', 30_000);
   await waitForText(page, '2 pages, 2 scanned', 30_000);
   expect(await pageText(page)).not.toContain('Upload at least one document first.');
+  expect(await page.$$('progress')).toHaveLength(0);
 
   await fill(page, 'Search source languages', 'germ', 'searchbox');
   await (await byRole(page, 'combobox', 'Source language')).select('de');
@@ -144,22 +161,86 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   await page.close();
 }, 180_000);
 
-it('follows an order: timeline, messages with the desk, downloads, verification and a revision', async () => {
+it('offers only the languages the chosen service can be delivered in', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const catalog = (await t.gql(LanguagesDocument, {})).data!.languages;
+  const deliverable = (service: ServiceType) =>
+    catalog.filter((language) => language.services.includes(service)).map((language) => language.code);
+  const page = await signIn(firm.email);
+  await press(page, 'Order a translation', 'link');
+  await byRole(page, 'heading', 'Order a translation');
+  const offered = async () => ({
+    source: await languageOptions(page, 'Source language'),
+    target: await languageOptions(page, 'Target language'),
+  });
+
+  // Certified: every language of the catalog; standard (machine) translation: those the engine translates, fewer.
+  const certified = deliverable('CERTIFIED');
+  const standard = deliverable('STANDARD');
+  expect(standard.length).toBeGreaterThan(0);
+  expect(certified).toEqual(expect.arrayContaining(standard));
+  expect(certified.length).toBeGreaterThan(standard.length);
+  expect(await offered()).toEqual({ source: certified, target: certified });
+  await press(page, 'Standard translation: $0.01 a word', 'radio');
+  await page.waitForFunction(
+    `document.querySelector('select[name="sourceLanguage"]').options.length === ${standard.length + 1}`,
+  );
+  expect(await offered()).toEqual({ source: standard, target: standard });
+  await press(page, 'Certified translation: $9.90 a page', 'radio');
+  await page.waitForFunction(
+    `document.querySelector('select[name="sourceLanguage"]').options.length === ${certified.length + 1}`,
+  );
+  expect(await offered()).toEqual({ source: certified, target: certified });
+  await page.close();
+}, 60_000);
+
+it('follows an order: facts, timeline, messages with the desk, downloads, verification and a revision', async () => {
   const firm = await createApprovedAccount(t, staff);
   const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;
-  const id = await paidOrder(t, firm, [source], 'certified');
+  const id = await paidOrder(t, firm, [source], 'certified', {
+    reference: 'Müller v. Stadt',
+    purchase_order: 'PO-2291',
+    instructions: 'Names as in the passport: Jürgen Müller.\nKeep the seal described in brackets.',
+    addons: [{ code: 'hard_copy', quantity: 2 }],
+    shipping_address: {
+      name: 'Smith & Partners LLP',
+      line1: '100 Court Street',
+      city: 'Springfield',
+      postal_code: '62701',
+      country: 'US',
+    },
+  });
   await waitForStatus(t, firm, id, 'in_review');
   const view = (await t.gql(StaffOrderDocument, { id }, desk)).data!.staffOrder!;
   const translation = view.files.find((file) => file.type === 'TRANSLATION')!;
   expect((await t.gql(ApproveTranslationDocument, { fileId: translation.id }, desk)).errors).toBeUndefined();
   expect((await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, desk)).errors).toBeUndefined();
+  const shipped = { id, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+  expect((await t.gql(MarkShippedDocument, shipped, desk)).errors).toBeUndefined();
   await t.gql(PostStaffOrderMessageDocument, { orderId: id, text: 'Your translation is ready.' }, desk);
 
   const page = await signIn(firm.email);
   await press(page, view.number, 'link');
   await byRole(page, 'heading', `Order ${view.number}`);
   await waitForText(page, 'Your translation is ready.');
-  expect(await pageText(page)).toContain('Completed');
+  const text = await pageText(page);
+  expect(text).toContain('Completed');
+  // What the order was placed with, the instructions with their line break as written.
+  expect(text).toContain('Names as in the passport: Jürgen Müller.\nKeep the seal described in brackets.');
+  expect(text).toContain('PO-2291');
+  expect(text).toContain('Smith & Partners LLP, 100 Court Street, 62701 Springfield, US');
+  // The timeline: each step of the order in turn, at the moment it happened.
+  const timeline = (await page.$$eval('section[aria-labelledby="timeline"] li', (entries) =>
+    entries.map((entry) => [entry.querySelector('time')!.getAttribute('datetime')!, entry.lastChild!.textContent!]),
+  )) as [string, string][];
+  expect(timeline.map(([, step]) => step)).toEqual([
+    'Placed',
+    'Paid',
+    'Completed',
+    'Hard copies sent by UPS, 1Z999AA10123456784',
+  ]);
+  const moments = timeline.map(([at]) => Date.parse(at));
+  expect(moments).toEqual([...moments].sort((a, b) => a - b));
 
   await fill(page, 'Message', 'Thank you, one question about page 2.');
   await press(page, 'Send message');
@@ -178,6 +259,25 @@ it('follows an order: timeline, messages with the desk, downloads, verification 
   const verifyUrl = String(await verify.evaluate((link) => link.getAttribute('href')));
   await t.rest.raw().get(new URL(verifyUrl).pathname).expect(200);
   await checkScreen(t, page, 'portal-order');
+
+  // Markup from the desk is shown as the text it is, arriving by the page's polling.
+  await t.gql(PostStaffOrderMessageDocument, { orderId: id, text: MARKUP_TEXT }, desk);
+  await waitForText(page, MARKUP_TEXT, 15_000);
+  expect(await markupShown(page, 'section[aria-labelledby="messages"]')).toEqual({ literally: true, elements: [] });
+
+  // The message box takes what the service does (4,000 characters), and the service's refusal of more is beside it.
+  const long = `${words(793)} and the end of it.`;
+  await (await byRole(page, 'textbox', 'Message')).focus();
+  await page.keyboard.sendCharacter(long);
+  await press(page, 'Send message');
+  await waitForText(page, 'word and the end of it.');
+  const sent = (await t.gql(StaffOrderMessagesDocument, { id }, desk)).data!.staffOrder!.messages.items;
+  expect(sent.map((message) => message.text)).toContain(long);
+  await (await byRole(page, 'textbox', 'Message')).focus();
+  await page.keyboard.sendCharacter(`${long} ${words(4)}`);
+  await press(page, 'Send message');
+  await page.waitForSelector('textarea[name="text"][aria-invalid="true"]');
+  await waitForText(page, 'must not be greater than 4000 characters');
 
   await fill(page, 'What should be revised', 'The name on page 1 is spelled as on the passport: Jürgen.');
   await press(page, 'Request revision');
@@ -302,6 +402,49 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await waitForText(page, 'Cancelled');
   await page.close();
 }, 180_000);
+
+it('keeps the bookings in the list current without a reload, and offers no cancel once a booking is paid', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const booking = await requestBooking(t, firm.key);
+  const page = await signIn(firm.email);
+  await byRole(page, 'link', booking.number);
+  await waitForText(page, 'Requested');
+
+  // The desk confirms an interpreter and the client pays elsewhere: the list follows by polling, the same document.
+  await page.evaluate('window.unchanged = true');
+  const confirm = { id: booking.id, interpreterName: 'Ines Interpreter' };
+  expect((await t.gql(ConfirmInterpretationAvailabilityDocument, confirm, desk)).errors).toBeUndefined();
+  await waitForText(page, 'Awaiting payment');
+  await payBookingCheckout(t, booking.id, firm.key);
+  await waitForText(page, 'Confirmed');
+  expect(await page.evaluate('window.unchanged')).toBe(true);
+
+  // Paid, it is the desk's to cancel under the deadlines (D32): the page says so and draws no button to be refused.
+  await press(page, booking.number, 'link');
+  await byRole(page, 'heading', `Booking ${booking.number}`);
+  await waitForText(page, 'A paid booking is cancelled by our desk');
+  expect(await controlsShown(page, [['button', 'Cancel booking']])).toEqual([]);
+  const refused = await t.gql(CancelInterpretationBookingDocument, { id: booking.id }, firm.key);
+  expect(refused.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  await page.close();
+}, 120_000);
+
+it('shows the sign-in screen, at each step and refused, with no serious axe finding or sideways scrolling', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const page = await offlinePage(b, 390);
+  await page.goto(`${b.base}/portal`, { waitUntil: 'load' });
+  await byRole(page, 'textbox', 'E-mail');
+  await checkScreen(t, page, 'portal-sign-in');
+  await fill(page, 'E-mail', firm.email);
+  await press(page, 'Send code');
+  await byRole(page, 'textbox', 'Code');
+  await checkScreen(t, page, 'portal-sign-in-code');
+  await fill(page, 'Code', '000000');
+  await press(page, 'Sign in');
+  await page.waitForSelector('input[name="code"][aria-invalid="true"], [role="alert"]');
+  await checkScreen(t, page, 'portal-sign-in-refused');
+  await page.close();
+}, 60_000);
 
 it("lets an admin delete a finished order's documents from its page, asked once more; its files then answer 410", async () => {
   const firm = await createApprovedAccount(t, staff);

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type HTTPRequest, type Page } from 'puppeteer-core';
 import { pollUntil } from './poll';
 import type { TestApp } from './test-app';
 
@@ -50,7 +50,10 @@ export async function openBrowser(t: TestApp): Promise<BrowserSession> {
   };
 }
 
-/** A page whose requests may reach only the service; a request elsewhere and a console error are recorded. */
+/**
+ * A page whose requests may reach only the service; a request elsewhere and a console error are recorded. Requests
+ * are let through cooperatively (a priority given), so another handler may still hold one (`holdRequests`).
+ */
 export async function offlinePage(session: BrowserSession, width = DESKTOP): Promise<Page> {
   const page = await session.browser.newPage();
   await page.setViewport({ width, height: 900 });
@@ -59,9 +62,10 @@ export async function offlinePage(session: BrowserSession, width = DESKTOP): Pro
   page.on('request', (request) => {
     const url = new URL(request.url());
     // The browser's own pages and viewers (its PDF viewer's files) come from inside it, not the network.
-    if (LOCAL_PROTOCOLS.has(url.protocol) || url.host === host) return void request.continue();
+    if (LOCAL_PROTOCOLS.has(url.protocol) || url.host === host)
+      return void request.continue(request.continueRequestOverrides(), 0);
     session.outside.push(request.url());
-    void request.abort('internetdisconnected');
+    void request.abort('internetdisconnected', 0);
   });
   page.on('console', (message) => {
     // A refused request (a 4xx the screen shows as a refusal) is logged by the browser itself; the page is fine.
@@ -70,6 +74,19 @@ export async function offlinePage(session: BrowserSession, width = DESKTOP): Pro
   });
   page.on('pageerror', (error) => void session.consoleErrors.push(String(error)));
   return page;
+}
+
+/**
+ * Holds the page's requests that `matches` (an offlinePage's) until the function returned is called, as a slow network
+ * would: what the page shows meanwhile (an upload's progress) is then looked at without waiting on a clock.
+ */
+export function holdRequests(page: Page, matches: (request: HTTPRequest) => boolean): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // Puppeteer runs each request handler as an intercept action and awaits what it returns before the request goes on.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- that promise is what holds the request
+  page.on('request', (request) => (matches(request) ? released : undefined));
+  return release;
 }
 
 /** Nothing left the machine and no page logged an error since the last call. */
@@ -130,6 +147,21 @@ export async function choose(page: Page, label: string, value: string): Promise<
 
 export async function press(page: Page, name: string, role = 'button'): Promise<void> {
   await (await byRole(page, role, name)).click();
+}
+
+/** Markup someone might write in a message: a page must show it as the text it is, never make elements of it. */
+export const MARKUP_TEXT = '<img src=x onerror=alert(1)><b>bold</b>';
+
+/** Whether the element at `within` shows MARKUP_TEXT literally, and the img or b elements it holds (none, safely). */
+export async function markupShown(page: Page, within: string): Promise<{ literally: boolean; elements: string[] }> {
+  // Scripts evaluate in the browser, where `document` lives.
+  return (await page.evaluate(`{
+    const shown = document.querySelector(${JSON.stringify(within)});
+    ({
+      literally: shown.textContent.includes(${JSON.stringify(MARKUP_TEXT)}),
+      elements: [...shown.querySelectorAll('img, b')].map((made) => made.outerHTML),
+    });
+  }`)) as { literally: boolean; elements: string[] };
 }
 
 /** What a person reads on the page. */

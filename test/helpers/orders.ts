@@ -3,14 +3,14 @@ import type { JsonAnswer } from './json-answer';
 import { pollUntil } from './poll';
 import type { TestApp } from './test-app';
 
-/** A quote for `fileIds` (Spanish to English unless `extra` says otherwise), converted and paid at the sandbox checkout: the order's id. */
-export async function paidOrder(
+/** A quote for `fileIds` (Spanish to English unless `extra` says otherwise), converted: the order, waiting for payment. */
+export async function unpaidOrder(
   t: TestApp,
   account: TestAccount,
   fileIds: string[],
   serviceType = 'standard',
   extra: object = {},
-): Promise<string> {
+): Promise<{ id: string; number: string; approvalUrl: string }> {
   const quote = (
     await t.rest
       .post(
@@ -22,16 +22,29 @@ export async function paidOrder(
   ).body as { data: { id: string } };
   const converted = (await t.rest.post(`/api/v1/quotes/${quote.data.id}/convert`, undefined, account.key).expect(201))
     .body as {
-    data: { id: string };
+    data: { id: string; number: string };
     provider_approval_url: string;
   };
+  const { id, number } = converted.data;
+  return { id, number, approvalUrl: converted.provider_approval_url };
+}
+
+/** `unpaidOrder`, paid at the sandbox checkout: the order's id. */
+export async function paidOrder(
+  t: TestApp,
+  account: TestAccount,
+  fileIds: string[],
+  serviceType = 'standard',
+  extra: object = {},
+): Promise<string> {
+  const order = await unpaidOrder(t, account, fileIds, serviceType, extra);
   await t.rest
     .raw()
-    .post(`${converted.provider_approval_url.replace(t.config.appUrl, '')}/pay`)
+    .post(`${order.approvalUrl.replace(t.config.appUrl, '')}/pay`)
     .type('form')
     .send({})
     .expect(200);
-  return converted.data.id;
+  return order.id;
 }
 
 /** Polls GET /orders/{id} as a client would until the order reaches one of `statuses`, or fails at the deadline. */

@@ -51,6 +51,14 @@ export async function axNodes(page: Page, role: string, name: string): Promise<S
   return found;
 }
 
+/** Which of these controls (role and accessible name) the page shows now, as `role "name"`. */
+export async function controlsShown(page: Page, controls: [role: string, name: string][]): Promise<string[]> {
+  const shown: string[] = [];
+  for (const [role, name] of controls)
+    if (await page.$(`::-p-aria([name="${name}"][role="${role}"])`)) shown.push(`${role} "${name}"`);
+  return shown;
+}
+
 /**
  * Files chosen with the file button a person knows by `name`: puppeteer's ARIA query does not reach file inputs, so
  * the name is checked in the accessibility tree and the button's label opens the file chooser.

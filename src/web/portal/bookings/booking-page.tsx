@@ -46,12 +46,15 @@ const CancelBooking = graphql(`
   }
 `);
 
-/** Still to happen, and not yet cancelled: the service says whether a cancellation is still allowed. */
-const OPEN = new Set(['REQUESTED', 'AWAITING_PAYMENT', 'CONFIRMED', 'ON_HOLD']);
+/**
+ * What a client may cancel: a booking not paid yet, which cancels free (docs/decisions.md D32). A paid one, or one on
+ * hold, is cancelled by the desk under the deadlines it shows, so the button is not drawn to be refused.
+ */
+const CLIENT_CANCELS = new Set(['REQUESTED', 'AWAITING_PAYMENT']);
 
 /**
  * One interpreter booking: its start in the person's own time zone, the cancellation deadlines as its e-mails write
- * them (in the offset it was booked in, UTC beside it, D32), "Pay" once confirmed, "Cancel booking".
+ * them (in the offset it was booked in, UTC beside it, D32), "Pay" once confirmed, "Cancel booking" until paid.
  */
 export function BookingPage({ id }: { id: string }) {
   const [{ data, fetching, error }] = useQuery({ query: PortalBooking, variables: { id } });
@@ -88,7 +91,7 @@ export function BookingPage({ id }: { id: string }) {
         {booking.cancellationDeadlines && (
           <>
             <dt>Cancellation</dt>
-            <dd>{booking.cancellationDeadlines.terms}</dd>
+            <dd>{booking.cancellationDeadlines.terms} A paid booking is cancelled by our desk, on these terms.</dd>
           </>
         )}
       </dl>
@@ -99,7 +102,7 @@ export function BookingPage({ id }: { id: string }) {
           </a>
         </p>
       )}
-      {mayAct(me) && OPEN.has(booking.status) && (
+      {mayAct(me) && CLIENT_CANCELS.has(booking.status) && (
         <Form
           submitLabel="Cancel booking"
           label="Cancel the booking"

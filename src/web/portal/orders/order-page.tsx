@@ -20,6 +20,7 @@ const PortalOrder = graphql(`
       status
       reference
       purchaseOrder
+      instructions
       shippingAddress {
         name
         line1
@@ -126,6 +127,12 @@ export function OrderPage({ id }: { id: string }) {
         </dd>
         <dt>Reference</dt>
         <dd>{order.reference ?? '—'}</dd>
+        {order.instructions && (
+          <div className="fact">
+            <dt>Instructions</dt>
+            <dd className="written">{order.instructions}</dd>
+          </div>
+        )}
         {order.purchaseOrder && (
           <div className="fact">
             <dt>Purchase order</dt>
@@ -257,7 +264,7 @@ function Messages({ order, onSent }: { order: Order; onSent: () => void }) {
             <p className="meta">
               {message.author.name} · {when(message.createdAt)}
             </p>
-            <p>{message.text}</p>
+            <p className="written">{message.text}</p>
           </li>
         ))}
       </ul>
@@ -269,7 +276,8 @@ function Messages({ order, onSent }: { order: Order; onSent: () => void }) {
           refusal={personRefusal(sent.error, ['text'])}
           busy={sent.fetching}
         >
-          <TextArea name="text" label="Message" maxLength={2000} required />
+          {/* No limit of its own: the service's (D30) is the one, its refusal shown beside the box. */}
+          <TextArea name="text" label="Message" required />
         </Form>
       )}
     </section>
