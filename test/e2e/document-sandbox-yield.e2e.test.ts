@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SANDBOX_WORKER_SCRIPT } from '../../src/db/paths';
 import { PDF } from '../../src/documents/formats';
-import { DEFAULT_BOUNDS, DocumentSandbox } from '../../src/documents/sandbox/document-sandbox';
+import { DEFAULT_BOUNDS, DocumentSandbox, LONG_TASK_MS } from '../../src/documents/sandbox/document-sandbox';
 import { SandboxProcess } from '../../src/documents/sandbox/sandbox-process';
 import { createLogger } from '../../src/shared/logger';
 import { pdf, words } from '../helpers/documents';
@@ -14,8 +14,14 @@ import { pdf, words } from '../helpers/documents';
 /** The compiled sandbox, as a service process loads it. */
 const DIST_SANDBOX = dirname(SANDBOX_WORKER_SCRIPT);
 
-/** The scheduler state of a process (`R` running, `S` sleeping, `T` stopped), from /proc. */
-const stateOf = (pid: number): string => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0];
+/** The fields of /proc/<pid>/stat after the process name: the state first (`R` running, `S` sleeping, `T` stopped). */
+const statOf = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+const stateOf = (pid: number): string => statOf(pid)[0];
+/** The CPU time a process has used, in clock ticks (user and system: fields 14 and 15 of stat). */
+const cpuTicksOf = (pid: number): number => {
+  const fields = statOf(pid);
+  return Number(fields[11]) + Number(fields[12]);
+};
 
 let dir: string;
 let longPdf: string;
@@ -38,9 +44,14 @@ describe("a long document yields its core to another account's newer one (D25)",
     try {
       sandbox.warm();
       await sandbox.analyse('warm-up', shortPdf, PDF);
-      const long = sandbox.analyse('flood', longPdf, PDF);
-      await sleep(800); // long enough to count as a long task
+      // The first slot's child, idle now: the flood's task goes to it.
       const floodChild = sandbox.pid!;
+      const idle = cpuTicksOf(floodChild);
+      const long = sandbox.analyse('flood', longPdf, PDF);
+      const submitted = Date.now();
+      // The state the yield needs: the flood's child at work on it, and the task run long enough to be a long one.
+      const longAtWork = () => cpuTicksOf(floodChild) > idle && Date.now() - submitted >= LONG_TASK_MS;
+      expect(await until(longAtWork, 60_000)).toBe(true);
       expect(stateOf(floodChild)).not.toBe('T');
 
       const short = sandbox.analyse('newcomer', shortPdf, PDF);

@@ -14,15 +14,23 @@ import { DEEPL_SOURCE_LANGUAGES, DEEPL_TARGET_LANGUAGES } from '../../src/provid
  * A local server speaking DeepL's endpoints as deepl-node calls them: GET /v2/languages (the source list, or with
  * `type=target` the target list, in DeepL's answer shape), POST /v2/document (multipart upload), POST
  * /v2/document/{id} (status), POST /v2/document/{id}/result (the translated file, same format).
- * Modes make it refuse the key, run out of quota, fail, refuse a language, fail only the status checks, or take
- * `slowSeconds` to translate a document.
+ * Modes make it refuse the key, run out of quota, fail, refuse a language, fail only the status checks, take
+ * `slowSeconds` to translate a document, or finish only the first `finishing` documents it was sent: the others stay
+ * translating until it is raised, a translation held mid-way for as long as a test needs.
  */
 export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
   const documents = new Map<
     string,
-    { key: string; target: string; source?: string; output: Buffer; readyAt: number }
+    { key: string; target: string; source?: string; output: Buffer; readyAt: number; sent: number }
   >();
-  const mode = { quotaExceeded: false, down: false, refuseLanguage: false, statusDown: false, slowSeconds: 0 };
+  const mode = {
+    quotaExceeded: false,
+    down: false,
+    refuseLanguage: false,
+    statusDown: false,
+    slowSeconds: 0,
+    finishing: Infinity,
+  };
   const calls: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'ltk-deepl-'));
 
@@ -97,6 +105,7 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
         source: fields.source_lang,
         output: readFileSync(output),
         readyAt: Date.now() + mode.slowSeconds * 1000,
+        sent: documents.size,
       });
       return send(res, 200, { document_id: id, document_key: key });
     }
@@ -105,7 +114,7 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
     const document = documents.get((status ?? result)?.[1] ?? '');
     if (!document || document.key !== fields.document_key) return send(res, 404, { message: 'Document not found' });
     if (status && mode.statusDown) return send(res, 503, { message: 'Service unavailable' });
-    if (status && Date.now() < document.readyAt)
+    if (status && (Date.now() < document.readyAt || document.sent >= mode.finishing))
       return send(res, 200, { document_id: status[1], status: 'translating', seconds_remaining: 5 });
     if (status) return send(res, 200, { document_id: status[1], status: 'done', billed_characters: 1234 });
     res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(document.output);

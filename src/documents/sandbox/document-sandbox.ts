@@ -77,7 +77,7 @@ interface Slot {
 }
 
 /** A task that has run this long is a long one: it yields its core while another account's newer task runs. */
-const LONG_TASK_MS = 500;
+export const LONG_TASK_MS = 500;
 /** For at most this long per newer task, and never for more than half its time: it always moves on. */
 const MAX_YIELD_MS = 2_000;
 
