@@ -12,13 +12,12 @@ import {
   PartnerInvoiceDocument,
   PartnerInvoicesDocument,
   RecordInvoicePaymentDocument,
-  RefundOrderDocument,
   SentEmailsDocument,
   StaffInvoicesDocument,
   VoidInvoiceDocument,
 } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { placedBooking, termsAccount as termsOfAccount } from '../helpers/terms';
+import { placedOnAccount, termsAccount as termsOfAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { gqlRaw } from '../helpers/graphql-raw';
 import { StatementLog } from '../helpers/statement-log';
@@ -26,8 +25,8 @@ import { StatementLog } from '../helpers/statement-log';
 /**
  * D31's invoices through HTTP on both doors: closed on demand by admin staff (a second close adds nothing), numbered,
  * with lines (matter and purchase order) and credits for refunds; read by the account (REST and GraphQL, newest first,
- * a signed 5-minute PDF link), paid by recorded payments (never more than is due), voided, overdue e-mailed; and a
- * month of mixed work whose invoices add up to the cent.
+ * a signed 5-minute PDF link), paid by recorded payments (never more than is due), voided, overdue e-mailed. The
+ * monthly close, and a month of mixed work whose invoices add up to the cent: invoice-close.e2e.test.ts.
  */
 let t: TestApp;
 let admin: string;
@@ -43,32 +42,8 @@ afterAll(() => t.close());
 
 const termsAccount = () => termsOfAccount(t, admin);
 
-/** An order placed on account at once (GraphQL onAccount): its id and total. */
-async function placedOrder(account: TestAccount, fileId: string, purchaseOrder: string | null = null) {
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        {
-          source_language: 'de',
-          target_language: 'en',
-          service_type: 'standard',
-          file_ids: [fileId],
-          reference: 'Matter 12',
-          ...(purchaseOrder ? { purchase_order: purchaseOrder } : {}),
-        },
-        account.key,
-      )
-      .expect(201)
-  ).body.data;
-  const placed = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
-  expect(placed.data?.convertQuote.order.status).toBe('PROCESSING');
-  return {
-    id: placed.data!.convertQuote.order.id,
-    number: placed.data!.convertQuote.order.number,
-    total: quote.total_cents as number,
-  };
-}
+const placedOrder = (account: TestAccount, fileId: string, purchaseOrder: string | null = null) =>
+  placedOnAccount(t, account, fileId, purchaseOrder);
 
 it('closes on demand (admin only), numbers and lists; a second close adds nothing; both doors read it with a PDF link', async () => {
   const { account, fileId } = await termsAccount();
@@ -194,47 +169,6 @@ it('records payments (admin only, never past what is due) until paid; voids; tel
   expect(stopped.errors?.[0].extensions?.errors?.terms?.[0]).toContain('overdue');
   const open = await t.gql(StaffInvoicesDocument, { accountId: account.id, status: 'OPEN' as InvoiceStatus }, desk);
   expect(open.data!.staffInvoices.pageInfo.total).toBe(1);
-});
-
-it('a month of mixed work (orders, a booking, refunds, a voided invoice) is on the invoices to the cent', async () => {
-  const { account, fileId } = await termsAccount();
-  const orders = [
-    await placedOrder(account, fileId),
-    await placedOrder(account, fileId),
-    await placedOrder(account, fileId),
-  ];
-  const booking = await placedBooking(t, admin, account);
-  // A refund in part before the close is a credit on the same invoice.
-  await t.gql(RefundOrderDocument, { id: orders[0].id, amountCents: 250, reason: 'Late delivery' }, admin);
-  const voided = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
-  await t.gql(VoidInvoiceDocument, { id: voided.id, reason: 'Wrong address' }, admin);
-  const first = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
-  expect(first.credits.map((credit) => credit.amountCents)).toEqual([250]);
-  // A refund after its invoice is a credit on the next one.
-  await t.gql(RefundOrderDocument, { id: orders[1].id, amountCents: 99, reason: 'Typo' }, admin);
-  const fourth = await placedOrder(account, fileId);
-  const second = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
-  expect(second.credits.map((credit) => credit.amountCents)).toEqual([99]);
-
-  const placed = [...orders, fourth].reduce((sum, order) => sum + order.total, 0) + booking.total;
-  const refunded = 250 + 99;
-  const invoiced = await t.gql(StaffInvoicesDocument, { accountId: account.id }, admin);
-  const live = invoiced.data!.staffInvoices.items.filter((item) => item.status !== 'VOID');
-  expect(live.reduce((sum, item) => sum + item.totalCents, 0)).toBe(placed - refunded);
-  // Every placement on exactly one live invoice.
-  const numbers = live.flatMap((item) => item.lines.map((line) => line.number)).sort();
-  expect(numbers).toEqual([...orders, fourth, booking].map((work) => work.number).sort());
-  // The payments' own books still hold: captured = kept + refunded.
-  const [books] = await t.orm.em
-    .fork()
-    .getConnection()
-    .execute(
-      `SELECT sum(p.captured_cents)::int AS captured, sum(p.refunded_cents)::int AS refunded FROM payments p
-         LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN interpretation_bookings b ON b.id = p.booking_id
-        WHERE p.provider = 'account' AND coalesce(o.account_id, b.account_id) = ?`,
-      [account.id],
-    );
-  expect(books).toEqual({ captured: placed, refunded });
 });
 
 it('e-mails the account each invoice it issues: number, total, due date and where its PDF is, as plain text', async () => {
