@@ -14,6 +14,7 @@ import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { memberSession, signInAs } from '../helpers/members';
+import { quoteFor } from '../helpers/terms';
 import { waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -46,17 +47,7 @@ async function termsAccount(creditLimitCents = 1_000_000, purchaseOrderRequired 
   return { account, fileId };
 }
 
-async function quote(account: TestAccount, fileId: string, extra: object = {}) {
-  return (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId], ...extra },
-        account.key,
-      )
-      .expect(201)
-  ).body.data as { id: string; total_cents: number; purchase_order: string | null };
-}
+const quote = (account: TestAccount, fileId: string, extra: object = {}) => quoteFor(t, account, fileId, extra);
 
 const path = (url: string) => url.replace(t.config.appUrl, '');
 

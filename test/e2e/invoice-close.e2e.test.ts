@@ -12,7 +12,7 @@ import {
 } from '../graphql/generated';
 import { passStart } from '../helpers/bookings';
 import { createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { placedBooking, placedOnAccount, termsAccount } from '../helpers/terms';
+import { placedBooking, placedOnAccount, quoteFor, termsAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -211,15 +211,7 @@ async function paidByCardInstead(account: TestAccount, fileId: string) {
       admin,
     );
   await limit(1);
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-        account.key,
-      )
-      .expect(201)
-  ).body.data;
+  const quote = await quoteFor(t, account, fileId);
   const converted = await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, account.key).expect(201);
   const page = converted.body.provider_approval_url.replace(t.config.appUrl, '');
   const card = await t.rest.raw().post(`${page}/card`).type('form').send({}).expect(303);
@@ -232,5 +224,5 @@ async function paidByCardInstead(account: TestAccount, fileId: string) {
   await limit(10_000_000);
   const order = (await t.rest.get(`/api/v1/orders/${converted.body.data.id}`, account.key).expect(200)).body.data;
   expect(order.payment.provider).toBe('sandbox');
-  return { id: order.id as string, number: order.number as string, total: quote.total_cents as number };
+  return { id: order.id as string, number: order.number as string, total: quote.total_cents };
 }

@@ -15,7 +15,7 @@ import {
   VoidInvoiceDocument,
 } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { placedOnAccount, termsAccount as termsOfAccount } from '../helpers/terms';
+import { placedOnAccount, quoteFor, termsAccount as termsOfAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { gqlRaw } from '../helpers/graphql-raw';
 import { bytesOf, pdfText } from '../helpers/pdf-pages';
@@ -183,15 +183,7 @@ it('records payments (admin only, never past what is due) until paid; voids; tel
   expect(mail.data!.sentEmails.items.filter((item) => item.kind === 'invoice_overdue')).toHaveLength(1);
   const overdue = await t.gql(StaffInvoicesDocument, { accountId: account.id, overdue: true }, admin);
   expect(overdue.data!.staffInvoices.items.map((item) => item.id)).toEqual([reissued.id]);
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-        account.key,
-      )
-      .expect(201)
-  ).body.data;
+  const quote = await quoteFor(t, account, fileId);
   const stopped = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
   expect(stopped.errors?.[0].extensions?.errors?.terms?.[0]).toContain('overdue');
   const open = await t.gql(StaffInvoicesDocument, { accountId: account.id, status: 'OPEN' as InvoiceStatus }, desk);

@@ -9,7 +9,7 @@ import {
 } from '../graphql/generated';
 import { requestBooking } from '../helpers/bookings';
 import { createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { termsAccount } from '../helpers/terms';
+import { quoteFor, termsAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -35,17 +35,7 @@ const press = (url: string) => t.rest.raw().post(url).set('Origin', t.config.app
 const readBooking = async (account: TestAccount, id: string) =>
   (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, account.key).expect(200)).body.data;
 
-async function quote(account: TestAccount, fileId: string): Promise<{ id: string; total_cents: number }> {
-  return (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-        account.key,
-      )
-      .expect(201)
-  ).body.data;
-}
+const quote = (account: TestAccount, fileId: string) => quoteFor(t, account, fileId);
 
 it('a booking past the credit limit is paid by card from its page, and is confirmed as a card-paid booking is', async () => {
   const { account } = await termsAccount(t, admin, 100);

@@ -56,6 +56,23 @@ export async function placeOnAccount(t: TestApp, approvalUrl: string, what: 'ord
   await t.rest.raw().post(`${page}/place`).type('form').send({}).expect(200);
 }
 
+/** A standard German-to-English quote of `account` for `fileId` (`extra`: more of its fields), through REST. */
+export async function quoteFor(
+  t: TestApp,
+  account: TestAccount,
+  fileId: string,
+  extra: object = {},
+): Promise<{ id: string; total_cents: number; purchase_order: string | null }> {
+  const answer = await t.rest
+    .post(
+      '/api/v1/quotes',
+      { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId], ...extra },
+      account.key,
+    )
+    .expect(201);
+  return (answer.body as { data: { id: string; total_cents: number; purchase_order: string | null } }).data;
+}
+
 /** An order of `account` quoted for `fileId` (matter "Matter 12") and placed on account at once (GraphQL onAccount). */
 export async function placedOnAccount(
   t: TestApp,
@@ -63,21 +80,10 @@ export async function placedOnAccount(
   fileId: string,
   purchaseOrder: string | null = null,
 ): Promise<{ id: string; number: string; total: number }> {
-  const answer = await t.rest
-    .post(
-      '/api/v1/quotes',
-      {
-        source_language: 'de',
-        target_language: 'en',
-        service_type: 'standard',
-        file_ids: [fileId],
-        reference: 'Matter 12',
-        ...(purchaseOrder ? { purchase_order: purchaseOrder } : {}),
-      },
-      account.key,
-    )
-    .expect(201);
-  const quote = (answer.body as { data: { id: string; total_cents: number } }).data;
+  const quote = await quoteFor(t, account, fileId, {
+    reference: 'Matter 12',
+    ...(purchaseOrder ? { purchase_order: purchaseOrder } : {}),
+  });
   const placed = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
   expect(placed.data?.convertQuote.order.status).toBe('PROCESSING');
   const { id, number } = placed.data!.convertQuote.order;
