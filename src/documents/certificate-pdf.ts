@@ -308,16 +308,26 @@ function documentTable(sheet: Sheet, documents: CertifiedDocumentLine[]): void {
   sheet.gap(16);
 }
 
-/** A shaded row of column titles over a rule, with room below it for a first row (or a new page). */
-export function tableHeader(sheet: Sheet, columns: { title: string; width: number }[], size: number): void {
+/**
+ * A shaded row of column titles over a rule, with room below it for a first row (or a new page). With `amountsLast`
+ * the last title is aligned right, over the amounts its column holds.
+ */
+export function tableHeader(
+  sheet: Sheet,
+  columns: { title: string; width: number }[],
+  size: number,
+  amountsLast = false,
+): void {
   const pad = 4;
   sheet.need(18 + 30);
   sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 16, width: WIDTH, height: 16, color: sheet.colors.shade });
   let x = MARGIN;
-  for (const column of columns) {
-    sheet.text(column.title, x + pad, sheet.y - 11.5, sheet.bold, size);
+  columns.forEach((column, index) => {
+    const right = amountsLast && index === columns.length - 1;
+    const offset = right ? column.width - 2 * pad - sheet.fonts.width(column.title, sheet.bold, size) : 0;
+    sheet.text(column.title, x + pad + offset, sheet.y - 11.5, sheet.bold, size);
     x += column.width;
-  }
+  });
   sheet.y -= 16;
   sheet.rule();
 }

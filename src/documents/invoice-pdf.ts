@@ -49,12 +49,13 @@ function particulars(sheet: Sheet, content: InvoiceContent): void {
   sheet.gap(14);
 }
 
+/** The description gets the room: a booking's overtime names itself at length; an amount needs little. */
 const COLUMNS = [
-  { title: 'Order / booking', width: 110 },
-  { title: 'Matter', width: 110 },
-  { title: 'PO', width: 70 },
-  { title: 'Description', width: WIDTH - 370 },
-  { title: 'Amount', width: 80 },
+  { title: 'Order / booking', width: 108 },
+  { title: 'Matter', width: 100 },
+  { title: 'PO', width: 58 },
+  { title: 'Description', width: WIDTH - 328 },
+  { title: 'Amount', width: 62 },
 ];
 
 /** One row per line, then the credits; the totals under them. */

@@ -13,7 +13,7 @@ export interface Column {
 export function rowTable(sheet: Sheet, columns: Column[], rows: string[][]): void {
   const pad = 4;
   const size = 9.5;
-  const header = () => tableHeader(sheet, columns, size);
+  const header = () => tableHeader(sheet, columns, size, true);
   header();
   for (const row of rows) {
     const cells = row.map((text, column) => sheet.lines(text, sheet.roman, size, columns[column].width - 2 * pad));

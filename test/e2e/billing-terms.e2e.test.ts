@@ -2,14 +2,19 @@ import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   AuditLogDocument,
   type BillingTerms,
+  CloseInvoicesDocument,
   ConvertOnAccountDocument,
   CreateQuoteWithPurchaseOrderDocument,
+  RecordInvoicePaymentDocument,
   SentEmailsDocument,
   SetAccountBillingDocument,
+  VoidInvoiceDocument,
 } from '../graphql/generated';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
+import { memberSession, signInAs } from '../helpers/members';
+import { quoteFor } from '../helpers/terms';
 import { waitForStatus } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -42,17 +47,7 @@ async function termsAccount(creditLimitCents = 1_000_000, purchaseOrderRequired 
   return { account, fileId };
 }
 
-async function quote(account: TestAccount, fileId: string, extra: object = {}) {
-  return (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId], ...extra },
-        account.key,
-      )
-      .expect(201)
-  ).body.data as { id: string; total_cents: number; purchase_order: string | null };
-}
+const quote = (account: TestAccount, fileId: string, extra: object = {}) => quoteFor(t, account, fileId, extra);
 
 const path = (url: string) => url.replace(t.config.appUrl, '');
 
@@ -111,7 +106,16 @@ describe('purchase orders', () => {
         account.key,
       )
       .expect(422);
-    expect(long.body.errors).toHaveProperty('purchase_order');
+    expect(long.body.errors.purchase_order).toEqual([
+      'The purchase order field must not be greater than 64 characters.',
+    ]);
+    const longGql = await t.gql(
+      CreateQuoteWithPurchaseOrderDocument,
+      { fileId, purchaseOrder: 'P'.repeat(65) },
+      account.key,
+    );
+    expect(longGql.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(longGql.errors?.[0].extensions?.errors?.purchaseOrder).toEqual(long.body.errors.purchase_order);
     const missing = await t.rest
       .post(
         '/api/v1/quotes',
@@ -251,5 +255,66 @@ describe('the contract flow on terms', () => {
     const refused = answers.filter((answer) => answer.errors?.[0].extensions?.errors?.terms);
     expect(placed).toHaveLength(2);
     expect(refused).toHaveLength(1);
+    // The refused conversion made nothing: two orders, and its quote still priced, as it was.
+    const orders = (await t.rest.get('/api/v1/orders', account.key).expect(200)).body.data as { id: string }[];
+    expect(orders.map((order) => order.id).sort()).toEqual(
+      placed.map((answer) => answer.data!.convertQuote.order.id).sort(),
+    );
+    const refusedQuote = quotes[answers.indexOf(refused[0])];
+    const left = (await t.rest.get(`/api/v1/quotes/${refusedQuote.id}`, account.key).expect(200)).body.data;
+    expect(left.status).toBe('priced');
+    const [{ count }] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT count(*)::int AS count FROM orders WHERE quote_id = ?`, [refusedQuote.id]);
+    expect(count).toBe(0);
+  });
+});
+
+describe('a viewer of a terms account', () => {
+  /** What a refused call must leave as it was: the account's orders, payments and invoices, and the audit rows. */
+  const books = async (accountId: string, viewerId: string, ids: string[]) => {
+    const [row] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `SELECT (SELECT count(*)::int FROM orders WHERE account_id = ?) AS orders,
+                (SELECT count(*)::int FROM payments p LEFT JOIN orders o ON o.id = p.order_id
+                   LEFT JOIN interpretation_bookings b ON b.id = p.booking_id
+                  WHERE coalesce(o.account_id, b.account_id) = ?) AS payments,
+                (SELECT json_agg(json_build_object('status', status, 'paid', paid_cents) ORDER BY id)
+                   FROM invoices WHERE account_id = ?) AS invoices,
+                (SELECT count(*)::int FROM audit_entries
+                  WHERE actor_id = ? OR resource_id = ANY(?::text[])) AS audits`,
+        [accountId, accountId, accountId, viewerId, `{${ids.join(',')}}`],
+      );
+    return row as { orders: number; payments: number; invoices: unknown[]; audits: number };
+  };
+
+  it('records nothing: converting on account on both doors and the staff operations on invoices are refused', async () => {
+    const { account, fileId } = await termsAccount();
+    const viewer = await memberSession(t, admin, await signInAs(t, admin, account.email), 'VIEWER');
+    const placed = await quote(account, fileId);
+    expect(
+      (await t.gql(ConvertOnAccountDocument, { id: placed.id, onAccount: true }, account.key)).data?.convertQuote.order
+        .status,
+    ).toBe('PROCESSING');
+    const invoice = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+    const { id: quoteId } = await quote(account, fileId);
+    const before = await books(account.id, viewer.id, [quoteId, invoice.id, account.id]);
+    expect(before).toMatchObject({ orders: 1, payments: 1, invoices: [{ status: 'open', paid: 0 }] });
+
+    const converted = await t.gql(ConvertOnAccountDocument, { id: quoteId, onAccount: true }, viewer.session);
+    expect(converted.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    await t.rest.post(`/api/v1/quotes/${quoteId}/convert`, undefined, viewer.session).expect(403);
+    const staffOps = [
+      await t.gql(RecordInvoicePaymentDocument, { id: invoice.id, amountCents: 1, method: 'wire' }, viewer.session),
+      await t.gql(VoidInvoiceDocument, { id: invoice.id, reason: 'Not ours' }, viewer.session),
+      await t.gql(CloseInvoicesDocument, { accountId: account.id }, viewer.session),
+    ];
+    for (const answer of staffOps) expect(answer.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    expect(await books(account.id, viewer.id, [quoteId, invoice.id, account.id])).toEqual(before);
+    expect((await t.rest.get(`/api/v1/quotes/${quoteId}`, account.key).expect(200)).body.data.status).toBe('priced');
   });
 });

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { longDate } from '../../src/documents/certificate-pdf';
+import { formatMoney } from '../../src/domain/shared/money';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   CloseInvoicesDocument,
@@ -18,16 +15,17 @@ import {
   VoidInvoiceDocument,
 } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { placedBooking, termsAccount as termsOfAccount } from '../helpers/terms';
+import { placedOnAccount, quoteFor, termsAccount as termsOfAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { gqlRaw } from '../helpers/graphql-raw';
+import { bytesOf, pdfText } from '../helpers/pdf-pages';
 import { StatementLog } from '../helpers/statement-log';
 
 /**
  * D31's invoices through HTTP on both doors: closed on demand by admin staff (a second close adds nothing), numbered,
  * with lines (matter and purchase order) and credits for refunds; read by the account (REST and GraphQL, newest first,
- * a signed 5-minute PDF link), paid by recorded payments (never more than is due), voided, overdue e-mailed; and a
- * month of mixed work whose invoices add up to the cent.
+ * a signed 5-minute PDF link), paid by recorded payments (never more than is due), voided, overdue e-mailed. The
+ * monthly close, and a month of mixed work whose invoices add up to the cent: invoice-close.e2e.test.ts.
  */
 let t: TestApp;
 let admin: string;
@@ -43,31 +41,17 @@ afterAll(() => t.close());
 
 const termsAccount = () => termsOfAccount(t, admin);
 
-/** An order placed on account at once (GraphQL onAccount): its id and total. */
-async function placedOrder(account: TestAccount, fileId: string, purchaseOrder: string | null = null) {
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        {
-          source_language: 'de',
-          target_language: 'en',
-          service_type: 'standard',
-          file_ids: [fileId],
-          reference: 'Matter 12',
-          ...(purchaseOrder ? { purchase_order: purchaseOrder } : {}),
-        },
-        account.key,
-      )
-      .expect(201)
-  ).body.data;
-  const placed = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
-  expect(placed.data?.convertQuote.order.status).toBe('PROCESSING');
-  return {
-    id: placed.data!.convertQuote.order.id,
-    number: placed.data!.convertQuote.order.number,
-    total: quote.total_cents as number,
-  };
+const placedOrder = (account: TestAccount, fileId: string, purchaseOrder: string | null = null) =>
+  placedOnAccount(t, account, fileId, purchaseOrder);
+
+/** The text of invoice `id`'s PDF, fetched as its account's client would: the invoice's `download_url`, then the PDF. */
+async function invoiceText(id: string, account: TestAccount): Promise<string> {
+  const read = (await t.rest.get(`/api/v1/invoices/${id}`, account.key).expect(200)).body.data;
+  const url = new URL(read.download_url);
+  const pdf = await bytesOf(t, `${url.pathname}${url.search}`).expect(200);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+  return pdfText(pdf.body as Buffer);
 }
 
 it('closes on demand (admin only), numbers and lists; a second close adds nothing; both doors read it with a PDF link', async () => {
@@ -108,30 +92,48 @@ it('closes on demand (admin only), numbers and lists; a second close adds nothin
 
   const url = new URL(one.download_url);
   expect(Number(url.searchParams.get('expires')) * 1000 - Date.now()).toBeLessThanOrEqual(5 * 60_000);
-  const pdf = await t.rest
-    .raw()
-    .get(`${url.pathname}${url.search}`)
-    .buffer(true)
-    .parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
-  expect(pdf.headers['content-type']).toBe('application/pdf');
-  expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await invoiceText(invoice.id, account)).toContain(invoice.number);
   await t.rest
     .raw()
     .get(`${url.pathname}?expires=${url.searchParams.get('expires')}&signature=${'0'.repeat(64)}`)
     .expect(404);
-  // The first page, looked at as a picture.
-  const dir = mkdtempSync(join(tmpdir(), 'invoice-'));
-  try {
-    writeFileSync(join(dir, 'invoice.pdf'), pdf.body as Buffer);
-    execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', join(dir, 'invoice.pdf'), join(dir, 'page')]);
-    expect(readFileSync(join(dir, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+});
+
+it("prints what a firm's accounts payable look for: company, bill-to, lines, credits, totals, due date, how to pay", async () => {
+  const { account, fileId } = await termsAccount();
+  const first = await placedOrder(account, fileId, 'PO-4471');
+  const second = await placedOrder(account, fileId);
+  await t.gql(RefundOrderDocument, { id: first.id, amountCents: 250, reason: 'Late delivery' }, admin);
+  const invoice = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
+  const total = first.total + second.total - 250;
+  expect(invoice.totalCents).toBe(total);
+  await t.gql(RecordInvoicePaymentDocument, { id: invoice.id, amountCents: 1000, method: 'wire' }, admin);
+
+  // The text as laid out, each run of blanks one space: a table's row reads along one line.
+  const text = (await invoiceText(invoice.id, account)).replace(/\s+/g, ' ');
+  const money = (cents: number) => formatMoney(cents, 'USD');
+  const due = longDate(new Date(invoice.dueAt));
+  const { company } = t.config;
+  expect(text).toContain(`${company.name} ${company.address} INVOICE`);
+  expect(text).toContain(
+    `Invoice number: ${invoice.number} Bill to: Smith & Partners LLP (${account.email}) ` +
+      `Date of issue: ${longDate(new Date(invoice.issuedAt))} Terms: Net 30 Due date: ${due} Status: OPEN`,
+  );
+  expect(text).toContain(
+    `Order / booking Matter PO Description Amount ` +
+      `${first.number} Matter 12 PO-4471 Translation order ${first.number} ${money(first.total)} ` +
+      `${second.number} Matter 12 Translation order ${second.number} ${money(second.total)} ` +
+      `Credit Refund on ${first.number} -${money(250)}`,
+  );
+  expect(text).toContain(
+    `Work ${money(first.total + second.total)} Credits -${money(250)} Total ${money(total)} ` +
+      `Paid ${money(1000)} Amount due ${money(total - 1000)}`,
+  );
+  expect(text).toContain(
+    `How to pay Please pay the amount due by ${due} by bank transfer or cheque, quoting invoice ${invoice.number}. ` +
+      `Questions about this invoice: ${company.supportEmail}.`,
+  );
+  expect(text).toContain(`Invoice ${invoice.number} · Page 1 of 1 · Due ${due}`);
 });
 
 it('records payments (admin only, never past what is due) until paid; voids; tells an overdue invoice and stops placing', async () => {
@@ -181,60 +183,11 @@ it('records payments (admin only, never past what is due) until paid; voids; tel
   expect(mail.data!.sentEmails.items.filter((item) => item.kind === 'invoice_overdue')).toHaveLength(1);
   const overdue = await t.gql(StaffInvoicesDocument, { accountId: account.id, overdue: true }, admin);
   expect(overdue.data!.staffInvoices.items.map((item) => item.id)).toEqual([reissued.id]);
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-        account.key,
-      )
-      .expect(201)
-  ).body.data;
+  const quote = await quoteFor(t, account, fileId);
   const stopped = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
   expect(stopped.errors?.[0].extensions?.errors?.terms?.[0]).toContain('overdue');
   const open = await t.gql(StaffInvoicesDocument, { accountId: account.id, status: 'OPEN' as InvoiceStatus }, desk);
   expect(open.data!.staffInvoices.pageInfo.total).toBe(1);
-});
-
-it('a month of mixed work (orders, a booking, refunds, a voided invoice) is on the invoices to the cent', async () => {
-  const { account, fileId } = await termsAccount();
-  const orders = [
-    await placedOrder(account, fileId),
-    await placedOrder(account, fileId),
-    await placedOrder(account, fileId),
-  ];
-  const booking = await placedBooking(t, admin, account);
-  // A refund in part before the close is a credit on the same invoice.
-  await t.gql(RefundOrderDocument, { id: orders[0].id, amountCents: 250, reason: 'Late delivery' }, admin);
-  const voided = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
-  await t.gql(VoidInvoiceDocument, { id: voided.id, reason: 'Wrong address' }, admin);
-  const first = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
-  expect(first.credits.map((credit) => credit.amountCents)).toEqual([250]);
-  // A refund after its invoice is a credit on the next one.
-  await t.gql(RefundOrderDocument, { id: orders[1].id, amountCents: 99, reason: 'Typo' }, admin);
-  const fourth = await placedOrder(account, fileId);
-  const second = (await t.gql(CloseInvoicesDocument, { accountId: account.id }, admin)).data!.closeInvoices!;
-  expect(second.credits.map((credit) => credit.amountCents)).toEqual([99]);
-
-  const placed = [...orders, fourth].reduce((sum, order) => sum + order.total, 0) + booking.total;
-  const refunded = 250 + 99;
-  const invoiced = await t.gql(StaffInvoicesDocument, { accountId: account.id }, admin);
-  const live = invoiced.data!.staffInvoices.items.filter((item) => item.status !== 'VOID');
-  expect(live.reduce((sum, item) => sum + item.totalCents, 0)).toBe(placed - refunded);
-  // Every placement on exactly one live invoice.
-  const numbers = live.flatMap((item) => item.lines.map((line) => line.number)).sort();
-  expect(numbers).toEqual([...orders, fourth, booking].map((work) => work.number).sort());
-  // The payments' own books still hold: captured = kept + refunded.
-  const [books] = await t.orm.em
-    .fork()
-    .getConnection()
-    .execute(
-      `SELECT sum(p.captured_cents)::int AS captured, sum(p.refunded_cents)::int AS refunded FROM payments p
-         LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN interpretation_bookings b ON b.id = p.booking_id
-        WHERE p.provider = 'account' AND coalesce(o.account_id, b.account_id) = ?`,
-      [account.id],
-    );
-  expect(books).toEqual({ captured: placed, refunded });
 });
 
 it('e-mails the account each invoice it issues: number, total, due date and where its PDF is, as plain text', async () => {

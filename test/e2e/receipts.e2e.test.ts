@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   type BillingTerms,
@@ -18,6 +14,7 @@ import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { paidOrder } from '../helpers/orders';
+import { bytesOf, pdfText } from '../helpers/pdf-pages';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -42,17 +39,6 @@ afterAll(() => t.close());
 
 const path = (url: string) => url.replace(t.config.appUrl, '');
 
-/** The bytes a GET answers, whatever its type. */
-const bytesOf = (url: string) =>
-  t.rest
-    .raw()
-    .get(url)
-    .buffer(true)
-    .parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
-    });
-
 /** The receipt behind `receiptUrl`, fetched as `token`: the redirect, then the PDF's text (and its first page as a PNG). */
 async function fetchReceipt(receiptUrl: string, token: string) {
   const redirect = await t.rest.raw().get(path(receiptUrl)).set('Authorization', `Bearer ${token}`).expect(302);
@@ -60,17 +46,9 @@ async function fetchReceipt(receiptUrl: string, token: string) {
   const signed = new URL(redirect.headers.location);
   expect(signed.pathname).toBe(`${new URL(receiptUrl).pathname}/pdf`);
   expect(Number(signed.searchParams.get('expires')) * 1000 - Date.now()).toBeLessThanOrEqual(5 * 60_000);
-  const pdf = await bytesOf(`${signed.pathname}${signed.search}`).expect(200);
+  const pdf = await bytesOf(t, `${signed.pathname}${signed.search}`).expect(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
-  const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
-  try {
-    writeFileSync(join(dir, 'receipt.pdf'), pdf.body as Buffer);
-    execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', join(dir, 'receipt.pdf'), join(dir, 'page')]);
-    expect(readFileSync(join(dir, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
-    return { signed, text: execFileSync('pdftotext', ['-layout', join(dir, 'receipt.pdf'), '-']).toString() };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return { signed, text: pdfText(pdf.body as Buffer) };
 }
 
 it("a card-paid order's receipt: a stable link on both doors, its account and the desk get the PDF, others not", async () => {

@@ -1,6 +1,7 @@
 import {
   type BillingTerms,
   ConfirmInterpretationAvailabilityDocument,
+  ConvertOnAccountDocument,
   SetAccountBillingDocument,
 } from '../graphql/generated';
 import { requestBooking } from './bookings';
@@ -53,4 +54,38 @@ export async function placeOnAccount(t: TestApp, approvalUrl: string, what: 'ord
   expect(page).toMatch(/^\/api\/v1\/on-account\//);
   expect((await t.rest.raw().get(page).expect(200)).text).toContain(`>Place ${what} on account</button>`);
   await t.rest.raw().post(`${page}/place`).type('form').send({}).expect(200);
+}
+
+/** A standard German-to-English quote of `account` for `fileId` (`extra`: more of its fields), through REST. */
+export async function quoteFor(
+  t: TestApp,
+  account: TestAccount,
+  fileId: string,
+  extra: object = {},
+): Promise<{ id: string; total_cents: number; purchase_order: string | null }> {
+  const answer = await t.rest
+    .post(
+      '/api/v1/quotes',
+      { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId], ...extra },
+      account.key,
+    )
+    .expect(201);
+  return (answer.body as { data: { id: string; total_cents: number; purchase_order: string | null } }).data;
+}
+
+/** An order of `account` quoted for `fileId` (matter "Matter 12") and placed on account at once (GraphQL onAccount). */
+export async function placedOnAccount(
+  t: TestApp,
+  account: TestAccount,
+  fileId: string,
+  purchaseOrder: string | null = null,
+): Promise<{ id: string; number: string; total: number }> {
+  const quote = await quoteFor(t, account, fileId, {
+    reference: 'Matter 12',
+    ...(purchaseOrder ? { purchase_order: purchaseOrder } : {}),
+  });
+  const placed = await t.gql(ConvertOnAccountDocument, { id: quote.id, onAccount: true }, account.key);
+  expect(placed.data?.convertQuote.order.status).toBe('PROCESSING');
+  const { id, number } = placed.data!.convertQuote.order;
+  return { id, number, total: quote.total_cents };
 }

@@ -40,13 +40,14 @@ export class InvoiceService {
 
   /**
    * The monthly close (a schedule, once across processes): every account's work on account placed before this month
-   * (UTC) becomes its invoice for the month before. Answers how many invoices were issued.
+   * (UTC) becomes its invoice for the month before, issued `now`. Answers how many invoices were issued.
    */
   async closeMonth(em: EntityManager, now = new Date()): Promise<number> {
     const before = monthStart(now);
     let issued = 0;
     for (const accountId of await accountsToInvoice(em, before))
-      if (await this.close(em, accountId, before, new Date(before.getTime() - 1))) issued++;
+      if (await this.close(em, accountId, { before, periodOf: new Date(before.getTime() - 1), issuedAt: now }))
+        issued++;
     return issued;
   }
 
@@ -55,19 +56,24 @@ export class InvoiceService {
     requireStaff(ctx.actor, 'closeInvoices');
     if (!isId(accountId) || !(await ctx.em.count(Account, { id: accountId }))) throw new NotFoundError();
     const now = new Date();
-    return this.close(ctx.em, accountId, new Date(now.getTime() + 1), now, ctx.actor);
+    return this.close(
+      ctx.em,
+      accountId,
+      { before: new Date(now.getTime() + 1), periodOf: now, issuedAt: now },
+      ctx.actor,
+    );
   }
 
   /**
-   * One account's invoice of the work on account placed, and refunds made, before `before`, issued as of `periodOf`'s
-   * month: under the account's placement lock, so a placement and a close never cross, and each payment and refund
-   * lands on exactly one invoice (they are marked with it in the same transaction). Nothing new: null, nothing issued.
+   * One account's invoice of the work on account placed, and refunds made, before `before`, for `periodOf`'s month,
+   * issued (dated and numbered) at `issuedAt`: under the account's placement lock, so a placement and a close never
+   * cross, and each payment and refund lands on exactly one invoice (they are marked with it in the same transaction).
+   * Nothing new: null, nothing issued.
    */
   private close(
     em: EntityManager,
     accountId: string,
-    before: Date,
-    periodOf: Date,
+    { before, periodOf, issuedAt }: { before: Date; periodOf: Date; issuedAt: Date },
     actor: Ctx['actor'] = null,
   ): Promise<Invoice | null> {
     return retryingTransaction(em, async (tx) => {
@@ -95,7 +101,6 @@ export class InvoiceService {
         credits.push({ number: '-', description: 'Credit carried from the last invoice', amountCents: carried });
       const linesCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
       const creditCents = credits.reduce((sum, credit) => sum + credit.amountCents, 0);
-      const issuedAt = new Date();
       const period = monthStart(periodOf);
       const number = `INV-${monthKey(issuedAt)}-${String(await nextInvoiceNumber(tx, monthKey(issuedAt))).padStart(4, '0')}`;
       const totalCents = Math.max(0, linesCents - creditCents);

@@ -360,6 +360,11 @@ export class BookingService {
     });
   }
 
+  /** D31: a booking its placement page cannot place on account is paid by card instead (`PaymentService.payByCard`). */
+  payByCard(em: EntityManager, providerOrderId: string): Promise<Payment> {
+    return this.deps.payments.payByCard(em, this.lifecycle, providerOrderId, checkoutFor);
+  }
+
   /**
    * Cancels the unpaid bookings whose start has passed, each account e-mailed (D29); the workers run it periodically.
    * Each booking is locked and checked again by the table's guard, at `now`, so processes sweeping at once cancel it

@@ -63,6 +63,11 @@ export class Lifecycle<S extends string, E extends Stateful<S>, A extends string
     });
   }
 
+  /** The row `where` as it is now, unlocked: what a request checks before the provider call that precedes its lock (D26). */
+  read(em: EntityManager, where: FilterQuery<E>): Promise<E | null> {
+    return em.findOne(this.spec.entity, where, { refresh: true });
+  }
+
   /** Locks the row by id in a transaction of its own (retried on deadlock) and runs `work` on it; 404 when absent. */
   change(em: EntityManager, where: FilterQuery<E>, work: (tx: EntityManager, row: E) => Promise<void>): Promise<E> {
     return retryingTransaction(em, async (tx) => {

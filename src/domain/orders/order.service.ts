@@ -123,22 +123,9 @@ export class OrderService {
     return ctx.em.findOneOrFail(Order, { id: order.id }, { refresh: true });
   }
 
-  /**
-   * D31: an order waiting on its placement page, which cannot be placed on account (the credit limit, an overdue
-   * invoice), is paid by card instead: its payment is renewed at the card provider; answers the new one.
-   */
-  async payByCard(em: EntityManager, providerOrderId: string): Promise<Payment> {
-    const payment = await this.deps.payments.findByProviderOrderId(em, providerOrderId);
-    const current =
-      this.deps.payments.isOnAccount(payment) &&
-      payment.orderId &&
-      (await em.findOne(Order, { id: payment.orderId, payment: payment.id }, { refresh: true }));
-    if (!current) throw ValidationError.of('payment', 'This checkout can no longer be paid.');
-    const renewed = await this.deps.payments.renewCheckout(em, this.lifecycle, current, {
-      checkout: checkoutFor(current, payment.redirectUrl),
-      cause: { actor: null, action: 'pay_by_card' },
-    });
-    return renewed.payment;
+  /** D31: an order its placement page cannot place on account is paid by card instead (`PaymentService.payByCard`). */
+  payByCard(em: EntityManager, providerOrderId: string): Promise<Payment> {
+    return this.deps.payments.payByCard(em, this.lifecycle, providerOrderId, checkoutFor);
   }
 
   /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */

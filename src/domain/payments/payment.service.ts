@@ -348,6 +348,30 @@ export class PaymentService {
   }
 
   /**
+   * D31: an order or a booking waiting on its placement page that cannot be placed on account (the credit limit, an
+   * overdue invoice) is paid by card instead: its payment on account is renewed at the card provider as any checkout
+   * is (`renewCheckout`, audited `pay_by_card`), the payer returning where the placement would have sent them; answers
+   * the new payment. 422 `payment` when the placement is no longer its holder's open payment.
+   */
+  async payByCard<S extends string, E extends Stateful<S> & { payment: Payment | null }>(
+    em: EntityManager,
+    lifecycle: Lifecycle<S, E>,
+    providerOrderId: string,
+    checkoutOf: (current: E, redirectUrl: string | null) => CheckoutRequest,
+  ): Promise<Payment> {
+    const placement = await this.findByProviderOrderId(em, providerOrderId);
+    const current =
+      this.isOnAccount(placement) &&
+      (await lifecycle.read(em, { id: placement.owner.id, payment: placement.id } as FilterQuery<E>));
+    if (!current) throw ValidationError.of('payment', 'This checkout can no longer be paid.');
+    const renewed = await this.renewCheckout(em, lifecycle, current, {
+      checkout: checkoutOf(current, placement.redirectUrl),
+      cause: { actor: null, action: 'pay_by_card' },
+    });
+    return renewed.payment!;
+  }
+
+  /**
    * Inside the holder's cancelling transaction (holder locked first, then its payment here): an open checkout is
    * voided, a captured payment is marked for refund. While a capture is under way the cancel is refused (D26).
    * Answers the payment for `settle` after the transaction commits; null when the holder has none yet.

@@ -104,7 +104,7 @@ export class StaffBookingResolver {
 
   @Mutation(() => Booking, {
     description:
-      "Once the start has passed. With `actualHours` (more than 0, at most 24), the time past `billableHours`, rounded up to the half hour, is charged at the booking's hourly rate: a checkout e-mailed to the account, shown as `payment.overtime`.",
+      "Once the start has passed. With `actualHours` (more than 0, at most 24), the time past `billableHours`, rounded up to the half hour, is charged at the booking's hourly rate, shown as `payment.overtime`: a checkout e-mailed to the account, or, for an account on billing terms (NET_15, NET_30), placed on account with the completion (no checkout, `approvalUrl` null) and billed as a line of the account's next invoice.",
   })
   completeInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,

@@ -11,7 +11,7 @@ export const ON_ACCOUNT_PAGE_CSP =
 
 /**
  * D31's "Place order on account" page: what is placed, line by line, and the button while it can be placed; when it
- * cannot (`refusal`: the credit limit, an overdue invoice), why, and the card checkout instead (orders).
+ * cannot (`refusal`: the credit limit, an overdue invoice), why, and the card checkout instead.
  */
 export function onAccountPage(view: CheckoutView, formBase: string, refusal: string | null): string {
   const { payment, summary } = view;
@@ -21,11 +21,7 @@ export function onAccountPage(view: CheckoutView, formBase: string, refusal: str
   if (!open)
     body = status(summary?.closedReason ?? PLACED[payment.status] ?? 'This can no longer be placed.', 'closed');
   else if (refusal)
-    body = `${status(refusal, 'closed')}${
-      summary?.kind === 'order'
-        ? `<div class="actions"><form method="post" action="${formBase}/card"><button type="submit" class="primary">Pay by card instead</button></form></div>`
-        : '<p class="note">Reply to the e-mail with this link and our desk will arrange the payment.</p>'
-    }`;
+    body = `${status(refusal, 'closed')}<div class="actions"><form method="post" action="${formBase}/card"><button type="submit" class="primary">Pay by card instead</button></form></div>`;
   else
     body = `<div class="actions"><form method="post" action="${formBase}/place"><button type="submit" class="primary">Place ${what} on account</button></form></div>
 <p class="note">No payment now: it goes on your account's next monthly invoice.</p>`;

@@ -11,14 +11,15 @@ import { limitByAddress } from '../rate-limit';
 import { route } from '../routing';
 
 /**
- * D31: the "Place order on account" page a terms account's `provider_approval_url` opens, and its two buttons. The
- * unguessable token in the URL is the permission, as a checkout's is; the buttons are HTML forms that only a page of
- * this service may post (a request another site's page sends is refused), and placing goes through the same
- * confirmation as a paid checkout, then back to the client's `redirect_url`.
+ * D31: the "Place order on account" page a terms account's `provider_approval_url` opens, for an order or a booking,
+ * and its two buttons. The unguessable token in the URL is the permission, as a checkout's is; the buttons are HTML
+ * forms that only a page of this service may post (a request another site's page sends is refused), and placing goes
+ * through the same confirmation as a paid checkout, then back to the client's `redirect_url`; paying by card instead
+ * renews the payment at the card provider, for either.
  */
 export function onAccountRoutes(services: Services): Router {
   const router = Router();
-  const { payments, orders } = services;
+  const { payments, orders, bookings } = services;
   const form = [
     bodyTypes('application/x-www-form-urlencoded'),
     urlencoded({ extended: false, limit: '1kb' }),
@@ -71,7 +72,8 @@ export function onAccountRoutes(services: Services): Router {
     router,
     '/on-account/:token/card',
     action(async (req, res, payment) => {
-      const card = await orders.payByCard(req.ctx.em, payment.providerOrderId!);
+      const holder = payment.owner.type === 'order' ? orders : bookings;
+      const card = await holder.payByCard(req.ctx.em, payment.providerOrderId!);
       res.redirect(303, card.approvalUrl!);
     }),
   );
