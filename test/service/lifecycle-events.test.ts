@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
+import { runSql } from '../../src/db/orm-driver';
 import { AuditEntry } from '../../src/domain/audit/audit-entry.entity';
 import type { Actor } from '../../src/domain/identity/context';
 import { OPERATOR } from '../../src/domain/identity/context';
@@ -47,12 +48,9 @@ async function stored(order: Order) {
   };
 }
 
-const statusInside = async (em: EntityManager, id: string): Promise<unknown> => {
-  const rows = await em
-    .getConnection()
-    .execute<{ status: string }[]>('SELECT status FROM orders WHERE id = ?', [id], 'all', em.getTransactionContext());
-  return rows[0]?.status;
-};
+/** The order's status as its transaction sees it, before the commit. */
+const statusInside = async (em: EntityManager, id: string): Promise<string | undefined> =>
+  (await runSql<{ status: string }>(em, 'SELECT status FROM orders WHERE id = ?', [id]))[0]?.status;
 
 describe('an order moved by its lifecycle', () => {
   it('raises one event whose subscribers write the audit row and e-mail the account, in the moving transaction', async () => {
