@@ -32,6 +32,9 @@ import { OrderMessageService } from './domain/orders/order-messages.service';
 import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
+import { queueTranslation, scheduleExpiry, tellAccountOfOrder } from './domain/orders/order.subscribers';
+import { tellAccountOfBooking } from './domain/bookings/booking.subscribers';
+import { auditTrail } from './domain/audit/audit-trail';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
 import { clientMaySeeFile } from './domain/orders/order-visibility';
@@ -84,12 +87,16 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     logger,
     clientMaySee: clientMaySeeFile,
   });
-  // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them.
+  // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them;
+  // what a move does besides the move is its events' subscribers', each run in the moving transaction, in this order.
   const addressLinks = new AddressLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]);
-  const lifecycles = {
-    order: orderLifecycle({ audit, queue, mailer, addressLinks }),
-    booking: bookingLifecycle({ audit, mailer }),
-  };
+  const lifecycles = { order: orderLifecycle(), booking: bookingLifecycle() };
+  lifecycles.order.events.subscribe(auditTrail(audit));
+  lifecycles.order.events.subscribe(scheduleExpiry);
+  lifecycles.order.events.subscribe(queueTranslation(queue));
+  lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks }));
+  lifecycles.booking.events.subscribe(auditTrail(audit));
+  lifecycles.booking.events.subscribe(tellAccountOfBooking(mailer));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,

@@ -4,7 +4,7 @@ import { createTestDatabase } from './test-database';
 
 /**
  * A test file's own database (a copy of the migrated template) with an ORM on it and nothing else: no HTTP, no
- * services, no queue. For the tests of `src/db/queries/`, which call a query as the domain does and read the rows.
+ * services, no queue. For the tests of the areas' queries (`src/domain/<area>/*.queries.ts`), which call a query as the domain does and read the rows.
  */
 export interface QueryDatabase {
   orm: MikroORM;

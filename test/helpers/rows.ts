@@ -12,7 +12,7 @@ import type { PaymentRead } from '../../src/domain/payments/payment-read';
 import { Quote } from '../../src/domain/quotes/quote.entity';
 
 /**
- * Rows written straight through the entities, for the tests of `src/db/queries/`: each with what its table requires
+ * Rows written straight through the entities, for the tests of the areas' queries (`src/domain/<area>/*.queries.ts`): each with what its table requires
  * and `fields` over it, flushed at once.
  */
 

@@ -64,7 +64,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
       this.deps.lifecycle.assertAction(booking, 'assign_interpreter');
       const before = booking.interpreterName;
       booking.interpreterName = command.interpreterName || null;
-      this.deps.lifecycle.record(
+      await this.deps.lifecycle.record(
         em,
         booking,
         booking.status,
@@ -106,7 +106,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         duration_hours: booking.durationHundredths / 100,
         total_cents: booking.totalCents,
       };
-      this.deps.lifecycle.record(
+      await this.deps.lifecycle.record(
         em,
         booking,
         booking.status,

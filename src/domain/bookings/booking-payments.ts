@@ -72,15 +72,15 @@ function overtimeHolder(deps: { lifecycle: BookingLifecycle; mailer: Mailer }, b
       booking.overtimePayment?.status === PaymentStatus.CAPTURING,
     closedReason: null,
     async paid(em, payment) {
-      audit(em, 'overtime_paid', payment, { amount_cents: payment.capturedCents });
+      await audit(em, 'overtime_paid', payment, { amount_cents: payment.capturedCents });
       const hours = `${hoursOf(booking.overtimeHundredths ?? 0)} h past the ${booking.billableHours} h billed, at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`;
       await deps.mailer.send(em, paymentReceiptEmail(await accountOf(em, booking), label, payment, hours));
     },
     async reversed(em, payment, reason) {
-      audit(em, 'overtime_reversed', payment, { reason });
+      await audit(em, 'overtime_reversed', payment, { reason });
     },
     async refundingLateCapture(em, payment) {
-      audit(em, 'late_capture_refunded', payment, { amount_cents: payment.capturedCents });
+      await audit(em, 'late_capture_refunded', payment, { amount_cents: payment.capturedCents });
     },
     async refunded(em, payment, amountCents, reason) {
       await deps.mailer.send(

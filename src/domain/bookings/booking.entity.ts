@@ -1,4 +1,14 @@
-import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import {
+  Entity,
+  Enum,
+  Index,
+  ManyToOne,
+  OneToOne,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+  type Rel,
+} from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../identity/account.entity';
 import { InterpretationMode } from '../catalog/catalog.enums';
@@ -57,6 +67,9 @@ export const hoursOf = (hundredths: number): number => hundredths / 100;
   expression: `create index "interpretation_bookings_reference_trgm" on "interpretation_bookings" using gin ("reference" gin_trgm_ops)`,
 })
 export class Booking {
+  /** Defaulted here or by the database: `em.create` need not name them. */
+  [OptionalProps]?: 'billableHours' | 'createdAt' | 'status' | 'updatedAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -99,7 +99,7 @@ export class BookingService {
       rate.unitPriceCents,
       rate.currency,
     );
-    const booking = Object.assign(new Booking(), {
+    const booking = ctx.em.create(Booking, {
       number: referenceNumber(this.deps.orderPrefix, new Date(), 'INT'),
       account,
       placedBy: placedBy(ctx.actor),
@@ -119,7 +119,7 @@ export class BookingService {
       reference: command.reference ?? null,
       redirectUrl: command.redirectUrl ?? null,
     });
-    await ctx.em.persist(booking).flush();
+    await ctx.em.flush();
     return booking;
   }
 
@@ -251,7 +251,7 @@ export class BookingService {
       // Placed by the completion itself on account: there is nothing for the client to approve.
       const payment = checkout && paymentOf(onAccount ? { ...checkout, approvalUrl: null } : checkout);
       Object.assign(booking, { actualHundredths: actualHours, ...overtime, overtimePayment: payment });
-      this.lifecycle.record(
+      await this.lifecycle.record(
         em,
         booking,
         booking.status,
@@ -328,7 +328,7 @@ export class BookingService {
       await assertInterpreterFree(em, booking);
       const after = { interpreter_id: interpreter.id, name: interpreter.name };
       const cause = { actor: ctx.actor, action: 'replace_interpreter' };
-      this.lifecycle.record(em, booking, booking.status, cause, { before, after });
+      await this.lifecycle.record(em, booking, booking.status, cause, { before, after });
     });
   }
 

@@ -81,7 +81,7 @@ export class CertifiedReviewService {
         });
         await this.deps.files.attach(em, reviewed, AttachmentOwner.ORDER, order.id);
         await this.review(em, order, reviewed, staff, ReviewKind.REPLACED);
-        this.deps.orders.lifecycle.record(
+        await this.deps.orders.lifecycle.record(
           em,
           order,
           order.status,
@@ -111,7 +111,7 @@ export class CertifiedReviewService {
       const file = files.find((candidate) => candidate.id === fileId);
       if (!file) throw new NotFoundError(); // replaced meanwhile
       await this.review(em, order, file, staff, ReviewKind.APPROVED);
-      this.deps.orders.lifecycle.record(
+      await this.deps.orders.lifecycle.record(
         em,
         order,
         order.status,
@@ -178,7 +178,7 @@ export class CertifiedReviewService {
         }
         em.persist(notarization);
         await em.flush();
-        this.deps.orders.lifecycle.record(
+        await this.deps.orders.lifecycle.record(
           em,
           order,
           order.status,

@@ -76,7 +76,13 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
     await this.change(ctx, rowId, async (em, row) => {
       note = this.spec.notes.create(row, em.getReference(StaffUser, author.id), text);
       em.persist(note);
-      this.spec.lifecycle.record(em, row, row.status, { actor: ctx.actor, action: 'add_note' }, { note_id: note.id });
+      await this.spec.lifecycle.record(
+        em,
+        row,
+        row.status,
+        { actor: ctx.actor, action: 'add_note' },
+        { note_id: note.id },
+      );
     });
     return note;
   }

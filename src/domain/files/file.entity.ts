@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../identity/account.entity';
 import { newId } from '../shared/ids';
@@ -36,6 +36,9 @@ export enum AnalysisStatus {
   expression: `create index "files_purge_unfinished" on "files" ("id") where "purge_reason" is not null and "purged_at" is null`,
 })
 export class StoredFile {
+  /** Defaulted here or by the database: `em.create` need not name them. */
+  [OptionalProps]?: 'analysisStatus' | 'createdAt' | 'type';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

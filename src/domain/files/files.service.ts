@@ -123,14 +123,21 @@ export class FilesService {
       const mimeType = await detectFormat(received.path);
       if (!mimeType) throw ValidationError.of('file', 'The file must be a PDF, DOCX, JPEG or PNG document.');
 
-      const file = Object.assign(new StoredFile(), {
-        account,
-        name: sanitizeFileName(input.filename),
-        mimeType,
-        sizeBytes: received.size,
-        sha256: received.sha256,
-      });
-      file.storageKey = file.id;
+      // Made before its transaction (its id names the stored bytes), persisted in it.
+      const id = newId();
+      const file = ctx.em.create(
+        StoredFile,
+        {
+          id,
+          storageKey: id,
+          account,
+          name: sanitizeFileName(input.filename),
+          mimeType,
+          sizeBytes: received.size,
+          sha256: received.sha256,
+        },
+        { persist: false },
+      );
       await this.store(file.storageKey, received.path, mimeType);
       try {
         await ctx.em.transactional(async (em) => {
@@ -184,7 +191,7 @@ export class FilesService {
 
   /** The row of a produced file whose bytes `storeBytes` stored, in the caller's transaction; analysed like an upload. */
   async claimProduced(em: EntityManager, bytes: StoredBytes, input: ProducedFile): Promise<StoredFile> {
-    const file = Object.assign(new StoredFile(), {
+    const file = em.create(StoredFile, {
       account: input.account,
       type: input.type,
       name: sanitizeFileName(input.name),
@@ -295,6 +302,7 @@ export class FilesService {
   ): Promise<void> {
     const owner = ownerType === AttachmentOwner.QUOTE ? 'quote' : 'order';
     const ref = em.getReference<Owner>(ownerType === AttachmentOwner.QUOTE ? 'Quote' : 'Order', ownerId);
+    // An entity, not data: the entity makes its id, and upsert inserts only the data it is given.
     const attachment = Object.assign(new FileAttachment(), { file, [owner]: ref, reference });
     await em.upsert(FileAttachment, attachment, {
       onConflictFields: ['file', owner],

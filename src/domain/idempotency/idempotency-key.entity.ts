@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { Account } from '../identity/account.entity';
 import { newId } from '../shared/ids';
 
@@ -7,6 +7,9 @@ import { newId } from '../shared/ids';
 @Unique({ properties: ['account', 'key'] })
 @Index({ properties: ['createdAt'] })
 export class IdempotencyKey {
+  /** Defaulted here or by the database: `em.create` need not name them. */
+  [OptionalProps]?: 'createdAt';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 

@@ -50,7 +50,7 @@ export class IdempotencyService {
       $or: [{ createdAt: { $lt: expired } }, { statusCode: null, createdAt: { $lt: abandoned } }],
     });
     const known = 'known' in fingerprint ? fingerprint.known : undefined;
-    const record = Object.assign(new IdempotencyKey(), { account, key, fingerprint: known ?? null });
+    const record = em.create(IdempotencyKey, { account, key, fingerprint: known ?? null }, { persist: false });
     try {
       await em.insert(record);
       return { kind: 'new', record };

@@ -1,7 +1,7 @@
 import { LoadStrategy, LockMode, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
-import type { AuditService } from '../audit/audit.service';
 import { NotFoundError } from '../../shared/errors';
 import { cannot, refused, type Mover, type Refusal, type TransitionTable } from './state-machine';
+import { EventHub } from '../shared/event-hub';
 import { retryingTransaction } from '../shared/transaction';
 
 /** What orders and bookings share: a status, and the hold that remembers the state it interrupted. */
@@ -22,6 +22,22 @@ export interface MoveCause extends Mover {
   settlement?: { refundCents: number; currency: string; note: string };
 }
 
+/**
+ * What happened to an order or a booking, raised in the transaction that did it: a move between states (`moved`), or
+ * something done to the row in place (`recorded`: a file attached, a payment settled, a note), `from` and `to` then
+ * the same state but for a held row's new `held_from`. The audit trail writes a row for each; the areas act on moves.
+ */
+export interface LifecycleEvent<S extends string, E extends Stateful<S>> {
+  kind: 'moved' | 'recorded';
+  /** `order` or `booking`. */
+  noun: string;
+  row: E;
+  from: S;
+  to: S;
+  cause: MoveCause;
+  details?: Record<string, unknown>;
+}
+
 export interface LifecycleSpec<S extends string, E extends Stateful<S>, A extends string> {
   entity: EntityName<E>;
   /** `order` or `booking`: the audit rows' resource type and the noun of refusals. */
@@ -32,21 +48,19 @@ export interface LifecycleSpec<S extends string, E extends Stateful<S>, A extend
   cancelled: S;
   /** The state that waits for the payment, and the one its capture moves to (D9, D26). */
   payment: { awaiting: S; paid: S };
-  audit: AuditService;
-  /**
-   * The area's own consequences of entering a state (timestamps, jobs, e-mail), run in the same transaction
-   * after the status and the audit row are written.
-   */
-  entered?: (em: EntityManager, row: E, from: S, cause: MoveCause) => Promise<void>;
 }
 
 /**
  * The one way an order or a booking changes state (D26): lock the row, check the area's transition table and its
- * guard, apply the shared side columns (hold, release, cancel), write the audit row with the real `from` state and
- * let the area add its consequences, all in the caller's transaction. The table (moves, guard, actions) holds every
- * rule about states; the lifecycle adds only the hold's own: a held row leaves it by release or cancel.
+ * guard, apply the shared side columns (hold, release, cancel), and raise the event with the real `from` state, all
+ * in the caller's transaction; its subscribers (the audit trail, the area's jobs and e-mails, wired in
+ * `src/services.ts`) act in that transaction too. The table (moves, guard, actions) holds every rule about states;
+ * the lifecycle adds only the hold's own: a held row leaves it by release or cancel.
  */
 export class Lifecycle<S extends string, E extends Stateful<S>, A extends string = string> {
+  /** Every move and record of a row, for the areas that act on them. */
+  readonly events = new EventHub<LifecycleEvent<S, E>>();
+
   constructor(private readonly spec: LifecycleSpec<S, E, A>) {}
 
   /**
@@ -116,9 +130,10 @@ export class Lifecycle<S extends string, E extends Stateful<S>, A extends string
     if (to === this.spec.completed) patch.completedAt = new Date();
     if (to === this.spec.cancelled) patch.cancelledAt = new Date();
     Object.assign(row, patch);
-    this.record(em, row, from, cause);
     await em.flush();
-    await this.spec.entered?.(em, row, from, cause);
+    await this.events.raise(em, { kind: 'moved', noun: this.spec.noun, row, from, to, cause });
+    // What the subscribers made (the audit row, an e-mail) is written with the move, as the move was.
+    await em.flush();
   }
 
   get onHoldState(): S {
@@ -170,8 +185,8 @@ export class Lifecycle<S extends string, E extends Stateful<S>, A extends string
     if (row.status !== this.spec.onHold || !row.heldFrom) return this.move(em, row, to, cause);
     this.spec.table.assertMove(row.heldFrom, to, row, cause, this.describe(cause));
     row.heldFrom = to;
-    this.record(em, row, row.status, cause, { held_from: to });
     await em.flush();
+    await this.record(em, row, row.status, cause, { held_from: to });
   }
 
   /** Its payment was captured: on to the paid state, or on hold, the state the hold will release to. */
@@ -183,16 +198,8 @@ export class Lifecycle<S extends string, E extends Stateful<S>, A extends string
     return `${cause.action.replace(/_/g, ' ')} the ${this.spec.noun}`;
   }
 
-  /** An audit row for something done to the row that is not a move of its own (an attached file, a payment). */
-  record(em: EntityManager, row: E, from: S, cause: MoveCause, details?: Record<string, unknown>): void {
-    const all = { ...(cause.reason ? { reason: cause.reason } : {}), ...details };
-    this.spec.audit.record(em, cause.actor, {
-      action: `${this.spec.noun}.${cause.action}`,
-      resourceType: this.spec.noun,
-      resourceId: row.id,
-      fromState: from,
-      toState: row.status,
-      details: Object.keys(all).length ? all : undefined,
-    });
+  /** Something done to the row that is not a move of its own (an attached file, a payment): its audit row. */
+  record(em: EntityManager, row: E, from: S, cause: MoveCause, details?: Record<string, unknown>): Promise<void> {
+    return this.events.raise(em, { kind: 'recorded', noun: this.spec.noun, row, from, to: row.status, cause, details });
   }
 }

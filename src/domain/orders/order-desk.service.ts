@@ -41,7 +41,7 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
       const before = order.assignee?.id ?? null;
       order.assignee = assignee;
       await em.flush();
-      this.deps.lifecycle.record(
+      await this.deps.lifecycle.record(
         em,
         order,
         order.status,

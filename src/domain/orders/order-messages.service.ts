@@ -50,7 +50,7 @@ export class OrderMessageService {
     const authorName = (ctx.actor?.kind === 'account' && ctx.actor.member?.name) || account.name;
     let message!: OrderMessage;
     await this.deps.lifecycle.change(ctx.em, { id: orderId, account: account.id }, async (em, order) => {
-      message = this.write(em, ctx.actor, order, { kind: MessageAuthorKind.CLIENT, name: authorName }, text);
+      message = await this.write(em, ctx.actor, order, { kind: MessageAuthorKind.CLIENT, name: authorName }, text);
       const released = order.status === OrderStatus.ON_HOLD && order.holdReason === AWAITING_CLIENT;
       if (released)
         await this.deps.lifecycle.release(em, order, {
@@ -84,7 +84,7 @@ export class OrderMessageService {
     await this.deps.lifecycle.change(ctx.em, { id: orderId }, async (em, order) => {
       requireAssigned(staff, order.assignee?.id);
       if (waitForClient) await this.waitForClient(em, ctx.actor, order);
-      message = this.write(em, ctx.actor, order, { kind: MessageAuthorKind.STAFF, name: staff.name }, text);
+      message = await this.write(em, ctx.actor, order, { kind: MessageAuthorKind.STAFF, name: staff.name }, text);
       const facts = { order, authorName: staff.name, text };
       for (const to of await this.clientAddresses(em, order))
         await this.deps.mailer.send(em, staffMessageEmail(to, facts, { waiting: waitForClient === true }));
@@ -93,20 +93,26 @@ export class OrderMessageService {
     return message;
   }
 
-  private write(
+  private async write(
     em: EntityManager,
     actor: Actor | null,
     order: Order,
     author: { kind: MessageAuthorKind; name: string },
     text: string,
-  ): OrderMessage {
+  ): Promise<OrderMessage> {
     const message = em.create(OrderMessage, {
       order,
       authorKind: author.kind,
       authorName: author.name,
       text,
     });
-    this.deps.lifecycle.record(em, order, order.status, { actor, action: 'post_message' }, { message_id: message.id });
+    await this.deps.lifecycle.record(
+      em,
+      order,
+      order.status,
+      { actor, action: 'post_message' },
+      { message_id: message.id },
+    );
     return message;
   }
 
@@ -116,7 +122,7 @@ export class OrderMessageService {
     if (order.status !== OrderStatus.ON_HOLD) return this.deps.lifecycle.hold(em, order, cause);
     if (order.holdReason === AWAITING_CLIENT) return;
     order.holdReason = AWAITING_CLIENT;
-    this.deps.lifecycle.record(em, order, order.status, cause);
+    await this.deps.lifecycle.record(em, order, order.status, cause);
   }
 
   /** The account's e-mail, and the member who placed the order while they are still one of its people. */

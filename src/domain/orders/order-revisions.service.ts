@@ -198,7 +198,7 @@ export class OrderRevisionsService {
     // Nothing to pay: on to processing (a standard revision is translated again), and a certified one, its drafts in
     // place, on to review.
     const cause = { actor: ctx.actor, action: 'revision_requested', reason: input.reason };
-    this.deps.orders.lifecycle.record(em, original, original.status, cause, { revision_id: id });
+    await this.deps.orders.lifecycle.record(em, original, original.status, cause, { revision_id: id });
     await this.deps.orders.lifecycle.move(em, revision, OrderStatus.PROCESSING, cause, 'request a revision');
     if (revision.serviceType === ServiceType.CERTIFIED)
       await this.deps.orders.finishIfTranslated(em, revision, { actor: null, action: 'translated' });

@@ -41,7 +41,7 @@ export class OrderShippingService {
       if (sameAddress(order.shippingAddress, address)) return;
       const before = order.shippingAddress;
       order.shippingAddress = address;
-      this.deps.orders.lifecycle.record(
+      await this.deps.orders.lifecycle.record(
         em,
         order,
         order.status,
@@ -74,7 +74,7 @@ export class OrderShippingService {
         shippedAt: before?.shippedAt ?? new Date(),
       });
       const correction = before ? { from_carrier: before.carrier, from_tracking_number: before.trackingNumber } : {};
-      lifecycle.record(
+      await lifecycle.record(
         em,
         order,
         order.status,

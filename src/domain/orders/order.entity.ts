@@ -1,4 +1,14 @@
-import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import {
+  Entity,
+  Enum,
+  Index,
+  ManyToOne,
+  OneToOne,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+  type Rel,
+} from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Account } from '../identity/account.entity';
 import { Payment } from '../payments/payment.entity';
@@ -52,6 +62,9 @@ export enum OrderStatus {
   expression: `create index "orders_documents_expiry" on "orders" ("documents_expire_at", "id") where "documents_expire_at" is not null`,
 })
 export class Order extends PricedWork {
+  /** Defaulted here or by the database: `em.create` need not name them. */
+  [OptionalProps]?: 'awaitingTranslator' | 'createdAt' | 'legalHold' | 'status' | 'updatedAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

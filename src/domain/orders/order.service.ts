@@ -84,7 +84,7 @@ export class OrderService {
           { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
         );
         assertConvertible(locked);
-        const order = Object.assign(new Order(), {
+        const order = em.create(Order, {
           id,
           number,
           account,

@@ -52,7 +52,7 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
         await lifecycle.hold(em, row, { actor: null, action: 'hold', reason });
     },
     async refundingLateCapture(em, payment) {
-      lifecycle.record(
+      await lifecycle.record(
         em,
         row,
         row.status,

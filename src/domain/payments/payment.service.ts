@@ -238,7 +238,13 @@ export class PaymentService {
       Object.assign(after, settled);
       await lifecycle.cancel(tx, locked, settled.kept ? { ...cause, settlement: settled.kept.settlement } : cause);
       if (settled.kept)
-        lifecycle.record(tx, locked, locked.status, { ...cause, action: 'cancellation_fee' }, settled.kept.details);
+        await lifecycle.record(
+          tx,
+          locked,
+          locked.status,
+          { ...cause, action: 'cancellation_fee' },
+          settled.kept.details,
+        );
     });
     const { payment, partRefund } = after;
     await this.settle(em, payment);
@@ -281,7 +287,7 @@ export class PaymentService {
             : `At most ${left} cents (${formatMoney(left, payment.currency)}) is left to refund.`,
         );
       asked = this.holdBackRefund(tx, payment, spec.amountCents, spec.reason);
-      lifecycle.record(
+      await lifecycle.record(
         tx,
         locked,
         locked.status,
@@ -338,7 +344,7 @@ export class PaymentService {
       }
       locked.payment = fresh;
       tx.persist(fresh);
-      lifecycle.record(tx, locked, locked.status, cause, {
+      await lifecycle.record(tx, locked, locked.status, cause, {
         payment_id: fresh.id,
         replaced_payment_id: old?.id ?? null,
       });
