@@ -31,6 +31,7 @@ import { RetentionService } from './domain/retention/retention.service';
 import { OrderMessageService } from './domain/orders/order-messages.service';
 import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
+import { PageLinks } from './domain/mail/page-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -86,8 +87,9 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   });
   // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them.
   const addressLinks = new AddressLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]);
+  const pages = new PageLinks(config.appUrl);
   const lifecycles = {
-    order: orderLifecycle({ audit, queue, mailer, addressLinks }),
+    order: orderLifecycle({ audit, queue, mailer, addressLinks, pages }),
     booking: bookingLifecycle({ audit, mailer }),
   };
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
@@ -121,7 +123,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   return {
     config,
     documents,
-    invoices: new InvoiceService({ audit, mailer, appUrl: config.appUrl }),
+    invoices: new InvoiceService({ audit, mailer, pages }),
     invoiceLinks: new SignedPdfLinks(config.appUrl, pdfKeys, invoicePdfPath),
     receipts: new ReceiptService({
       appUrl: config.appUrl,
@@ -149,6 +151,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       orders,
       files,
       mailer,
+      pages,
       orderPrefix: config.orderPrefix,
       turnaroundHours: config.turnaroundHours,
     }),
@@ -161,7 +164,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }),
     }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
-    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer }),
+    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer, pages }),
     shipping: new OrderShippingService({ orders, mailer }),
     addressLinks,
     translation: new TranslationService({ engine, storage, files, orders, logger }),

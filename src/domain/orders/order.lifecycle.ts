@@ -7,6 +7,7 @@ import { billedUnits } from '../quotes/billed-units';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { hasHardCopies } from '../quotes/shipping-address';
 import { Lifecycle } from '../lifecycle/lifecycle';
+import type { PageLinks } from '../mail/page-links';
 import { scheduleOrderExpiry } from './document-retention.queries';
 import type { AddressLinks } from './address-links';
 import { Order, OrderStatus } from './order.entity';
@@ -27,6 +28,7 @@ export function orderLifecycle(deps: {
   queue: JobQueue;
   mailer: Mailer;
   addressLinks: AddressLinks;
+  pages: PageLinks;
 }): OrderLifecycle {
   return new Lifecycle<OrderStatus, Order, OrderAction>({
     entity: Order,
@@ -45,7 +47,11 @@ export function orderLifecycle(deps: {
         await deps.queue.enqueue(em, 'translate-order', { orderId: order.id }, { priority: isRush(order) ? 10 : 0 });
       } else if (order.status === OrderStatus.COMPLETED) {
         const account = await accountOf(em, order);
-        await deps.mailer.send(em, orderCompletedEmail(account, { number: order.number, billed: billedUnits(order) }));
+        const billed = billedUnits(order);
+        await deps.mailer.send(
+          em,
+          orderCompletedEmail(account, { number: order.number, billed }, deps.pages.portalOrder(order.id)),
+        );
         // Completed is final, so this asks once (D22).
         if (hasHardCopies(order) && !order.shippingAddress)
           await deps.mailer.send(em, shippingAddressNeededEmail(account, order, deps.addressLinks.url(order.id)));
