@@ -182,16 +182,17 @@ describe("a delivered translation's reviewed bytes", () => {
   });
 });
 
+/** A revision of `original` asked for on the GraphQL door, as it answered. */
+async function revisedOnGraphql(original: string, reason: string) {
+  const answer = await t.gql(RequestRevisionDocument, { orderId: original, reason }, alice.key);
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.requestRevision;
+}
+
 describe('a standard revision', () => {
   it('is translated again and completes; it lists and polls as any order', async () => {
     const original = await completedStandard();
-    const answer = await t.gql(
-      RequestRevisionDocument,
-      { orderId: original, reason: 'Please translate the letterhead too.' },
-      alice.key,
-    );
-    expect(answer.errors).toBeUndefined();
-    const revision = answer.data!.requestRevision;
+    const revision = await revisedOnGraphql(original, 'Please translate the letterhead too.');
     expect(revision).toMatchObject({
       status: 'PROCESSING',
       totalCents: 0,
@@ -212,13 +213,7 @@ describe("a revision's instructions", () => {
   it('are the original’s, read on both doors, and quoted to the desk with a link to the revision in the console', async () => {
     const instructions = 'Spell the surname MÜLLER, as on the passport; keep "Juzgado de Familia" untranslated.';
     const original = await completedStandard(alice, { instructions });
-    const answer = await t.gql(
-      RequestRevisionDocument,
-      { orderId: original, reason: 'The surname is misspelt on page 2.' },
-      alice.key,
-    );
-    expect(answer.errors).toBeUndefined();
-    const revision = answer.data!.requestRevision;
+    const revision = await revisedOnGraphql(original, 'The surname is misspelt on page 2.');
     expect(revision.instructions).toBe(instructions);
     const rest = (await t.rest.get(`/api/v1/orders/${revision.id}`, alice.key).expect(200)).body.data;
     expect(rest).toMatchObject({ instructions, revision_reason: 'The surname is misspelt on page 2.' });
