@@ -31,6 +31,7 @@ import { RetentionService } from './domain/retention/retention.service';
 import { OrderMessageService } from './domain/orders/order-messages.service';
 import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
+import { PageLinks } from './domain/mail/page-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
 import { queueTranslation, scheduleExpiry, tellAccountOfOrder } from './domain/orders/order.subscribers';
 import { tellAccountOfBooking } from './domain/bookings/booking.subscribers';
@@ -90,11 +91,12 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   // One lifecycle each for orders and bookings, shared by their services, their desks and what their payments do to them;
   // what a move does besides the move is its events' subscribers', each run in the moving transaction, in this order.
   const addressLinks = new AddressLinks(config.appUrl, [config.appKey, ...config.appKeyPrevious]);
+  const pages = new PageLinks(config.appUrl);
   const lifecycles = { order: orderLifecycle(), booking: bookingLifecycle() };
   lifecycles.order.events.subscribe(auditTrail(audit));
   lifecycles.order.events.subscribe(scheduleExpiry);
   lifecycles.order.events.subscribe(queueTranslation(queue));
-  lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks }));
+  lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks, pages }));
   lifecycles.booking.events.subscribe(auditTrail(audit));
   lifecycles.booking.events.subscribe(tellAccountOfBooking(mailer));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
@@ -128,7 +130,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   return {
     config,
     documents,
-    invoices: new InvoiceService({ audit, mailer, appUrl: config.appUrl }),
+    invoices: new InvoiceService({ audit, mailer, pages }),
     invoiceLinks: new SignedPdfLinks(config.appUrl, pdfKeys, invoicePdfPath),
     receipts: new ReceiptService({
       appUrl: config.appUrl,
@@ -156,6 +158,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       orders,
       files,
       mailer,
+      pages,
       orderPrefix: config.orderPrefix,
       turnaroundHours: config.turnaroundHours,
     }),
@@ -168,7 +171,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }),
     }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
-    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer }),
+    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer, pages }),
     shipping: new OrderShippingService({ orders, mailer }),
     addressLinks,
     translation: new TranslationService({ engine, storage, files, orders, logger }),

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
   AssignOrderDocument,
@@ -12,7 +15,9 @@ import { createStaffMember, download, notarizationDetails, pdfText } from '../he
 import { docx, png, textlessPdf } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
+import { apiWordingIn } from '../helpers/mail';
 import { paidOrder, waitForStatus } from '../helpers/orders';
+import { pdfText as layoutText } from '../helpers/pdf-pages';
 import { pollUntil } from '../helpers/poll';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -24,6 +29,7 @@ let t: TestApp;
 let desk: string;
 let alice: TestAccount;
 let translator: Awaited<ReturnType<typeof createStaffMember>>;
+let colleague: Awaited<ReturnType<typeof createStaffMember>>;
 beforeAll(async () => {
   t = await startTestApp();
   desk = await createStaffToken(t, StaffRole.DESK);
@@ -33,10 +39,29 @@ beforeAll(async () => {
     name: 'Tomás Translator',
     credentials: 'ATA-certified translator no. 200002',
   });
+  colleague = await createStaffMember(t, { role: StaffRole.TRANSLATOR, name: 'Carla Colleague' });
 });
 afterAll(() => t.close());
 
 const notarization = notarizationDetails();
+
+/** What an order holds in the database: its state, its translations, its reviews, its audit trail, the account's files. */
+async function stored(orderId: string) {
+  const [row] = await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `SELECT o.status,
+          (SELECT count(*)::int FROM file_attachments a JOIN files f ON f.id = a.file_id
+            WHERE a.order_id = o.id AND f.type = 'translation') AS translations,
+          (SELECT count(*)::int FROM translation_reviews r WHERE r.order_id = o.id) AS reviews,
+          (SELECT count(*)::int FROM audit_entries e WHERE e.resource_id = o.id::text) AS audit_entries,
+          (SELECT count(*)::int FROM files f WHERE f.account_id = o.account_id) AS account_files
+       FROM orders o WHERE o.id = ?`,
+      [orderId],
+    );
+  return row as { status: string; translations: number; reviews: number; audit_entries: number; account_files: number };
+}
 
 const queue = async () =>
   (await t.gql(StaffOrderQueueDocument, { queue: 'NEEDS_TRANSLATION' }, desk)).data!.staffOrders.items;
@@ -49,18 +74,28 @@ const waitForQueue = (id: string) =>
     failure: () => `order ${id} never reached the translators' queue`,
   });
 
+/** The translator's file for a source, as a file picker sends it. */
+const attach = (orderId: string, token: string, file: { content: Buffer; filename: string }, sourceFileId?: string) =>
+  t.gqlUpload(AttachAsTranslatorDocument, { orderId, sourceFileId }, file, { token });
+
 async function attachTyped(orderId: string, token: string, text: string, sourceFileId?: string) {
-  return t.gqlUpload(
-    AttachAsTranslatorDocument,
-    { orderId, sourceFileId },
-    { content: await docx({ paragraphs: [text] }), filename: 'birth-certificate.en.docx' },
-    { token },
-  );
+  const content = await docx({ paragraphs: [text] });
+  return attach(orderId, token, { content, filename: 'birth-certificate.en.docx' }, sourceFileId);
 }
+
+/** The README's scan (examples/): a birth certificate photographed, and its translation as the translator typed it. */
+const example = (name: string) => ({ content: readFileSync(join(EXAMPLES, name)), filename: name });
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('a paid certified scan', () => {
   it('stays processing in the translators’ queue, with no hold and no hold e-mail, and completes from the translator’s file', async () => {
-    const scan = await uploadFile(t, alice.key, png(), 'birth-certificate.png');
+    const scan = await uploadFile(
+      t,
+      alice.key,
+      example('birth-certificate-scan.png').content,
+      'birth-certificate-scan.png',
+    );
     await waitForAnalysis(t, alice.key, scan.id);
     const id = await paidOrder(t, alice, [scan.id], 'certified', {
       unit_count: 1,
@@ -72,14 +107,14 @@ describe('a paid certified scan', () => {
     const mails = (await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, desk)).data!.sentEmails.items;
     expect(mails.map((mail) => mail.kind)).not.toContain('on_hold');
 
-    // Only the assigned translator attaches; someone else's order is refused to them.
+    // Only the assigned translator attaches; an order assigned to no one is refused to them.
     expect((await attachTyped(id, translator.token, 'Birth certificate.')).errors![0].extensions!.code).toBe(
       'FORBIDDEN',
     );
     expect((await t.gql(AssignOrderDocument, { orderId: id, staffUserId: translator.id }, desk)).errors).toBe(
       undefined,
     );
-    const attached = await attachTyped(id, translator.token, 'Birth certificate of Ana María López.');
+    const attached = await attach(id, translator.token, example('birth-certificate-scan.en.pdf'));
     expect(attached.errors).toBeUndefined();
     expect(attached.data!.attachReviewedTranslation.status).toBe('IN_REVIEW');
     expect(await queue()).not.toContainEqual(expect.objectContaining({ id }));
@@ -92,9 +127,75 @@ describe('a paid certified scan', () => {
     const done = await t.gql(CompleteAsTranslatorDocument, { orderId: id }, translator.token);
     expect(done.errors).toBeUndefined();
     const order = await waitForStatus(t, alice, id, 'completed');
-    const certificate = order.files.find((file: { type: string }) => file.type === 'certificate');
-    const text = (await pdfText(await download(t, certificate.download_url))).text;
-    expect(text).toContain('birth-certificate.png');
+    const fileOf = (type: string) => order.files.find((file: { type: string }) => file.type === type);
+    const certificateBytes = await download(t, fileOf('certificate').download_url);
+    if (process.env.CERTIFICATE_OUT) writeFileSync(process.env.CERTIFICATE_OUT, certificateBytes);
+    const delivered = await download(t, fileOf('translation').download_url);
+    const code = (order.certificate as { verification_code: string }).verification_code;
+    const [firstHalf, secondHalf] = sha256(delivered).match(/.{32}/g)!;
+
+    // What the court reads: who, what, which files (the scan by its name, the translation as delivered, its pages and
+    // its SHA-256 in two halves of 32 characters), the notary, and where to verify it.
+    const { pages, text } = await pdfText(certificateBytes);
+    expect(pages).toHaveLength(1);
+    const flat = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      t.config.company.name,
+      'Smith & Partners LLP',
+      order.number,
+      'Spanish into English',
+      'Pages: 1 billing page (250 words each) for 1 document page, scanned (one billing page)',
+      'I, Tomás Translator, ATA-certified translator no. 200002, hereby certify',
+      // The footer it promises is the one the translation's pages carry.
+      `bears the footer "Order ${order.number} · Certified translation · Page n of N · Verification ${code}"`,
+      '1 birth-certificate-scan.png birth-certificate-scan.en.pdf 1',
+      firstHalf,
+      secondHalf,
+      notarization.notaryName,
+      notarization.commissionNumber,
+      code,
+      `${t.config.appUrl}/verify/${code}`,
+    ])
+      expect(flat).toContain(expected);
+    expect((await pdfText(delivered)).text).toContain(
+      `Order ${order.number} · Certified translation · Page 1 of 1 · Verification ${code}`,
+    );
+    // Drawn by poppler, the table's row reads as one line: the file names, the pages, the hash's first half.
+    expect(layoutText(certificateBytes)).toMatch(
+      new RegExp(
+        `\\n\\s*1\\s+birth-certificate-scan\\.png\\s+birth-certificate-scan\\.en\\.pdf\\s+1\\s+${firstHalf}\\n`,
+      ),
+    );
+
+    // The client is told it is complete, with a link to the order's page in the portal, where the files are.
+    const completed = (
+      await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, desk)
+    ).data!.sentEmails.items.find((mail) => mail.kind === 'order_completed' && mail.subject.includes(order.number));
+    expect(completed!.text).toContain(`${t.config.appUrl}/portal/orders/${id}`);
+    expect(apiWordingIn(completed!.text!)).toEqual([]);
+  });
+
+  it('refuses a translator the file for an order assigned to another translator, storing nothing', async () => {
+    const scan = await uploadFile(t, alice.key, png(), 'marriage-certificate.png');
+    await waitForAnalysis(t, alice.key, scan.id);
+    const id = await paidOrder(t, alice, [scan.id], 'certified', { unit_count: 1 });
+    await waitForQueue(id);
+    expect((await t.gql(AssignOrderDocument, { orderId: id, staffUserId: colleague.id }, desk)).errors).toBeUndefined();
+    const before = await stored(id);
+
+    const refused = await attachTyped(id, translator.token, 'Marriage certificate.');
+    expect(refused.errors![0]).toMatchObject({
+      message: 'The order is not assigned to you.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    expect(refused.data?.attachReviewedTranslation ?? null).toBeNull();
+    // No file, no review, no audit entry, the same state, still waiting for its translator.
+    expect(await stored(id)).toEqual(before);
+    expect(before).toMatchObject({ status: 'processing', translations: 0, reviews: 0 });
+    expect(await queue()).toContainEqual(expect.objectContaining({ id }));
+    // The assignee's own file is taken.
+    expect((await attachTyped(id, colleague.token, 'Marriage certificate.')).errors).toBeUndefined();
+    expect(await stored(id)).toMatchObject({ status: 'in_review', translations: 1, reviews: 1 });
   });
 
   it('has the engine draft the sources it can read while the scans wait, and moves on with the last scan', async () => {

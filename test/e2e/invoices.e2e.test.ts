@@ -15,6 +15,7 @@ import {
   VoidInvoiceDocument,
 } from '../graphql/generated';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { apiWordingIn } from '../helpers/mail';
 import { placedOnAccount, quoteFor, termsAccount as termsOfAccount } from '../helpers/terms';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { gqlRaw } from '../helpers/graphql-raw';
@@ -205,10 +206,11 @@ it('e-mails the account each invoice it issues: number, total, due date and wher
   expect(mail.text).toContain('Hello Smith & Partners LLP,');
   expect(mail.text).toContain(`Total: ${total}`);
   expect(mail.text).toContain(`Due date: ${due}`);
-  expect(mail.text).toContain(`GET ${t.config.appUrl}/api/v1/invoices/${invoice.id} `);
-  // The address it names answers a fresh link to the PDF, to that account only.
-  const read = (await t.rest.get(`/api/v1/invoices/${invoice.id}`, account.key).expect(200)).body.data;
-  expect(read.download_url).toContain(`/api/v1/invoices/${invoice.id}/pdf?expires=`);
+  // A link to the portal's invoices page, which signs a fresh link to the PDF: no API call for a person to make.
+  expect(mail.text).toContain(
+    `Download its PDF from the invoices page of the client portal: ${t.config.appUrl}/portal/invoices`,
+  );
+  expect(apiWordingIn(mail.text!)).toEqual([]);
   // The outbox page shows it escaped.
   const page = await t.rest
     .raw()

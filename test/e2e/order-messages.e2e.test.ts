@@ -15,6 +15,7 @@ import {
 import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
+import { apiWordingIn } from '../helpers/mail';
 import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
 import { memberSession, signInAs } from '../helpers/members';
 import { paidOrder } from '../helpers/orders';
@@ -171,6 +172,11 @@ describe('the client writes (REST and GraphQL)', () => {
       // Plain text: the client's words as written, and the order's instructions for whoever reads it.
       expect(mail.text).toContain(text);
       expect(mail.text).toContain('Keep "Juzgado de Familia" untranslated.');
+      // Answered on the order's page of the console, not through the API.
+      expect(mail.text).toContain(
+        `Answer on the order's page in the staff console: ${t.config.appUrl}/console/orders/${number}`,
+      );
+      expect(apiWordingIn(mail.text!)).toEqual([]);
     }
     expect(await mailsTo(translator.email, number)).toEqual([]);
 
@@ -217,10 +223,14 @@ describe('staff write (postStaffOrderMessage)', () => {
       .id;
     const written = await staffWrites(id, 'We received your files.', desk.token);
     expect(written.data!.postStaffOrderMessage.author).toEqual({ kind: 'STAFF', name: 'Dora Desk' });
-    for (const to of [alice.email, member.email])
-      expect((await mailsTo(to)).map((mail) => mail.text)).toContainEqual(
-        expect.stringContaining('We received your files.'),
+    for (const to of [alice.email, member.email]) {
+      const [mail] = (await mailsTo(to)).filter((sent) => sent.text!.includes('We received your files.'));
+      // A person answers on the order's page in the portal: the e-mail names no API.
+      expect(mail.text).toContain(
+        `Answer on the order's page in the client portal: ${t.config.appUrl}/portal/orders/${id}`,
       );
+      expect(apiWordingIn(mail.text!)).toEqual([]);
+    }
     expect((await restMessages(id)).data[0]).toMatchObject({
       author: { kind: 'staff', name: 'Dora Desk' },
       text: 'We received your files.',

@@ -14,6 +14,7 @@ import {
 import { createStaffMember, download } from '../helpers/certified';
 import { docx, docxParts, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
+import { apiWordingIn } from '../helpers/mail';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { paidOrder, waitForStatus } from '../helpers/orders';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
@@ -58,9 +59,17 @@ async function completedCertified(): Promise<{ id: string; code: string; sourceI
   return { id, code: await approveAndComplete(id), sourceId };
 }
 
-async function completedStandard(account = alice): Promise<string> {
+/** The revision requests e-mailed to the desk about revision `number`. */
+const toldDesk = (number: string) =>
+  sql<{ to: string; subject: string; text: string }>(
+    `SELECT "to", subject, text FROM sent_emails WHERE kind = 'revision_requested' AND subject LIKE ?`,
+    [`%${number}%`],
+  );
+
+/** A standard order completed by the engine; `quote` adds to its quote (instructions, say). */
+async function completedStandard(account = alice, quote: object = {}): Promise<string> {
   const source = (await uploadFile(t, account.key, await docx({ paragraphs: [words(60)] }), 'letter.docx')).id;
-  const id = await paidOrder(t, account, [source], 'standard');
+  const id = await paidOrder(t, account, [source], 'standard', quote);
   await waitForStatus(t, account, id, 'completed');
   return id;
 }
@@ -119,10 +128,7 @@ describe('a certified revision', () => {
     expect(desk.revisionReason).toBe('The surname is misspelt on page 1.');
     expect(desk.referenceFiles).toEqual([{ id: reference, name: 'names.docx', downloadUrl: expect.any(String) }]);
     // The desk is told, with the client's reason (nobody had the original: everyone at the desk).
-    const told = await sql<{ to: string; subject: string; text: string }>(
-      `SELECT "to", subject, text FROM sent_emails WHERE kind = 'revision_requested' AND subject LIKE ?`,
-      [`%${revision.number}%`],
-    );
+    const told = await toldDesk(revision.number);
     expect(told.length).toBeGreaterThan(0);
     expect(told[0].subject).toBe(`Order ${before.body.data.number}: revision ${revision.number} requested`);
     expect(told[0].text).toContain('The surname is misspelt on page 1.');
@@ -176,16 +182,17 @@ describe("a delivered translation's reviewed bytes", () => {
   });
 });
 
+/** A revision of `original` asked for on the GraphQL door, as it answered. */
+async function revisedOnGraphql(original: string, reason: string) {
+  const answer = await t.gql(RequestRevisionDocument, { orderId: original, reason }, alice.key);
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.requestRevision;
+}
+
 describe('a standard revision', () => {
   it('is translated again and completes; it lists and polls as any order', async () => {
     const original = await completedStandard();
-    const answer = await t.gql(
-      RequestRevisionDocument,
-      { orderId: original, reason: 'Please translate the letterhead too.' },
-      alice.key,
-    );
-    expect(answer.errors).toBeUndefined();
-    const revision = answer.data!.requestRevision;
+    const revision = await revisedOnGraphql(original, 'Please translate the letterhead too.');
     expect(revision).toMatchObject({
       status: 'PROCESSING',
       totalCents: 0,
@@ -199,6 +206,30 @@ describe('a standard revision', () => {
     ]);
     const list = (await t.rest.get('/api/v1/orders?per_page=100', alice.key).expect(200)).body.data;
     expect(list.map((order: { id: string }) => order.id)).toContain(revision.id);
+  });
+});
+
+describe("a revision's instructions", () => {
+  it('are the original’s, read on both doors, and quoted to the desk with a link to the revision in the console', async () => {
+    const instructions = 'Spell the surname MÜLLER, as on the passport; keep "Juzgado de Familia" untranslated.';
+    const original = await completedStandard(alice, { instructions });
+    const revision = await revisedOnGraphql(original, 'The surname is misspelt on page 2.');
+    expect(revision.instructions).toBe(instructions);
+    const rest = (await t.rest.get(`/api/v1/orders/${revision.id}`, alice.key).expect(200)).body.data;
+    expect(rest).toMatchObject({ instructions, revision_reason: 'The surname is misspelt on page 2.' });
+    expect((await t.gql(OrderRevisionsDocument, { id: revision.id }, alice.key)).data!.order).toMatchObject({
+      instructions,
+      revisionOf: { id: original },
+    });
+
+    const told = await toldDesk(revision.number);
+    expect(told.length).toBeGreaterThan(0);
+    for (const mail of told) {
+      expect(mail.text).toContain('The surname is misspelt on page 2.');
+      expect(mail.text).toContain(`Instructions from the client:\n\n${instructions}`);
+      expect(mail.text).toContain(`Open it in the staff console: ${t.config.appUrl}/console/orders/${revision.number}`);
+      expect(apiWordingIn(mail.text)).toEqual([]);
+    }
   });
 });
 

@@ -8,8 +8,10 @@ import {
   RefundInterpretationBookingDocument,
   RefundOrderDocument,
   SentEmailsDocument,
+  StaffCancelInterpretationBookingDocument,
   StaffCancelOrderDocument,
 } from '../graphql/generated';
+import { setTimeout as delay } from 'node:timers/promises';
 import { requestBooking } from '../helpers/bookings';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
@@ -48,6 +50,12 @@ beforeEach(() => Object.assign(paypal.mode, { refundsDown: false, loseRefundAnsw
 const webhook = (event: { id: string } & Record<string, unknown>) =>
   t.rest.raw().post('/api/v1/payments/paypal/webhook').set(paypal.signedHeaders(event)).send(event);
 
+/** The payer approves checkout `paypalId` at PayPal and comes back on the return link, which captures it. */
+async function payAtPayPal(paypalId: string) {
+  paypal.approve(paypalId);
+  await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(200);
+}
+
 /** An order of 1234 cents, converted; paid at PayPal unless `pay` is false. */
 async function order(pay = true) {
   const quote = (
@@ -63,11 +71,22 @@ async function order(pay = true) {
     .body.data;
   const paypalId = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.payment
     .provider_order_id as string;
-  if (pay) {
-    paypal.approve(paypalId);
-    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(200);
-  }
+  if (pay) await payAtPayPal(paypalId);
   return { id: id as string, number: number as string, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
+}
+
+/**
+ * A one-hour ASL booking `hoursAhead` from now (tomorrow unless told), its interpreter confirmed by the desk; paid at
+ * PayPal unless `pay` is false.
+ */
+async function booking({ hoursAhead = 24, pay = true } = {}) {
+  const scheduled_at = new Date(Date.now() + hoursAhead * 3600_000).toISOString();
+  const { id, number } = await requestBooking(t, alice.key, { mode: 'asl', duration_hours: 1, scheduled_at });
+  const confirmed = await t.gql(ConfirmInterpretationAvailabilityDocument, { id, interpreterName: 'Sam Signer' }, desk);
+  expect(confirmed.errors).toBeUndefined();
+  const paypalId = (await restBooking(id)).payment.provider_order_id as string;
+  if (pay) await payAtPayPal(paypalId);
+  return { id, number, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
 }
 
 /** The payment's books, checked to reconcile with its refund rows and with what PayPal holds. */
@@ -94,6 +113,16 @@ async function books(paypalId: string) {
 
 const refund = (id: string, amountCents: number, reason = 'Delivered a day late', token = desk) =>
   t.gql(RefundOrderDocument, { id, amountCents, reason }, token);
+/** The fees kept by cancels of booking `id` (D32), as audited. */
+const feesKept = (id: string) =>
+  t.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ fee_cents: number }[]>(
+      `SELECT (details->>'fee_cents')::int AS fee_cents FROM audit_entries
+        WHERE resource_id = ? AND action = 'booking.cancellation_fee'`,
+      [id],
+    );
 const refusal = (result: GraphQLResult<unknown>) => ({
   code: result.errors?.[0].extensions?.code,
   errors: result.errors?.[0].extensions?.errors,
@@ -101,6 +130,10 @@ const refusal = (result: GraphQLResult<unknown>) => ({
 const asked = (captureId: string) =>
   paypal.refunds.filter((made) => made.captureId === captureId).map((made) => made.amount.value);
 const restOrder = async (id: string) => (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
+const restBooking = async (id: string) =>
+  (await t.rest.get(`/api/v1/interpretation-bookings/${id}`, alice.key).expect(200)).body.data;
+const refundBooking = (id: string, amountCents: number, reason = 'The hearing ended early', token = desk) =>
+  t.gql(RefundInterpretationBookingDocument, { id, amountCents, reason }, token);
 
 describe('refunds without cancelling (D30)', () => {
   it('refunds part at PayPal by amount: the order keeps its state, both doors show it, the client is told why, staff audited', async () => {
@@ -253,55 +286,29 @@ describe('refunds without cancelling (D30)', () => {
   });
 
   it("refunds a booking's payment in part on both doors; the booking stays confirmed", async () => {
-    const booking = await requestBooking(t, alice.key, { mode: 'asl', duration_hours: 1 });
-    expect(
-      (await t.gql(ConfirmInterpretationAvailabilityDocument, { id: booking.id, interpreterName: 'Sam Signer' }, desk))
-        .errors,
-    ).toBeUndefined();
-    const unpaid = await t.gql(
-      RefundInterpretationBookingDocument,
-      { id: booking.id, amountCents: 100, reason: 'Shorter' },
-      desk,
-    );
-    expect(refusal(unpaid).errors).toEqual({ payment: ['Nothing has been paid, so nothing can be refunded.'] });
-    const paypalId = (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body
-      .data.payment.provider_order_id;
-    paypal.approve(paypalId);
-    await t.rest.get(`/api/v1/payments/paypal/return?token=${paypalId}`).expect(200);
+    const confirmed = await booking({ pay: false });
+    expect(refusal(await refundBooking(confirmed.id, 100, 'Shorter')).errors).toEqual({
+      payment: ['Nothing has been paid, so nothing can be refunded.'],
+    });
+    await payAtPayPal(confirmed.paypalId);
 
-    const result = await t.gql(
-      RefundInterpretationBookingDocument,
-      { id: booking.id, amountCents: 5000, reason: 'The hearing ended early' },
-      desk,
-    );
+    const result = await refundBooking(confirmed.id, 5000);
     expect(result.errors).toBeUndefined();
     expect(result.data!.refundInterpretationBooking).toMatchObject({
       status: 'CONFIRMED',
       payment: { refundedCents: 5000, refundedAt: null },
     });
+    expect(await restBooking(confirmed.id)).toMatchObject({ status: 'confirmed', payment: { refunded_cents: 5000 } });
     expect(
-      (await t.rest.get(`/api/v1/interpretation-bookings/${booking.id}`, alice.key).expect(200)).body.data,
-    ).toMatchObject({ status: 'confirmed', payment: { refunded_cents: 5000 } });
-    expect(
-      (await t.gql(ClientBookingRefundedDocument, { id: booking.id }, alice.key)).data!.interpretationBooking,
+      (await t.gql(ClientBookingRefundedDocument, { id: confirmed.id }, alice.key)).data!.interpretationBooking,
     ).toEqual({ status: 'CONFIRMED', payment: { refundedCents: 5000 } });
-    expect(
-      refusal(
-        await t.gql(RefundInterpretationBookingDocument, { id: booking.id, amountCents: 100, reason: 'x' }, translator),
-      ).code,
-    ).toBe('FORBIDDEN');
-    const total = (await books(paypalId)).captured;
-    expect(
-      refusal(
-        await t.gql(
-          RefundInterpretationBookingDocument,
-          { id: booking.id, amountCents: total - 4999, reason: 'x' },
-          desk,
-        ),
-      ).errors,
-    ).toEqual({ amountCents: [expect.stringMatching(/^At most \d+ cents/)] });
+    expect(refusal(await refundBooking(confirmed.id, 100, 'x', translator)).code).toBe('FORBIDDEN');
+    const total = (await books(confirmed.paypalId)).captured;
+    expect(refusal(await refundBooking(confirmed.id, total - 4999, 'x')).errors).toEqual({
+      amountCents: [expect.stringMatching(/^At most \d+ cents/)],
+    });
     const mail = (await t.gql(SentEmailsDocument, { to: alice.email }, admin)).data!.sentEmails.items.find(
-      (message) => message.kind === 'refund_made' && message.subject.includes(booking.number),
+      (message) => message.kind === 'refund_made' && message.subject.includes(confirmed.number),
     );
     expect(mail!.text).toContain('Why: The hearing ended early');
   });
@@ -332,6 +339,64 @@ describe('refunds under concurrency (D26, D30)', () => {
       expect(await books(paid.paypalId)).toEqual({ status: 'refunded', captured: 1234, refunded: 1234, pending: 0 });
       expect(paypal.refundedCents(paid.captureId)).toBe(1234);
       expect((await restOrder(paid.id)).status).toBe('cancelled');
+    }
+  });
+
+  it('never refunds more of a booking than was captured when two refunds of more than half of it come at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const paid = await booking();
+      const { captured } = await books(paid.paypalId);
+      const more = Math.floor(captured / 2) + 1 + round;
+      const results = await Promise.all([refundBooking(paid.id, more), refundBooking(paid.id, more)]);
+      expect(results.filter((result) => !result.errors)).toHaveLength(1);
+      expect(results.filter((result) => result.errors).map(refusal)).toEqual([
+        {
+          code: 'BAD_USER_INPUT',
+          errors: { amountCents: [expect.stringMatching(new RegExp(`^At most ${captured - more} cents `))] },
+        },
+      ]);
+      // captured = kept + refunded: the one refund made, at PayPal as in the books; the booking still confirmed.
+      expect(await books(paid.paypalId)).toEqual({ status: 'captured', captured, refunded: more, pending: 0 });
+      expect(paypal.refundedCents(paid.captureId)).toBe(more);
+      expect(await restBooking(paid.id)).toMatchObject({ status: 'confirmed', payment: { refunded_cents: more } });
+    }
+  });
+
+  it('settles a booking refund racing a staff cancel that keeps a fee at exactly what was captured, whichever wins', async () => {
+    for (let round = 0; round < 4; round++) {
+      // 36 hours ahead: a cancel gives back half of what is left and keeps the other half as its fee (D32).
+      const paid = await booking({ hoursAhead: 36 });
+      const { captured } = await books(paid.paypalId);
+      const asked = Math.floor(captured / 4) + round;
+      const refunding = (afterMs: number) => delay(afterMs).then(() => refundBooking(paid.id, asked, `Race ${round}`));
+      const cancelling = (afterMs: number) =>
+        delay(afterMs).then(() =>
+          t.gql(StaffCancelInterpretationBookingDocument, { id: paid.id, reason: `Race ${round}` }, desk),
+        );
+      // In turn, each a moment ahead of the other (the cancel then comes while the refund is asked of PayPal):
+      // whichever takes the booking's lock first, the other sees what it left.
+      const [refunded, cancelled] = await Promise.all(
+        round % 2 ? [refunding(0), cancelling(40)] : [refunding(40), cancelling(0)],
+      );
+      expect(cancelled.errors).toBeUndefined();
+      // A cancel keeping a fee leaves the payment captured, so the refund is made either way, from what is left.
+      expect(refunded.errors).toBeUndefined();
+      const [{ fee_cents: fee }] = await feesKept(paid.id);
+      const refundFirst = fee === Math.floor((captured - asked) / 2);
+      if (!refundFirst) expect(fee).toBe(Math.floor(captured / 2));
+      const settled = await books(paid.paypalId);
+      // captured = kept + refunded: the fee of the cancel, less what the refund then gave back of it when it came second.
+      expect(settled).toEqual({
+        status: 'captured',
+        captured,
+        refunded: captured - (refundFirst ? fee : fee - asked),
+        pending: 0,
+      });
+      expect(paypal.refundedCents(paid.captureId)).toBe(settled.refunded);
+      expect(await restBooking(paid.id)).toMatchObject({
+        status: 'cancelled',
+        payment: { refunded_cents: settled.refunded },
+      });
     }
   });
 

@@ -3,15 +3,7 @@ import { DOCX, PDF } from '../formats';
 import { DOCUMENT_LIMITS } from '../limits';
 import { pdfLib } from '../pdf-lib';
 import { stampDocx } from './docx-footer';
-
-export interface FooterFacts {
-  orderNumber: string;
-  code: string;
-}
-
-/** D20: what every page of a certified translation carries; `page` and `pages` are filled in per page. */
-export const footerLine = ({ orderNumber, code }: FooterFacts, page: string, pages: string): string =>
-  `Order ${orderNumber} · Certified translation · Page ${page} of ${pages} · Verification ${code}`;
+import { footerLine, type FooterFacts } from './footer-line';
 
 export const footerFormats: readonly string[] = [PDF, DOCX];
 

@@ -1,5 +1,5 @@
 import type { AnalysisResult } from '../analysis/analysis-result';
-import type { FooterFacts } from '../footers/translation-footer';
+import type { FooterFacts } from '../footers/footer-line';
 import type { TranslationFiles } from '../sandbox-translation';
 
 /** The work the document sandbox's child does on a client's document, each a message to it (D25). */

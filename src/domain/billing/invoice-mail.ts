@@ -24,11 +24,11 @@ export function invoiceOverdueEmail(account: Account, invoice: Invoice): Outgoin
 
 /**
  * D31: an invoice was issued to the account: its number, total and due date, and where its PDF is. A signed link
- * would be dead in 5 minutes, so the e-mail names the invoice's own address, which answers a fresh one, as other
- * e-mails name the API call that answers them. Plain text, so nothing in it is markup; the subject holds only what the
+ * would be dead in 5 minutes, so the e-mail links to the portal's invoices page, which signs a fresh one (D30: e-mails
+ * send a person to a page, not to the API). Plain text, so nothing in it is markup; the subject holds only what the
  * service wrote (number, amount, date), none of the client's text.
  */
-export function invoiceIssuedEmail(account: Account, invoice: Invoice, invoiceUrl: string): OutgoingEmail {
+export function invoiceIssuedEmail(account: Account, invoice: Invoice, invoicesPage: string): OutgoingEmail {
   const total = formatMoney(invoice.totalCents, invoice.currency);
   const open = invoice.status === InvoiceStatus.OPEN;
   return {
@@ -44,7 +44,7 @@ export function invoiceIssuedEmail(account: Account, invoice: Invoice, invoiceUr
       `Total: ${total}`,
       open ? `Due date: ${longDate(invoice.dueAt)}` : 'Nothing is due on it: its credits cover its lines.',
       '',
-      `Its PDF: GET ${invoiceUrl} with your API key answers a download link (download_url), as invoice(id) { downloadUrl } does in GraphQL.`,
+      `Download its PDF from the invoices page of the client portal: ${invoicesPage}`,
       ...(open ? ['', `Please pay by bank transfer or cheque, quoting ${invoice.number}.`] : []),
     ].join('\n'),
   };

@@ -1,6 +1,7 @@
 import { LoadStrategy, LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { accountOf } from '../identity/account-of';
 import type { Mailer } from '../../providers/mail/mailer';
+import type { PageLinks } from '../mail/page-links';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { AuditService } from '../audit/audit.service';
 import type { Ctx } from '../identity/context';
@@ -36,7 +37,7 @@ const monthKey = (date: Date): string => `${date.getUTCFullYear()}${String(date.
  * and the staff's reads, payments against an invoice and voiding one issued in error.
  */
 export class InvoiceService {
-  constructor(private readonly deps: { audit: AuditService; mailer: Mailer; appUrl: string }) {}
+  constructor(private readonly deps: { audit: AuditService; mailer: Mailer; pages: PageLinks }) {}
 
   /**
    * The monthly close (a schedule, once across processes): every account's work on account placed before this month
@@ -136,10 +137,7 @@ export class InvoiceService {
         details: { account_id: accountId, number, total_cents: totalCents },
       });
       // Sent with the issue: the e-mail exists exactly when the invoice does.
-      await this.deps.mailer.send(
-        tx,
-        invoiceIssuedEmail(account, invoice, `${this.deps.appUrl}/api/v1/invoices/${invoice.id}`),
-      );
+      await this.deps.mailer.send(tx, invoiceIssuedEmail(account, invoice, this.deps.pages.portalInvoices()));
       return invoice;
     });
   }

@@ -126,10 +126,14 @@ export function onHoldEmail(account: Account, what: string, reason: string, when
 }
 
 /**
- * D17: the translation is ready; links are fetched fresh from the order, so none are put in the mail. It says what
- * was billed beside the pages on paper (D29).
+ * D17: the translation is ready; download links are signed fresh on the order's page, so none are put in the mail: it
+ * links to that page of the portal (D30). It says what was billed beside the pages on paper (D29).
  */
-export function orderCompletedEmail(account: Account, order: { number: string; billed: string }): OutgoingEmail {
+export function orderCompletedEmail(
+  account: Account,
+  order: { number: string; billed: string },
+  orderPage: string,
+): OutgoingEmail {
   return {
     kind: 'order_completed',
     to: account.email,
@@ -137,7 +141,7 @@ export function orderCompletedEmail(account: Account, order: { number: string; b
     text: [
       `Hello ${account.name},`,
       '',
-      `Order ${order.number} is complete. Download the files from the order in your integration or portal.`,
+      `Order ${order.number} is complete. Download the files from its page in the client portal: ${orderPage}`,
       `It covered ${order.billed}.`,
     ].join('\n'),
   };

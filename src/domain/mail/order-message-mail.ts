@@ -3,14 +3,17 @@ import type { OutgoingEmail } from '../../providers/mail/mailer';
 /*
  * D30: each message of an order's conversation is e-mailed to the other side. The text is the writer's, untrusted:
  * these are plain-text e-mails, where it is inert, and it stays out of the subject (a header), which names only the
- * order.
+ * order. Each links to the page where its reader answers (`page`: the portal's order for the client, the console's for
+ * staff), never to the API.
  */
 
 /** What a message e-mail says of its order and its message. */
 interface MessageFacts {
-  order: { id: string; number: string; instructions: string | null };
+  order: { number: string; instructions: string | null };
   authorName: string;
   text: string;
+  /** Where the reader answers. */
+  page: string;
 }
 
 /** The message as it is quoted in an e-mail: after who wrote it, set apart by blank lines. */
@@ -32,7 +35,7 @@ export function staffMessageEmail(to: string, facts: MessageFacts, { waiting }: 
       '',
       ...quoted(facts),
       ...(waiting ? [`Order ${facts.order.number} is on hold until you answer; your answer resumes it.`] : []),
-      `Answer with POST /api/v1/orders/${facts.order.id}/messages (or postOrderMessage in GraphQL).`,
+      `Answer on the order's page in the client portal: ${facts.page}`,
     ].join('\n'),
   };
 }
@@ -56,7 +59,7 @@ export function clientMessageEmail(
       ...quoted({ ...facts, authorName: clientName(facts) }),
       ...(released ? [`The order was waiting for this answer: it is ${released} again.`, ''] : []),
       ...instructionLines(facts.order),
-      'Answer with postStaffOrderMessage in the staff GraphQL.',
+      `Answer on the order's page in the staff console: ${facts.page}`,
     ].join('\n'),
   };
 }

@@ -8,6 +8,8 @@ interface RevisionFacts {
   accountName: string;
   reason: string;
   referenceFiles: number;
+  /** The revision's page in the staff console. */
+  page: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function revisionRequestedEmail(to: string, facts: RevisionFacts): Outgoi
         (facts.referenceFiles ? `, with ${facts.referenceFiles} reference file(s) from the client.` : '.'),
       '',
       ...instructionLines(facts.original),
-      'Open it in the staff console or with staffOrder in the staff GraphQL.',
+      `Open it in the staff console: ${facts.page}`,
     ].join('\n'),
   };
 }

@@ -8,6 +8,7 @@ import { requireAccount, requireAccountId, requireStaff } from '../identity/guar
 import { AccountMember, MemberStatus } from '../identity/member.entity';
 import { assignedOrdersOnly, requireAssigned } from '../identity/staff-permissions';
 import { clientMessageEmail, staffMessageEmail } from '../mail/order-message-mail';
+import type { PageLinks } from '../mail/page-links';
 import { isId } from '../shared/ids';
 import { paginate, pageRequest, type Page } from '../shared/pagination';
 import type { ListOrderMessages, PostOrderMessage, PostStaffOrderMessage } from './order-message.commands';
@@ -24,7 +25,7 @@ import { orderDeskAddresses } from './order-desk-addresses';
  * every lifecycle change is (D26), so a reply racing a staff release or cancel sees the state the other left.
  */
 export class OrderMessageService {
-  constructor(private readonly deps: { lifecycle: OrderLifecycle; mailer: Mailer }) {}
+  constructor(private readonly deps: { lifecycle: OrderLifecycle; mailer: Mailer; pages: PageLinks }) {}
 
   /** One of the caller's orders' conversation, newest first (D3); another account's order is 404. */
   async list(ctx: Ctx, orderId: unknown, command: ListOrderMessages): Promise<Page<OrderMessage>> {
@@ -63,7 +64,7 @@ export class OrderMessageService {
           em,
           clientMessageEmail(
             to,
-            { order, authorName, text, accountName: account.name },
+            { order, authorName, text, accountName: account.name, page: this.deps.pages.consoleOrder(order.number) },
             { released: released ? order.status : null },
           ),
         );
@@ -85,7 +86,7 @@ export class OrderMessageService {
       requireAssigned(staff, order.assignee?.id);
       if (waitForClient) await this.waitForClient(em, ctx.actor, order);
       message = await this.write(em, ctx.actor, order, { kind: MessageAuthorKind.STAFF, name: staff.name }, text);
-      const facts = { order, authorName: staff.name, text };
+      const facts = { order, authorName: staff.name, text, page: this.deps.pages.portalOrder(order.id) };
       for (const to of await this.clientAddresses(em, order))
         await this.deps.mailer.send(em, staffMessageEmail(to, facts, { waiting: waitForClient === true }));
       await em.flush();

@@ -8,6 +8,7 @@ import type { FilesService, StoredBytes } from '../files/files.service';
 import { Account } from '../identity/account.entity';
 import type { Mailer } from '../../providers/mail/mailer';
 import { revisionRequestedEmail } from '../mail/revision-mail';
+import type { PageLinks } from '../mail/page-links';
 import type { Ctx } from '../identity/context';
 import { requireAccount } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
@@ -52,6 +53,7 @@ export class OrderRevisionsService {
       orders: OrderService;
       files: FilesService;
       mailer: Mailer;
+      pages: PageLinks;
       orderPrefix: string;
       turnaroundHours: number;
     },
@@ -213,6 +215,7 @@ export class OrderRevisionsService {
           accountName,
           reason: input.reason,
           referenceFiles: input.references.length,
+          page: this.deps.pages.consoleOrder(revision.number),
         }),
       );
     return id;

@@ -2,6 +2,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../identity/account-of';
 import { onHoldEmail, orderCompletedEmail, shippingAddressNeededEmail } from '../mail/messages';
+import type { PageLinks } from '../mail/page-links';
 import { tellStaffCancel } from '../payments/staff-cancel-notice';
 import { billedUnits } from '../quotes/billed-units';
 import { hasHardCopies } from '../quotes/shipping-address';
@@ -35,13 +36,21 @@ export function queueTranslation(queue: JobQueue): Subscriber<OrderEvent> {
  * Completed, on hold and a staff cancel tell the account; completed also asks for the address of hard copies that
  * have none, once, as completed is final (D22).
  */
-export function tellAccountOfOrder(deps: { mailer: Mailer; addressLinks: AddressLinks }): Subscriber<OrderEvent> {
-  const { mailer, addressLinks } = deps;
+export function tellAccountOfOrder(deps: {
+  mailer: Mailer;
+  addressLinks: AddressLinks;
+  pages: PageLinks;
+}): Subscriber<OrderEvent> {
+  const { mailer, addressLinks, pages } = deps;
   return async (em, { kind, row: order, to, cause }) => {
     if (kind !== 'moved') return;
     if (to === OrderStatus.COMPLETED) {
       const account = await accountOf(em, order);
-      await mailer.send(em, orderCompletedEmail(account, { number: order.number, billed: billedUnits(order) }));
+      const billed = billedUnits(order);
+      await mailer.send(
+        em,
+        orderCompletedEmail(account, { number: order.number, billed }, pages.portalOrder(order.id)),
+      );
       if (hasHardCopies(order) && !order.shippingAddress)
         await mailer.send(em, shippingAddressNeededEmail(account, order, addressLinks.url(order.id)));
     } else if (to === OrderStatus.ON_HOLD && cause.reason !== AWAITING_CLIENT) {

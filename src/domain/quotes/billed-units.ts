@@ -7,7 +7,8 @@ const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}
 /**
  * What a quote or order bills, beside the pages on paper (D29), as checkout pages, e-mails and the certificate
  * word it: "24 billing pages (250 words each) for 18 document pages", "10 billing pages (250 words each) for 10
- * document pages, 9 of them scanned (one billing page each)", "5,541 words in 17 document pages".
+ * document pages, 9 of them scanned (one billing page each)", "1 billing page (250 words each) for 1 document page,
+ * scanned (one billing page)", "5,541 words in 17 document pages".
  */
 export function billedUnits(
   work: Pick<PricedWork, 'unitType' | 'unitCount' | 'documentPages' | 'scannedPages'>,
@@ -17,6 +18,12 @@ export function billedUnits(
     return paper ? `${count(work.unitCount, work.unitType)} in ${paper}` : count(work.unitCount, work.unitType);
   const billed = `${count(work.unitCount, 'billing page')} (${WORDS_PER_PAGE} words each)`;
   if (!paper) return billed;
-  const scanned = work.scannedPages ? `, ${work.scannedPages} of them scanned (one billing page each)` : '';
-  return `${billed} for ${paper}${scanned}`;
+  return `${billed} for ${paper}${scannedClause(work.scannedPages ?? 0, work.documentPages ?? 0)}`;
+}
+
+/** Which of the document pages are scans, each billed as one page; worded for one page as for many. */
+function scannedClause(scanned: number, pages: number): string {
+  if (!scanned) return '';
+  const which = scanned < pages ? `${scanned.toLocaleString('en-US')} of them ` : pages === 1 ? '' : 'all of them ';
+  return `, ${which}scanned (one billing page${scanned === 1 ? '' : ' each'})`;
 }

@@ -31,7 +31,8 @@ const GAVE_UP = 'The translation engine kept failing; staff will finish this ord
  * The translate-order job (D11): each source file of a paid order through the engine, its output stored as the
  * order's translation. Safe to run again after a crash: sources already translated are skipped, checked under a
  * lock on the order, so a rerun never duplicates a file, and a document the engine already has is resumed, not
- * sent again (EngineRequest). No text to translate, or an engine that keeps failing, puts the order on hold.
+ * sent again (EngineRequest). A certified order's scans wait for a translator (D30); a document the engine still
+ * cannot translate, or an engine that keeps failing, puts the order on hold.
  */
 export class TranslationService {
   constructor(private readonly deps: TranslationDeps) {}
