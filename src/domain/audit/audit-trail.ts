@@ -1,4 +1,5 @@
 import type { Actor } from '../identity/context';
+import type { Subscriber } from '../shared/event-hub';
 import type { AuditService } from './audit.service';
 
 /** What the audit trail needs of an event about a row: the shape of a lifecycle's events (`LifecycleEvent`). */
@@ -16,8 +17,8 @@ export interface AuditedEvent {
  * The subscriber that writes one audit row per event (`order.cancel`, `booking.paid`), in the transaction that raised
  * it, so the row exists exactly when the change does (docs/architecture.md "Domain events").
  */
-export function auditTrail(audit: AuditService) {
-  return (em: Parameters<AuditService['record']>[0], event: AuditedEvent): Promise<void> => {
+export function auditTrail(audit: AuditService): Subscriber<AuditedEvent> {
+  return (em, event) => {
     const { noun, row, from, to, cause } = event;
     const details = { ...(cause.reason ? { reason: cause.reason } : {}), ...event.details };
     audit.record(em, cause.actor, {
