@@ -5,7 +5,7 @@ import type { AccountActor, Actor } from '../../domain/identity/context';
 import { approvedAccount } from '../../domain/identity/guards';
 import { addressBucket, partnerBucket } from '../../domain/rate-limits/rate-limit.service';
 import type { Services } from '../../services';
-import { keepVersion, polledRead } from './conditional';
+import { keepPolled, polledRead } from './conditional';
 import { idempotency } from './idempotency';
 import { countRequest, refuseSpentCredential } from './rate-limit';
 
@@ -13,18 +13,21 @@ import { countRequest, refuseSpentCredential } from './rate-limit';
  * REST v1 needs an approved account's key on every endpoint but the catalog (D13; the `bearer` security scheme of the OpenAPI document); each key's
  * requests are rate limited (D16), those that fail authentication per client address (D24), and every
  * authenticated POST then honours Idempotency-Key (D9). On the path of an order or a booking (`polls`, what its id
- * names), an API key's look-up also reads the version a conditional request compares (D23).
+ * names), an API key's look-up also reads the version a conditional request compares, or the answer (D23).
  */
-export function authenticateAccount(services: Services, polls?: (id: string) => PolledRead): RequestHandler {
+export function authenticateAccount(
+  services: Services,
+  polls?: (id: string, reads: PolledRead['reads']) => PolledRead,
+): RequestHandler {
   const idempotent = idempotency(services);
   return async (req, res, next) => {
     const authorization = req.get('authorization');
     refuseSpentCredential(services, res, authorization);
     const polled = polls && polledRead(req, polls);
-    const { actor, version } = await ((req as Ahead)[RESOLVED] ??
+    const resolved = await ((req as Ahead)[RESOLVED] ??
       services.authentication.resolvePolling(req.ctx.em, authorization, polled));
-    req.ctx.actor = actor;
-    if (version !== undefined) keepVersion(res, version);
+    req.ctx.actor = resolved.actor;
+    keepPolled(res, resolved);
     // No key or a bad one spends the client address's budget, as anonymous GraphQL does (D24): a flood of bad keys
     // is answered 429, and a repeated bad key is not even looked up (KeyMisses).
     if (!req.ctx.actor) await countRequest(services, res, addressBucket(req.ip));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { PolledRead } from '../../domain/accounts/authentication.service';
+import type { PolledAnswer, PolledRead, Resolved } from '../../domain/accounts/authentication.service';
 import { isId } from '../../domain/shared/ids';
 import { refundRequest } from './rate-limit';
 
@@ -45,43 +45,47 @@ function notModified(res: Response, etag: string): void {
   res.status(304).set(tagHeaders(etag)).end();
 }
 
-/** Where a conditional poll keeps the version its key's look-up read. */
-const KNOWN_VERSION = Symbol('version read with the key');
-type Known = { [KNOWN_VERSION]?: string | null };
+/** Where a poll keeps what its key's look-up read of what it polls. */
+const KNOWN = Symbol('read with the key');
+type Known = { [KNOWN]?: Pick<Resolved, 'version' | 'answer'> };
 
 /**
- * What a conditional GET of an order or a booking polls (`polls` of its id), so that an API key's look-up reads its
- * version in the same statement (D23): none for an unconditional request, or for an id that is none (the service
- * answers it 404).
+ * What a GET of an order or a booking polls (`polls` of its id), so that an API key's look-up reads it in the same
+ * statement (D23): the version for a conditional request, the answer for one that is not; none for an id that is
+ * none (the service answers it 404).
  */
-export function polledRead(req: Request, polls: (id: string) => PolledRead): PolledRead | undefined {
+export function polledRead(
+  req: Request,
+  polls: (id: string, reads: PolledRead['reads']) => PolledRead,
+): PolledRead | undefined {
   const id = req.params.id;
-  return req.get('if-none-match') !== undefined && isId(id) ? polls(id) : undefined;
+  return isId(id) ? polls(id, req.get('if-none-match') === undefined ? 'answer' : 'version') : undefined;
 }
 
-/** The version read with the key, for `answerVersioned`. */
-export function keepVersion(res: Response, version: string | null): void {
-  (res.locals as Known)[KNOWN_VERSION] = version;
+/** What the key's look-up read, for `answerVersioned`. */
+export function keepPolled(res: Response, { version, answer }: Resolved): void {
+  (res.locals as Known)[KNOWN] = { version, answer };
 }
 
 /**
  * A resource with a stored version (orders, bookings: the polled ones): a conditional request reads the version
- * alone, or takes the one its key's look-up read (`known`), and, when nothing changed, answers without reading or
- * building the answer.
+ * alone, or takes the one its key's look-up read, and, when nothing changed, answers without reading or building the
+ * answer; an answer the look-up read is not read again.
  */
 export async function answerVersioned<T extends { version: string }>(
   req: Request,
   res: Response,
   version: (known: string | null | undefined) => Promise<string>,
-  read: () => Promise<T>,
+  read: (known: PolledAnswer | null | undefined) => Promise<T>,
   body: (found: T) => unknown,
 ): Promise<void> {
+  const known = (res.locals as Known)[KNOWN];
   const condition = req.get('if-none-match');
   if (condition !== undefined) {
-    const unchanged = unchangedTag(condition, await version((res.locals as Known)[KNOWN_VERSION]));
+    const unchanged = unchangedTag(condition, await version(known?.version));
     if (unchanged) return notModified(res, unchanged);
   }
-  const found = await read();
+  const found = await read(known?.answer);
   res.set(tagHeaders(strongTag(found.version))).json(body(found));
 }
 

@@ -16,7 +16,7 @@ import { V1_PATH } from './v1.router';
 
 /** The service of a polled resource: what a conditional GET of it polls, and the version its answer has (D23). */
 interface PolledService {
-  polled(id: string): PolledRead;
+  polled(id: string, reads: PolledRead['reads']): PolledRead;
   readVersion(ctx: Ctx, id: unknown, known?: string | null): Promise<string | null>;
 }
 
@@ -78,7 +78,11 @@ export function notModifiedLane({ services, start, headers }: LaneDeps, express:
   const answer = async (req: IncomingMessage, res: ServerResponse, poll: Poll): Promise<boolean> => {
     const { route, id, condition, authorization } = poll;
     const ctx = start(req, res);
-    const resolving = services.authentication.resolvePolling(ctx.em, authorization, route.service.polled(id));
+    const resolving = services.authentication.resolvePolling(
+      ctx.em,
+      authorization,
+      route.service.polled(id, 'version'),
+    );
     resolvedAhead(req, resolving);
     const resolved = await resolving; // a failure: the route answers it from the same promise
     let notModified: { etag: string; budget: Record<string, string> } | undefined;

@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
 import type { AccountActor, Actor } from '../identity/context';
-import { readAccountRowAndVersion, readAccountRowByKeyHash, type PolledRead } from '../identity/account-by-key.queries';
+import {
+  readAccountRowAndPolled,
+  readAccountRowByKeyHash,
+  type PolledAnswer,
+  type PolledRead,
+} from '../identity/account-by-key.queries';
 import { hashToken } from '../shared/tokens';
 import { StaffUser } from '../identity/staff-user.entity';
 import { Account, AccountStatus } from '../identity/account.entity';
@@ -13,12 +18,16 @@ import { StaffSessions } from '../staff/staff-sessions';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_]{1,200})\s*$/i;
 
-export type { PolledRead };
+export type { PolledAnswer, PolledRead };
 
-/** The caller, and the version of what it polls when its credential's look-up read it (undefined when it did not). */
+/**
+ * The caller, and what its credential's look-up read of what it polls: the version, or the answer (each undefined when
+ * it did not read it, null when the caller has no such order or booking).
+ */
 export interface Resolved {
   actor: Actor | null;
   version?: string | null;
+  answer?: PolledAnswer | null;
 }
 
 /**
@@ -38,9 +47,9 @@ export class AuthenticationService {
   }
 
   /**
-   * As `resolve`, for a conditional read of an order or a booking (D23): an API key's look-up reads that resource's
-   * version in the same statement, so that a 304 costs one statement. Other credentials leave `version` undefined,
-   * and the caller reads it apart.
+   * As `resolve`, for a poll of an order or a booking (D23): an API key's look-up reads what `polled` asks of it in the
+   * same statement, so that a poll costs one statement: its version for a conditional request (a 304 reads nothing
+   * else), its answer for one that is not. Other credentials leave both undefined, and the caller reads them apart.
    */
   async resolvePolling(em: EntityManager, authorization: string | undefined, polled?: PolledRead): Promise<Resolved> {
     const token = authorization?.match(BEARER)?.[1];
@@ -62,8 +71,10 @@ export class AuthenticationService {
       // Every request of every key runs this (D23): a prepared statement, and no entity until a service wants one.
       return async (em, hash) => {
         if (polled) {
-          const found = await readAccountRowAndVersion(em, hash, polled);
-          return found ? { actor: lazyAccountActor(em, found.row), version: found.version } : { actor: null };
+          const found = await readAccountRowAndPolled(em, hash, polled);
+          if (!found) return { actor: null };
+          const { row, ...read } = found;
+          return { actor: lazyAccountActor(em, row), ...read };
         }
         const row = await readAccountRowByKeyHash(em, hash);
         return { actor: row ? lazyAccountActor(em, row) : null };

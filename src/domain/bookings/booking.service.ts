@@ -24,8 +24,15 @@ import { NotFoundError, ValidationError } from '../../shared/errors';
 import { isId } from '../shared/ids';
 import { pageRequest, type VersionedPage } from '../shared/pagination';
 import type { MoveCause } from '../lifecycle/lifecycle';
-import { bookingVersionOf, readBooking, readBookingPage, readBookingVersion } from './polled-bookings.queries';
-import type { PolledRead } from '../identity/account-by-key.queries';
+import {
+  bookingAnswerOf,
+  bookingVersionOf,
+  polledBookingOf,
+  readBooking,
+  readBookingPage,
+  readBookingVersion,
+} from './polled-bookings.queries';
+import type { PolledAnswer, PolledRead } from '../identity/account-by-key.queries';
 import type { BookingRead, PolledBooking } from './booking-read';
 import { Booking, BookingSetting, BookingStatus, hoursOf } from './booking.entity';
 import type { StaffReason } from '../desk/desk.commands';
@@ -124,17 +131,22 @@ export class BookingService {
   }
 
   /** The booking and its payment, as polled all day: one statement (D23). */
-  async get(ctx: Ctx, id: unknown): Promise<PolledBooking> {
+  /**
+   * The booking `id` of the caller's account as its answer shows it; `known` is that answer when an API key's look-up
+   * already read it (`AuthenticationService.resolvePolling`, D23): null when it found none.
+   */
+  async get(ctx: Ctx, id: unknown, known?: PolledAnswer | null): Promise<PolledBooking> {
     const accountId = requireAccountId(ctx.actor, 'bookings.read');
     if (!isId(id)) throw new NotFoundError();
-    const polled = await readBooking(ctx.em, accountId, id);
+    const polled =
+      known === undefined ? await readBooking(ctx.em, accountId, id) : known && polledBookingOf(known.row, known.date);
     if (!polled) throw new NotFoundError();
     return polled;
   }
 
-  /** What a conditional GET of booking `id` polls: an API key's look-up reads its version in the same statement (D23). */
-  polled(id: string): PolledRead {
-    return { name: 'booking', id, versionOf: bookingVersionOf };
+  /** What a GET of booking `id` polls: an API key's look-up reads its version or its answer in the same statement (D23). */
+  polled(id: string, reads: PolledRead['reads']): PolledRead {
+    return { name: 'booking', id, reads, versionOf: bookingVersionOf, answerOf: bookingAnswerOf };
   }
 
   /**

@@ -22,8 +22,6 @@ export const BOOKING_JOINS = `LEFT JOIN payments p ON p.id = b.payment_id LEFT J
 
 const FROM = `FROM interpretation_bookings b ${BOOKING_JOINS}`;
 
-const MATCH = `WHERE b.id = $1 AND b.account_id = $2`;
-
 /** A booking's answer, as `bookingOf` maps it (`b` the booking, its payment `p` left-joined). */
 export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.held_from, b.mode, b.setting, b.source_language, b.target_language, b.scheduled_at, b.scheduled_offset_minutes,
   b.duration_hundredths, b.billable_hundredths, b.unit_price_cents, b.total_cents, b.currency, b.location,
@@ -32,11 +30,16 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.held_from, b.mo
   i.qualifications AS interpreter_qualifications, b.actual_hundredths, b.overtime_hundredths, b.overtime_cents,
   b.overtime_payment_id, op.provider AS overtime_provider, op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at`;
 
-/** A booking of an account (`$1` the booking, `$2` the account) with its payment, if staff made its checkout. */
-export const BOOKING_READ: PreparedStatement = {
-  name: 'booking_read',
-  sql: `SELECT ${BOOKING_VIEW_COLUMNS}, ${VERSION} AS version ${FROM} ${MATCH}`,
-};
+/**
+ * A booking of an account with its payment, if staff made its checkout, and its version: booking `id` of the account
+ * `account` names, parameters or, when the key's look-up reads it in the same statement (account-by-key.queries.ts),
+ * the key's account.
+ */
+export const bookingAnswerOf = (id: string, account: string) =>
+  `SELECT ${BOOKING_VIEW_COLUMNS}, ${VERSION} AS version ${FROM} WHERE b.id = ${id} AND b.account_id = ${account}`;
+
+/** A booking of an account (`$1` the booking, `$2` the account), as `bookingAnswerOf` reads it. */
+export const BOOKING_READ: PreparedStatement = { name: 'booking_read', sql: bookingAnswerOf('$1', '$2') };
 
 /**
  * Only the version of that answer, for a conditional request: of booking `id` of the account `account` names, parameters
@@ -61,9 +64,14 @@ export const BOOKING_LIST: ListShape = {
 /** The polling path (D23): the booking of this account with its payment in one statement, no entity hydrated. */
 export async function readBooking(em: EntityManager, accountId: string, id: string): Promise<PolledBooking | null> {
   const { rows, date } = await runPrepared(em, BOOKING_READ, [id, accountId]);
-  const row = rows[0];
-  return row ? { booking: bookingOf(row, date), version: row.version as string } : null;
+  return rows[0] ? polledBookingOf(rows[0], date) : null;
 }
+
+/** A row of `bookingAnswerOf` as the polled booking, whether read alone or with the key. */
+export const polledBookingOf = (row: SqlRow, date: DateOf): PolledBooking => ({
+  booking: bookingOf(row, date),
+  version: row.version as string,
+});
 
 /** A page of an account's bookings as their answers show them, with its total, in one statement, as orders. */
 export function readBookingPage(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Account } from './account.entity';
-import { runPrepared, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
+import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
 import { scalarColumns } from '../../db/entity-columns';
 
 let statement: PreparedStatement | undefined;
@@ -16,26 +16,44 @@ export function accountByKeyHashStatement(em: EntityManager): PreparedStatement 
 }
 
 /**
- * What a conditional request polls all day (D23): an order or a booking, by an id already checked to be one, with the
- * SQL of its version given the placeholders of its id and of its account (polled-orders.ts, polled-bookings.ts).
+ * What a poll of an order or a booking reads in the statement that looks its API key up (D23), by an id already
+ * checked to be one: only its version for a conditional request, its whole answer for one that is not. The SQL of
+ * each is given the placeholders of its id and of its account (polled-orders.queries.ts, polled-bookings.queries.ts).
  */
 export interface PolledRead {
   name: 'order' | 'booking';
   id: string;
+  reads: 'version' | 'answer';
   versionOf: (id: string, account: string) => string;
+  /** One row, its columns as the polled read maps them, its version among them. */
+  answerOf: (id: string, account: string) => string;
 }
 
-const withVersion: Partial<Record<PolledRead['name'], PreparedStatement>> = {};
+/** The polled answer's row, read with the key: its timestamps to be taken with `date`, as a prepared row's are. */
+export interface PolledAnswer {
+  row: SqlRow;
+  date: DateOf;
+}
+
+const withPolled: Partial<Record<`${PolledRead['name']}_${PolledRead['reads']}`, PreparedStatement>> = {};
+
+/** The key's account, in the outer statement, as the polled SQL names it. */
+const KEY_ACCOUNT = '"accounts"."id"';
 
 /**
- * `$1` an API key's hash, `$2` the id of what `polled` names: the account's columns and, as `polled_version`, the
- * version of that order or booking of the key's account (null when it has none by that id). A conditional poll's one
- * statement (D23).
+ * `$1` an API key's hash, `$2` the id of what `polled` names: the account's columns and, of that order or booking of
+ * the key's account, its version (`polled_version`) or its answer as one JSON row (`polled_answer`); null when the
+ * account has none by that id. A poll's one statement (D23).
  */
-export function accountAndVersionStatement(em: EntityManager, polled: Omit<PolledRead, 'id'>): PreparedStatement {
-  return (withVersion[polled.name] ??= {
-    name: `account_by_key_hash_and_${polled.name}_version`,
-    sql: `select ${scalarColumns(em, Account).join(', ')}, (${polled.versionOf('$2', '"accounts"."id"')}) as "polled_version" ${BY_KEY_HASH}`,
+export function accountAndPolledStatement(em: EntityManager, polled: Omit<PolledRead, 'id'>): PreparedStatement {
+  const key = `${polled.name}_${polled.reads}` as const;
+  const read =
+    polled.reads === 'version'
+      ? `(${polled.versionOf('$2', KEY_ACCOUNT)}) as "polled_version"`
+      : `(select row_to_json(polled) from (${polled.answerOf('$2', KEY_ACCOUNT)}) polled) as "polled_answer"`;
+  return (withPolled[key] ??= {
+    name: `account_by_key_hash_and_${key}`,
+    sql: `select ${scalarColumns(em, Account).join(', ')}, ${read} ${BY_KEY_HASH}`,
   });
 }
 
@@ -45,14 +63,19 @@ export async function readAccountRowByKeyHash(em: EntityManager, keyHash: string
   return rows[0];
 }
 
-/** As `readAccountRowByKeyHash`, with the version of what a conditional request polls, in the same statement. */
-export async function readAccountRowAndVersion(
+/**
+ * As `readAccountRowByKeyHash`, with what a poll reads (`polled.reads`) in the same statement: the version, or the
+ * answer; null when the key's account has no such order or booking.
+ */
+export async function readAccountRowAndPolled(
   em: EntityManager,
   keyHash: string,
   polled: PolledRead,
-): Promise<{ row: SqlRow; version: string | null } | undefined> {
-  const { rows } = await runPrepared(em, accountAndVersionStatement(em, polled), [keyHash, polled.id]);
+): Promise<{ row: SqlRow; version?: string | null; answer?: PolledAnswer | null } | undefined> {
+  const { rows, date } = await runPrepared(em, accountAndPolledStatement(em, polled), [keyHash, polled.id]);
   if (!rows[0]) return undefined;
-  const { polled_version, ...row } = rows[0];
-  return { row, version: polled_version as string | null };
+  const { polled_version, polled_answer, ...row } = rows[0];
+  return polled.reads === 'version'
+    ? { row, version: polled_version as string | null }
+    : { row, answer: polled_answer ? { row: polled_answer as SqlRow, date } : null };
 }

@@ -17,8 +17,15 @@ import { isId, newId } from '../shared/ids';
 import type { MoveCause } from '../lifecycle/lifecycle';
 import { Page, pageRequest, type VersionedPage } from '../shared/pagination';
 import { retryingTransaction } from '../shared/transaction';
-import { orderVersionOf, readOrder, readOrderPage, readOrderVersion } from './polled-orders.queries';
-import type { PolledRead } from '../identity/account-by-key.queries';
+import {
+  orderAnswerOf,
+  orderVersionOf,
+  polledOrderOf,
+  readOrder,
+  readOrderPage,
+  readOrderVersion,
+} from './polled-orders.queries';
+import type { PolledAnswer, PolledRead } from '../identity/account-by-key.queries';
 import type { OrderView, PolledOrder, StaffOrderView } from './order-read';
 import type { StaffReason } from '../desk/desk.commands';
 import type { ListOrders, StaffOrders } from './order.commands';
@@ -129,17 +136,22 @@ export class OrderService {
   }
 
   /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */
-  async get(ctx: Ctx, id: unknown): Promise<PolledOrder> {
+  /**
+   * The order `id` of the caller's account as its answer shows it; `known` is that answer when an API key's look-up
+   * already read it (`AuthenticationService.resolvePolling`, D23): null when it found none.
+   */
+  async get(ctx: Ctx, id: unknown, known?: PolledAnswer | null): Promise<PolledOrder> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');
     if (!isId(id)) throw new NotFoundError();
-    const polled = await readOrder(ctx.em, accountId, id);
+    const polled =
+      known === undefined ? await readOrder(ctx.em, accountId, id) : known && polledOrderOf(known.row, known.date);
     if (!polled) throw new NotFoundError();
     return { ...polled, files: visibleOrderFiles(ctx.actor, polled.order, polled.files) };
   }
 
-  /** What a conditional GET of order `id` polls: an API key's look-up reads its version in the same statement (D23). */
-  polled(id: string): PolledRead {
-    return { name: 'order', id, versionOf: orderVersionOf };
+  /** What a GET of order `id` polls: an API key's look-up reads its version or its answer in the same statement (D23). */
+  polled(id: string, reads: PolledRead['reads']): PolledRead {
+    return { name: 'order', id, reads, versionOf: orderVersionOf, answerOf: orderAnswerOf };
   }
 
   /**

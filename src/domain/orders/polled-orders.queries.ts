@@ -16,8 +16,6 @@ const VERSION = `md5(o.xmin::text || '/' || p.xmin::text || '/' || coalesce(f.id
 
 const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
 
-const MATCH = `WHERE o.id = $1 AND o.account_id = $2`;
-
 /** D30: the order a revision revises, the revisions of an order, a revision's reason and reference files. */
 const REVISION_COLUMNS = `o.revision_of_id, ro.number AS revision_of_number, o.revision_reason, rv.revisions, rf.reference_file_ids`;
 
@@ -48,11 +46,16 @@ const FILES = `LEFT JOIN LATERAL (
 /** An order's payment, certificate and files, as its answer shows them: the joins `ORDER_VIEW_COLUMNS` read. */
 export const ORDER_VIEW_JOINS = `JOIN payments p ON p.id = o.payment_id ${CERTIFICATE} ${FILES} ${REVISIONS}`;
 
-/** An order of an account (`$1` the order, `$2` the account) with its payment, certificate code and files. */
-export const ORDER_READ: PreparedStatement = {
-  name: 'order_read',
-  sql: `SELECT ${ORDER_VIEW_COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${REVISIONS} ${MATCH}`,
-};
+/**
+ * An order of an account with its payment, certificate code, files and version: order `id` of the account `account`
+ * names, parameters or, when the key's look-up reads it in the same statement (account-by-key.queries.ts), the key's
+ * account.
+ */
+export const orderAnswerOf = (id: string, account: string) =>
+  `SELECT ${ORDER_VIEW_COLUMNS}, ${VERSION} AS version ${ORDER} ${CERTIFICATE} ${FILES} ${REVISIONS} WHERE o.id = ${id} AND o.account_id = ${account}`;
+
+/** An order of an account (`$1` the order, `$2` the account), as `orderAnswerOf` reads it. */
+export const ORDER_READ: PreparedStatement = { name: 'order_read', sql: orderAnswerOf('$1', '$2') };
 
 /** The ids of an order's files in order, all its version needs of them. */
 const FILE_IDS = `LEFT JOIN LATERAL (
@@ -86,9 +89,14 @@ export const ORDER_LIST: ListShape = {
  */
 export async function readOrder(em: EntityManager, accountId: string, id: string): Promise<PolledOrder | null> {
   const { rows, date } = await runPrepared(em, ORDER_READ, [id, accountId]);
-  const row = rows[0];
-  return row ? { ...orderViewOf(row, date), version: row.version as string } : null;
+  return rows[0] ? polledOrderOf(rows[0], date) : null;
 }
+
+/** A row of `orderAnswerOf` as the polled order, whether read alone or with the key. */
+export const polledOrderOf = (row: SqlRow, date: DateOf): PolledOrder => ({
+  ...orderViewOf(row, date),
+  version: row.version as string,
+});
 
 /**
  * A page of an account's orders as their answers show them, with its total, in one statement and without entities:

@@ -1,11 +1,23 @@
 import {
   accountByKeyHashStatement,
-  readAccountRowAndVersion,
+  readAccountRowAndPolled,
   readAccountRowByKeyHash,
   type PolledRead,
 } from '../../../src/domain/identity/account-by-key.queries';
-import { bookingVersionOf, readBookingVersion } from '../../../src/domain/bookings/polled-bookings.queries';
-import { orderVersionOf, readOrderVersion } from '../../../src/domain/orders/polled-orders.queries';
+import {
+  bookingAnswerOf,
+  bookingVersionOf,
+  polledBookingOf,
+  readBooking,
+  readBookingVersion,
+} from '../../../src/domain/bookings/polled-bookings.queries';
+import {
+  orderAnswerOf,
+  orderVersionOf,
+  polledOrderOf,
+  readOrder,
+  readOrderVersion,
+} from '../../../src/domain/orders/polled-orders.queries';
 import { Account, AccountStatus } from '../../../src/domain/identity/account.entity';
 import { newId } from '../../../src/domain/shared/ids';
 import { hashToken } from '../../../src/domain/shared/tokens';
@@ -34,7 +46,7 @@ it('finds the account of a key hash as the entity path does, and nothing for an 
   expect(await readAccountRowByKeyHash(db.em(), hashToken('ltk_test_other'))).toBeUndefined();
 });
 
-describe("with the version of what a conditional request polls, in the key's statement (D23)", () => {
+describe("with what a poll reads, in the key's statement (D23)", () => {
   const keyHash = hashToken('ltk_test_polling_key');
   let account: Account;
   beforeAll(async () => {
@@ -45,26 +57,59 @@ describe("with the version of what a conditional request polls, in the key's sta
     const booking = await insertBooking(db.em(), account, {}, {});
     const order = await insertOrder(db.em(), account);
     db.statements.length = 0;
-    const found = await readAccountRowAndVersion(db.em(), keyHash, bookingPoll(booking.id));
+    const found = await readAccountRowAndPolled(db.em(), keyHash, bookingPoll(booking.id));
     expect(db.statements).toHaveLength(1);
     expect(found).toEqual({
       row: await readAccountRowByKeyHash(db.em(), keyHash),
       version: await readBookingVersion(db.em(), account.id, booking.id),
     });
-    expect((await readAccountRowAndVersion(db.em(), keyHash, orderPoll(order.id)))!.version).toBe(
+    expect((await readAccountRowAndPolled(db.em(), keyHash, orderPoll(order.id)))!.version).toBe(
       await readOrderVersion(db.em(), account.id, order.id),
     );
   });
 
   it("reads no version for another account's booking or an unknown one, and nothing for an unknown key", async () => {
     const theirs = await insertBooking(db.em(), await insertAccount(db.em()));
-    expect((await readAccountRowAndVersion(db.em(), keyHash, bookingPoll(theirs.id)))!.version).toBeNull();
-    expect((await readAccountRowAndVersion(db.em(), keyHash, orderPoll(newId())))!.version).toBeNull();
-    expect(
-      await readAccountRowAndVersion(db.em(), hashToken('ltk_test_other'), bookingPoll(theirs.id)),
-    ).toBeUndefined();
+    expect((await readAccountRowAndPolled(db.em(), keyHash, bookingPoll(theirs.id)))!.version).toBeNull();
+    expect((await readAccountRowAndPolled(db.em(), keyHash, orderPoll(newId())))!.version).toBeNull();
+    expect(await readAccountRowAndPolled(db.em(), hashToken('ltk_test_other'), bookingPoll(theirs.id))).toBeUndefined();
+  });
+
+  it("reads the answer of an unconditional poll in the key's statement, as the polled read alone answers it", async () => {
+    const booking = await insertBooking(db.em(), account, {}, {});
+    const order = await insertOrder(db.em(), account);
+    db.statements.length = 0;
+    const found = await readAccountRowAndPolled(db.em(), keyHash, bookingPoll(booking.id, 'answer'));
+    expect(db.statements).toHaveLength(1);
+    expect(found!.row).toEqual(await readAccountRowByKeyHash(db.em(), keyHash));
+    expect(found!.version).toBeUndefined();
+    expect(polledBookingOf(found!.answer!.row, found!.answer!.date)).toEqual(
+      await readBooking(db.em(), account.id, booking.id),
+    );
+    const withOrder = await readAccountRowAndPolled(db.em(), keyHash, orderPoll(order.id, 'answer'));
+    expect(polledOrderOf(withOrder!.answer!.row, withOrder!.answer!.date)).toEqual(
+      await readOrder(db.em(), account.id, order.id),
+    );
+  });
+
+  it("reads no answer for another account's order or an unknown one", async () => {
+    const theirs = await insertOrder(db.em(), await insertAccount(db.em()));
+    expect((await readAccountRowAndPolled(db.em(), keyHash, orderPoll(theirs.id, 'answer')))!.answer).toBeNull();
+    expect((await readAccountRowAndPolled(db.em(), keyHash, bookingPoll(newId(), 'answer')))!.answer).toBeNull();
   });
 });
 
-const bookingPoll = (id: string): PolledRead => ({ name: 'booking', id, versionOf: bookingVersionOf });
-const orderPoll = (id: string): PolledRead => ({ name: 'order', id, versionOf: orderVersionOf });
+const bookingPoll = (id: string, reads: PolledRead['reads'] = 'version'): PolledRead => ({
+  name: 'booking',
+  id,
+  reads,
+  versionOf: bookingVersionOf,
+  answerOf: bookingAnswerOf,
+});
+const orderPoll = (id: string, reads: PolledRead['reads'] = 'version'): PolledRead => ({
+  name: 'order',
+  id,
+  reads,
+  versionOf: orderVersionOf,
+  answerOf: orderAnswerOf,
+});

@@ -20,7 +20,7 @@ export function bookingsRoutes(services: Services): Router {
   const router = Router();
   const { bookings, config } = services;
   const auth = authenticateAccount(services);
-  const polling = authenticateAccount(services, (id) => bookings.polled(id));
+  const polling = authenticateAccount(services, (id, reads) => bookings.polled(id, reads));
   const serialize = (booking: BookingRead) =>
     serializeBooking(booking, services.payments.provider.name, services.receipts);
 
@@ -42,8 +42,8 @@ export function bookingsRoutes(services: Services): Router {
     ],
   });
   route(router, BOOKING_PATH, {
-    // Polled all day (D23): a conditional request reads only the booking's version, with an API key in the statement
-    // that looks the key up.
+    // Polled all day (D23): with an API key, the statement that looks the key up reads the booking's version for a
+    // conditional request, its answer for one that is not: one statement a poll.
     get: [
       polling,
       (req, res) =>
@@ -51,7 +51,7 @@ export function bookingsRoutes(services: Services): Router {
           req,
           res,
           (known) => bookings.version(req.ctx, req.params.id, known),
-          () => bookings.get(req.ctx, req.params.id),
+          (known) => bookings.get(req.ctx, req.params.id, known),
           (polled) => ({ data: serialize(polled.booking) }),
         ),
     ],

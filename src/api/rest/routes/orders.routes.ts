@@ -23,7 +23,7 @@ export function ordersRoutes(services: Services): Router {
   const router = Router();
   const { orders, revisions, config } = services;
   const auth = authenticateAccount(services);
-  const polling = authenticateAccount(services, (id) => orders.polled(id));
+  const polling = authenticateAccount(services, (id, reads) => orders.polled(id, reads));
   const serialize = orderSerializer(services);
 
   route(router, '/quotes/:id/convert', {
@@ -49,8 +49,8 @@ export function ordersRoutes(services: Services): Router {
     ],
   });
   route(router, ORDER_PATH, {
-    // Polled all day (D23): a conditional request reads only the order's version, with an API key in the statement
-    // that looks the key up.
+    // Polled all day (D23): with an API key, the statement that looks the key up reads the order's version for a
+    // conditional request, its answer for one that is not: one statement a poll.
     get: [
       polling,
       (req, res) =>
@@ -58,7 +58,7 @@ export function ordersRoutes(services: Services): Router {
           req,
           res,
           (known) => orders.version(req.ctx, req.params.id, known),
-          () => orders.get(req.ctx, req.params.id),
+          (known) => orders.get(req.ctx, req.params.id, known),
           (polled) => ({ data: serialize(polled) }),
         ),
     ],
