@@ -12,8 +12,8 @@ import { requestStart } from './api/http/request-start';
 import { docsRoutes } from './api/docs/docs.routes';
 import { safePath } from './api/http/safe-path';
 import { opsRoutes } from './api/ops/ops.routes';
-import { notModifiedLane } from './api/rest/not-modified-lane';
-import { V1_PATH, v1Router } from './api/rest/v1.router';
+import { pollingLane } from './api/rest/polling-lane';
+import { polledRoutes, V1_PATH, v1Router } from './api/rest/v1.router';
 import { verifyRoutes } from './api/verify/verify.routes';
 import { addressPageRoutes } from './api/shipping/address-page.routes';
 import { sandboxMailRoutes } from './api/web/sandbox-mail.routes';
@@ -40,7 +40,7 @@ export interface AppDeps {
 
 export interface App {
   express: Express;
-  /** What the HTTP server runs: the not-modified lane, then Express (D23). */
+  /** What the HTTP server runs: the polling lane, then Express (D23). */
   listener: RequestListener;
   /** Stops what the app itself started (Apollo); the HTTP server and the database belong to the caller. */
   close(): Promise<void>;
@@ -78,7 +78,10 @@ export async function createApp({ orm, services, logger, jobMetrics, shareRateLi
   if (shareRateLimits) services.rateLimits.shareThrough(new DatabaseLeases(orm, logger));
   return {
     express: app,
-    listener: notModifiedLane({ services, start: started.start, headers: securityHeaders(services.config) }, app),
+    listener: pollingLane(
+      { services, routes: polledRoutes(services), start: started.start, headers: securityHeaders(services.config) },
+      app,
+    ),
     close: async () => {
       await graphql.stop();
     },

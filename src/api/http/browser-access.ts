@@ -91,7 +91,7 @@ const helmetOptions = (config: AppConfig): HelmetOptions => ({
 });
 
 /**
- * The security headers of every answer (`browserAccess`, and the not-modified lane's answers made without Express,
+ * The security headers of every answer (`browserAccess`, and the polling lane's answers made without Express,
  * D23): helmet's headers, which with these options depend on nothing in the request (taken once, from helmet itself;
  * the `X-Powered-By` it removes is never set: Express's is turned off), and the page policy. CORS adds nothing
  * without an `Origin`.

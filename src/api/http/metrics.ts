@@ -74,7 +74,7 @@ export function createMetrics(orm: MikroORM, documents: DocumentSandbox, jobs: J
 /** Where a response keeps the route pattern it matched: Express's `res.locals`, which is made when absent. */
 type Tagged = ServerResponse & { locals?: { route?: string } };
 
-/** Labels the request's metric with `pattern`, for an answer made without Express's router (the not-modified lane). */
+/** Labels the request's metric with `pattern`, for an answer made without Express's router (the polling lane). */
 export function tagRouteOf(res: ServerResponse, pattern: string): void {
   ((res as Tagged).locals ??= Object.create(null) as { route?: string }).route = pattern;
 }

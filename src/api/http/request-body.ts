@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * Whether a request announces a body: type-is's rule, which body-parser follows, a declared length (zero included)
- * or a chunked body. What the body readers and the not-modified lane go by.
+ * or a chunked body. What the body readers and the polling lane go by.
  */
 export const announcesBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || !Number.isNaN(parseInt(req.headers['content-length'] ?? '', 10));

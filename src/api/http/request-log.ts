@@ -12,7 +12,7 @@ export function logWhenSent(logger: Logger, req: IncomingMessage, res: ServerRes
       {
         request_id: ctx.requestId,
         method: req.method,
-        // Express's own path, or the one asked for when Express never saw the request (the not-modified lane, D23).
+        // Express's own path, or the one asked for when Express never saw the request (the polling lane, D23).
         path: (originalUrl ?? req.url!).split('?')[0],
         status: res.statusCode,
         duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,

@@ -12,7 +12,7 @@ export type StartRequest = (req: IncomingMessage, res: ServerResponse) => Ctx;
 
 /**
  * What every request starts with, whichever way it is answered: its id and context (`openContext`), its metric and
- * its log line. Started once: a poll that the not-modified lane (D23) hands over to Express keeps what the lane
+ * its log line. Started once: a poll that the polling lane (D23) hands over to Express keeps what the lane
  * started, so its id, its statements and its time are one request's.
  */
 export function requestStart(

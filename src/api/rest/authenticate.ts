@@ -39,7 +39,7 @@ export function authenticateAccount(
 
 /**
  * The approved account a credential names, and the budget its requests spend (D16), remembered so that a spent
- * credential is refused before its look-up (D24). The routes and the not-modified lane (D23) both admit a partner
+ * credential is refused before its look-up (D24). The routes and the polling lane (D23) both admit a partner
  * here, so that what one checks the other does.
  */
 export function admitPartner(
@@ -57,7 +57,7 @@ const RESOLVED = Symbol('resolved ahead');
 type Ahead = { [RESOLVED]?: Promise<Resolved> };
 
 /**
- * What the not-modified lane (D23) resolved of a poll it hands over because it is no 304 (a changed tag, a refusal),
+ * What the polling lane (D23) resolved of a poll it hands over because it is no 304 (a changed tag, a refusal),
  * with the version it read, or the failure it met: the route takes it instead of looking the credential up again,
  * and a failed look-up is answered once, not tried twice.
  */

@@ -20,13 +20,18 @@ export function refundRequest(res: Response): void {
 }
 
 /**
- * A 304's budget for an answer made without the routes (the not-modified lane, D23): a request spent and given back at
+ * A 304's budget for an answer made without the routes (the polling lane, D23): a request spent and given back at
  * once, as `countRequest()` and `refundRequest()` do, so that a spent bucket is still refused (TooManyAttemptsError)
  * and the headers show the budget untouched.
  */
 export async function chargeNothing(services: Services, bucket: string): Promise<Record<string, string>> {
   const { window } = await services.rateLimits.consume(bucket, REQUEST_COST);
   return rateLimitHeaders(services.rateLimits.refund(bucket, REQUEST_COST, window));
+}
+
+/** An answer's budget for an answer made without the routes (the polling lane, D23): a request spent (D16). */
+export async function chargeRequest(services: Services, bucket: string): Promise<Record<string, string>> {
+  return rateLimitHeaders(await services.rateLimits.consume(bucket, REQUEST_COST));
 }
 
 /**

@@ -3,12 +3,13 @@ import type { Services } from '../../services';
 import { notFoundHandler } from '../http/error-handler';
 import { bodyTypes } from './media-type';
 import { openApiDocument } from './openapi/document';
+import type { PolledRoute } from './polling-lane';
 import { route } from './routing';
-import { bookingsRoutes } from './routes/bookings.routes';
+import { BOOKING_PATH, bookingsRoutes, polledBookings } from './routes/bookings.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { certificatesRoutes } from './routes/certificates.routes';
 import { filesRoutes } from './routes/files.routes';
-import { ordersRoutes } from './routes/orders.routes';
+import { ORDER_PATH, ordersRoutes, polledOrders } from './routes/orders.routes';
 import { orderMessagesRoutes } from './routes/order-messages.routes';
 import { quotesRoutes } from './routes/quotes.routes';
 import { paymentsRoutes } from './routes/payments.routes';
@@ -21,6 +22,12 @@ import { meRoutes } from './routes/me.routes';
 
 /** Where REST v1 is mounted (D1). */
 export const V1_PATH = '/api/v1';
+
+/** The paths polled all day (D23), as the polling lane answers them in front of Express. */
+export const polledRoutes = (services: Services): PolledRoute[] => [
+  { pattern: `${V1_PATH}${ORDER_PATH}`, ...polledOrders(services) },
+  { pattern: `${V1_PATH}${BOOKING_PATH}`, ...polledBookings(services) },
+];
 
 /** REST v1, mounted at `V1_PATH` (D1). */
 export function v1Router(services: Services): Router {

@@ -164,7 +164,7 @@ export class OrderService {
     return version;
   }
 
-  /** As `version`, null when the caller has none by that id: what the not-modified lane hands over with a poll. */
+  /** As `version`, null when the caller has none by that id: what the polling lane hands over with a poll. */
   async readVersion(ctx: Ctx, id: unknown, known?: string | null): Promise<string | null> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');
     if (!isId(id)) return null;

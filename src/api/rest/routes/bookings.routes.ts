@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BookingRead } from '../../../domain/bookings/booking-read';
+import type { BookingRead, PolledBooking } from '../../../domain/bookings/booking-read';
 import { createBookingCommand, listBookingsCommand } from '../../../domain/bookings/booking.commands';
 import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import type { Services } from '../../../services';
@@ -11,9 +11,20 @@ import { permit } from '../permit';
 import { route } from '../routing';
 import { serializeBooking } from '../serializers/booking.serializer';
 import { sendCreated } from './location';
+import type { PolledRoute } from '../polling-lane';
 
-/** The path of `getBooking`, polled all day (D23): the not-modified lane answers its 304s. */
+/** The path of `getBooking`, polled all day (D23): the polling lane answers it in front of Express. */
 export const BOOKING_PATH = '/interpretation-bookings/:id';
+
+/** A booking's answer (`getBooking`, and every other answer of a booking). */
+const bookingSerializer = (services: Services) => (booking: BookingRead) =>
+  serializeBooking(booking, services.payments.provider.name, services.receipts);
+
+/** `getBooking`'s service and body, the route's and the polling lane's (D23). */
+export function polledBookings(services: Services): Omit<PolledRoute<PolledBooking>, 'pattern'> {
+  const serialize = bookingSerializer(services);
+  return { service: services.bookings, body: (polled) => ({ data: serialize(polled.booking) }) };
+}
 
 /** `createBooking`, `listBookings`, `getBooking` and `cancelBooking`; and `renewBookingCheckout` (D29). */
 export function bookingsRoutes(services: Services): Router {
@@ -21,8 +32,8 @@ export function bookingsRoutes(services: Services): Router {
   const { bookings, config } = services;
   const auth = authenticateAccount(services);
   const polling = authenticateAccount(services, (id, reads) => bookings.polled(id, reads));
-  const serialize = (booking: BookingRead) =>
-    serializeBooking(booking, services.payments.provider.name, services.receipts);
+  const serialize = bookingSerializer(services);
+  const polled = polledBookings(services);
 
   route(router, '/interpretation-bookings', {
     get: [
@@ -52,7 +63,7 @@ export function bookingsRoutes(services: Services): Router {
           res,
           (known) => bookings.version(req.ctx, req.params.id, known),
           (known) => bookings.get(req.ctx, req.params.id, known),
-          (polled) => ({ data: serialize(polled.booking) }),
+          polled.body,
         ),
     ],
   });

@@ -11,9 +11,17 @@ import { permit } from '../permit';
 import { route } from '../routing';
 import { orderSerializer } from '../serializers/order.serializer';
 import { sendCreated } from './location';
+import type { PolledRoute } from '../polling-lane';
+import type { PolledOrder } from '../../../domain/orders/order-read';
 
-/** The path of `getOrder`, polled all day (D23): the not-modified lane answers its 304s. */
+/** The path of `getOrder`, polled all day (D23): the polling lane answers it in front of Express. */
 export const ORDER_PATH = '/orders/:id';
+
+/** `getOrder`'s service and body, the route's and the polling lane's (D23). */
+export function polledOrders(services: Services): Omit<PolledRoute<PolledOrder>, 'pattern'> {
+  const serialize = orderSerializer(services);
+  return { service: services.orders, body: (polled) => ({ data: serialize(polled) }) };
+}
 
 /**
  * `convertQuote`, `listOrders`, `getOrder` and `cancelOrder`; `renewOrderCheckout`, an unpaid order's new checkout (D29);
@@ -25,6 +33,7 @@ export function ordersRoutes(services: Services): Router {
   const auth = authenticateAccount(services);
   const polling = authenticateAccount(services, (id, reads) => orders.polled(id, reads));
   const serialize = orderSerializer(services);
+  const polled = polledOrders(services);
 
   route(router, '/quotes/:id/convert', {
     post: [
@@ -59,7 +68,7 @@ export function ordersRoutes(services: Services): Router {
           res,
           (known) => orders.version(req.ctx, req.params.id, known),
           (known) => orders.get(req.ctx, req.params.id, known),
-          (polled) => ({ data: serialize(polled) }),
+          polled.body,
         ),
     ],
   });

@@ -5,7 +5,8 @@ import request from 'supertest';
 import { securityHeaders } from '../../src/api/http/browser-access';
 import { createMetrics } from '../../src/api/http/metrics';
 import { requestStart } from '../../src/api/http/request-start';
-import { notModifiedLane } from '../../src/api/rest/not-modified-lane';
+import { pollingLane } from '../../src/api/rest/polling-lane';
+import { polledRoutes } from '../../src/api/rest/v1.router';
 import { Account } from '../../src/domain/identity/account.entity';
 import { createLogger } from '../../src/shared/logger';
 import { capturedLogs } from '../helpers/captured-logs';
@@ -16,8 +17,8 @@ import { StatementLog } from '../helpers/statement-log';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * D23: a conditional poll whose tag still matches is answered in front of Express (src/api/rest/not-modified-lane.ts).
- * Its answer, log line and metric are the routes' own; anything else reaches Express.
+ * D23: a poll of an order or a booking is answered in front of Express (src/api/rest/polling-lane.ts). Its answer,
+ * budget, log line and metric are the routes' own; anything else, and any refusal, reaches Express.
  */
 const { logger: capturing, lines: logLines } = capturedLogs();
 const statements = new StatementLog();
@@ -49,6 +50,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const etagOf = async (path: string) => (await t.rest.get(path, alice.key).expect(200)).headers.etag;
+const remaining = (res: request.Response) => Number(res.headers['x-ratelimit-remaining']);
 const poll = (http: ReturnType<typeof request>, path: string, etag: string) =>
   http.get(path).set('Authorization', `Bearer ${alice.key}`).set('If-None-Match', etag);
 
@@ -61,15 +63,31 @@ async function laneBefore(): Promise<{ http: ReturnType<typeof request>; handedO
   };
   const metrics = createMetrics(t.orm, t.services.documents, t.queue.metrics);
   const start = requestStart(t.orm, metrics, createLogger('silent')).start;
-  const lane = notModifiedLane({ services: t.services, start, headers: securityHeaders(t.config) }, express);
+  const lane = pollingLane(
+    { services: t.services, routes: polledRoutes(t.services), start, headers: securityHeaders(t.config) },
+    express,
+  );
   const server = createServer(lane).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { http: request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), handedOver, server };
 }
 
-describe('the not-modified lane (D23)', () => {
-  it('answers a poll whose tag still matches itself, and hands everything else to Express', async () => {
+/** Express alone, without the lane in front, for what the routes answer. */
+async function expressAlone(): Promise<{ http: ReturnType<typeof request>; server: Server }> {
+  const server = createServer(t.app.express).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { http: request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), server };
+}
+
+async function closed(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+describe('the polling lane (D23)', () => {
+  it('answers a poll itself, a 304 or the answer, and hands everything else to Express', async () => {
     const { http, handedOver, server } = await laneBefore();
+    const routes = await expressAlone();
     try {
       for (const path of [bookingPath, orderPath]) {
         const etag = await etagOf(path);
@@ -80,13 +98,17 @@ describe('the not-modified lane (D23)', () => {
           'x-frame-options': 'DENY',
         });
         await poll(http, path, `"stale", W/${etag}`).expect(304);
+        const routesAnswer = await routes.http.get(path).set('Authorization', `Bearer ${alice.key}`).expect(200);
+        for (const whole of [http.get(path).set('Authorization', `Bearer ${alice.key}`), poll(http, path, '"stale"')]) {
+          const res = await whole.expect(200);
+          expect(res.body).toEqual(routesAnswer.body);
+          expect(res.headers).toMatchObject({ etag, 'content-type': 'application/json; charset=utf-8' });
+        }
         expect(handedOver).toEqual([]);
       }
       const etag = await etagOf(bookingPath);
       const id = bookingPath.split('/')[4];
       const others = [
-        http.get(bookingPath).set('Authorization', `Bearer ${alice.key}`),
-        poll(http, bookingPath, '"stale"'),
         poll(http, bookingPath, etag).set('Origin', 'https://portal.example.test'),
         poll(http, bookingPath, etag).set('Content-Length', '0'),
         poll(http, `${bookingPath}?fields=id`, etag),
@@ -103,59 +125,83 @@ describe('the not-modified lane (D23)', () => {
       expect(handedOver).toHaveLength(others.length);
     } finally {
       server.close();
+      await closed(routes.server);
     }
   });
 
-  it("answers with the routes' headers, log line and metric", async () => {
-    const metric = async (route: string) =>
+  it("answers with the routes' headers, budget, log line and metric, a 304 and a 200 alike", async () => {
+    const metric = async (route: string, status: number) =>
       Number(
-        new RegExp(`http_request_duration_seconds_count\\{method="GET",route="${route}",status="304"\\} (\\d+)`).exec(
-          (await t.rest.get('/metrics').expect(200)).text,
-        )?.[1] ?? 0,
+        new RegExp(
+          `http_request_duration_seconds_count\\{method="GET",route="${route}",status="${status}"\\} (\\d+)`,
+        ).exec((await t.rest.get('/metrics').expect(200)).text)?.[1] ?? 0,
       );
+    const lineOf = (res: request.Response) => {
+      const { request_id, duration_ms, time, ...line } = logLines.find(
+        (l) => l.request_id === res.headers['x-request-id'],
+      )!;
+      expect([duration_ms, time]).toEqual([expect.any(Number), expect.any(Number)]);
+      return line;
+    };
     for (const [path, route] of [
       [bookingPath, '/api/v1/interpretation-bookings/:id'],
       [orderPath, '/api/v1/orders/:id'],
     ]) {
-      const etag = await etagOf(path);
-      const before = await metric(route);
-      const http = request(t.url);
-      const lane = await poll(http, path, etag).expect(304);
-      // A zero-length body is no body to the routes, but the lane leaves any body to Express.
-      const routes = await poll(http, path, etag).set('Content-Length', '0').expect(304);
-      const compared = ({ date, 'x-request-id': id, ...headers }: Record<string, string>) => (
-        expect(id).toBeDefined(),
-        headers
-      );
-      expect(compared(lane.headers)).toEqual(compared(routes.headers));
-      const lineOf = (res: request.Response) => {
-        const { request_id, duration_ms, time, ...line } = logLines.find(
-          (l) => l.request_id === res.headers['x-request-id'],
-        )!;
-        expect([duration_ms, time]).toEqual([expect.any(Number), expect.any(Number)]);
-        return line;
-      };
-      expect(lineOf(lane)).toEqual({ ...lineOf(routes), account_id: alice.id, status: 304, path });
-      expect(await metric(route)).toBe(before + 2);
-      expect(statements.of(lane)).toHaveLength(1);
+      for (const [condition, status] of [
+        [await etagOf(path), 304],
+        [undefined, 200],
+      ] as const) {
+        const before = await metric(route, status);
+        const http = request(t.url);
+        const get = () => {
+          const req = http.get(path).set('Authorization', `Bearer ${alice.key}`);
+          return condition ? req.set('If-None-Match', condition) : req;
+        };
+        const lane = await get().expect(status);
+        // A zero-length body is no body to the routes, but the lane leaves any body to Express.
+        const routes = await get().set('Content-Length', '0').expect(status);
+        expect(lane.text).toBe(routes.text);
+        const compared = ({
+          date,
+          'x-request-id': id,
+          'x-ratelimit-remaining': _,
+          ...headers
+        }: Record<string, string>) => (expect(id).toBeDefined(), headers);
+        expect(compared(lane.headers)).toEqual(compared(routes.headers));
+        // A 304 is not charged (D23); an answer is, once, by the lane as by the routes.
+        expect(remaining(lane) - remaining(routes)).toBe(status === 304 ? 0 : 1);
+        expect(lineOf(lane)).toEqual({ ...lineOf(routes), account_id: alice.id, status, path });
+        expect(await metric(route, status)).toBe(before + 2);
+        expect(statements.of(lane)).toHaveLength(1);
+      }
     }
   });
 
-  it('hands a changed resource over as one request: one id, one log line, the key looked up once', async () => {
-    const res = await poll(request(t.url), bookingPath, '"stale"').set('X-Request-Id', 'lane-handed-over').expect(200);
-    expect(res.headers['x-request-id']).toBe('lane-handed-over');
-    expect(logLines.filter((line) => line.request_id === 'lane-handed-over')).toHaveLength(1);
+  it('answers a changed resource as one request: one id, one log line, the key looked up once', async () => {
+    const res = await poll(request(t.url), bookingPath, '"stale"').set('X-Request-Id', 'lane-changed').expect(200);
+    expect(res.headers['x-request-id']).toBe('lane-changed');
+    expect(logLines.filter((line) => line.request_id === 'lane-changed')).toHaveLength(1);
     expect(statements.of(res)).toEqual([
       expect.stringMatching(/from "accounts"/),
       expect.stringMatching(/FROM interpretation_bookings/),
     ]);
   });
 
-  it("hands a member session's poll over with the version it read, as many statements as Express alone", async () => {
+  it("hands a refused poll over with what it read: the route's answer, charged once, no statement more", async () => {
+    const unknown = orderPath.replace(/[0-9a-f-]{36}$/, '00000000-0000-4000-8000-000000000000');
+    const http = request(t.url);
+    const before = remaining(await http.get(bookingPath).set('Authorization', `Bearer ${alice.key}`).expect(200));
+    const refused = await http.get(unknown).set('Authorization', `Bearer ${alice.key}`).expect(404);
+    expect(refused.body).toEqual({ message: expect.any(String) });
+    expect(remaining(refused)).toBe(before - 1);
+    expect(statements.of(refused)).toHaveLength(1);
+    expect(logLines.filter((line) => line.request_id === refused.headers['x-request-id'])).toHaveLength(1);
+  });
+
+  it("answers a member session's poll with as many statements as Express alone", async () => {
     const session = await signInAs(t, staff, alice.email);
     const unknown = bookingPath.replace(/[0-9a-f-]{36}$/, '00000000-0000-4000-8000-000000000000');
-    const expressAlone = createServer(t.app.express).listen(0, '127.0.0.1');
-    await new Promise((resolve) => expressAlone.once('listening', resolve));
+    const routes = await expressAlone();
     const sessionPoll = (http: ReturnType<typeof request>, path: string) =>
       http.get(path).set('Authorization', `Bearer ${session}`).set('If-None-Match', '"stale"');
     try {
@@ -163,16 +209,13 @@ describe('the not-modified lane (D23)', () => {
         [bookingPath, 200],
         [unknown, 404],
       ] as const) {
-        const alone = await sessionPoll(
-          request(`http://127.0.0.1:${(expressAlone.address() as AddressInfo).port}`),
-          path,
-        );
+        const alone = await sessionPoll(routes.http, path);
         const lane = await sessionPoll(request(t.url), path).expect(status);
+        expect(lane.body).toEqual(alone.body);
         expect(statements.of(lane)).toEqual(statements.of(alone));
       }
     } finally {
-      expressAlone.closeAllConnections();
-      await new Promise((resolve) => expressAlone.close(resolve));
+      await closed(routes.server);
     }
   });
 
