@@ -30,7 +30,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         entity: BookingNote,
         of: (bookingIds) => ({ booking: { $in: [...bookingIds] } }),
         rowOf: (note) => note.booking.id,
-        create: (booking, author, text) => Object.assign(new BookingNote(), { booking, author, text }),
+        create: (em, booking, author, text) => em.create(BookingNote, { booking, author, text }),
       },
       operations: {
         get: 'staffInterpretationBooking',

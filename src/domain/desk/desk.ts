@@ -22,7 +22,7 @@ export interface DeskSpec<S extends string, E extends DeskRow<S>, N extends { id
     entity: EntityName<N>;
     of: (rowIds: readonly string[]) => FilterQuery<N>;
     rowOf: (note: N) => string;
-    create: (row: E, author: Rel<StaffUser>, text: string) => N;
+    create: (em: EntityManager, row: E, author: Rel<StaffUser>, text: string) => N;
   };
   /** Each shared operation's name in the staff permission table (D28). */
   operations: { get: StaffOperation; account: StaffOperation; notes: StaffOperation; addNote: StaffOperation };
@@ -74,7 +74,7 @@ export class Desk<S extends string, E extends DeskRow<S>, N extends { id: string
     const author = requireStaff(ctx.actor, this.spec.operations.addNote);
     let note!: N;
     await this.change(ctx, rowId, async (em, row) => {
-      note = this.spec.notes.create(row, em.getReference(StaffUser, author.id), text);
+      note = this.spec.notes.create(em, row, em.getReference(StaffUser, author.id), text);
       em.persist(note);
       await this.spec.lifecycle.record(
         em,

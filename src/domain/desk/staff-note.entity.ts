@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { StaffUser } from '../identity/staff-user.entity';
 import { newId } from '../shared/ids';
@@ -12,6 +12,8 @@ import { newId } from '../shared/ids';
 @ObjectType()
 @Entity({ abstract: true })
 export abstract class StaffNote {
+  [OptionalProps]?: 'createdAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -23,7 +23,7 @@ export class OrderDeskService extends Desk<OrderStatus, Order, OrderNote> {
         entity: OrderNote,
         of: (orderIds) => ({ order: { $in: [...orderIds] } }),
         rowOf: (note) => note.order.id,
-        create: (order, author, text) => Object.assign(new OrderNote(), { order, author, text }),
+        create: (em, order, author, text) => em.create(OrderNote, { order, author, text }),
       },
       operations: { get: 'staffOrder', account: 'Order.account', notes: 'Order.notes', addNote: 'addOrderNote' },
       populate: ['account', 'assignee'],

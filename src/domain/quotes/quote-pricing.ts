@@ -1,4 +1,4 @@
-import { AddonPricingType, BillingUnit, ServiceType } from '../catalog/catalog.enums';
+import { AddonPricingType, BillingUnit, ServiceType, type DocumentUnit } from '../catalog/catalog.enums';
 import type { Addon, ServiceRate } from '../catalog/rates.entity';
 import type { QuotedAddon } from './quote.entity';
 
@@ -10,7 +10,7 @@ export interface PricedFile {
 }
 
 export interface QuotePrice {
-  unitType: BillingUnit;
+  unitType: DocumentUnit;
   unitCount: number;
   documentPages: number | null;
   scannedPages: number | null;

@@ -1,4 +1,14 @@
-import { ArrayType, Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import {
+  ArrayType,
+  Entity,
+  Enum,
+  Index,
+  ManyToOne,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+  type Rel,
+} from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Account } from '../identity/account.entity';
 import { newId } from '../shared/ids';
@@ -17,6 +27,8 @@ export enum QuoteStatus {
 @Entity({ tableName: 'quotes' })
 @Index({ properties: ['account', 'createdAt'] })
 export class Quote extends PricedWork {
+  [OptionalProps]?: 'createdAt' | 'storedStatus' | 'updatedAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

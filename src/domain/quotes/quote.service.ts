@@ -115,7 +115,7 @@ export class QuoteService {
     };
     return retryingTransaction(ctx.em, async (em) => {
       // A fresh entity each attempt: one flushed by an attempt that was rolled back would pass for inserted.
-      const quote = Object.assign(new Quote(), fields);
+      const quote = em.create(Quote, fields);
       // A file deleted since it was read cannot be quoted: the share lock waits for a deletion under way (D26).
       const still = await em.find(
         StoredFile,
