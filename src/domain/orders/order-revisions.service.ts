@@ -149,7 +149,7 @@ export class OrderRevisionsService {
       status: PaymentStatus.CAPTURED,
       paidAt: now,
     });
-    const revision = Object.assign(new Order(), {
+    const revision = em.create(Order, {
       id,
       number: referenceNumber(this.deps.orderPrefix),
       account: original.account,
