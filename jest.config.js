@@ -16,7 +16,7 @@ const layer = (name, options) => ({
   // Jest reads this before the global setup makes the run's temporary root, so it cannot live there: a folder of
   // the checkout (ignored by git) instead of the system temp dir, kept between runs for its transforms.
   cacheDirectory: '<rootDir>/.cache/jest',
-  // Groups of files share a module registry in the layers it names; one runner for all, so one pool of workers.
+  // Groups of files of one layer share a module registry; one runner for all, so one pool of workers.
   runner: '<rootDir>/test/helpers/grouped-runner.js',
   ...options,
 });

@@ -9,7 +9,7 @@
  * the exit code see the real files. A run of a few files (no more than the workers) is not grouped at all. Every
  * layer uses this runner, so that jest gives all of them one pool of workers rather than one runner after the other.
  */
-const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const TestRunner = require('jest-runner').default;
 const { formatExecError, formatResultsErrors } = require('jest-message-util');
@@ -21,11 +21,17 @@ const { createEmptyTestResult } = require('@jest/test-result');
  */
 const FILES_PER_GROUP = 6;
 /**
- * The layers (jest.config.js) whose files may share a registry: not `db`, whose query snapshots jest keeps per test
- * file, and which a group file would not find.
+ * A file that matches snapshots (some query tests of `db` keep their SQL so) runs alone: jest keeps snapshots per test
+ * file, and a group file would neither find them nor fail for want of them.
  */
-const SHARED_REGISTRY_LAYERS = new Set(['unit', 'service', 'e2e']);
-/** A file jest has no timing for yet counts as this long (ms), about an average end-to-end file. */
+const keepsSnapshots = (test) => readFileSync(test.path, 'utf8').includes('Snapshot(');
+/**
+ * Each file's time (ms) in a whole run, for a checkout whose jest kept no timings yet (a clean clone, as CI runs):
+ * without them every file would count the same, and the groups would be as uneven as the files. `npm run
+ * test:durations` records them again from the timings jest kept.
+ */
+const RECORDED_DURATIONS = require('../file-durations.json');
+/** A file with neither counts as this long (ms), about an average end-to-end file. */
 const UNKNOWN_DURATION = 20_000;
 
 class GroupedRunner {
@@ -58,13 +64,16 @@ class GroupedRunner {
       return { ...members[0], path, duration: undefined };
     });
     const membersOf = (test) => byPath.get(test.path) ?? [test];
+    // When each member's last test ended: its time is from the end of the member before it, so its hooks (a browser
+    // launched, a service started) count as its own, as they do for a file run alone.
+    const lastEnded = new Map();
 
     this._inner.on('test-file-start', async ([test]) => {
       for (const member of membersOf(test)) await this._emit('test-file-start', [member]);
     });
     this._inner.on('test-file-success', async ([test, result]) => {
       const members = membersOf(test);
-      const split = members.length === 1 ? [result] : splitResult(result, members, this._globalConfig);
+      const split = members.length === 1 ? [result] : splitResult(result, members, lastEnded, this._globalConfig);
       for (const [i, member] of members.entries()) await this._emit('test-file-success', [member, split[i]]);
     });
     this._inner.on('test-file-failure', async ([test, error]) => {
@@ -75,6 +84,7 @@ class GroupedRunner {
         const members = byPath.get(path);
         if (!members) return this._emit(event, [path, info]);
         const { member, ancestorTitles } = memberOf(info.ancestorTitles, members);
+        if (event === 'test-case-result') lastEnded.set(member, Date.now());
         return this._emit(event, [member.path, { ...info, ancestorTitles, fullName: fullName(ancestorTitles, info) }]);
       });
     }
@@ -87,17 +97,17 @@ class GroupedRunner {
 }
 
 /**
- * Each layer's files in groups of their own (a group runs in one layer's configuration), the layers of
- * `SHARED_REGISTRY_LAYERS` only; within a layer longest first, each file into the group with the least time so far
- * (by the timings jest kept from the last run); then every group and ungrouped file in one list, longest first, for
+ * Each layer's files in groups of their own (a group runs in one layer's configuration), a file that keeps snapshots
+ * alone; within a layer longest first, each file into the group with the least time so far
+ * (by the timings jest kept from the last run, else those recorded); then every group and ungrouped file in one list, longest first, for
  * one pool of workers: the long files (browsers, races) are spread, and the run ends on short ones.
  */
 function group(tests, workers) {
-  const duration = (test) => test.duration ?? UNKNOWN_DURATION;
+  const duration = (test) => test.duration ?? RECORDED_DURATIONS[titleOf(test)] ?? UNKNOWN_DURATION;
   const layers = new Map();
   for (const test of tests) {
     const layer = test.context.config.displayName?.name;
-    const key = tests.length > workers && SHARED_REGISTRY_LAYERS.has(layer) ? layer : test.path;
+    const key = tests.length > workers && !keepsSnapshots(test) ? layer : test.path;
     layers.set(key, [...(layers.get(key) ?? []), test]);
   }
   const groups = [];
@@ -137,11 +147,13 @@ function memberOf(titles, members) {
 const fullName = (ancestorTitles, assertion) => [...ancestorTitles, assertion.title].join(' ');
 
 /**
- * One result per member, from the group's: each member's own test results (its outer describe taken off), counts and
- * failure message. An error outside any test (an afterAll that threw, a member that failed to load) goes to the
- * members its stack names, or to every member when it names none, so that it fails the run either way.
+ * One result per member, from the group's: each member's own test results (its outer describe taken off), counts,
+ * failure message and time (from the end of the member before it, the group's start for the first, to the end of its
+ * own last test, the group's end for the last; `lastEnded` by member). An error outside any test (an afterAll that
+ * threw, a member that failed to load) goes to the members its stack names, or to every member when it names none, so
+ * that it fails the run either way.
  */
-function splitResult(result, members, globalConfig) {
+function splitResult(result, members, lastEnded, globalConfig) {
   const own = new Map(members.map((test) => [test, []]));
   const stack = result.testExecError?.stack ?? '';
   const named = members.filter((test) => stack.includes(titleOf(test)));
@@ -150,13 +162,16 @@ function splitResult(result, members, globalConfig) {
     const { member, ancestorTitles } = memberOf(assertion.ancestorTitles, members);
     own.get(member).push({ ...assertion, ancestorTitles, fullName: fullName(ancestorTitles, assertion) });
   }
+  let ended = result.perfStats.start;
   return members.map((test, index) => {
     const assertions = own.get(test);
+    const from = ended;
+    ended = index === members.length - 1 ? result.perfStats.end : Math.max(from, lastEnded.get(test) ?? from);
+    const runtime = ended - from;
     const count = (status) => assertions.filter((a) => a.status === status).length;
     const config = test.context.config;
     const failures = formatResultsErrors(assertions, config, globalConfig, test.path);
     const execError = carriesError(test) ? `\n\n${formatExecError(result.testExecError, config, globalConfig)}` : '';
-    const runtime = assertions.reduce((sum, a) => sum + (a.duration ?? 0), 0);
     return {
       ...createEmptyTestResult(),
       ...(index === 0 ? { console: result.console, snapshot: result.snapshot } : {}),
