@@ -57,9 +57,9 @@ const RESOLVED = Symbol('resolved ahead');
 type Ahead = { [RESOLVED]?: Promise<Resolved> };
 
 /**
- * What the polling lane (D23) resolved of a poll it hands over because it is no 304 (a changed tag, a refusal),
- * with the version it read, or the failure it met: the route takes it instead of looking the credential up again,
- * and a failed look-up is answered once, not tried twice.
+ * What the polling lane (D23) resolved of a poll it hands over because the routes refuse it or it failed, with what
+ * the look-up read (the version or the answer), or the failure it met: the route takes it instead of looking the
+ * credential up again, and a failed look-up is answered once, not tried twice.
  */
 export function resolvedAhead(req: IncomingMessage, resolved: Promise<Resolved>): void {
   resolved.catch(() => undefined); // the route hears a failure when it awaits; a route that never does loses nothing

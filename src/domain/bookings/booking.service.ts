@@ -130,10 +130,10 @@ export class BookingService {
     return booking;
   }
 
-  /** The booking and its payment, as polled all day: one statement (D23). */
   /**
-   * The booking `id` of the caller's account as its answer shows it; `known` is that answer when an API key's look-up
-   * already read it (`AuthenticationService.resolvePolling`, D23): null when it found none.
+   * The booking `id` of the caller's account and its payment, as polled all day: one statement (D23); `known` is that
+   * answer when an API key's look-up already read it (`AuthenticationService.resolvePolling`): null when it found
+   * none.
    */
   async get(ctx: Ctx, id: unknown, known?: PolledAnswer | null): Promise<PolledBooking> {
     const accountId = requireAccountId(ctx.actor, 'bookings.read');

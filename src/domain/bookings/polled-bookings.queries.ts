@@ -9,7 +9,7 @@ import { PAYMENT_COLUMNS, paymentOf } from '../payments/holder-payment.queries';
 
 /**
  * The version of a booking's answer: which committed version of its row and of its payment's row, if any, it shows
- * (`xmin`, as for orders in polled-orders.ts). Taken in the database, so no write path can forget to bump it.
+ * (`xmin`, as for orders in polled-orders.queries.ts). Taken in the database, so no write path can forget to bump it.
  */
 const VERSION = `md5(b.xmin::text || '/' || coalesce(p.xmin::text, '') || '/' || coalesce(i.xmin::text, '') || '/' || coalesce(op.xmin::text, ''))`;
 
@@ -43,7 +43,7 @@ export const BOOKING_READ: PreparedStatement = { name: 'booking_read', sql: book
 
 /**
  * Only the version of that answer, for a conditional request: of booking `id` of the account `account` names, parameters
- * or, when the key's look-up reads it in the same statement (account-by-key.ts), the key's account.
+ * or, when the key's look-up reads it in the same statement (account-by-key.queries.ts), the key's account.
  */
 export const bookingVersionOf = (id: string, account: string) =>
   `SELECT ${VERSION} AS version ${FROM} WHERE b.id = ${id} AND b.account_id = ${account}`;

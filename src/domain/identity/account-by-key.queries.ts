@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Account } from './account.entity';
+import { Account, AccountStatus } from './account.entity';
 import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
 import { scalarColumns } from '../../db/entity-columns';
 
@@ -43,14 +43,15 @@ const KEY_ACCOUNT = '"accounts"."id"';
 /**
  * `$1` an API key's hash, `$2` the id of what `polled` names: the account's columns and, of that order or booking of
  * the key's account, its version (`polled_version`) or its answer as one JSON row (`polled_answer`); null when the
- * account has none by that id. A poll's one statement (D23).
+ * account has none by that id, and no answer for an account that is not approved. A poll's one statement (D23).
  */
 export function accountAndPolledStatement(em: EntityManager, polled: Omit<PolledRead, 'id'>): PreparedStatement {
   const key = `${polled.name}_${polled.reads}` as const;
   const read =
     polled.reads === 'version'
       ? `(${polled.versionOf('$2', KEY_ACCOUNT)}) as "polled_version"`
-      : `(select row_to_json(polled) from (${polled.answerOf('$2', KEY_ACCOUNT)}) polled) as "polled_answer"`;
+      : // Only an approved account's answer is read: any other is refused (403) before it is served, uncharged.
+        `(select row_to_json(polled) from (${polled.answerOf('$2', KEY_ACCOUNT)}) polled where "accounts"."status" = '${AccountStatus.APPROVED}') as "polled_answer"`;
   return (withPolled[key] ??= {
     name: `account_by_key_hash_and_${key}`,
     sql: `select ${scalarColumns(em, Account).join(', ')}, ${read} ${BY_KEY_HASH}`,

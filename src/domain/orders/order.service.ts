@@ -135,10 +135,10 @@ export class OrderService {
     return this.deps.payments.payByCard(em, this.lifecycle, providerOrderId, checkoutFor);
   }
 
-  /** The order, its payment and its files, as polled all day: one statement, whatever the order holds (D23). */
   /**
-   * The order `id` of the caller's account as its answer shows it; `known` is that answer when an API key's look-up
-   * already read it (`AuthenticationService.resolvePolling`, D23): null when it found none.
+   * The order `id` of the caller's account, its payment and its files, as polled all day: one statement, whatever the
+   * order holds (D23); `known` is that answer when an API key's look-up already read it
+   * (`AuthenticationService.resolvePolling`): null when it found none.
    */
   async get(ctx: Ctx, id: unknown, known?: PolledAnswer | null): Promise<PolledOrder> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');

@@ -64,7 +64,7 @@ const FILE_IDS = `LEFT JOIN LATERAL (
 
 /**
  * Only the version of that answer, for a conditional request: of order `id` of the account `account` names, parameters
- * or, when the key's look-up reads it in the same statement (account-by-key.ts), the key's account.
+ * or, when the key's look-up reads it in the same statement (account-by-key.queries.ts), the key's account.
  */
 export const orderVersionOf = (id: string, account: string) =>
   `SELECT ${VERSION} AS version ${ORDER} ${FILE_IDS} WHERE o.id = ${id} AND o.account_id = ${account}`;

@@ -20,6 +20,10 @@ import {
 } from '../../../src/domain/orders/polled-orders.queries';
 import { Account, AccountStatus } from '../../../src/domain/identity/account.entity';
 import { newId } from '../../../src/domain/shared/ids';
+import { Booking, BookingStatus } from '../../../src/domain/bookings/booking.entity';
+import { Interpreter, InterpreterQualification } from '../../../src/domain/bookings/interpreter.entity';
+import { InterpretationMode } from '../../../src/domain/catalog/catalog.enums';
+import { Payment } from '../../../src/domain/payments/payment.entity';
 import { hashToken } from '../../../src/domain/shared/tokens';
 import { openQueryDatabase, type QueryDatabase } from '../../helpers/query-database';
 import { insertAccount, insertBooking, insertOrder } from '../../helpers/rows';
@@ -90,6 +94,66 @@ describe("with what a poll reads, in the key's statement (D23)", () => {
     expect(polledOrderOf(withOrder!.answer!.row, withOrder!.answer!.date)).toEqual(
       await readOrder(db.em(), account.id, order.id),
     );
+  });
+
+  it('reads an interpreter on record and an overtime paid by card alike, as one JSON row', async () => {
+    const em = db.em();
+    const interpreter = em.create(Interpreter, {
+      name: 'Ana Ruiz',
+      email: `ana-${newId()}@interpreters.test`,
+      languages: ['es', 'en'],
+      modes: [InterpretationMode.VIDEO_REMOTE],
+      qualifications: [InterpreterQualification.COURT_CERTIFIED],
+      credentials: null,
+      active: true,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await em.flush();
+    const booking = await insertBooking(
+      db.em(),
+      account,
+      {
+        status: BookingStatus.COMPLETED,
+        interpreter,
+        actualHundredths: 275,
+        overtimeHundredths: 75,
+        overtimeCents: 6750,
+      },
+      { paidAt: new Date('2026-11-20T10:00:00.123Z') },
+    );
+    const overtime = Object.assign(new Payment(), {
+      provider: 'sandbox',
+      description: 'Overtime',
+      amountCents: 6750,
+      currency: 'USD',
+      paidAt: new Date('2026-11-21T09:15:00.456Z'),
+    });
+    overtime.owner = { type: 'booking', id: booking.id };
+    await db.em().persist(overtime).flush();
+    await db.em().nativeUpdate(Booking, { id: booking.id }, { overtimePayment: overtime.id });
+    const found = await readAccountRowAndPolled(db.em(), keyHash, bookingPoll(booking.id, 'answer'));
+    const alone = await readBooking(db.em(), account.id, booking.id);
+    expect(alone!.booking.interpreter).toEqual({
+      name: 'Ana Ruiz',
+      qualifications: [InterpreterQualification.COURT_CERTIFIED],
+    });
+    expect(JSON.stringify(alone)).toContain('2026-11-21T09:15:00.456Z'); // the overtime's payment, read with it
+    expect(polledBookingOf(found!.answer!.row, found!.answer!.date)).toEqual(alone);
+  });
+
+  it('reads no answer of an account that is not approved: it is refused before it is served', async () => {
+    const suspendedHash = hashToken('ltk_test_suspended_polling_key');
+    const suspended = await insertAccount(db.em(), {
+      apiKeyHash: suspendedHash,
+      apiKeyLast4: '_key',
+      status: AccountStatus.SUSPENDED,
+      suspendedAt: new Date(),
+    });
+    const order = await insertOrder(db.em(), suspended);
+    const found = await readAccountRowAndPolled(db.em(), suspendedHash, orderPoll(order.id, 'answer'));
+    expect(found!.row.status).toBe(AccountStatus.SUSPENDED);
+    expect(found!.answer).toBeNull();
   });
 
   it("reads no answer for another account's order or an unknown one", async () => {
