@@ -187,6 +187,21 @@ describe('the polling lane (D23)', () => {
     ]);
   });
 
+  it('charges polls answered at once exactly once each, and their 304s not at all (D16, D23)', async () => {
+    const http = request(t.url);
+    const poll200 = () => http.get(orderPath).set('Authorization', `Bearer ${alice.key}`).expect(200);
+    const before = remaining(await poll200());
+    const etag = (await poll200()).headers.etag;
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => poll200()),
+      ...Array.from({ length: 6 }, () => poll(http, orderPath, etag).expect(304)),
+    ]);
+    const charged = answers.filter((res) => res.status === 200).map(remaining);
+    expect(new Set(charged).size).toBe(6);
+    expect(Math.min(...charged)).toBe(before - 7);
+    expect(remaining(await poll200())).toBe(before - 8);
+  });
+
   it("hands a refused poll over with what it read: the route's answer, charged once, no statement more", async () => {
     const unknown = orderPath.replace(/[0-9a-f-]{36}$/, '00000000-0000-4000-8000-000000000000');
     const http = request(t.url);

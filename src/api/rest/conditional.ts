@@ -49,17 +49,20 @@ function notModified(res: Response, etag: string): void {
 const KNOWN = Symbol('read with the key');
 type Known = { [KNOWN]?: Pick<Resolved, 'version' | 'answer'> };
 
+/** What a poll's key look-up reads (D23): the version for a conditional request (`If-None-Match`), else the answer. */
+export const pollReads = (condition: string | undefined): PolledRead['reads'] =>
+  condition === undefined ? 'answer' : 'version';
+
 /**
  * What a GET of an order or a booking polls (`polls` of its id), so that an API key's look-up reads it in the same
- * statement (D23): the version for a conditional request, the answer for one that is not; none for an id that is
- * none (the service answers it 404).
+ * statement (D23), as `pollReads` says; none for an id that is none (the service answers it 404).
  */
 export function polledRead(
   req: Request,
   polls: (id: string, reads: PolledRead['reads']) => PolledRead,
 ): PolledRead | undefined {
   const id = req.params.id;
-  return isId(id) ? polls(id, req.get('if-none-match') === undefined ? 'answer' : 'version') : undefined;
+  return isId(id) ? polls(id, pollReads(req.get('if-none-match'))) : undefined;
 }
 
 /** What the key's look-up read, for `answerVersioned`. */

@@ -8,7 +8,7 @@ import { tagRouteOf } from '../http/metrics';
 import { announcesBody } from '../http/request-body';
 import type { StartRequest } from '../http/request-start';
 import { admitPartner, resolvedAhead } from './authenticate';
-import { strongTag, tagHeaders, unchangedTag } from './conditional';
+import { pollReads, strongTag, tagHeaders, unchangedTag } from './conditional';
 import { chargeNothing, chargeRequest } from './rate-limit';
 
 /** The service of a polled resource: what a GET of it polls, its version and its answer (D23). */
@@ -107,11 +107,10 @@ export function pollingLane({ services, routes, start, headers }: LaneDeps, expr
   /** Answers the poll, or false when the routes must. */
   const answer = async (req: IncomingMessage, res: ServerResponse, poll: Poll): Promise<boolean> => {
     const ctx = start(req, res);
-    const reads = poll.condition === undefined ? 'answer' : 'version';
     const resolving = services.authentication.resolvePolling(
       ctx.em,
       poll.authorization,
-      poll.route.service.polled(poll.id, reads),
+      poll.route.service.polled(poll.id, pollReads(poll.condition)),
     );
     resolvedAhead(req, resolving);
     const resolved = await resolving; // a failure: the route answers it from the same promise
