@@ -39,7 +39,7 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await press(page, 'Bookings', 'link');
   await choose(page, 'Status', 'REQUESTED');
   await press(page, 'Filter');
-  await (await byRole(page, 'link', booking.number)).click();
+  await press(page, booking.number, 'link');
   await byRole(page, 'heading', `Booking ${booking.number} Requested`);
 
   // Only who speaks Spanish, works by video, is active and free is offered.
@@ -107,7 +107,7 @@ it('shows the deadlines and the fee the service says a cancel keeps, before the 
   );
   const half = (paid.total_cents / 200).toFixed(2);
   await waitForText(page, `Cancelling now keeps a fee of $${half} and refunds $${half}.`);
-  await (await byRole(page, 'checkbox', 'Waive the fee (refund all of it)')).click();
+  await press(page, 'Waive the fee (refund all of it)', 'checkbox');
   await fill(page, 'Reason to cancel', 'The hearing was adjourned.');
   await checkScreen(t, page, 'console-booking-cancel');
   await press(page, 'Cancel booking');

@@ -104,7 +104,7 @@ it('adds an interpreter to the records', async () => {
   await fill(page, 'Name', 'Inés Interpreter');
   await fill(page, 'E-mail', `ines-${Date.now()}@interpreters.test`);
   await fill(page, 'Languages', 'es');
-  await (await byRole(page, 'checkbox', 'Video remote')).click();
+  await press(page, 'Video remote', 'checkbox');
   await press(page, 'Add interpreter');
   await waitForText(page, 'Interpreter added.');
   await byRole(page, 'listitem', 'Inés Interpreter');
@@ -120,7 +120,7 @@ it('reviews the account’s certified order and completes it with its certificat
   await press(page, 'Orders', 'link');
   await fill(page, 'Search', 'Matter 77', 'searchbox');
   await press(page, 'Filter');
-  await (await byRole(page, 'link', order.number)).click();
+  await press(page, order.number, 'link');
   await byRole(page, 'heading', `Order ${order.number} In review`);
   // No notarization was asked for: the page offers none to record.
   expect(await pageText(page)).not.toContain('Record notarization');
@@ -137,7 +137,7 @@ it('reviews the account’s certified order and completes it with its certificat
 it('confirms the account’s booking with the interpreter who qualifies', async () => {
   booking = await requestBooking(suite.t, firm.key, { reference: 'Hearing Ruiz' });
   await press(page, 'Bookings', 'link');
-  await (await byRole(page, 'link', booking.number)).click();
+  await press(page, booking.number, 'link');
   await byRole(page, 'heading', `Booking ${booking.number} Requested`);
   await byRole(page, 'option', 'Inés Interpreter · es');
   const ines = await page.$eval('select[name="interpreterId"]', (select) =>
@@ -200,7 +200,7 @@ it('routes a certified scan to a translator, who translates and certifies it; th
   // It waits for a translator, in processing and not on hold, as the client reads it. (A tab is read once in front.)
   await page.bringToFront();
   await press(page, 'Orders', 'link');
-  await (await byRole(page, 'checkbox', 'Needs translation')).click();
+  await press(page, 'Needs translation', 'checkbox');
   await press(page, 'Filter');
   await pollUntil(
     async () => (await page.reload({ waitUntil: 'load' }), page.$(`::-p-aria([name="${order.number}"][role="link"])`)),
@@ -208,7 +208,7 @@ it('routes a certified scan to a translator, who translates and certifies it; th
     { timeoutMs: 30_000, intervalMs: 500, failure: () => `${order.number} never reached the translators' queue` },
   );
   expect(await rest(`/orders/${order.id}`)).toMatchObject({ status: 'processing', hold_reason: null });
-  await (await byRole(page, 'link', order.number)).click();
+  await press(page, order.number, 'link');
   await byRole(page, 'heading', `Order ${order.number} Processing`);
   await waitForText(page, '1 scanned page(s)');
   await choose(page, 'Assignee', tomas.id);
@@ -218,9 +218,9 @@ it('routes a certified scan to a translator, who translates and certifies it; th
   // The translator finds it in their own queue and attaches the translation from the file picker.
   await tomasPage.bringToFront();
   await press(tomasPage, 'Orders', 'link');
-  await (await byRole(tomasPage, 'checkbox', 'Assigned to me')).click();
+  await press(tomasPage, 'Assigned to me', 'checkbox');
   await press(tomasPage, 'Filter');
-  await (await byRole(tomasPage, 'link', order.number)).click();
+  await press(tomasPage, order.number, 'link');
   const translation = join(t.config.dataDir, 'poder-escaneado.en.pdf');
   writeFileSync(translation, await pdf(['Power of attorney granted before the notary of Madrid.']));
   await chooseFile(tomasPage, 'Translation file', translation);
@@ -282,7 +282,7 @@ it('completes the booking with the hours it really took, its overtime shown', as
   await placeOnAccount(t, (await rest(`/interpretation-bookings/${booking.id}`)).payment.approval_url, 'booking');
   await passStart(t, booking.id);
   await press(page, 'Bookings', 'link');
-  await (await byRole(page, 'link', booking.number)).click();
+  await press(page, booking.number, 'link');
   await byRole(page, 'heading', `Booking ${booking.number} Confirmed`);
   await fill(page, 'Actual hours (optional)', '2.5');
   await press(page, 'Complete booking');
@@ -301,7 +301,7 @@ it('refunds an amount of the paid DOCX order without moving it', async () => {
   await press(page, 'Orders', 'link');
   await fill(page, 'Search', 'Matter 77', 'searchbox');
   await press(page, 'Filter');
-  await (await byRole(page, 'link', docxOrder.number)).click();
+  await press(page, docxOrder.number, 'link');
   await byRole(page, 'heading', `Order ${docxOrder.number} Completed`);
   await fill(page, 'Amount to refund (USD)', '1.50');
   await fill(page, 'Reason for the refund', 'A page was counted twice.');

@@ -71,7 +71,7 @@ it('finds the order by reference, by status and as needing no translator, and pa
   await byRole(page, 'link', orderNumber);
   await checkScreen(t, page, 'console-queue');
   // A translator's queue (D30) holds the certified scans no one has translated: not this machine-translated one.
-  await (await byRole(page, 'checkbox', 'Needs translation')).click();
+  await press(page, 'Needs translation', 'checkbox');
   await press(page, 'Filter');
   await waitForText(page, '0 orders');
 }, 60_000);

@@ -95,17 +95,27 @@ export function expectClean(session: BrowserSession): void {
   expect(session.consoleErrors.splice(0)).toEqual([]);
 }
 
+/** Puppeteer's ARIA query for a control by its role and accessible name. */
+const ariaSelector = (role: string, name: string) => `::-p-aria([name="${name.replaceAll('"', '\\"')}"][role="${role}"])`;
+
 /** A control by its role and accessible name (puppeteer's ARIA query), waiting for it to appear. */
 export function byRole(page: Page, role: string, name: string, timeout = 15_000): Promise<ElementHandle> {
-  const selector = `::-p-aria([name="${name.replaceAll('"', '\\"')}"][role="${role}"])`;
-  return page.waitForSelector(selector, { timeout }) as Promise<ElementHandle>;
+  return page.waitForSelector(ariaSelector(role, name), { timeout }) as Promise<ElementHandle>;
+}
+
+/**
+ * Clicks the control a person finds by its role and name once it is visible, enabled and no longer moving: a click
+ * aimed at where it was drawn a frame earlier would land on whatever a late answer pushed there (the desk's facts
+ * arrive after the order's and push its documents down).
+ */
+export async function press(page: Page, name: string, role = 'button', count = 1): Promise<void> {
+  await page.locator(ariaSelector(role, name)).setTimeout(15_000).click({ count });
 }
 
 /** Types into the text box (or combo box) a person finds by its label. */
 export async function fill(page: Page, label: string, value: string, role = 'textbox'): Promise<void> {
-  const field = await byRole(page, role, label);
-  await field.click({ count: 3 });
-  await field.type(value);
+  await press(page, label, role, 3);
+  await page.keyboard.type(value);
 }
 
 /** The form control a `<label>` reading `label` stands for, waiting for it to appear. */
@@ -145,9 +155,6 @@ export async function choose(page: Page, label: string, value: string): Promise<
   await (await byRole(page, 'combobox', label)).select(value);
 }
 
-export async function press(page: Page, name: string, role = 'button'): Promise<void> {
-  await (await byRole(page, role, name)).click();
-}
 
 /** Markup someone might write in a message: a page must show it as the text it is, never make elements of it. */
 export const MARKUP_TEXT = '<img src=x onerror=alert(1)><b>bold</b>';
@@ -167,9 +174,14 @@ export async function markupShown(page: Page, within: string): Promise<{ literal
 /** What a person reads on the page. */
 export const pageText = async (page: Page) => String(await page.evaluate('document.body.innerText'));
 
-/** Waits until the page shows the text. */
+/** Waits until the page shows the text; on a timeout, the error says what the page showed instead. */
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(text)})`, { timeout });
+  try {
+    await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(text)})`, { timeout });
+  } catch (error) {
+    const shown = await pageText(page).catch(() => '(the page could not be read)');
+    throw new Error(`The page did not show ${JSON.stringify(text)}; it showed:\n${shown}`, { cause: error });
+  }
 }
 
 interface AxeViolation {
