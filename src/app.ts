@@ -62,12 +62,13 @@ export async function createApp({ orm, services, logger, jobMetrics, shareRateLi
   app.use('/graphql', graphqlUploads(services.config.uploadMaxBytes));
   app.use(jsonBody(JSON_BODY_LIMIT_BYTES));
 
-  // REST first: the polled paths (D23) should not walk the routes of the pages and probes below.
+  // The two doors first: their requests (polls among them, D23) should not walk the routes of the pages and probes.
+  // The docs come before GraphQL: a browser's GET /graphql is their explorer page.
   app.use(V1_PATH, v1Router(services));
-  app.use(opsRoutes(orm, metrics, services.config, services.documents));
   app.use(docsRoutes(services.config.company.name));
   const graphql = await createGraphQLDoor(services, logger);
   app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
+  app.use(opsRoutes(orm, metrics, services.config, services.documents));
   app.use(verifyRoutes(services));
   app.use(addressPageRoutes(services));
   app.use(webAppRoutes(services.config));

@@ -96,7 +96,8 @@ export function expectClean(session: BrowserSession): void {
 }
 
 /** Puppeteer's ARIA query for a control by its role and accessible name. */
-const ariaSelector = (role: string, name: string) => `::-p-aria([name="${name.replaceAll('"', '\\"')}"][role="${role}"])`;
+const ariaSelector = (role: string, name: string) =>
+  `::-p-aria([name="${name.replaceAll('"', '\\"')}"][role="${role}"])`;
 
 /** A control by its role and accessible name (puppeteer's ARIA query), waiting for it to appear. */
 export function byRole(page: Page, role: string, name: string, timeout = 15_000): Promise<ElementHandle> {
@@ -154,7 +155,6 @@ export async function typeDate(page: Page, label: string, ...parts: string[]): P
 export async function choose(page: Page, label: string, value: string): Promise<void> {
   await (await byRole(page, 'combobox', label)).select(value);
 }
-
 
 /** Markup someone might write in a message: a page must show it as the text it is, never make elements of it. */
 export const MARKUP_TEXT = '<img src=x onerror=alert(1)><b>bold</b>';

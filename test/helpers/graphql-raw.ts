@@ -4,7 +4,7 @@ export interface RawGraphQLAnswer {
   status: number;
   headers: Record<string, string>;
   data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions: { code: string } & Record<string, unknown> }[];
+  errors?: { message: string; path?: (string | number)[]; extensions: { code: string } & Record<string, unknown> }[];
   extensions?: { cost?: number };
 }
 

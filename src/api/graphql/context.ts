@@ -11,6 +11,8 @@ import type { OrderFileRead } from '../../domain/orders/order-read';
 import type { RevisionLinks } from '../../domain/orders/order-revisions.service';
 import type { Ctx } from '../../domain/identity/context';
 import type { Services } from '../../services';
+import type { PolledAnswer } from '../../domain/accounts/authentication.service';
+import type { PolledField } from './polled-field';
 
 /** What every resolver gets: the request's service context, the shared services, and per-request batch loaders. */
 export interface GraphQLContext {
@@ -23,6 +25,11 @@ export interface GraphQLContext {
   requestedCost?: number;
   /** The client's address, for the limits of the sign-in door (D27). */
   clientAddress: string;
+  /**
+   * The answer to `field(id)` read with the caller's key when the document polls only that (polled-field.ts, D23):
+   * null when the caller has no such record, undefined when it was not read ahead (the resolver reads it).
+   */
+  polledAnswer: (field: PolledField, id: string) => PolledAnswer | null | undefined;
 }
 
 /** Each made when first asked: a page of orders or bookings costs one statement per field, not one per row. */

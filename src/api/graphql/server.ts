@@ -6,11 +6,13 @@ import { addressBucket, partnerBucket } from '../../domain/rate-limits/rate-limi
 import { TooManyAttemptsError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import type { Services } from '../../services';
+import type { PolledAnswer, PolledRead } from '../../domain/accounts/authentication.service';
 import { budgetPlugin } from './budget-plugin';
 import { createLoaders, type GraphQLContext } from './context';
 import { formatError, isUnexpected } from './format-error';
 import { rateLimited } from './limit-errors';
-import { DocumentAdmission } from './document-admission';
+import { DocumentAdmission, type Admission } from './document-admission';
+import { polledFieldOf, type PolledField, type PolledFieldRequest } from './polled-field';
 import { chargedRefusal, documentTooLarge } from './refused-documents';
 import { buildGraphQLSchema } from './schema';
 
@@ -53,26 +55,43 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
   });
   await server.start();
   const admission = new DocumentAdmission(schema, LIMITS);
+  const polledServices: Record<PolledField, { polled(id: string, reads: PolledRead['reads']): PolledRead }> = {
+    order: services.orders,
+    interpretationBooking: services.bookings,
+  };
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       const authorization = req.get('authorization');
+      const { query, operationName, variables } = (req.method === 'GET' ? req.query : (req.body ?? {})) as Record<
+        string,
+        unknown
+      >;
       let budget: string | null;
+      let admitted: Admission;
+      let polled: { poll: PolledFieldRequest; answer?: PolledAnswer | null } | undefined;
       try {
         // A caller with nothing left is refused before its key is looked up or its document parsed.
         services.rateLimits.ensureCredentialLeft(authorization);
-        req.ctx.actor = await services.authentication.resolve(req.ctx.em, authorization);
+        // D36: the document is read here, before Apollo validates it; a refusal is charged below, before it is answered.
+        admitted = admission.admit(query, operationName, variables);
+        const poll =
+          admitted.kind === 'read' && admitted.refusals.length === 0
+            ? polledFieldOf(admitted.operation, variables)
+            : undefined;
+        // A document that only polls an order or a booking has its answer read with the key (D23): one statement.
+        const resolved = await services.authentication.resolvePolling(
+          req.ctx.em,
+          authorization,
+          poll && polledServices[poll.field].polled(poll.id, 'answer'),
+        );
+        req.ctx.actor = resolved.actor;
+        polled = poll && { poll, answer: resolved.answer };
         budget = budgetOf(req);
         if (budget && authorization && req.ctx.actor) services.rateLimits.remember(authorization, budget);
         if (budget) services.rateLimits.ensureLeft(budget);
       } catch (error) {
         throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;
       }
-      const { query, operationName, variables } = (req.method === 'GET' ? req.query : (req.body ?? {})) as Record<
-        string,
-        unknown
-      >;
-      // D36: the document is read here, before Apollo validates it, and a refusal is charged before it is answered.
-      const admitted = admission.admit(query, operationName, variables);
       if (admitted.kind === 'too_large')
         throw await chargedRefusal(services.rateLimits, budget, documentTooLarge(admitted.bytes));
       if (admitted.kind === 'read' && admitted.refusals.length > 0)
@@ -84,6 +103,8 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
         budget,
         requestedCost: admitted.kind === 'read' ? admitted.cost : undefined,
         clientAddress: req.ip ?? 'unknown',
+        polledAnswer: (field, id) =>
+          polled?.poll.field === field && polled.poll.id === id ? polled.answer : undefined,
       };
     },
   });

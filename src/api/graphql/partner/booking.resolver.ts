@@ -64,10 +64,10 @@ export class BookingResolver {
       'One of your bookings; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.',
   })
   async interpretationBooking(
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Ctx() { ctx, services, polledAnswer }: GraphQLContext,
     @Arg('id', () => ID) id: string,
   ): Promise<BookingRead> {
-    return (await services.bookings.get(ctx, id)).booking;
+    return (await services.bookings.get(ctx, id, polledAnswer('interpretationBooking', id))).booking;
   }
 
   @Query(() => InterpretationBookingPage, {

@@ -56,8 +56,11 @@ export class OrderResolver {
     description:
       'One of your orders; null (with a NOT_FOUND error) for an unknown id, leaving the rest of the request answered.',
   })
-  async order(@Ctx() { ctx, services, loaders }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<OrderRead> {
-    const { order, files } = await services.orders.get(ctx, id);
+  async order(
+    @Ctx() { ctx, services, loaders, polledAnswer }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+  ): Promise<OrderRead> {
+    const { order, files } = await services.orders.get(ctx, id, polledAnswer('order', id));
     loaders.orderFiles.prime(order.id, files);
     return order;
   }
