@@ -1,4 +1,5 @@
 import { graphqlCommand, restCommand } from '../../src/api/commands';
+import { createInterpreterCommand, updateInterpreterCommand } from '../../src/domain/bookings/interpreter.commands';
 import { createQuoteCommand } from '../../src/domain/quotes/quote.commands';
 import { errorsOf } from '../helpers/commands';
 
@@ -90,6 +91,31 @@ describe('typed commands at the doors (D2, D14)', () => {
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(errorsOf(() => restCommand(createQuoteCommand, { addons: deep }))).toMatchObject({
       'addons.0': ['The addons.0 field must be an object.'],
+    });
+  });
+});
+
+describe('an interpreter’s lists (D32)', () => {
+  it('keeps each language, mode and qualification once, in the order first given', () => {
+    const command = graphqlCommand(createInterpreterCommand, {
+      name: 'Ana Court',
+      email: 'ana@interpreters.test',
+      languages: ['es', 'FR', 'es', 'fr'],
+      modes: ['on_site', 'video_remote', 'on_site'],
+      qualifications: ['COURT_CERTIFIED', 'COURT_CERTIFIED'],
+    });
+    expect(command).toMatchObject({
+      languages: ['es', 'fr'],
+      modes: ['on_site', 'video_remote'],
+      qualifications: ['COURT_CERTIFIED'],
+    });
+  });
+
+  it('leaves a list out of a change when it is left out, and refuses a required one left out', () => {
+    expect(graphqlCommand(updateInterpreterCommand, { name: 'Ana' })).toEqual({ name: 'Ana' });
+    expect(errorsOf(() => graphqlCommand(createInterpreterCommand, { name: 'Ana', email: 'ana@x.test' }))).toEqual({
+      languages: [expect.any(String)],
+      modes: [expect.any(String)],
     });
   });
 });

@@ -9,23 +9,14 @@ import { InterpreterQualification } from './interpreter.entity';
 const MODES = Object.values(InterpretationMode);
 const QUALIFICATIONS = Object.values(InterpreterQualification);
 
-/** Each item once, in the order first given; a list left out stays out (the reader refuses one that is required). */
-const distinct =
-  <T>() =>
-  (items: unknown[] | undefined): T[] | undefined =>
-    items && [...new Set(items as T[])];
-
 /** What an interpreter record holds (D32); `required` for a new one, all optional for a change (left out, it stays). */
 const interpreterFields = <R extends boolean>(required: R) => ({
   name: text({ required, max: 255 }),
   email: email({ required }),
-  languages: list(languageCode(), { required, min: 1, max: 30 }).transform(distinct<string>()),
-  modes: list(oneOf(MODES, { required: true }), { required, min: 1, max: MODES.length }).transform(
-    distinct<InterpretationMode>(),
-  ),
-  qualifications: list(oneOf(QUALIFICATIONS, { required: true }), { max: QUALIFICATIONS.length }).transform(
-    distinct<InterpreterQualification>(),
-  ),
+  // A list left out stays out (the reader refuses one that is required).
+  languages: list(languageCode(), { required, min: 1, max: 30, distinct: true }),
+  modes: list(oneOf(MODES, { required: true }), { required, min: 1, max: MODES.length, distinct: true }),
+  qualifications: list(oneOf(QUALIFICATIONS, { required: true }), { max: QUALIFICATIONS.length, distinct: true }),
   // null clears them on an update.
   credentials: z.null().or(text({ max: 2000 })),
   active: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import { ArrayType, Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { InterpretationMode } from '../catalog/catalog.enums';
 import { newId } from '../shared/ids';
@@ -23,6 +23,8 @@ export enum InterpreterQualification {
   expression: `create index "interpreters_languages_gin" on "interpreters" using gin ("languages")`,
 })
 export class Interpreter {
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

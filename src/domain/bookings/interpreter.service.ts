@@ -62,13 +62,12 @@ export class InterpreterService {
     requireStaff(ctx.actor, 'createInterpreter');
     return failOnDuplicate('email', () =>
       ctx.em.transactional(async (em) => {
-        const interpreter = Object.assign(new Interpreter(), {
+        const interpreter = em.create(Interpreter, {
           ...command,
           qualifications: command.qualifications ?? [],
           credentials: command.credentials || null,
           active: command.active ?? true,
         });
-        em.persist(interpreter);
         this.audit(ctx, em, interpreter, 'create', { after: recorded(interpreter) });
         return interpreter;
       }),

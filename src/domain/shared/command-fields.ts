@@ -101,6 +101,8 @@ export function list<I extends z.ZodType, R extends boolean | undefined = undefi
     max: number;
     /** A rule across the items (each once), run on those that read, even when others did not: every error at once. */
     across?: (items: { index: number; value: z.output<I> }[], ctx: z.RefinementCtx) => void;
+    /** Each item kept once, in the order first given (a set given as a list: an interpreter's languages). */
+    distinct?: boolean;
   },
 ): Field<z.output<I>[], R> {
   const schema = z
@@ -119,7 +121,8 @@ export function list<I extends z.ZodType, R extends boolean | undefined = undefi
         else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [index, ...issue.path] });
       });
       rule.across?.(items, ctx);
-      return items.map(({ value }) => value);
+      const values = items.map(({ value }) => value);
+      return rule.distinct ? [...new Set(values)] : values;
     })
     .meta(defined({ type: 'array', minItems: rule.min, maxItems: rule.max, items: jsonOf(item) }));
   return (rule.required ? schema : schema.optional()) as unknown as Field<z.output<I>[], R>;
