@@ -140,8 +140,8 @@ export class OrderRevisionsService {
   ): Promise<string> {
     const id = newId();
     const now = new Date();
-    const payment = Object.assign(new Payment(), {
-      owner: { type: 'order', id },
+    const payment = em.create(Payment, {
+      orderId: id,
       provider: NO_PROVIDER,
       description: `Revision of order ${original.number}`,
       amountCents: 0,

@@ -1,4 +1,4 @@
-import { Check, DeferMode, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, DeferMode, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { newId } from '../shared/ids';
 
@@ -44,6 +44,10 @@ export type PaymentOwner = { type: 'order' | 'booking'; id: string };
 })
 @Check({ name: 'payments_one_owner_check', expression: 'num_nonnulls("order_id", "booking_id") = 1' })
 export class Payment {
+  /** What a new payment may leave out: its defaults, and `owner`, which is its order's or booking's key. */
+  [OptionalProps]?:
+    'capturedCents' | 'refundedCents' | 'refundPendingCents' | 'status' | 'createdAt' | 'updatedAt' | 'owner';
+
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
