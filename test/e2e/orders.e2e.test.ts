@@ -337,8 +337,8 @@ describe('lists and polling', () => {
     // The key's look-up reads the order with its payment and its files in one statement; the rate limit counts in
     // memory (D24).
     expect(forSmall).toBe(1);
-    // GraphQL polls the same way, the order read with the key (D23): its files come with it, so asking for them costs
-    // no statement more.
+    // GraphQL polls the same way once it has read the document (D23, D36): the order is read with the key, its files
+    // with it, so asking for them costs no statement more.
     const viaGraphQL = async (id: string) =>
       statements.of(
         await gqlRaw(
@@ -347,6 +347,7 @@ describe('lists and polling', () => {
           { token: alice.key, variables: { id } },
         ),
       );
+    expect(await viaGraphQL(large)).toHaveLength(2);
     expect(await viaGraphQL(large)).toHaveLength(1);
     expect(await viaGraphQL(small)).toHaveLength(1);
     const page2 = await count('/api/v1/orders?per_page=2');

@@ -15,10 +15,16 @@ export async function gqlRaw(
   {
     token,
     variables,
+    operationName,
     headers = {},
-  }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  }: {
+    token?: string;
+    variables?: Record<string, unknown>;
+    operationName?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<RawGraphQLAnswer> {
-  const test = agent.post('/graphql').set(headers).send({ query, variables });
+  const test = agent.post('/graphql').set(headers).send({ query, variables, operationName });
   if (token) test.set('Authorization', `Bearer ${token}`);
   const res = await test;
   const { data, errors, extensions } = res.body as Omit<RawGraphQLAnswer, 'status' | 'headers'>;

@@ -23,14 +23,7 @@ interface Reading {
 export type Admission =
   | { kind: 'unread' }
   | { kind: 'too_large'; bytes: number }
-  | {
-      kind: 'read';
-      document: DocumentNode;
-      /** The operation that runs, or null when the document names none that exists (a refusal to come). */
-      operation: OperationDefinitionNode | null;
-      refusals: readonly GraphQLError[];
-      cost: number;
-    };
+  | { kind: 'read'; document: DocumentNode; refusals: readonly GraphQLError[]; cost: number };
 
 /**
  * The cached readings' text, in bytes at most: polling clients send the same few documents all day, each read once;
@@ -69,10 +62,25 @@ export class DocumentAdmission {
       return { kind: 'too_large', bytes: byteLength(text) };
     const reading = this.cache.get(text) ?? this.read(text);
     if (!reading) return { kind: 'unread' };
-    const operation =
-      getOperationAST(reading.document, typeof operationName === 'string' ? operationName : undefined) ?? null;
-    const cost = requestedCost(this.schema, reading.document, operation, isObject(variables) ? variables : undefined);
-    return { kind: 'read', document: reading.document, operation, refusals: reading.refusals, cost };
+    const cost = requestedCost(
+      this.schema,
+      reading.document,
+      typeof operationName === 'string' ? operationName : undefined,
+      isObject(variables) ? variables : undefined,
+    );
+    return { kind: 'read', document: reading.document, refusals: reading.refusals, cost };
+  }
+
+  /**
+   * The operation a document already read and kept would run, without reading anything: what the context may look at
+   * before the caller's budget is checked (a poll, polled-field.ts). A text not kept yet answers undefined.
+   */
+  peek(text: unknown, operationName: unknown): OperationDefinitionNode | undefined {
+    const reading = typeof text === 'string' ? this.cache.get(text) : undefined;
+    return (
+      (reading && getOperationAST(reading.document, typeof operationName === 'string' ? operationName : undefined)) ??
+      undefined
+    );
   }
 
   private read(text: string): Reading | undefined {
@@ -107,9 +115,10 @@ export class DocumentAdmission {
 function requestedCost(
   schema: GraphQLSchema,
   document: DocumentNode,
-  chosen: OperationDefinitionNode | null,
+  operationName: string | undefined,
   variables: Record<string, unknown> | undefined,
 ): number {
+  const chosen = getOperationAST(document, operationName);
   const operations = chosen
     ? [chosen]
     : document.definitions.filter(

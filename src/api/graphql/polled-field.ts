@@ -19,7 +19,7 @@ export interface PolledFieldRequest {
  * operation's top level is looked at.
  */
 export function polledFieldOf(
-  operation: OperationDefinitionNode | null,
+  operation: OperationDefinitionNode | undefined,
   variables: unknown,
 ): PolledFieldRequest | undefined {
   if (operation?.operation !== OperationTypeNode.QUERY) return undefined;

@@ -11,7 +11,7 @@ import { budgetPlugin } from './budget-plugin';
 import { createLoaders, type GraphQLContext } from './context';
 import { formatError, isUnexpected } from './format-error';
 import { rateLimited } from './limit-errors';
-import { DocumentAdmission, type Admission } from './document-admission';
+import { DocumentAdmission } from './document-admission';
 import { polledFieldOf, type PolledField, type PolledFieldRequest } from './polled-field';
 import { chargedRefusal, documentTooLarge } from './refused-documents';
 import { buildGraphQLSchema } from './schema';
@@ -67,18 +67,12 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
         unknown
       >;
       let budget: string | null;
-      let admitted: Admission;
       let polled: { poll: PolledFieldRequest; answer?: PolledAnswer | null } | undefined;
       try {
         // A caller with nothing left is refused before its key is looked up or its document parsed.
         services.rateLimits.ensureCredentialLeft(authorization);
-        // D36: the document is read here, before Apollo validates it; a refusal is charged below, before it is answered.
-        admitted = admission.admit(query, operationName, variables);
-        const poll =
-          admitted.kind === 'read' && admitted.refusals.length === 0
-            ? polledFieldOf(admitted.operation, variables)
-            : undefined;
-        // A document that only polls an order or a booking has its answer read with the key (D23): one statement.
+        // A poll (D23) is seen in a document read before: its answer is then read with the key, in one statement.
+        const poll = polledFieldOf(admission.peek(query, operationName), variables);
         const resolved = await services.authentication.resolvePolling(
           req.ctx.em,
           authorization,
@@ -90,8 +84,13 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
         if (budget && authorization && req.ctx.actor) services.rateLimits.remember(authorization, budget);
         if (budget) services.rateLimits.ensureLeft(budget);
       } catch (error) {
-        throw error instanceof TooManyAttemptsError ? rateLimited(error.state) : error;
+        if (error instanceof TooManyAttemptsError) throw rateLimited(error.state);
+        // Apollo answers a failed context 500 without telling its plugins' request hooks: logged here, with its id.
+        if (isUnexpected(error)) logger.error({ request_id: req.ctx.requestId, err: error }, 'graphql context failed');
+        throw error;
       }
+      // D36: the document is read here, before Apollo validates it, and a refusal is charged before it is answered.
+      const admitted = admission.admit(query, operationName, variables);
       if (admitted.kind === 'too_large')
         throw await chargedRefusal(services.rateLimits, budget, documentTooLarge(admitted.bytes));
       if (admitted.kind === 'read' && admitted.refusals.length > 0)
