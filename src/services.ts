@@ -59,6 +59,13 @@ import { createTranslationEngine } from './providers/translation/create-translat
 import { TranslationService } from './domain/translation/translation.service';
 import { MemberService } from './domain/members/member.service';
 import { SignInService } from './domain/sign-in/sign-in.service';
+import { EventHub } from './domain/shared/event-hub';
+import type { AccountEvent } from './domain/accounts/account.events';
+import type { MemberEvent } from './domain/members/member.events';
+import type { SignInEvent } from './domain/sign-in/sign-in.events';
+import { tellAccountOfKey } from './domain/mail/account-mail.subscribers';
+import { tellInvitee } from './domain/mail/member-mail.subscribers';
+import { mailSignInCode } from './domain/mail/sign-in-mail.subscribers';
 
 export interface Infrastructure {
   queue: JobQueue;
@@ -99,6 +106,15 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks, pages }));
   lifecycles.booking.events.subscribe(auditTrail(audit));
   lifecycles.booking.events.subscribe(tellAccountOfBooking(mailer));
+  // What the areas raise besides their lifecycles' events, each heard by the mail area in the raising transaction.
+  const events = {
+    accounts: new EventHub<AccountEvent>(),
+    members: new EventHub<MemberEvent>(),
+    signIn: new EventHub<SignInEvent>(),
+  };
+  events.accounts.subscribe(tellAccountOfKey(mailer));
+  events.members.subscribe(tellInvitee(mailer));
+  events.signIn.subscribe(mailSignInCode(mailer));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
@@ -118,7 +134,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     retrySeconds: config.translation.engine === 'deepl' ? config.translation.languagesRetrySeconds : undefined,
   });
   standardOffer.start();
-  const members = new MemberService({ mailer, audit });
+  const members = new MemberService({ events: events.members, audit });
   const certificates = new CertificateService({
     files,
     documents,
@@ -180,14 +196,19 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     audit,
     authentication: new AuthenticationService(config.env),
     catalog,
-    accounts: new AccountService({ env: config.env, mailer, audit }),
+    accounts: new AccountService({ env: config.env, events: events.accounts, audit }),
     staff: new StaffService({ audit }),
     members,
     // Staff first: an e-mail is one identity (D36), and where older rows still hold one twice, a staff member's
     // sign-in never lands in a client account.
-    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [new StaffSessions(), members] }),
+    signIn: new SignInService({
+      appKey: config.appKey,
+      events: events.signIn,
+      directories: [new StaffSessions(), members],
+    }),
     sentEmails: new SentEmailService({ env: config.env }),
     mailDelivery,
+    events,
   };
 }
 
