@@ -63,9 +63,11 @@ import { EventHub } from './domain/shared/event-hub';
 import type { AccountEvent } from './domain/accounts/account.events';
 import type { MemberEvent } from './domain/members/member.events';
 import type { SignInEvent } from './domain/sign-in/sign-in.events';
+import type { PaymentActivity } from './domain/payments/payment-activity';
 import { tellAccountOfKey } from './domain/mail/account-mail.subscribers';
 import { tellInvitee } from './domain/mail/member-mail.subscribers';
 import { mailSignInCode } from './domain/mail/sign-in-mail.subscribers';
+import { tellAccountOfPayment } from './domain/mail/payment-mail.subscribers';
 
 export interface Infrastructure {
   queue: JobQueue;
@@ -111,16 +113,22 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     accounts: new EventHub<AccountEvent>(),
     members: new EventHub<MemberEvent>(),
     signIn: new EventHub<SignInEvent>(),
+    payments: new EventHub<PaymentActivity>(),
   };
   events.accounts.subscribe(tellAccountOfKey(mailer));
   events.members.subscribe(tellInvitee(mailer));
   events.signIn.subscribe(mailSignInCode(mailer));
+  events.payments.subscribe(tellAccountOfPayment(mailer));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
     owners: {
-      order: orderPayments({ lifecycle: lifecycles.order, mailer, turnaroundHours: config.turnaroundHours }),
-      booking: bookingPayments({ lifecycle: lifecycles.booking, mailer }),
+      order: orderPayments({
+        lifecycle: lifecycles.order,
+        events: events.payments,
+        turnaroundHours: config.turnaroundHours,
+      }),
+      booking: bookingPayments({ lifecycle: lifecycles.booking, events: events.payments }),
     },
     onAccount: new AccountPaymentProvider(config.appUrl),
     placement: accountPlacement,

@@ -1,7 +1,7 @@
 import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../identity/account-of';
 import { bookingExpiredEmail, onHoldEmail } from '../mail/messages';
-import { tellStaffCancel } from '../payments/staff-cancel-notice';
+import { tellStaffCancel } from '../mail/staff-cancel-mail';
 import type { Subscriber } from '../shared/event-hub';
 import { bookingTime } from '../shared/booking-time';
 import { BookingStatus } from './booking.entity';

@@ -3,7 +3,7 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { accountOf } from '../identity/account-of';
 import { onHoldEmail, orderCompletedEmail, shippingAddressNeededEmail } from '../mail/messages';
 import type { PageLinks } from '../mail/page-links';
-import { tellStaffCancel } from '../payments/staff-cancel-notice';
+import { tellStaffCancel } from '../mail/staff-cancel-mail';
 import { billedUnits } from '../quotes/billed-units';
 import { hasHardCopies } from '../quotes/shipping-address';
 import type { Subscriber } from '../shared/event-hub';
