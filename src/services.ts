@@ -33,7 +33,11 @@ import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
 import { PageLinks } from './domain/mail/page-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
-import { queueTranslation, scheduleExpiry, tellAccountOfOrder } from './domain/orders/order.subscribers';
+import { queueTranslation, scheduleExpiry } from './domain/orders/order.subscribers';
+import { tellAccountOfOrder, tellAccountOfShipment } from './domain/mail/order-mail.subscribers';
+import { tellOtherSideOfMessage } from './domain/mail/order-message-mail.subscribers';
+import { tellDeskOfRevision } from './domain/mail/revision-mail.subscribers';
+import type { OrderActivity } from './domain/orders/order-activity';
 import { tellAccountOfBooking } from './domain/bookings/booking.subscribers';
 import { auditTrail } from './domain/audit/audit-trail';
 import { orderPayments } from './domain/orders/order-payments';
@@ -106,6 +110,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   lifecycles.order.events.subscribe(scheduleExpiry);
   lifecycles.order.events.subscribe(queueTranslation(queue));
   lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks, pages }));
+  lifecycles.order.events.subscribe(tellAccountOfShipment(mailer));
   lifecycles.booking.events.subscribe(auditTrail(audit));
   lifecycles.booking.events.subscribe(tellAccountOfBooking(mailer));
   // What the areas raise besides their lifecycles' events, each heard by the mail area in the raising transaction.
@@ -114,11 +119,14 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     members: new EventHub<MemberEvent>(),
     signIn: new EventHub<SignInEvent>(),
     payments: new EventHub<PaymentActivity>(),
+    orders: new EventHub<OrderActivity>(),
   };
   events.accounts.subscribe(tellAccountOfKey(mailer));
   events.members.subscribe(tellInvitee(mailer));
   events.signIn.subscribe(mailSignInCode(mailer));
   events.payments.subscribe(tellAccountOfPayment(mailer));
+  events.orders.subscribe(tellOtherSideOfMessage({ mailer, pages }));
+  events.orders.subscribe(tellDeskOfRevision({ mailer, pages }));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
@@ -181,8 +189,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     revisions: new OrderRevisionsService({
       orders,
       files,
-      mailer,
-      pages,
+      events: events.orders,
       orderPrefix: config.orderPrefix,
       turnaroundHours: config.turnaroundHours,
     }),
@@ -195,8 +202,8 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }),
     }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
-    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer, pages }),
-    shipping: new OrderShippingService({ orders, mailer }),
+    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, events: events.orders }),
+    shipping: new OrderShippingService({ orders }),
     addressLinks,
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),
