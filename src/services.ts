@@ -38,7 +38,8 @@ import { tellAccountOfOrder, tellAccountOfShipment } from './domain/mail/order-m
 import { tellOtherSideOfMessage } from './domain/mail/order-message-mail.subscribers';
 import { tellDeskOfRevision } from './domain/mail/revision-mail.subscribers';
 import type { OrderActivity } from './domain/orders/order-activity';
-import { tellAccountOfBooking } from './domain/bookings/booking.subscribers';
+import { tellAccountOfBooking, tellAccountOfBookingActivity } from './domain/mail/booking-mail.subscribers';
+import type { BookingActivity } from './domain/bookings/booking-activity';
 import { auditTrail } from './domain/audit/audit-trail';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -120,6 +121,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     signIn: new EventHub<SignInEvent>(),
     payments: new EventHub<PaymentActivity>(),
     orders: new EventHub<OrderActivity>(),
+    bookings: new EventHub<BookingActivity>(),
   };
   events.accounts.subscribe(tellAccountOfKey(mailer));
   events.members.subscribe(tellInvitee(mailer));
@@ -127,6 +129,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   events.payments.subscribe(tellAccountOfPayment(mailer));
   events.orders.subscribe(tellOtherSideOfMessage({ mailer, pages }));
   events.orders.subscribe(tellDeskOfRevision({ mailer, pages }));
+  events.bookings.subscribe(tellAccountOfBookingActivity(mailer));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
@@ -178,12 +181,12 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       catalog,
       payments,
       lifecycle: lifecycles.booking,
-      mailer,
+      events: events.bookings,
       logger,
       orderPrefix: config.orderPrefix,
       baseLanguage: config.baseLanguage,
     }),
-    bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
+    bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, events: events.bookings }),
     interpreters: new InterpreterService({ audit, baseLanguage: config.baseLanguage }),
     orders,
     revisions: new OrderRevisionsService({
