@@ -68,10 +68,12 @@ import { EventHub } from './domain/shared/event-hub';
 import type { AccountEvent } from './domain/accounts/account.events';
 import type { MemberEvent } from './domain/members/member.events';
 import type { SignInEvent } from './domain/sign-in/sign-in.events';
+import type { InvoiceEvent } from './domain/billing/invoice.events';
 import type { PaymentActivity } from './domain/payments/payment-activity';
 import { tellAccountOfKey } from './domain/mail/account-mail.subscribers';
 import { tellInvitee } from './domain/mail/member-mail.subscribers';
 import { mailSignInCode } from './domain/mail/sign-in-mail.subscribers';
+import { tellAccountOfInvoice } from './domain/mail/invoice-mail.subscribers';
 import { tellAccountOfPayment } from './domain/mail/payment-mail.subscribers';
 
 export interface Infrastructure {
@@ -122,6 +124,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     payments: new EventHub<PaymentActivity>(),
     orders: new EventHub<OrderActivity>(),
     bookings: new EventHub<BookingActivity>(),
+    invoices: new EventHub<InvoiceEvent>(),
   };
   events.accounts.subscribe(tellAccountOfKey(mailer));
   events.members.subscribe(tellInvitee(mailer));
@@ -130,6 +133,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   events.orders.subscribe(tellOtherSideOfMessage({ mailer, pages }));
   events.orders.subscribe(tellDeskOfRevision({ mailer, pages }));
   events.bookings.subscribe(tellAccountOfBookingActivity(mailer));
+  events.invoices.subscribe(tellAccountOfInvoice({ mailer, pages }));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
@@ -165,7 +169,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   return {
     config,
     documents,
-    invoices: new InvoiceService({ audit, mailer, pages }),
+    invoices: new InvoiceService({ audit, events: events.invoices }),
     invoiceLinks: new SignedPdfLinks(config.appUrl, pdfKeys, invoicePdfPath),
     receipts: new ReceiptService({
       appUrl: config.appUrl,
