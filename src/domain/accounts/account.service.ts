@@ -176,7 +176,7 @@ export class AccountService {
     });
   }
 
-  /** Generates a key, keeps only its hash and last four characters, and raises the key itself for the account's e-mail. */
+  /** Generates a key, keeps only its hash and last four characters, and raises the key itself, to be e-mailed. */
   private async issueKey(em: EntityManager, account: Account, reason: 'approved' | 'regenerated'): Promise<void> {
     const key = generateToken(apiKeyPrefix(this.deps.env));
     account.apiKeyHash = hashToken(key);

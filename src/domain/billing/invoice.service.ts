@@ -246,7 +246,7 @@ export class InvoiceService {
     });
   }
 
-  /** Each invoice newly overdue is marked and raised once, so its account is told once (a schedule); answers how many. */
+  /** Each invoice newly overdue is marked and raised once, so its account is told once (a schedule); how many. */
   async notifyOverdue(em: EntityManager, now = new Date()): Promise<number> {
     return retryingTransaction(em.fork(), async (tx) => {
       const due = await tx.find(

@@ -63,7 +63,7 @@ export interface BookingDeps {
   baseLanguage: string;
 }
 
-/** The job's cause when the start of an unpaid booking passes (D29); the mail area's `tellAccountOfBooking` tells the account. */
+/** The job's cause when the start of an unpaid booking passes (D29); `tellAccountOfBooking` tells the account. */
 const EXPIRY: MoveCause = { actor: null, action: EXPIRED, reason: 'The start passed before the booking was paid.' };
 
 /** The checkout of a booking's total, returning the payer to `redirectUrl` (D9). */

@@ -43,7 +43,7 @@ export function tellAccountOfOrder(deps: {
   };
 }
 
-/** Hard copies handed to a carrier tell the account how to follow them, and so does a correction of the details (D22). */
+/** Hard copies handed to a carrier tell the account how to follow them, and so does a correction of them (D22). */
 export function tellAccountOfShipment(mailer: Mailer): Subscriber<OrderEvent> {
   return async (em, { kind, row: order, cause }) => {
     if (kind !== 'recorded' || (cause.action !== SHIPPED && cause.action !== SHIPMENT_CORRECTED)) return;

@@ -45,9 +45,9 @@ export class MemberService implements SignInDirectory {
   }
 
   /**
-   * Invites someone (the invitation raised for the mail area to send); the invitee signs in with a code sent to the same address. An e-mail that is already
-   * someone else's identity (staff, a member elsewhere, another account's e-mail) is refused with the answer any
-   * invitation that cannot be sent gets, which says nothing about other accounts (D36).
+   * Invites someone, the invitation raised to be e-mailed; the invitee signs in with a code sent to the same address.
+   * An e-mail that is already someone else's identity (staff, a member elsewhere, another account's e-mail) is refused
+   * with the answer any invitation that cannot be sent gets, which says nothing about other accounts (D36).
    */
   async invite(ctx: Ctx, { email, name, role }: InviteMember): Promise<AccountMember> {
     requireAccount(ctx.actor, 'members.manage');

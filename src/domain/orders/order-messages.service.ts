@@ -16,9 +16,9 @@ import type { OrderActivity } from './order-activity';
 
 /**
  * An order's conversation between the client and the desk (D30): both sides read it a page at a time and write to
- * it, each message raised for the other side to be told. Staff may ask and wait (`waitForClient`): the order goes on hold
- * `awaiting_client` until the client's next message releases it. A message is written with the order locked, as
- * every lifecycle change is (D26), so a reply racing a staff release or cancel sees the state the other left.
+ * it, each message raised to be e-mailed to the other side. Staff may ask and wait (`waitForClient`): the order goes
+ * on hold `awaiting_client` until the client's next message releases it. A message is written with the order locked,
+ * as every lifecycle change is (D26), so a reply racing a staff release or cancel sees the state the other left.
  */
 export class OrderMessageService {
   constructor(private readonly deps: { lifecycle: OrderLifecycle; events: EventHub<OrderActivity> }) {}
