@@ -4,14 +4,12 @@ import { AuditEntry } from '../../src/domain/audit/audit-entry.entity';
 import { Booking } from '../../src/domain/bookings/booking.entity';
 import { Account, AccountStatus } from '../../src/domain/identity/account.entity';
 import type { Actor } from '../../src/domain/identity/context';
-import { OPERATOR } from '../../src/domain/identity/context';
-import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { SentEmail } from '../../src/domain/mail/sent-email.entity';
 import { OrderMessage } from '../../src/domain/orders/order-message.entity';
 import { Order, OrderStatus } from '../../src/domain/orders/order.entity';
 import type { EventHub } from '../../src/domain/shared/event-hub';
 import { insertAccount, insertBooking, insertOrder } from '../helpers/rows';
-import { startTestServices, type TestServices } from '../helpers/test-services';
+import { staffAdmin, startTestServices, type TestServices } from '../helpers/test-services';
 
 /**
  * The events the areas raise for the mail area (docs/architecture.md "Domain events"), through the services as the
@@ -23,13 +21,7 @@ let staff: Actor;
 
 beforeAll(async () => {
   t = await startTestServices();
-  const { staffUser } = await t.services.staff.create(t.ctx(OPERATOR), {
-    email: 'mail-events@example.test',
-    name: 'Mel Mail',
-    role: StaffRole.ADMIN,
-    credentials: '',
-  });
-  staff = { kind: 'staff', staff: staffUser };
+  staff = await staffAdmin(t, 'mail-events@example.test');
 });
 
 afterAll(() => t.close());
