@@ -33,8 +33,7 @@ import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
 import { PageLinks } from './domain/mail/page-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
-import { queueTranslation, scheduleExpiry, tellAccountOfOrder } from './domain/orders/order.subscribers';
-import { tellAccountOfBooking } from './domain/bookings/booking.subscribers';
+import { queueTranslation, scheduleExpiry } from './domain/orders/order.subscribers';
 import { auditTrail } from './domain/audit/audit-trail';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -59,6 +58,23 @@ import { createTranslationEngine } from './providers/translation/create-translat
 import { TranslationService } from './domain/translation/translation.service';
 import { MemberService } from './domain/members/member.service';
 import { SignInService } from './domain/sign-in/sign-in.service';
+import { EventHub } from './domain/shared/event-hub';
+import type { AccountEvent } from './domain/accounts/account.events';
+import type { MemberEvent } from './domain/members/member.events';
+import type { SignInEvent } from './domain/sign-in/sign-in.events';
+import type { InvoiceEvent } from './domain/billing/invoice.events';
+import type { PaymentActivity } from './domain/payments/payment-activity';
+import type { OrderActivity } from './domain/orders/order-activity';
+import type { BookingActivity } from './domain/bookings/booking-activity';
+import { tellAccountOfKey } from './domain/mail/account-mail.subscribers';
+import { tellInvitee } from './domain/mail/member-mail.subscribers';
+import { mailSignInCode } from './domain/mail/sign-in-mail.subscribers';
+import { tellAccountOfInvoice } from './domain/mail/invoice-mail.subscribers';
+import { tellAccountOfPayment } from './domain/mail/payment-mail.subscribers';
+import { tellAccountOfOrder, tellAccountOfShipment } from './domain/mail/order-mail.subscribers';
+import { tellOtherSideOfMessage } from './domain/mail/order-message-mail.subscribers';
+import { tellDeskOfRevision } from './domain/mail/revision-mail.subscribers';
+import { tellAccountOfBooking, tellAccountOfBookingActivity } from './domain/mail/booking-mail.subscribers';
 
 export interface Infrastructure {
   queue: JobQueue;
@@ -97,14 +113,37 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   lifecycles.order.events.subscribe(scheduleExpiry);
   lifecycles.order.events.subscribe(queueTranslation(queue));
   lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks, pages }));
+  lifecycles.order.events.subscribe(tellAccountOfShipment(mailer));
   lifecycles.booking.events.subscribe(auditTrail(audit));
   lifecycles.booking.events.subscribe(tellAccountOfBooking(mailer));
+  // What the areas raise besides their lifecycles' events, each heard by the mail area in the raising transaction.
+  const events = {
+    accounts: new EventHub<AccountEvent>(),
+    members: new EventHub<MemberEvent>(),
+    signIn: new EventHub<SignInEvent>(),
+    payments: new EventHub<PaymentActivity>(),
+    orders: new EventHub<OrderActivity>(),
+    bookings: new EventHub<BookingActivity>(),
+    invoices: new EventHub<InvoiceEvent>(),
+  };
+  events.accounts.subscribe(tellAccountOfKey(mailer));
+  events.members.subscribe(tellInvitee(mailer));
+  events.signIn.subscribe(mailSignInCode(mailer));
+  events.payments.subscribe(tellAccountOfPayment(mailer));
+  events.orders.subscribe(tellOtherSideOfMessage({ mailer, pages }));
+  events.orders.subscribe(tellDeskOfRevision({ mailer, pages }));
+  events.bookings.subscribe(tellAccountOfBookingActivity(mailer));
+  events.invoices.subscribe(tellAccountOfInvoice({ mailer, pages }));
   const payments = new PaymentService(createPaymentProvider(config.payment, config.appUrl), {
     audit,
     logger,
     owners: {
-      order: orderPayments({ lifecycle: lifecycles.order, mailer, turnaroundHours: config.turnaroundHours }),
-      booking: bookingPayments({ lifecycle: lifecycles.booking, mailer }),
+      order: orderPayments({
+        lifecycle: lifecycles.order,
+        events: events.payments,
+        turnaroundHours: config.turnaroundHours,
+      }),
+      booking: bookingPayments({ lifecycle: lifecycles.booking, events: events.payments }),
     },
     onAccount: new AccountPaymentProvider(config.appUrl),
     placement: accountPlacement,
@@ -118,7 +157,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     retrySeconds: config.translation.engine === 'deepl' ? config.translation.languagesRetrySeconds : undefined,
   });
   standardOffer.start();
-  const members = new MemberService({ mailer, audit });
+  const members = new MemberService({ events: events.members, audit });
   const certificates = new CertificateService({
     files,
     documents,
@@ -130,7 +169,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   return {
     config,
     documents,
-    invoices: new InvoiceService({ audit, mailer, pages }),
+    invoices: new InvoiceService({ audit, events: events.invoices }),
     invoiceLinks: new SignedPdfLinks(config.appUrl, pdfKeys, invoicePdfPath),
     receipts: new ReceiptService({
       appUrl: config.appUrl,
@@ -146,19 +185,18 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       catalog,
       payments,
       lifecycle: lifecycles.booking,
-      mailer,
+      events: events.bookings,
       logger,
       orderPrefix: config.orderPrefix,
       baseLanguage: config.baseLanguage,
     }),
-    bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, mailer }),
+    bookingDesk: new BookingDeskService({ lifecycle: lifecycles.booking, events: events.bookings }),
     interpreters: new InterpreterService({ audit, baseLanguage: config.baseLanguage }),
     orders,
     revisions: new OrderRevisionsService({
       orders,
       files,
-      mailer,
-      pages,
+      events: events.orders,
       orderPrefix: config.orderPrefix,
       turnaroundHours: config.turnaroundHours,
     }),
@@ -171,8 +209,8 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
       pending: new PendingCertificates({ processId: claim.id, liveProcesses: liveProcessIds, logger }),
     }),
     orderDesk: new OrderDeskService({ lifecycle: lifecycles.order }),
-    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, mailer, pages }),
-    shipping: new OrderShippingService({ orders, mailer }),
+    orderMessages: new OrderMessageService({ lifecycle: lifecycles.order, events: events.orders }),
+    shipping: new OrderShippingService({ orders }),
     addressLinks,
     translation: new TranslationService({ engine, storage, files, orders, logger }),
     quotes: new QuoteService({ catalog, files, standard: standardOffer, ttlDays: config.quoteTtlDays }),
@@ -180,14 +218,19 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
     audit,
     authentication: new AuthenticationService(config.env),
     catalog,
-    accounts: new AccountService({ env: config.env, mailer, audit }),
+    accounts: new AccountService({ env: config.env, events: events.accounts, audit }),
     staff: new StaffService({ audit }),
     members,
     // Staff first: an e-mail is one identity (D36), and where older rows still hold one twice, a staff member's
     // sign-in never lands in a client account.
-    signIn: new SignInService({ appKey: config.appKey, mailer, directories: [new StaffSessions(), members] }),
+    signIn: new SignInService({
+      appKey: config.appKey,
+      events: events.signIn,
+      directories: [new StaffSessions(), members],
+    }),
     sentEmails: new SentEmailService({ env: config.env }),
     mailDelivery,
+    events,
   };
 }
 

@@ -3,11 +3,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AppConfig } from '../config/app-config';
 import { AccountService } from '../domain/accounts/account.service';
 import { AuditService } from '../domain/audit/audit.service';
+import { tellAccountOfKey } from '../domain/mail/account-mail.subscribers';
 import { OutboxMailer } from '../domain/mail/outbox-mailer';
 import { SentEmail } from '../domain/mail/sent-email.entity';
 import { StaffRole } from '../domain/identity/staff-user.entity';
 import { StaffService } from '../domain/staff/staff.service';
 import { OPERATOR } from '../domain/identity/context';
+import type { AccountEvent } from '../domain/accounts/account.events';
+import { EventHub } from '../domain/shared/event-hub';
 
 export interface Seed {
   adminEmail: string;
@@ -30,7 +33,9 @@ export async function seedSandbox(em: EntityManager, config: AppConfig): Promise
     { email: `sandbox-admin-${tag}@example.test`, name: `Sandbox Admin ${tag}`, role: StaffRole.ADMIN },
   );
   const ctx = { em, requestId: 'cli', actor: { kind: 'staff' as const, staff: staffUser } };
-  const accounts = new AccountService({ env: config.env, mailer: new OutboxMailer(config.mail.from), audit });
+  const events = new EventHub<AccountEvent>();
+  events.subscribe(tellAccountOfKey(new OutboxMailer(config.mail.from)));
+  const accounts = new AccountService({ env: config.env, events, audit });
   const account = await accounts.create(ctx, {
     name: `Sandbox Law Firm ${tag}`,
     email: `sandbox-firm-${tag}@example.test`,

@@ -3,7 +3,8 @@ import { MikroORM, type Logger as OrmLogger } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../src/config/app-config';
 import { ormConfig } from '../../src/db/orm-config';
 import { ProcessClaim } from '../../src/db/process-claim';
-import type { Actor, Ctx } from '../../src/domain/identity/context';
+import { OPERATOR, type Actor, type Ctx } from '../../src/domain/identity/context';
+import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { createServices, type Services } from '../../src/services';
 import { createLogger, type Logger } from '../../src/shared/logger';
@@ -77,6 +78,17 @@ export async function startTestServices(options: TestServicesOptions = {}): Prom
       if (!options.databaseOf) await database.drop();
     },
   };
+}
+
+/** An admin made through the services, as the command line makes the first one (`OPERATOR`): the actor of staff calls. */
+export async function staffAdmin(t: TestServices, email: string): Promise<Actor> {
+  const { staffUser } = await t.services.staff.create(t.ctx(OPERATOR), {
+    email,
+    name: 'Ada Admin',
+    role: StaffRole.ADMIN,
+    credentials: '',
+  });
+  return { kind: 'staff', staff: staffUser };
 }
 
 /** A MikroORM logger that hands each statement, with its EntityManager's request id, to `onQuery`, and logs nothing else. */

@@ -1,10 +1,8 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
-import type { Mailer } from '../../providers/mail/mailer';
 import { containsPattern } from '../shared/desk-queue.queries';
 import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
-import { apiKeyEmail } from '../mail/messages';
 import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { claimEmail, heldElsewhere } from '../identity/email-holder';
@@ -18,10 +16,12 @@ import { accountTransitions } from './account.states';
 import { apiKeyPrefix } from '../identity/api-key-prefix';
 import { endAccountSessions } from '../sign-in/member-sessions.queries';
 import { addFirstAdmin } from '../members/member.service';
+import type { EventHub } from '../shared/event-hub';
+import type { AccountEvent } from './account.events';
 
 /** The account life cycle (D13): staff create, approve and suspend; staff and the account's admins regenerate and revoke its key (D27). */
 export class AccountService {
-  constructor(private readonly deps: { env: AppEnv; mailer: Mailer; audit: AuditService }) {}
+  constructor(private readonly deps: { env: AppEnv; events: EventHub<AccountEvent>; audit: AuditService }) {}
 
   async create(ctx: Ctx, { name, email }: CreateAccount): Promise<Account> {
     requireStaff(ctx.actor, 'createAccount');
@@ -176,14 +176,14 @@ export class AccountService {
     });
   }
 
-  /** Generates a key, keeps only its hash and last four characters, and e-mails the key itself. */
+  /** Generates a key, keeps only its hash and last four characters, and raises the key itself, to be e-mailed. */
   private async issueKey(em: EntityManager, account: Account, reason: 'approved' | 'regenerated'): Promise<void> {
     const key = generateToken(apiKeyPrefix(this.deps.env));
     account.apiKeyHash = hashToken(key);
     account.apiKeyLast4 = key.slice(-4);
     account.apiKeyIssuedAt = new Date();
     await em.flush();
-    await this.deps.mailer.send(em, apiKeyEmail(account, key, reason));
+    await this.deps.events.raise(em, { kind: 'key_issued', account, apiKey: key, reason });
   }
 
   /** Row lock: two staff acting on one account at once are serialised, not interleaved. */

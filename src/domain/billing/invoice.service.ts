@@ -1,7 +1,5 @@
 import { LoadStrategy, LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { accountOf } from '../identity/account-of';
-import type { Mailer } from '../../providers/mail/mailer';
-import type { PageLinks } from '../mail/page-links';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { AuditService } from '../audit/audit.service';
 import type { Ctx } from '../identity/context';
@@ -9,6 +7,7 @@ import { requireAccount, requireStaff } from '../identity/guards';
 import { Account, BillingTerms, TERMS_DAYS } from '../identity/account.entity';
 import { PaymentRefund } from '../payments/payment-refund.entity';
 import { Payment } from '../payments/payment.entity';
+import type { EventHub } from '../shared/event-hub';
 import { isId } from '../shared/ids';
 import { formatMoney } from '../shared/money';
 import { Page, pageRequest, paginate } from '../shared/pagination';
@@ -22,7 +21,7 @@ import {
 } from './account-billing.queries';
 import type { ListInvoices, RecordInvoicePayment, StaffInvoices, VoidInvoice } from './invoice.commands';
 import { Invoice, InvoiceStatus, type InvoiceCredit, type InvoiceLine } from './invoice.entity';
-import { invoiceIssuedEmail, invoiceOverdueEmail } from './invoice-mail';
+import type { InvoiceEvent } from './invoice.events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +36,7 @@ const monthKey = (date: Date): string => `${date.getUTCFullYear()}${String(date.
  * and the staff's reads, payments against an invoice and voiding one issued in error.
  */
 export class InvoiceService {
-  constructor(private readonly deps: { audit: AuditService; mailer: Mailer; pages: PageLinks }) {}
+  constructor(private readonly deps: { audit: AuditService; events: EventHub<InvoiceEvent> }) {}
 
   /**
    * The monthly close (a schedule, once across processes): every account's work on account placed before this month
@@ -136,8 +135,8 @@ export class InvoiceService {
         toState: invoice.status,
         details: { account_id: accountId, number, total_cents: totalCents },
       });
-      // Sent with the issue: the e-mail exists exactly when the invoice does.
-      await this.deps.mailer.send(tx, invoiceIssuedEmail(account, invoice, this.deps.pages.portalInvoices()));
+      // Raised with the issue: what its subscribers write (the e-mail) exists exactly when the invoice does.
+      await this.deps.events.raise(tx, { kind: 'issued', invoice });
       return invoice;
     });
   }
@@ -247,7 +246,7 @@ export class InvoiceService {
     });
   }
 
-  /** Each invoice newly overdue is e-mailed to its account once (a schedule); answers how many. */
+  /** Each invoice newly overdue is marked and raised once, so its account is told once (a schedule); how many. */
   async notifyOverdue(em: EntityManager, now = new Date()): Promise<number> {
     return retryingTransaction(em.fork(), async (tx) => {
       const due = await tx.find(
@@ -257,7 +256,7 @@ export class InvoiceService {
       );
       for (const invoice of due) {
         invoice.overdueNotifiedAt = now;
-        await this.deps.mailer.send(tx, invoiceOverdueEmail(invoice.account, invoice));
+        await this.deps.events.raise(tx, { kind: 'overdue', invoice });
       }
       return due.length;
     });

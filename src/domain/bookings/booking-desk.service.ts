@@ -1,20 +1,17 @@
-import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../identity/account-of';
 import { requireStaff } from '../identity/guards';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { Desk } from '../desk/desk';
-import { bookingRescheduledEmail } from '../mail/staff-action-messages';
 import type { Ctx } from '../identity/context';
+import type { EventHub } from '../shared/event-hub';
 import { Page, pageRequest } from '../shared/pagination';
 import { readStaffBookingPage } from './staff-booking-queue.queries';
 import { BookingNote } from './booking-note.entity';
 import type { StaffBookingRead } from './booking-read';
 import { Booking, BookingStatus } from './booking.entity';
-import { cancellationTerms } from './cancellation-policy';
+import type { BookingActivity } from './booking-activity';
 import type { BookingLifecycle } from './booking.lifecycle';
 import type { AssignInterpreter, RescheduleBooking, StaffBookings } from './booking.commands';
 import { priceHours } from './booking-price';
-import { bookingTime } from '../shared/booking-time';
 import { assertInterpreterFree } from './interpreter-time';
 
 /**
@@ -22,7 +19,7 @@ import { assertInterpreterFree } from './interpreter-time';
  * paginated in the database, the interpreter's name, and reschedules the client hears of. Audited.
  */
 export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote> {
-  constructor(private readonly deps: { lifecycle: BookingLifecycle; mailer: Mailer }) {
+  constructor(private readonly deps: { lifecycle: BookingLifecycle; events: EventHub<BookingActivity> }) {
     super({
       entity: Booking,
       lifecycle: deps.lifecycle,
@@ -89,7 +86,10 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         duration_hours: booking.durationHundredths / 100,
         total_cents: booking.totalCents,
       };
-      const previousStart = bookingTime(booking);
+      const previousStart = {
+        scheduledAt: booking.scheduledAt,
+        scheduledOffsetMinutes: booking.scheduledOffsetMinutes,
+      };
       if (duration !== undefined && duration !== booking.durationHundredths) {
         this.deps.lifecycle.assertAction(booking, 'change_duration');
         const rate = await em.findOneOrFail(InterpretationRate, { mode: booking.mode });
@@ -113,10 +113,7 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         { actor: ctx.actor, action: 'reschedule' },
         { before, after },
       );
-      await this.deps.mailer.send(
-        em,
-        bookingRescheduledEmail(await accountOf(em, booking), booking, previousStart, cancellationTerms(booking)),
-      );
+      await this.deps.events.raise(em, { kind: 'rescheduled', booking, previousStart });
     });
   }
 }

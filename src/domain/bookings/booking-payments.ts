@@ -1,4 +1,3 @@
-import type { Mailer } from '../../providers/mail/mailer';
 import { languagePairName } from '../catalog/language-names';
 import { formatMoney } from '../shared/money';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
@@ -7,16 +6,18 @@ import { refusalMessage } from '../lifecycle/state-machine';
 import { Booking, hoursOf } from './booking.entity';
 import type { EntityManager } from '@mikro-orm/core';
 import type { CheckoutSummary } from '../payments/checkout-summary';
-import { accountOf } from '../identity/account-of';
-import { paymentReceiptEmail } from '../mail/messages';
-import { refundMadeEmail } from '../mail/staff-action-messages';
 import { PaymentStatus, type Payment } from '../payments/payment.entity';
+import type { PaidFor, PaymentActivity } from '../payments/payment-activity';
+import type { EventHub } from '../shared/event-hub';
 import type { BookingLifecycle } from './booking.lifecycle';
 import { bookingTime } from '../shared/booking-time';
 import { cancellationTerms } from './cancellation-policy';
 
+/** How bookings' payments are held: through their lifecycle, what happens to the money raised on `events`. */
+type BookingPaymentDeps = { lifecycle: BookingLifecycle; events: EventHub<PaymentActivity> };
+
 /** Bookings as what payments pay for (D12, D29): paid, a booking is confirmed (the `Booking` schema's statuses), unless its start passed. */
-export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mailer }): PaymentOwners {
+export function bookingPayments(deps: BookingPaymentDeps): PaymentOwners {
   return {
     async lockHolder(em, id, paymentId) {
       const booking = await deps.lifecycle.lock(em, { id });
@@ -26,7 +27,7 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
       return lifecycleHolder(
         deps.lifecycle,
         booking,
-        { label, mailer: deps.mailer, terms: cancellationTerms(booking) },
+        { label, events: deps.events, terms: cancellationTerms(booking) },
         booking.payment?.id === paymentId,
       );
     },
@@ -59,11 +60,15 @@ export function bookingPayments(deps: { lifecycle: BookingLifecycle; mailer: Mai
 
 /**
  * A completed booking as the holder of its overtime's payment (D32): it waits for it until it is captured, then
- * records it and sends the receipt (or, on terms, says it is on account, D31); money back is told as for any payment.
- * The booking's status does not move.
+ * records it and raises it received, for the receipt (or, on terms, the word that it is on account, D31); money back
+ * is raised as for any payment. The booking's status does not move.
  */
-function overtimeHolder(deps: { lifecycle: BookingLifecycle; mailer: Mailer }, booking: Booking): PaymentHolder {
-  const label = `Overtime of booking ${booking.number}`;
+function overtimeHolder(deps: BookingPaymentDeps, booking: Booking): PaymentHolder {
+  const paidFor: PaidFor = {
+    row: booking,
+    label: `Overtime of booking ${booking.number}`,
+    detail: `${hoursOf(booking.overtimeHundredths ?? 0)} h past the ${booking.billableHours} h billed, at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`,
+  };
   const audit = (em: EntityManager, action: string, payment: Payment, details: Record<string, unknown> = {}) =>
     deps.lifecycle.record(em, booking, booking.status, { actor: null, action }, { payment_id: payment.id, ...details });
   return {
@@ -73,8 +78,7 @@ function overtimeHolder(deps: { lifecycle: BookingLifecycle; mailer: Mailer }, b
     closedReason: null,
     async paid(em, payment) {
       await audit(em, 'overtime_paid', payment, { amount_cents: payment.capturedCents });
-      const hours = `${hoursOf(booking.overtimeHundredths ?? 0)} h past the ${booking.billableHours} h billed, at ${formatMoney(booking.unitPriceCents, booking.currency)}/h`;
-      await deps.mailer.send(em, paymentReceiptEmail(await accountOf(em, booking), label, payment, hours));
+      await deps.events.raise(em, { kind: 'received', paidFor, payment });
     },
     async reversed(em, payment, reason) {
       await audit(em, 'overtime_reversed', payment, { reason });
@@ -83,10 +87,7 @@ function overtimeHolder(deps: { lifecycle: BookingLifecycle; mailer: Mailer }, b
       await audit(em, 'late_capture_refunded', payment, { amount_cents: payment.capturedCents });
     },
     async refunded(em, payment, amountCents, reason) {
-      await deps.mailer.send(
-        em,
-        refundMadeEmail(await accountOf(em, booking), label, { amountCents, currency: payment.currency }, reason),
-      );
+      await deps.events.raise(em, { kind: 'refunded', paidFor, payment, amountCents, reason });
     },
   };
 }

@@ -8,10 +8,13 @@ export type BookingEvent = LifecycleEvent<BookingStatus, Booking>;
 /** The action of the job that cancels an unpaid booking when its start passes (D29). */
 export const EXPIRED = 'expire';
 
+/** The action of staff confirming an interpreter, which moves the booking to wait for its payment (D12). */
+export const CONFIRM_AVAILABILITY = 'confirm_availability';
+
 /**
  * Every booking status change (the statuses of the OpenAPI `Booking` schema, D12, D26): the table and its rules in
- * booking.states.ts. What entering a state does is its events' subscribers' (`booking.subscribers.ts`), wired in
- * `src/services.ts`.
+ * booking.states.ts. What entering a state does is its events' subscribers' (the mail area's
+ * `booking-mail.subscribers.ts`), wired in `src/services.ts`.
  */
 export function bookingLifecycle(): BookingLifecycle {
   return new Lifecycle<BookingStatus, Booking, BookingAction>({

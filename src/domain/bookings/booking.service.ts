@@ -1,13 +1,10 @@
 import { Account, BillingTerms } from '../identity/account.entity';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
 import type { CatalogService } from '../catalog/catalog.service';
 import { InterpretationRate } from '../catalog/rates.entity';
-import { bookingAvailabilityEmail, bookingOvertimeEmail } from '../mail/messages';
 import { referenceNumber } from '../shared/reference-number';
-import { accountOf } from '../identity/account-of';
 import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import {
@@ -21,6 +18,7 @@ import { Payment } from '../payments/payment.entity';
 import type { Ctx } from '../identity/context';
 import type { Logger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
+import type { EventHub } from '../shared/event-hub';
 import { isId } from '../shared/ids';
 import { pageRequest, type VersionedPage } from '../shared/pagination';
 import type { MoveCause } from '../lifecycle/lifecycle';
@@ -45,9 +43,10 @@ import type {
   StaffCancelBooking,
 } from './booking.commands';
 import { overtimeOf } from './booking-overtime';
-import { cancellationFee, cancellationTerms, underPolicy, type CancellationFee } from './cancellation-policy';
+import { cancellationFee, underPolicy, type CancellationFee } from './cancellation-policy';
 import { priceHours } from './booking-price';
-import { EXPIRED, type BookingLifecycle } from './booking.lifecycle';
+import type { BookingActivity } from './booking-activity';
+import { CONFIRM_AVAILABILITY, EXPIRED, type BookingLifecycle } from './booking.lifecycle';
 import { Interpreter } from './interpreter.entity';
 import { assertQualifies, unknownInterpreter } from './interpreter-rules';
 import { assertInterpreterFree } from './interpreter-time';
@@ -57,14 +56,14 @@ export interface BookingDeps {
   catalog: CatalogService;
   payments: PaymentService;
   lifecycle: BookingLifecycle;
-  mailer: Mailer;
+  events: EventHub<BookingActivity>;
   logger: Logger;
   orderPrefix: string;
   /** The operator's base language: a booking from or into it needs an interpreter of the other only (D32). */
   baseLanguage: string;
 }
 
-/** The job's cause when the start of an unpaid booking passes (D29); `bookingLifecycle` e-mails the account. */
+/** The job's cause when the start of an unpaid booking passes (D29); `tellAccountOfBooking` tells the account. */
 const EXPIRY: MoveCause = { actor: null, action: EXPIRED, reason: 'The start passed before the booking was paid.' };
 
 /** The checkout of a booking's total, returning the payer to `redirectUrl` (D9). */
@@ -192,7 +191,7 @@ export class BookingService {
     if (!isId(id)) throw new NotFoundError();
     const current = await ctx.em.findOne(Booking, { id }, { refresh: true });
     if (!current) throw new NotFoundError();
-    const cause = { actor: ctx.actor, action: 'confirm_availability' };
+    const cause = { actor: ctx.actor, action: CONFIRM_AVAILABILITY };
     const describe = 'confirm availability';
     this.lifecycle.check(current, BookingStatus.AWAITING_PAYMENT, cause, describe);
     const interpreterId = 'interpreterId' in command ? command.interpreterId : undefined;
@@ -213,15 +212,6 @@ export class BookingService {
       await this.lifecycle.move(em, booking, BookingStatus.AWAITING_PAYMENT, cause, describe);
       // Awaiting payment, the booking holds its interpreter's time: checked under the interpreter's lock.
       await assertInterpreterFree(em, booking);
-      await this.deps.mailer.send(
-        em,
-        bookingAvailabilityEmail(
-          await accountOf(em, booking),
-          booking,
-          payment.approvalUrl!,
-          cancellationTerms(booking),
-        ),
-      );
     });
   }
 
@@ -284,10 +274,7 @@ export class BookingService {
         actualHours: hoursOf(actualHours),
         amountCents: overtime.overtimeCents,
       };
-      await this.deps.mailer.send(
-        em,
-        bookingOvertimeEmail(await accountOf(em, booking), booking, hours, payment.approvalUrl!),
-      );
+      await this.deps.events.raise(em, { kind: 'overtime_billed', booking, payment, overtime: hours });
     });
     if (!checkout || !onAccount) return booking;
     // Captured as a placement is (the account is told it is on account); a crash before it leaves the payment

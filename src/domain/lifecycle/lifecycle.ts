@@ -53,7 +53,7 @@ export interface LifecycleSpec<S extends string, E extends Stateful<S>, A extend
 /**
  * The one way an order or a booking changes state (D26): lock the row, check the area's transition table and its
  * guard, apply the shared side columns (hold, release, cancel), and raise the event with the real `from` state, all
- * in the caller's transaction; its subscribers (the audit trail, the area's jobs and e-mails, wired in
+ * in the caller's transaction; its subscribers (the audit trail, the area's jobs, the mail area's e-mails, wired in
  * `src/services.ts`) act in that transaction too. The table (moves, guard, actions) holds every rule about states;
  * the lifecycle adds only the hold's own: a held row leaves it by release or cancel.
  */

@@ -1,13 +1,8 @@
 import type { OutgoingEmail } from '../../providers/mail/mailer';
 import type { Account } from '../identity/account.entity';
 import { bookingTime } from '../shared/booking-time';
+import type { RefundAmount } from '../payments/cancel-refund';
 import { formatMoney } from '../shared/money';
-
-/** Money on its way back: how much, in the payment's currency. */
-export interface RefundAmount {
-  amountCents: number;
-  currency: string;
-}
 
 /** D28: staff cancelled an order or a booking; the account hears why, and whether and how much money goes back. */
 export function staffCancelledEmail(

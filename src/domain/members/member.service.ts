@@ -1,10 +1,8 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import type { Mailer } from '../../providers/mail/mailer';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { Account, AccountStatus } from '../identity/account.entity';
 import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
-import { memberInvitationEmail } from '../mail/messages';
 import type { AccountActor, Ctx } from '../identity/context';
 import { claimEmail, heldElsewhere } from '../identity/email-holder';
 import { isId } from '../shared/ids';
@@ -13,6 +11,8 @@ import type { SignInDirectory, SignInSubject } from '../sign-in/sign-in.service'
 import { Session } from '../sign-in/session.entity';
 import type { InviteMember, ListMembers, UpdateMemberRole } from './member.commands';
 import { AccountMember, MEMBER_SUBJECT, MemberRole, MemberStatus } from '../identity/member.entity';
+import type { EventHub } from '../shared/event-hub';
+import type { MemberEvent } from './member.events';
 
 const LIVE = { $ne: MemberStatus.REMOVED } as const;
 
@@ -24,7 +24,7 @@ export const NOT_INVITABLE = 'This person cannot be invited; ask them to contact
  * first, so two admins acting at once are serialised: two admins removing each other leave one admin.
  */
 export class MemberService implements SignInDirectory {
-  constructor(private readonly deps: { mailer: Mailer; audit: AuditService }) {}
+  constructor(private readonly deps: { events: EventHub<MemberEvent>; audit: AuditService }) {}
 
   async list(ctx: Ctx, command: ListMembers): Promise<Page<AccountMember>> {
     const account = requireAccount(ctx.actor, 'members.read');
@@ -45,9 +45,9 @@ export class MemberService implements SignInDirectory {
   }
 
   /**
-   * E-mails the invitation; the invitee signs in with a code sent to the same address. An e-mail that is already
-   * someone else's identity (staff, a member elsewhere, another account's e-mail) is refused with the answer any
-   * invitation that cannot be sent gets, which says nothing about other accounts (D36).
+   * Invites someone, the invitation raised to be e-mailed; the invitee signs in with a code sent to the same address.
+   * An e-mail that is already someone else's identity (staff, a member elsewhere, another account's e-mail) is refused
+   * with the answer any invitation that cannot be sent gets, which says nothing about other accounts (D36).
    */
   async invite(ctx: Ctx, { email, name, role }: InviteMember): Promise<AccountMember> {
     requireAccount(ctx.actor, 'members.manage');
@@ -60,7 +60,7 @@ export class MemberService implements SignInDirectory {
         throw ValidationError.of('email', NOT_INVITABLE);
       const member = em.create(AccountMember, { account, email, name, role });
       await em.flush();
-      await this.deps.mailer.send(em, memberInvitationEmail(account, member, actor.member!.name));
+      await this.deps.events.raise(em, { kind: 'invited', account, member, invitedBy: actor.member!.name });
       this.deps.audit.record(em, actor, {
         action: 'member.invite',
         resourceType: 'member',

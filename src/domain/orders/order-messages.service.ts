@@ -1,14 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Mailer } from '../../providers/mail/mailer';
 import { NotFoundError } from '../../shared/errors';
 import { readMessagePages, type MessageReader } from './order-message-pages.queries';
-import { accountOf } from '../identity/account-of';
 import type { Actor, Ctx } from '../identity/context';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
-import { AccountMember, MemberStatus } from '../identity/member.entity';
 import { assignedOrdersOnly, requireAssigned } from '../identity/staff-permissions';
-import { clientMessageEmail, staffMessageEmail } from '../mail/order-message-mail';
-import type { PageLinks } from '../mail/page-links';
+import type { EventHub } from '../shared/event-hub';
 import { isId } from '../shared/ids';
 import { paginate, pageRequest, type Page } from '../shared/pagination';
 import type { ListOrderMessages, PostOrderMessage, PostStaffOrderMessage } from './order-message.commands';
@@ -16,16 +12,16 @@ import { MessageAuthorKind, OrderMessage } from './order-message.entity';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderLifecycle } from './order.lifecycle';
 import { AWAITING_CLIENT } from './order.states';
-import { orderDeskAddresses } from './order-desk-addresses';
+import type { OrderActivity } from './order-activity';
 
 /**
  * An order's conversation between the client and the desk (D30): both sides read it a page at a time and write to
- * it, each message e-mailed to the other side. Staff may ask and wait (`waitForClient`): the order goes on hold
- * `awaiting_client` until the client's next message releases it. A message is written with the order locked, as
- * every lifecycle change is (D26), so a reply racing a staff release or cancel sees the state the other left.
+ * it, each message raised to be e-mailed to the other side. Staff may ask and wait (`waitForClient`): the order goes
+ * on hold `awaiting_client` until the client's next message releases it. A message is written with the order locked,
+ * as every lifecycle change is (D26), so a reply racing a staff release or cancel sees the state the other left.
  */
 export class OrderMessageService {
-  constructor(private readonly deps: { lifecycle: OrderLifecycle; mailer: Mailer; pages: PageLinks }) {}
+  constructor(private readonly deps: { lifecycle: OrderLifecycle; events: EventHub<OrderActivity> }) {}
 
   /** One of the caller's orders' conversation, newest first (D3); another account's order is 404. */
   async list(ctx: Ctx, orderId: unknown, command: ListOrderMessages): Promise<Page<OrderMessage>> {
@@ -59,15 +55,13 @@ export class OrderMessageService {
           action: 'release',
           reason: 'The client answered.',
         });
-      for (const to of await orderDeskAddresses(em, order.assignee?.id))
-        await this.deps.mailer.send(
-          em,
-          clientMessageEmail(
-            to,
-            { order, authorName, text, accountName: account.name, page: this.deps.pages.consoleOrder(order.number) },
-            { released: released ? order.status : null },
-          ),
-        );
+      await this.deps.events.raise(em, {
+        kind: 'client_wrote',
+        order,
+        message,
+        accountName: account.name,
+        released: released ? order.status : null,
+      });
       await em.flush();
     });
     return message;
@@ -86,9 +80,7 @@ export class OrderMessageService {
       requireAssigned(staff, order.assignee?.id);
       if (waitForClient) await this.waitForClient(em, ctx.actor, order);
       message = await this.write(em, ctx.actor, order, { kind: MessageAuthorKind.STAFF, name: staff.name }, text);
-      const facts = { order, authorName: staff.name, text, page: this.deps.pages.portalOrder(order.id) };
-      for (const to of await this.clientAddresses(em, order))
-        await this.deps.mailer.send(em, staffMessageEmail(to, facts, { waiting: waitForClient === true }));
+      await this.deps.events.raise(em, { kind: 'staff_wrote', order, message, waitsForClient: waitForClient === true });
       await em.flush();
     });
     return message;
@@ -124,19 +116,6 @@ export class OrderMessageService {
     if (order.holdReason === AWAITING_CLIENT) return;
     order.holdReason = AWAITING_CLIENT;
     await this.deps.lifecycle.record(em, order, order.status, cause);
-  }
-
-  /** The account's e-mail, and the member who placed the order while they are still one of its people. */
-  private async clientAddresses(em: EntityManager, order: Order): Promise<string[]> {
-    const account = await accountOf(em, order);
-    const placer = order.placedBy.member
-      ? await em.findOne(AccountMember, {
-          id: order.placedBy.member.id,
-          account: account.id,
-          status: { $ne: MemberStatus.REMOVED },
-        })
-      : null;
-    return [...new Set([account.email, ...(placer ? [placer.email] : [])].map((email) => email.toLowerCase()))];
   }
 }
 

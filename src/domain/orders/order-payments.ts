@@ -1,17 +1,18 @@
-import type { Mailer } from '../../providers/mail/mailer';
 import { ServiceType } from '../catalog/catalog.enums';
 import { languagePairName } from '../catalog/language-names';
 import { Addon } from '../catalog/rates.entity';
 import { lifecycleHolder } from '../payments/lifecycle-holder';
+import type { PaymentActivity } from '../payments/payment-activity';
 import type { PaymentOwners } from '../payments/payment.service';
 import { billedUnits } from '../quotes/billed-units';
+import type { EventHub } from '../shared/event-hub';
 import { Order } from './order.entity';
 import { isRush, type OrderLifecycle } from './order.lifecycle';
 
 /** Orders as what payments pay for (D9, D26): paid, an order is due after the turnaround (rush: 2 hours). */
 export function orderPayments(deps: {
   lifecycle: OrderLifecycle;
-  mailer: Mailer;
+  events: EventHub<PaymentActivity>;
   turnaroundHours: number;
 }): PaymentOwners {
   return {
@@ -24,7 +25,7 @@ export function orderPayments(deps: {
         {
           label: `Order ${order.number}`,
           detail: billedUnits(order),
-          mailer: deps.mailer,
+          events: deps.events,
           onPaid: (payment) => {
             const paidAt = payment.paidAt ?? new Date();
             order.dueAt = new Date(paidAt.getTime() + (isRush(order) ? 2 : deps.turnaroundHours) * 60 * 60 * 1000);

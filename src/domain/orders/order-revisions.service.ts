@@ -6,21 +6,19 @@ import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity
 import { FileType, StoredFile } from '../files/file.entity';
 import type { FilesService, StoredBytes } from '../files/files.service';
 import { Account } from '../identity/account.entity';
-import type { Mailer } from '../../providers/mail/mailer';
-import { revisionRequestedEmail } from '../mail/revision-mail';
-import type { PageLinks } from '../mail/page-links';
 import type { Ctx } from '../identity/context';
 import { requireAccount } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
 import { Payment, PaymentStatus } from '../payments/payment.entity';
 import { NotFoundError, ValidationError } from '../../shared/errors';
+import type { EventHub } from '../shared/event-hub';
 import { isId, newId } from '../shared/ids';
 import type { OrderLink, PolledOrder } from './order-read';
 import { referenceNumber } from '../shared/reference-number';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
 import type { RequestRevision } from './revision.commands';
-import { orderDeskAddresses } from './order-desk-addresses';
+import type { OrderActivity } from './order-activity';
 
 /** How long after completion a free revision may be asked for (D30). */
 export const REVISION_WINDOW_DAYS = 30;
@@ -52,8 +50,7 @@ export class OrderRevisionsService {
     private readonly deps: {
       orders: OrderService;
       files: FilesService;
-      mailer: Mailer;
-      pages: PageLinks;
+      events: EventHub<OrderActivity>;
       orderPrefix: string;
       turnaroundHours: number;
     },
@@ -204,20 +201,14 @@ export class OrderRevisionsService {
     await this.deps.orders.lifecycle.move(em, revision, OrderStatus.PROCESSING, cause, 'request a revision');
     if (revision.serviceType === ServiceType.CERTIFIED)
       await this.deps.orders.finishIfTranslated(em, revision, { actor: null, action: 'translated' });
-    // The desk hears of it in the same transaction: whoever had the original, or everyone at the desk.
-    const accountName = (await em.findOneOrFail(Account, original.account.id)).name;
-    for (const to of await orderDeskAddresses(em, original.assignee?.id))
-      await this.deps.mailer.send(
-        em,
-        revisionRequestedEmail(to, {
-          original,
-          revision,
-          accountName,
-          reason: input.reason,
-          referenceFiles: input.references.length,
-          page: this.deps.pages.consoleOrder(revision.number),
-        }),
-      );
+    // Raised as it stands once made, so the desk hears of it in the same transaction.
+    await this.deps.events.raise(em, {
+      kind: 'revision_requested',
+      original,
+      revision,
+      reason: input.reason,
+      referenceFiles: input.references.length,
+    });
     return id;
   }
 

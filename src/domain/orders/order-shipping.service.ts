@@ -1,7 +1,4 @@
-import type { Mailer } from '../../providers/mail/mailer';
 import { requireAccountId, requireStaff } from '../identity/guards';
-import { accountOf } from '../identity/account-of';
-import { hardCopiesShippedEmail } from '../mail/messages';
 import { hasHardCopies, sameAddress, shippingAddressOf } from '../quotes/shipping-address';
 import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
@@ -9,7 +6,7 @@ import { isId } from '../shared/ids';
 import type { PolledOrder } from './order-read';
 import type { Order } from './order.entity';
 import type { OrderService } from './order.service';
-import { shipmentOf } from './shipment';
+import { SHIPMENT_CORRECTED, SHIPPED, shipmentOf } from './shipment';
 import type { MarkShipped, SetShippingAddress } from './shipping.commands';
 
 const NO_HARD_COPIES = 'The order has no hard copies to ship.';
@@ -20,7 +17,7 @@ const NO_HARD_COPIES = 'The order has no hard copies to ship.';
  * ship, or while the order completes, is either in time for them or refused (`shipment`), never half applied.
  */
 export class OrderShippingService {
-  constructor(private readonly deps: { orders: OrderService; mailer: Mailer }) {}
+  constructor(private readonly deps: { orders: OrderService }) {}
 
   /**
    * The client's `PUT /orders/{id}/shipping_address`: allowed in every status but cancelled, until shipment. The
@@ -54,9 +51,10 @@ export class OrderShippingService {
   }
 
   /**
-   * Staff hand the hard copies of a completed order to a carrier (D22): audited, and the account e-mailed the tracking
-   * number. Called again with other details it corrects them (audited, and the account told the right ones); with the
-   * same details it changes nothing. `shipped_at` stays the moment the parcel was first recorded.
+   * Staff hand the hard copies of a completed order to a carrier (D22): recorded on the order, so audited and the
+   * account e-mailed the tracking number (docs/architecture.md "Domain events"). Called again with other details it
+   * corrects them (recorded so, and the account told the right ones); with the same details it changes nothing.
+   * `shipped_at` stays the moment the parcel was first recorded.
    */
   async markShipped(ctx: Ctx, id: unknown, command: MarkShipped): Promise<Order> {
     requireStaff(ctx.actor, 'markShipped');
@@ -78,16 +76,10 @@ export class OrderShippingService {
         em,
         order,
         order.status,
-        { actor: ctx.actor, action: before ? 'correct_shipment' : 'mark_shipped' },
+        { actor: ctx.actor, action: before ? SHIPMENT_CORRECTED : SHIPPED },
         { carrier, tracking_number: trackingNumber, ...correction },
       );
       await em.flush();
-      await this.deps.mailer.send(
-        em,
-        hardCopiesShippedEmail(await accountOf(em, order), order.number, shipmentOf(order)!, {
-          corrected: before !== null,
-        }),
-      );
     });
   }
 }

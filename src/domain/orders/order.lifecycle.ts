@@ -10,8 +10,8 @@ export const isRush = (order: Order) => order.addons.some((line) => line.code ==
 
 /**
  * Every order status change (the statuses of the OpenAPI `Order` schema, D10, D26): the table and its rules in
- * order.states.ts. What entering a state does is its events' subscribers' (`order.subscribers.ts`), wired in
- * `src/services.ts`.
+ * order.states.ts. What entering a state does is its events' subscribers' (`order.subscribers.ts`, and the mail
+ * area's `order-mail.subscribers.ts`), wired in `src/services.ts`.
  */
 export function orderLifecycle(): OrderLifecycle {
   return new Lifecycle<OrderStatus, Order, OrderAction>({

@@ -1,17 +1,8 @@
 import type { JobQueue } from '../../jobs/job-queue';
-import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../identity/account-of';
-import { onHoldEmail, orderCompletedEmail, shippingAddressNeededEmail } from '../mail/messages';
-import type { PageLinks } from '../mail/page-links';
-import { tellStaffCancel } from '../payments/staff-cancel-notice';
-import { billedUnits } from '../quotes/billed-units';
-import { hasHardCopies } from '../quotes/shipping-address';
 import type { Subscriber } from '../shared/event-hub';
-import type { AddressLinks } from './address-links';
 import { scheduleOrderExpiry } from './document-retention.queries';
 import { OrderStatus } from './order.entity';
 import { isRush, type OrderEvent } from './order.lifecycle';
-import { AWAITING_CLIENT } from './order.states';
 
 /**
  * What entering an order's states does, each a subscriber of the order lifecycle's events run in the moving
@@ -29,36 +20,5 @@ export function queueTranslation(queue: JobQueue): Subscriber<OrderEvent> {
   return async (em, { kind, row, to }) => {
     if (kind === 'moved' && to === OrderStatus.PROCESSING)
       await queue.enqueue(em, 'translate-order', { orderId: row.id }, { priority: isRush(row) ? 10 : 0 });
-  };
-}
-
-/**
- * Completed, on hold and a staff cancel tell the account; completed also asks for the address of hard copies that
- * have none, once, as completed is final (D22).
- */
-export function tellAccountOfOrder(deps: {
-  mailer: Mailer;
-  addressLinks: AddressLinks;
-  pages: PageLinks;
-}): Subscriber<OrderEvent> {
-  const { mailer, addressLinks, pages } = deps;
-  return async (em, { kind, row: order, to, cause }) => {
-    if (kind !== 'moved') return;
-    if (to === OrderStatus.COMPLETED) {
-      const account = await accountOf(em, order);
-      const billed = billedUnits(order);
-      await mailer.send(
-        em,
-        orderCompletedEmail(account, { number: order.number, billed }, pages.portalOrder(order.id)),
-      );
-      if (hasHardCopies(order) && !order.shippingAddress)
-        await mailer.send(em, shippingAddressNeededEmail(account, order, addressLinks.url(order.id)));
-    } else if (to === OrderStatus.ON_HOLD && cause.reason !== AWAITING_CLIENT) {
-      // Held for the client's answer, the client is told by the message that asks (D30), not twice.
-      const account = await accountOf(em, order);
-      await mailer.send(em, onHoldEmail(account, `Order ${order.number}`, cause.reason ?? 'Staff will contact you.'));
-    } else if (to === OrderStatus.CANCELLED) {
-      await tellStaffCancel(em, mailer, order, `Order ${order.number}`, cause);
-    }
   };
 }

@@ -1,6 +1,13 @@
 import { Field, ObjectType } from 'type-graphql';
 import { hasHardCopies } from '../quotes/shipping-address';
 
+/**
+ * The actions recorded on an order (audited, and heard by the mail area) when staff hand its parcel to a carrier, and
+ * when they correct its details (D22).
+ */
+export const SHIPPED = 'mark_shipped';
+export const SHIPMENT_CORRECTED = 'correct_shipment';
+
 /** Mailed hard copies on their way (D22). */
 @ObjectType({ description: 'Hard copies handed to a carrier.' })
 export class Shipment {

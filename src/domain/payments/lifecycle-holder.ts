@@ -1,9 +1,7 @@
-import type { Mailer } from '../../providers/mail/mailer';
-import { accountOf } from '../identity/account-of';
-import { lateCaptureRefundEmail, paymentReceiptEmail } from '../mail/messages';
-import { refundMadeEmail } from '../mail/staff-action-messages';
 import type { Lifecycle, Stateful } from '../lifecycle/lifecycle';
 import { refusalMessage } from '../lifecycle/state-machine';
+import type { EventHub } from '../shared/event-hub';
+import type { PaidFor, PaymentActivity } from './payment-activity';
 import type { Payment } from './payment.entity';
 import type { PaymentHolder } from './payment.service';
 
@@ -12,26 +10,23 @@ const REPLACED = 'a newer checkout had replaced the one it was made on.';
 
 /**
  * An order or a booking as the holder of its payment: it waits for it (or is on hold from waiting) while its table
- * lets a payment move it on, moves on through its lifecycle with a receipt e-mailed, is held when the money is
- * reversed, records and tells a late refund (D26, D29), and tells each refund made (D28), with staff's reason for one made without cancelling (D30). As the former holder of a
- * payment a renewal replaced (`holds` false), it waits for nothing and follows nothing that payment does, but a
- * capture that still lands on it is recorded and told, and so is its refund.
+ * lets a payment move it on, moves on through its lifecycle, is held when the money is reversed and records a late
+ * refund (D26, D29); the payment received, a late capture going back and each refund made (D28, D30) it raises for
+ * the account to be told. As the former holder of a payment a renewal replaced (`holds` false), it waits for nothing
+ * and follows nothing that payment does, but a capture that still lands on it is recorded and raised, and so is its
+ * refund.
  */
 export function lifecycleHolder<S extends string, E extends Stateful<S> & { account: { id: string } }>(
   lifecycle: Lifecycle<S, E>,
   row: E,
-  spec: {
-    /** How the account knows it: `Order LT-2611-AB12CD`. */
-    label: string;
-    /** What the receipt says was paid for, beside the label (an order's billing and document pages, D29). */
-    detail?: string;
-    /** The terms the receipt repeats (a booking's cancellation deadlines, D32). */
-    terms?: string;
-    mailer: Mailer;
+  spec: Omit<PaidFor, 'row'> & {
+    events: EventHub<PaymentActivity>;
     onPaid?: (payment: Payment) => void;
   },
   holds = true,
 ): PaymentHolder {
+  const { events, onPaid, ...described } = spec;
+  const paidFor: PaidFor = { row, ...described };
   const waiting = holds && lifecycle.awaitsPayment(row);
   // Why it can no longer be paid though it waits (D29: a booking whose start passed); a capture then goes back.
   const refusal = waiting ? lifecycle.paymentRefusal(row) : undefined;
@@ -40,12 +35,9 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
     awaitingPayment: waiting && !closedReason,
     closedReason,
     async paid(em, payment) {
-      spec.onPaid?.(payment);
+      onPaid?.(payment);
       await lifecycle.paid(em, row);
-      await spec.mailer.send(
-        em,
-        paymentReceiptEmail(await accountOf(em, row), spec.label, payment, spec.detail, spec.terms),
-      );
+      await events.raise(em, { kind: 'received', paidFor, payment });
     },
     async reversed(em, _payment, reason) {
       if (holds && lifecycle.canMove(row, lifecycle.onHoldState, { actor: null }))
@@ -59,14 +51,15 @@ export function lifecycleHolder<S extends string, E extends Stateful<S> & { acco
         { actor: null, action: 'late_capture_refunded' },
         { payment_id: payment.id, amount_cents: payment.capturedCents },
       );
-      const late = holds ? closedReason : REPLACED;
-      await spec.mailer.send(em, lateCaptureRefundEmail(await accountOf(em, row), spec.label, payment, late));
+      await events.raise(em, {
+        kind: 'late_capture_refunding',
+        paidFor,
+        payment,
+        late: holds ? closedReason : REPLACED,
+      });
     },
     async refunded(em, payment, amountCents, reason) {
-      await spec.mailer.send(
-        em,
-        refundMadeEmail(await accountOf(em, row), spec.label, { amountCents, currency: payment.currency }, reason),
-      );
+      await events.raise(em, { kind: 'refunded', paidFor, payment, amountCents, reason });
     },
   };
 }

@@ -2,9 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { lockSignInLimits } from './sign-in-limit-locks.queries';
-import type { Mailer } from '../../providers/mail/mailer';
 import { TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../shared/errors';
-import { signInCodeEmail } from '../mail/messages';
 import type { Ctx } from '../identity/context';
 import { newId } from '../shared/ids';
 import { generateToken, hashToken } from '../shared/tokens';
@@ -12,6 +10,8 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_TOKEN_PREF
 import { Session } from './session.entity';
 import type { RequestSignInCode, SignIn } from './sign-in.commands';
 import { SignInCode } from './sign-in-code.entity';
+import type { EventHub } from '../shared/event-hub';
+import type { SignInEvent } from './sign-in.events';
 
 /** Someone who can sign in with a code: a member today (D27), staff later (D28). */
 export interface SignInSubject {
@@ -56,7 +56,12 @@ const TOO_MANY_TRIES = 'Too many wrong tries: ask for a new code.';
  */
 export class SignInService {
   constructor(
-    private readonly deps: { appKey: string; mailer: Mailer; directories: SignInDirectory[]; answerMs?: number },
+    private readonly deps: {
+      appKey: string;
+      events: EventHub<SignInEvent>;
+      directories: SignInDirectory[];
+      answerMs?: number;
+    },
   ) {}
 
   /**
@@ -80,7 +85,7 @@ export class SignInService {
         });
         await em.flush();
         if (await this.findSubject(em, email))
-          await this.deps.mailer.send(em, signInCodeEmail(email, code, CODE_TTL_MS / 60_000));
+          await this.deps.events.raise(em, { kind: 'code_issued', email, code, validMinutes: CODE_TTL_MS / 60_000 });
       });
     } finally {
       await sleep(Math.max(0, answerAt - Date.now()));

@@ -2,7 +2,7 @@ import type { OutgoingEmail } from '../../providers/mail/mailer';
 import type { Account } from '../identity/account.entity';
 import { longDate } from '../../documents/certificate-pdf';
 import { formatMoney } from '../shared/money';
-import { InvoiceStatus, type Invoice } from './invoice.entity';
+import { InvoiceStatus, type Invoice } from '../billing/invoice.entity';
 
 /** D31: an invoice passed its due date unpaid; nothing more is placed on account until it is paid. */
 export function invoiceOverdueEmail(account: Account, invoice: Invoice): OutgoingEmail {
