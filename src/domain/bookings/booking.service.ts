@@ -202,7 +202,7 @@ export class BookingService {
       onAccount: billingTerms !== BillingTerms.CHECKOUT,
     });
     return this.lifecycle.change(ctx.em, { id }, async (em, booking) => {
-      const payment = paymentOf(checkout);
+      const payment = paymentOf(em, checkout);
       if (interpreterId) {
         const interpreter = await this.qualified(em, booking, interpreterId, LockMode.PESSIMISTIC_WRITE);
         Object.assign(booking, { interpreter, interpreterName: interpreter.name });
@@ -251,7 +251,7 @@ export class BookingService {
       await this.lifecycle.move(em, booking, BookingStatus.COMPLETED, cause);
       if (actualHours === undefined) return;
       // Placed by the completion itself on account: there is nothing for the client to approve.
-      const payment = checkout && paymentOf(onAccount ? { ...checkout, approvalUrl: null } : checkout);
+      const payment = checkout && paymentOf(em, onAccount ? { ...checkout, approvalUrl: null } : checkout);
       Object.assign(booking, { actualHundredths: actualHours, ...overtime, overtimePayment: payment });
       await this.lifecycle.record(
         em,

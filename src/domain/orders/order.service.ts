@@ -84,7 +84,7 @@ export class OrderService {
         { onAccount: terms },
       );
       return retryingTransaction(ctx.em, async (em) => {
-        const payment = paymentOf(checkout);
+        const payment = paymentOf(em, checkout);
         const locked = await em.findOne(
           Quote,
           { id: quoteId, account },

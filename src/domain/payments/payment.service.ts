@@ -97,8 +97,15 @@ export type StartedCheckout = Readonly<
   >
 >;
 
-/** A new payment entity of `started`, made in the transaction attempt that persists it. */
-export const paymentOf = (started: StartedCheckout): Payment => Object.assign(new Payment(), started);
+/**
+ * A new payment of `started`, made in (and persisted by) the transaction attempt that records it. Its owner is set
+ * through `Payment.owner`, which em.create's data does not reach (it is no column).
+ */
+export function paymentOf(em: EntityManager, { owner, ...started }: StartedCheckout): Payment {
+  const payment = em.create(Payment, started);
+  payment.owner = owner;
+  return payment;
+}
 
 /** A provider call whose answer is lost (a crash, a timeout) is taken up again after this long (D26). */
 const STALE_AFTER_MS = 60_000;
@@ -330,7 +337,7 @@ export class PaymentService {
     let old: Payment | null = null;
     const row = await lifecycle.change(em, { id: current.id } as FilterQuery<E>, async (tx, locked) => {
       renewable(locked);
-      const fresh = paymentOf(started);
+      const fresh = paymentOf(tx, started);
       old =
         locked.payment &&
         (await tx.findOneOrFail(
