@@ -39,6 +39,15 @@ export function ReasonForm<V>({
 }
 
 /** "Refund" an amount (D30), typed in the currency's units, with a reason the client is told. */
+/**
+ * What a refund's success says: at the payment provider it is asked and applied when the provider answers (D30); on
+ * account it is a credit on the account's invoice (D31).
+ */
+export const refundDone = (provider: string | undefined): string =>
+  provider === 'account'
+    ? 'Refund recorded as a credit on the account’s invoice.'
+    : 'Refund asked of the payment provider.';
+
 export function RefundForm<V>({
   action,
   variables,

@@ -1,7 +1,7 @@
 import { useAction } from '../../shared/action';
 import { Form, formText, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
-import { instant, ReasonForm, RefundForm } from '../desk-forms';
+import { instant, ReasonForm, RefundForm, refundDone } from '../desk-forms';
 import type { Booking } from './booking-page';
 import { CancelForm } from './cancel-form';
 import { ConfirmForm, ReplaceInterpreterForm } from './confirm-form';
@@ -75,7 +75,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const hold = useAction(Hold, 'Booking held.');
   const release = useAction(Release, 'Booking released.');
   const complete = useAction(Complete, 'Booking completed.');
-  const refund = useAction(Refund, 'Refund asked of the payment provider.');
+  const refund = useAction(Refund, refundDone(booking.payment.provider));
   const id = booking.id;
   const finished = booking.status === 'COMPLETED' || booking.status === 'CANCELLED';
   return (

@@ -42,6 +42,7 @@ const StaffBooking = graphql(`
         email
       }
       payment {
+        provider
         paidAt
         capturedCents
         refundedCents

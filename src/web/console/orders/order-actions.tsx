@@ -1,6 +1,6 @@
 import { useAction } from '../../shared/action';
 import { FileField, Form, formFile, formText, SelectField, TextField } from '../../shared/form';
-import { instant, ReasonForm, RefundForm } from '../desk-forms';
+import { instant, ReasonForm, RefundForm, refundDone } from '../desk-forms';
 import { graphql } from '../../shared/gql';
 import type { OrderDeskView, OrderView } from './order-query';
 
@@ -140,7 +140,7 @@ export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDesk
   const hold = useAction(HoldOrder, 'Order held.');
   const release = useAction(ReleaseOrder, 'Order released.');
   const cancel = useAction(CancelOrder, 'Order cancelled.');
-  const refund = useAction(RefundOrder, 'Refund asked of the payment provider.');
+  const refund = useAction(RefundOrder, refundDone(desk.staffOrder?.payment?.provider));
   const assign = useAction(AssignOrder, 'Assignment saved.');
   const finished = order.status === 'COMPLETED' || order.status === 'CANCELLED';
   const currency = desk.staffOrder?.currency ?? '';

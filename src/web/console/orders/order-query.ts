@@ -97,6 +97,7 @@ export const StaffOrderDesk = graphql(`
         email
       }
       payment {
+        provider
         status
         paidAt
         capturedCents
