@@ -24,7 +24,10 @@ export function refusalOf(error: CombinedError | undefined): Refusal | undefined
   return { fields, messages };
 }
 
-/** The messages of a refusal that no field on the form shows, so none is lost. */
+/**
+ * The messages of a refusal that no field on the form shows, so none is lost. Each is a sentence that names what it
+ * is about (D2), shown as it is: the field's name in the API (`interpreterId`) means nothing to the person reading.
+ */
 export function unplacedMessages(refusal: Refusal | undefined, shown: readonly string[]): string[] {
   if (!refusal) return [];
   const placed = new Set(shown);
@@ -32,6 +35,6 @@ export function unplacedMessages(refusal: Refusal | undefined, shown: readonly s
     ...refusal.messages,
     ...Object.entries(refusal.fields)
       .filter(([field]) => !placed.has(field))
-      .flatMap(([field, list]) => list.map((message) => `${field}: ${message}`)),
+      .flatMap(([, list]) => list),
   ];
 }

@@ -1,0 +1,40 @@
+import { CombinedError } from 'urql';
+import { GraphQLError } from 'graphql';
+import { refusalOf, unplacedMessages } from '../../src/web/shared/refusal';
+
+describe('a refusal a form shows (D2)', () => {
+  const refusal = refusalOf(
+    new CombinedError({
+      graphQLErrors: [
+        new GraphQLError('Invalid input.', {
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            errors: {
+              'input.reason': ['The reason field is required.'],
+              interpreterId: ['Ana Court no longer qualifies for this booking: confirm another interpreter first.'],
+            },
+          },
+        }),
+        new GraphQLError('The booking was changed meanwhile.', { extensions: { code: 'CONFLICT' } }),
+      ],
+    }),
+  );
+
+  it('keys field messages by the form’s names and keeps the others', () => {
+    expect(refusal).toEqual({
+      fields: {
+        reason: ['The reason field is required.'],
+        interpreterId: ['Ana Court no longer qualifies for this booking: confirm another interpreter first.'],
+      },
+      messages: ['The booking was changed meanwhile.'],
+    });
+  });
+
+  it('shows a message no field of the form takes as the sentence it is, without the API’s field name', () => {
+    expect(unplacedMessages(refusal, ['reason'])).toEqual([
+      'The booking was changed meanwhile.',
+      'Ana Court no longer qualifies for this booking: confirm another interpreter first.',
+    ]);
+    expect(unplacedMessages(undefined, [])).toEqual([]);
+  });
+});
