@@ -64,6 +64,8 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await press(page, 'Complete booking');
   await waitForText(page, 'Booking completed.');
   await waitForText(page, 'overtime 0.5 h');
+  // The audit trail shows the move just made, without a reload.
+  await waitForText(page, 'booking.complete');
   expect(await clientView(booking.id)).toMatchObject({ status: 'completed', payment: { overtime: { hours: 0.5 } } });
   await checkScreen(t, page, 'console-booking');
   await page.close();

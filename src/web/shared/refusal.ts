@@ -1,16 +1,20 @@
-import type { CombinedError } from 'urql';
-
 /** A refusal as a form shows it: the service's messages by field (GraphQL's argument names), and the rest. */
 export interface Refusal {
   fields: Record<string, string[]>;
   messages: string[];
 }
 
+/** What a refusal is read from: urql's `CombinedError`, as far as it is read here. */
+export interface ErrorAnswer {
+  graphQLErrors: readonly { message: string; extensions?: Record<string, unknown> }[];
+  networkError?: unknown;
+}
+
 /**
  * Reads an error answer: BAD_USER_INPUT carries `errors` keyed by the field it names (`reason`, `amountCents`,
  * `input.scheduledAt`); every other error is a message of the whole form. A network failure says so.
  */
-export function refusalOf(error: CombinedError | undefined): Refusal | undefined {
+export function refusalOf(error: ErrorAnswer | undefined): Refusal | undefined {
   if (!error) return undefined;
   const fields: Record<string, string[]> = {};
   const messages: string[] = [];

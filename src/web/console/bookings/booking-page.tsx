@@ -93,11 +93,22 @@ const AddNote = graphql(`
 
 export type Booking = NonNullable<StaffBookingQuery['staffInterpretationBooking']>;
 
+/**
+ * The trail answers audit entries only, which no desk move answers: it is read again whenever a move answers a booking
+ * (urql refetches the queries of the types a mutation answers), so the move just made shows in it.
+ */
+const AUDIT_CONTEXT = { additionalTypenames: ['InterpretationBooking'] };
+
 /** One interpreter booking and the desk's moves on it (D28, D32 as the API offers them today). */
 export function BookingPage({ number }: { number: string }) {
   const [{ data, fetching, error }] = useQuery({ query: StaffBooking, variables: { number } });
   const booking = data?.staffInterpretationBooking;
-  const [audit] = useQuery({ query: BookingAudit, variables: { id: booking?.id ?? '' }, pause: !booking });
+  const [audit] = useQuery({
+    query: BookingAudit,
+    variables: { id: booking?.id ?? '' },
+    pause: !booking,
+    context: AUDIT_CONTEXT,
+  });
   return (
     <>
       <p>
