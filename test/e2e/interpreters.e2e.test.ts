@@ -10,6 +10,7 @@ import {
   QualifiedForDocument,
   ReleaseInterpretationBookingDocument,
   ReplaceInterpreterDocument,
+  SentEmailsDocument,
   UpdateInterpreterDocument,
   type InterpreterInput,
 } from '../graphql/generated';
@@ -22,13 +23,15 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 let desk: string;
 let translator: string;
+let admin: string;
 let alice: TestAccount;
 const statements = new StatementLog();
 beforeAll(async () => {
   t = await startTestApp({ workers: false, onQuery: statements.record });
   desk = await createStaffToken(t, StaffRole.DESK);
   translator = await createStaffToken(t, StaffRole.TRANSLATOR);
-  alice = await createApprovedAccount(t, await createStaffToken(t));
+  admin = await createStaffToken(t);
+  alice = await createApprovedAccount(t, admin);
 });
 afterAll(() => t.close());
 
@@ -283,6 +286,13 @@ describe('confirming an interpreter on record checks the rules (D32)', () => {
       before: { interpreter_id: bea.id, name: bea.name },
       after: { interpreter_id: cruz.id, name: cruz.name },
     });
+    // The account hears who comes instead of whom, once: the refused replacements told it nothing.
+    const told = (await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, admin))
+      .data!.sentEmails.items.filter((mail) => mail.kind === 'interpreter_changed')
+      .filter((mail) => mail.subject.includes(replaced.data!.replaceInterpreter.number));
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain(`${cruz.name} is now the interpreter of booking`);
+    expect(told[0].text).toContain(`in place of ${bea.name}`);
 
     expect((await release(onHold)).errors).toBeUndefined();
     expect(await restBooking(onHold)).toMatchObject({

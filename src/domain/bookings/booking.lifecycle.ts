@@ -11,6 +11,9 @@ export const EXPIRED = 'expire';
 /** The action of staff confirming an interpreter, which moves the booking to wait for its payment (D12). */
 export const CONFIRM_AVAILABILITY = 'confirm_availability';
 
+/** The action of staff putting another interpreter on record for an open booking (D32); its state does not change. */
+export const REPLACE_INTERPRETER = 'replace_interpreter';
+
 /**
  * Every booking status change (the statuses of the OpenAPI `Booking` schema, D12, D26): the table and its rules in
  * booking.states.ts. What entering a state does is its events' subscribers' (the mail area's

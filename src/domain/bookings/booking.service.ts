@@ -46,7 +46,7 @@ import { overtimeOf } from './booking-overtime';
 import { cancellationFee, underPolicy, type CancellationFee } from './cancellation-policy';
 import { priceHours } from './booking-price';
 import type { BookingActivity } from './booking-activity';
-import { CONFIRM_AVAILABILITY, EXPIRED, type BookingLifecycle } from './booking.lifecycle';
+import { CONFIRM_AVAILABILITY, EXPIRED, REPLACE_INTERPRETER, type BookingLifecycle } from './booking.lifecycle';
 import { Interpreter } from './interpreter.entity';
 import { assertQualifies, unknownInterpreter } from './interpreter-rules';
 import { assertInterpreterFree } from './interpreter-time';
@@ -326,7 +326,7 @@ export class BookingService {
       Object.assign(booking, { interpreter, interpreterName: interpreter.name });
       await assertInterpreterFree(em, booking);
       const after = { interpreter_id: interpreter.id, name: interpreter.name };
-      const cause = { actor: ctx.actor, action: 'replace_interpreter' };
+      const cause = { actor: ctx.actor, action: REPLACE_INTERPRETER };
       await this.lifecycle.record(em, booking, booking.status, cause, { before, after });
     });
   }

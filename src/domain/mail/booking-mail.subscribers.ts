@@ -1,21 +1,27 @@
 import type { Mailer } from '../../providers/mail/mailer';
 import type { BookingActivity } from '../bookings/booking-activity';
 import { BookingStatus } from '../bookings/booking.entity';
-import { CONFIRM_AVAILABILITY, EXPIRED, type BookingEvent } from '../bookings/booking.lifecycle';
+import { CONFIRM_AVAILABILITY, EXPIRED, REPLACE_INTERPRETER, type BookingEvent } from '../bookings/booking.lifecycle';
 import { cancellationTerms } from '../bookings/cancellation-policy';
 import { accountOf } from '../identity/account-of';
 import type { Subscriber } from '../shared/event-hub';
 import { bookingTime } from '../shared/booking-time';
 import { bookingAvailabilityEmail, bookingExpiredEmail, bookingOvertimeEmail, onHoldEmail } from './messages';
 import { tellStaffCancel } from './staff-cancel-mail';
-import { bookingRescheduledEmail } from './staff-action-messages';
+import { bookingRescheduledEmail, interpreterChangedEmail } from './staff-action-messages';
 
 /**
- * An interpreter confirmed (its payment link, D12, D29), a hold, a staff cancel or an expiry (D29) tells the account:
- * a subscriber of the booking lifecycle's events, run in the moving transaction (docs/architecture.md "Domain events").
+ * An interpreter confirmed (its payment link, D12, D29) or replaced (D32), a hold, a staff cancel or an expiry (D29)
+ * tells the account: a subscriber of the booking lifecycle's events, run in the moving transaction
+ * (docs/architecture.md "Domain events").
  */
 export function tellAccountOfBooking(mailer: Mailer): Subscriber<BookingEvent> {
-  return async (em, { kind, row: booking, to, cause }) => {
+  return async (em, { kind, row: booking, to, cause, details }) => {
+    if (kind === 'recorded' && cause.action === REPLACE_INTERPRETER) {
+      const previous = (details?.before as { name: string | null } | undefined)?.name ?? null;
+      const email = interpreterChangedEmail(await accountOf(em, booking), booking, booking.interpreterName!, previous);
+      await mailer.send(em, email);
+    }
     if (kind !== 'moved') return;
     if (to === BookingStatus.AWAITING_PAYMENT && cause.action === CONFIRM_AVAILABILITY) {
       const link = booking.payment!.approvalUrl!;

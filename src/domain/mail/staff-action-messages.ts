@@ -77,3 +77,23 @@ export function bookingRescheduledEmail(
     ].join('\n'),
   };
 }
+
+/** D32: staff put another interpreter on record for a booking; the account hears who comes instead of whom. */
+export function interpreterChangedEmail(
+  account: Account,
+  booking: { number: string; scheduledAt: Date; scheduledOffsetMinutes: number },
+  interpreter: string,
+  previous: string | null,
+): OutgoingEmail {
+  return {
+    kind: 'interpreter_changed',
+    to: account.email,
+    subject: `Booking ${booking.number} has another interpreter`,
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `${interpreter} is now the interpreter of booking ${booking.number}${previous ? `, in place of ${previous}` : ''}.`,
+      `It starts at ${bookingTime(booking)}; nothing else about it changed.`,
+    ].join('\n'),
+  };
+}
