@@ -320,6 +320,28 @@ describe('confirming an interpreter on record checks the rules (D32)', () => {
     expect((await restBooking(done)).interpreter).toBeNull();
   });
 
+  it('gives an interpreter to exactly one of two overlapping bookings replacing theirs with them at once', async () => {
+    for (let round = 0; round < 4; round++) {
+      const start = freshStart();
+      const [ana, dan, eve] = [
+        await create({ languages: ['es'] }),
+        await create({ languages: ['es'] }),
+        await create({ languages: ['es'] }),
+      ];
+      const mine = await book({ scheduled_at: start.toISOString() });
+      const theirs = await book({ scheduled_at: at(start, 30) });
+      expect((await confirm(mine, ana.id)).errors).toBeUndefined();
+      expect((await confirm(theirs, dan.id)).errors).toBeUndefined();
+      const answers = await Promise.all([replace(mine, eve.id), replace(theirs, eve.id)]);
+      const won = answers.filter((answer) => !answer.errors);
+      expect(won).toHaveLength(1);
+      expect(refusalOf(answers.find((answer) => answer.errors)!)).toMatch(/^Overlap: /);
+      const names = [(await restBooking(mine)).interpreter_name, (await restBooking(theirs)).interpreter_name];
+      expect(names.filter((name) => name === eve.name)).toHaveLength(1);
+      expect(names).toContainEqual(expect.stringMatching(new RegExp(`^(${ana.name}|${dan.name})$`)));
+    }
+  });
+
   it('lets exactly one of a release and a confirmation of one interpreter for overlapping bookings win', async () => {
     for (let round = 0; round < 8; round++) {
       const start = freshStart();
