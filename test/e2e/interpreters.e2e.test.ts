@@ -293,6 +293,11 @@ describe('confirming an interpreter on record checks the rules (D32)', () => {
     expect(told).toHaveLength(1);
     expect(told[0].text).toContain(`${cruz.name} is now the interpreter of booking`);
     expect(told[0].text).toContain(`in place of ${bea.name}`);
+    // The same interpreter put on record again is no news to the client.
+    expect((await replace(onHold, cruz.id)).errors).toBeUndefined();
+    const again = (await t.gql(SentEmailsDocument, { to: alice.email, perPage: 100 }, admin)).data!.sentEmails.items;
+    const number = replaced.data!.replaceInterpreter.number;
+    expect(again.filter((mail) => mail.kind === 'interpreter_changed' && mail.subject.includes(number))).toEqual(told);
 
     expect((await release(onHold)).errors).toBeUndefined();
     expect(await restBooking(onHold)).toMatchObject({

@@ -18,9 +18,15 @@ import { bookingRescheduledEmail, interpreterChangedEmail } from './staff-action
 export function tellAccountOfBooking(mailer: Mailer): Subscriber<BookingEvent> {
   return async (em, { kind, row: booking, to, cause, details }) => {
     if (kind === 'recorded' && cause.action === REPLACE_INTERPRETER) {
-      const previous = (details?.before as { name: string | null } | undefined)?.name ?? null;
-      const email = interpreterChangedEmail(await accountOf(em, booking), booking, booking.interpreterName!, previous);
-      await mailer.send(em, email);
+      const before = details?.before as { interpreter_id: string | null; name: string | null } | undefined;
+      // The same interpreter put on record again changes nothing the client knows.
+      if (before?.interpreter_id !== booking.interpreter?.id) {
+        const account = await accountOf(em, booking);
+        await mailer.send(
+          em,
+          interpreterChangedEmail(account, booking, booking.interpreterName!, before?.name ?? null),
+        );
+      }
     }
     if (kind !== 'moved') return;
     if (to === BookingStatus.AWAITING_PAYMENT && cause.action === CONFIRM_AVAILABILITY) {
