@@ -32,18 +32,22 @@ let db: QueryDatabase;
 beforeAll(async () => (db = await openQueryDatabase()));
 afterAll(() => db.close());
 
+/** A suspended account holding the key of `keyHash`. */
+const suspendedWithKey = (keyHash: string) =>
+  insertAccount(db.em(), {
+    apiKeyHash: keyHash,
+    apiKeyLast4: '_key',
+    status: AccountStatus.SUSPENDED,
+    suspendedAt: new Date(),
+  });
+
 it('names every stored column of the account, so that the row hydrates a whole entity', () => {
   expect(accountByKeyHashStatement(db.em()).sql).toMatchSnapshot();
 });
 
 it('finds the account of a key hash as the entity path does, and nothing for an unknown hash', async () => {
   const keyHash = hashToken('ltk_test_key');
-  const account = await insertAccount(db.em(), {
-    apiKeyHash: keyHash,
-    apiKeyLast4: '_key',
-    status: AccountStatus.SUSPENDED,
-    suspendedAt: new Date(),
-  });
+  const account = await suspendedWithKey(keyHash);
   const em = db.em();
   const row = await readAccountRowByKeyHash(em, keyHash);
   expect(em.map(Account, row!)).toEqual(await db.em().findOneOrFail(Account, { id: account.id }));
@@ -144,12 +148,7 @@ describe("with what a poll reads, in the key's statement (D23)", () => {
 
   it('reads no answer of an account that is not approved: it is refused before it is served', async () => {
     const suspendedHash = hashToken('ltk_test_suspended_polling_key');
-    const suspended = await insertAccount(db.em(), {
-      apiKeyHash: suspendedHash,
-      apiKeyLast4: '_key',
-      status: AccountStatus.SUSPENDED,
-      suspendedAt: new Date(),
-    });
+    const suspended = await suspendedWithKey(suspendedHash);
     const order = await insertOrder(db.em(), suspended);
     const found = await readAccountRowAndPolled(db.em(), suspendedHash, orderPoll(order.id, 'answer'));
     expect(found!.row.status).toBe(AccountStatus.SUSPENDED);
