@@ -1,6 +1,8 @@
 import type { RequestListener } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Express } from 'express';
+import proxyAddr from 'proxy-addr';
+import { graphqlLane, GRAPHQL_PATH } from './api/graphql/graphql-lane';
 import { createGraphQLDoor } from './api/graphql/server';
 import { graphqlUploads } from './api/graphql/uploads';
 import { errorHandler, notFoundHandler } from './api/http/error-handler';
@@ -40,7 +42,7 @@ export interface AppDeps {
 
 export interface App {
   express: Express;
-  /** What the HTTP server runs: the polling lane, then Express (D23). */
+  /** What the HTTP server runs: the polling lane, the GraphQL lane, then Express (D23). */
   listener: RequestListener;
   /** Stops what the app itself started (Apollo); the HTTP server and the database belong to the caller. */
   close(): Promise<void>;
@@ -59,15 +61,18 @@ export async function createApp({ orm, services, logger, jobMetrics, shareRateLi
   const started = requestStart(orm, metrics, logger);
   app.use(started.middleware, safePath, ...browserAccess(services.config));
   // Multipart GraphQL (uploads) is parsed before JSON; the file streams are read by the resolver, not here.
-  app.use('/graphql', graphqlUploads(services.config.uploadMaxBytes));
-  app.use(jsonBody(JSON_BODY_LIMIT_BYTES));
+  app.use(GRAPHQL_PATH, graphqlUploads(services.config.uploadMaxBytes));
+  const body = jsonBody(JSON_BODY_LIMIT_BYTES);
+  app.use(body.middleware);
 
   // The two doors first: their requests (polls among them, D23) should not walk the routes of the pages and probes.
   // The docs come before GraphQL: a browser's GET /graphql is their explorer page.
   app.use(V1_PATH, v1Router(services));
   app.use(docsRoutes(services.config.company.name));
-  const graphql = await createGraphQLDoor(services, logger);
-  app.use('/graphql', tagRoute('/graphql'), graphql.middleware);
+  const graphql = await createGraphQLDoor(services, logger, (req) =>
+    proxyAddr(req, app.get('trust proxy fn') as (address: string, hop: number) => boolean),
+  );
+  app.use(GRAPHQL_PATH, tagRoute(GRAPHQL_PATH), graphql.middleware);
   app.use(opsRoutes(orm, metrics, services.config, services.documents));
   app.use(verifyRoutes(services));
   app.use(addressPageRoutes(services));
@@ -77,11 +82,12 @@ export async function createApp({ orm, services, logger, jobMetrics, shareRateLi
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
   if (shareRateLimits) services.rateLimits.shareThrough(new DatabaseLeases(orm, logger));
+  const headers = securityHeaders(services.config);
   return {
     express: app,
     listener: pollingLane(
-      { services, routes: polledRoutes(services), start: started.start, headers: securityHeaders(services.config) },
-      app,
+      { services, routes: polledRoutes(services), start: started.start, headers },
+      graphqlLane({ start: started.start, headers, body, door: graphql, logger }, app),
     ),
     close: async () => {
       await graphql.stop();

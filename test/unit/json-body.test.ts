@@ -20,7 +20,7 @@ describe('jsonBody (D25)', () => {
   app.use((req, _res, next) =>
     context.run(String(++counter), () => (((req as { tag?: string }).tag = String(counter)), next())),
   );
-  app.use(jsonBody(64));
+  app.use(jsonBody(64).middleware);
   const sameContext = (req: express.Request) => context.getStore() === (req as { tag?: string }).tag;
   app.post('/', (req, res) => void res.json({ status: 200, body: req.body, sameContext: sameContext(req) }));
   const onError: ErrorRequestHandler = (error: { type: string; status: number }, req, res, _next) =>

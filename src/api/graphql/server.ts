@@ -1,13 +1,15 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import type { Ctx } from '../../domain/identity/context';
 import { addressBucket, partnerBucket } from '../../domain/rate-limits/rate-limit.service';
 import { TooManyAttemptsError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import type { Services } from '../../services';
 import type { PolledAnswer, PolledRead } from '../../domain/accounts/authentication.service';
 import { budgetPlugin } from './budget-plugin';
+import { httpRequestOf, writeAnswer } from './http-answer';
 import { createLoaders, type GraphQLContext } from './context';
 import { formatError, isUnexpected } from './format-error';
 import { rateLimited } from './limit-errors';
@@ -18,13 +20,26 @@ import { buildGraphQLSchema } from './schema';
 
 const LIMITS = { maxDepth: 10, maxIntrospectionDepth: 16, maxFields: 500 };
 
+/** A request as the door reads it, started (`requestStart()`) and its body read, through Express or ahead of it. */
+export type GraphQLHttpRequest = IncomingMessage & { ctx: Ctx; body?: unknown };
+
 export interface GraphQLDoor {
+  /** Answers a request once: the GraphQL lane's (D23) and Express's call for the same request share one answer. */
+  answer(req: GraphQLHttpRequest, res: ServerResponse): Promise<void>;
+  /** Express's mount: the same answer, its failure handed to the error handler. */
   middleware: RequestHandler;
   stop(): Promise<void>;
 }
 
+/** The client's address as Express reads it (`req.ip`, with the app's `trust proxy`), for requests it never saw. */
+export type ClientAddressOf = (req: IncomingMessage) => string | undefined;
+
 /** Apollo over the shared services; CSRF prevention stays on (multipart needs Apollo-Require-Preflight). */
-export async function createGraphQLDoor(services: Services, logger: Logger): Promise<GraphQLDoor> {
+export async function createGraphQLDoor(
+  services: Services,
+  logger: Logger,
+  clientAddressOf: ClientAddressOf,
+): Promise<GraphQLDoor> {
   const schema = await buildGraphQLSchema();
   const server = new ApolloServer<GraphQLContext>({
     schema,
@@ -59,60 +74,69 @@ export async function createGraphQLDoor(services: Services, logger: Logger): Pro
     order: services.orders,
     interpretationBooking: services.bookings,
   };
-  const middleware = expressMiddleware(server, {
-    context: async ({ req }) => {
-      const authorization = req.get('authorization');
-      const { query, operationName, variables } = (req.method === 'GET' ? req.query : (req.body ?? {})) as Record<
-        string,
-        unknown
-      >;
-      let budget: string | null;
-      let polled: { poll: PolledFieldRequest; answer?: PolledAnswer | null } | undefined;
-      try {
-        // A caller with nothing left is refused before its key is looked up or its document parsed.
-        services.rateLimits.ensureCredentialLeft(authorization);
-        // A poll (D23) is seen in a document read before: its answer is then read with the key, in one statement.
-        const poll = polledFieldOf(admission.peek(query, operationName), variables);
-        const resolved = await services.authentication.resolvePolling(
-          req.ctx.em,
-          authorization,
-          poll && polledServices[poll.field].polled(poll.id, 'answer'),
-        );
-        req.ctx.actor = resolved.actor;
-        polled = poll && { poll, answer: resolved.answer };
-        budget = budgetOf(req);
-        if (budget && authorization && req.ctx.actor) services.rateLimits.remember(authorization, budget);
-        if (budget) services.rateLimits.ensureLeft(budget);
-      } catch (error) {
-        if (error instanceof TooManyAttemptsError) throw rateLimited(error.state);
-        // Apollo answers a failed context 500 without telling its plugins' request hooks: logged here, with its id.
-        if (isUnexpected(error)) logger.error({ request_id: req.ctx.requestId, err: error }, 'graphql context failed');
-        throw error;
-      }
-      // D36: the document is read here, before Apollo validates it, and a refusal is charged before it is answered.
-      const admitted = admission.admit(query, operationName, variables);
-      if (admitted.kind === 'too_large')
-        throw await chargedRefusal(services.rateLimits, budget, documentTooLarge(admitted.bytes));
-      if (admitted.kind === 'read' && admitted.refusals.length > 0)
-        throw await chargedRefusal(services.rateLimits, budget, admitted.refusals[0], admitted.cost);
-      return {
-        ctx: req.ctx,
-        services,
-        loaders: createLoaders(req.ctx, services),
-        budget,
-        requestedCost: admitted.kind === 'read' ? admitted.cost : undefined,
-        clientAddress: req.ip ?? 'unknown',
-        polledAnswer: (field, id) =>
-          polled?.poll.field === field && polled.poll.id === id ? polled.answer : undefined,
-      };
-    },
-  });
-  return { middleware, stop: () => server.stop() };
+  const contextOf = async (req: GraphQLHttpRequest, params: Record<string, unknown>): Promise<GraphQLContext> => {
+    const { authorization } = req.headers;
+    const { query, operationName, variables } = params;
+    let budget: string | null;
+    let polled: { poll: PolledFieldRequest; answer?: PolledAnswer | null } | undefined;
+    try {
+      // A caller with nothing left is refused before its key is looked up or its document parsed.
+      services.rateLimits.ensureCredentialLeft(authorization);
+      // A poll (D23) is seen in a document read before: its answer is then read with the key, in one statement.
+      const poll = polledFieldOf(admission.peek(query, operationName), variables);
+      const resolved = await services.authentication.resolvePolling(
+        req.ctx.em,
+        authorization,
+        poll && polledServices[poll.field].polled(poll.id, 'answer'),
+      );
+      req.ctx.actor = resolved.actor;
+      polled = poll && { poll, answer: resolved.answer };
+      budget = budgetOf(req.ctx, clientAddressOf(req));
+      if (budget && authorization && req.ctx.actor) services.rateLimits.remember(authorization, budget);
+      if (budget) services.rateLimits.ensureLeft(budget);
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) throw rateLimited(error.state);
+      // Apollo answers a failed context 500 without telling its plugins' request hooks: logged here, with its id.
+      if (isUnexpected(error)) logger.error({ request_id: req.ctx.requestId, err: error }, 'graphql context failed');
+      throw error;
+    }
+    // D36: the document is read here, before Apollo validates it, and a refusal is charged before it is answered.
+    const admitted = admission.admit(query, operationName, variables);
+    if (admitted.kind === 'too_large')
+      throw await chargedRefusal(services.rateLimits, budget, documentTooLarge(admitted.bytes));
+    if (admitted.kind === 'read' && admitted.refusals.length > 0)
+      throw await chargedRefusal(services.rateLimits, budget, admitted.refusals[0], admitted.cost);
+    return {
+      ctx: req.ctx,
+      services,
+      loaders: createLoaders(req.ctx, services),
+      budget,
+      requestedCost: admitted.kind === 'read' ? admitted.cost : undefined,
+      clientAddress: clientAddressOf(req) ?? 'unknown',
+      polledAnswer: (field, id) => (polled?.poll.field === field && polled.poll.id === id ? polled.answer : undefined),
+    };
+  };
+  const answers = new WeakMap<IncomingMessage, Promise<void>>();
+  const answer = (req: GraphQLHttpRequest, res: ServerResponse): Promise<void> => {
+    let answering = answers.get(req);
+    if (!answering) {
+      const { http, params } = httpRequestOf(req);
+      answering = server
+        .executeHTTPGraphQLRequest({ httpGraphQLRequest: http, context: () => contextOf(req, params) })
+        .then((answered) => writeAnswer(answered, res));
+      answers.set(req, answering);
+    }
+    return answering;
+  };
+  return {
+    answer,
+    middleware: (req, res, next) => void answer(req, res).catch(next),
+    stop: () => server.stop(),
+  };
 }
 
 /** A partner credential spends its budget, shared with REST (D24, D27); no key spends the address's, as the catalog. */
-function budgetOf(req: Request): string | null {
-  const actor = req.ctx.actor;
-  if (!actor) return addressBucket(req.ip);
+function budgetOf({ actor }: Ctx, clientAddress: string | undefined): string | null {
+  if (!actor) return addressBucket(clientAddress);
   return actor.kind === 'account' ? partnerBucket(actor) : null;
 }

@@ -1,4 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
 import { bodyError, isDecompressionFailure, undecodableBody } from './decoded-body';
 import { announcesBody } from './request-body';
@@ -12,31 +13,45 @@ export const JSON_MAX_DEPTH = 64;
 /** The media types read on the short path: JSON in UTF-8, said plainly (D25). */
 const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=("?)utf-8\1)?$/i;
 
+/** A request as the body readers see it, from Express or from the GraphQL lane ahead of it (D23). */
+type BodyRequest = IncomingMessage & { body?: unknown; rawBody?: Buffer };
+
+/** Where a body read ahead of Express keeps its outcome: nothing, or the refusal Express's error handler answers. */
+const READ_AHEAD = Symbol('jsonBodyReadAhead');
+type ReadAhead = BodyRequest & { [READ_AHEAD]?: Error };
+
+export interface JsonBody {
+  /** Express's middleware: reads the body, or takes the outcome of the reading done ahead of it. */
+  middleware: RequestHandler;
+  /** Whether the request's body is read on the short path (below): plain UTF-8 JSON, said plainly, not encoded. */
+  readsDirectly(req: IncomingMessage): boolean;
+  /**
+   * Reads such a body ahead of Express (the GraphQL lane, D23): true once `body` is set; false when it is refused,
+   * the refusal kept for Express, whose middleware then hands it to the error handler as if it had read it.
+   */
+  readAhead(req: IncomingMessage): Promise<boolean>;
+}
+
 /**
  * Every JSON body, with body-parser's rules and error `type`s (so the error handler answers both paths alike, D2):
  * 413 over the limit, 400 for malformed JSON or a top-level value that is not an object or an array, 415 for a
  * charset other than UTF-8. The raw bytes are kept on `req.rawBody`, because webhook signatures cover the body
- * as sent.
+ * as sent. A body is read once, whoever asks first.
  *
  * A plain `application/json` body in UTF-8 with no content coding, which is nearly every request, is read here
  * directly: body-parser's general machinery (raw-body, iconv-lite, type-is) cost each GraphQL request about
  * 30 µs of CPU (docs/architecture.md "Middleware order"). Any other body (another charset, gzip, an unusual
  * spelling of the type) goes to `express.json`, which decodes or refuses it as before.
  */
-export function jsonBody(limitBytes: number): RequestHandler {
+export function jsonBody(limitBytes: number): JsonBody {
   const general = express.json({
     limit: limitBytes,
     verify: (req, _res, raw) => void ((req as Request).rawBody = raw),
   });
-  return (req, res, next) => {
-    // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set (a
-    // multipart GraphQL request's was set by the upload middleware before this one).
-    if (!Object.hasOwn(req, 'body')) req.body = undefined;
-    // A request without a body (every poll) has nothing to read, whatever its headers say.
-    if (!announcesBody(req)) return next();
-    const type = req.headers['content-type'];
-    const encoding = req.headers['content-encoding'];
-    const checked: NextFunction = (error?: unknown) =>
+  /** What every reading ends with: a body that does not decompress, or one nested too deep, is refused. */
+  const checked =
+    (req: BodyRequest, next: (error?: unknown) => void): NextFunction =>
+    (error?: unknown) =>
       next(
         isDecompressionFailure(error)
           ? undecodableBody()
@@ -45,14 +60,38 @@ export function jsonBody(limitBytes: number): RequestHandler {
                 ? bodyError(400, 'entity.too.deep', `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`)
                 : undefined)),
       );
-    if (
-      type === undefined ||
-      !PLAIN_JSON.test(type) ||
-      (encoding !== undefined && encoding.toLowerCase() !== 'identity')
-    ) {
-      return general(req, res, checked);
-    }
-    readJson(req, limitBytes, checked);
+  const readsDirectly = (req: IncomingMessage): boolean => {
+    const { 'content-type': type, 'content-encoding': encoding } = req.headers;
+    return (
+      announcesBody(req) &&
+      type !== undefined &&
+      PLAIN_JSON.test(type) &&
+      (encoding === undefined || encoding.toLowerCase() === 'identity')
+    );
+  };
+  return {
+    readsDirectly,
+    middleware: (req, res, next) => {
+      if (Object.hasOwn(req, READ_AHEAD)) return next((req as ReadAhead)[READ_AHEAD]);
+      // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set (a
+      // multipart GraphQL request's was set by the upload middleware before this one).
+      if (!Object.hasOwn(req, 'body')) req.body = undefined;
+      // A request without a body (every poll) has nothing to read, whatever its headers say.
+      if (!announcesBody(req)) return next();
+      if (!readsDirectly(req)) return general(req, res, checked(req, next));
+      readJson(req, limitBytes, checked(req, next));
+    },
+    readAhead: (req: ReadAhead) =>
+      new Promise((resolve) =>
+        readJson(
+          req,
+          limitBytes,
+          checked(req, (error) => {
+            req[READ_AHEAD] = error as Error | undefined;
+            resolve(error === undefined);
+          }),
+        ),
+      ),
   };
 }
 
@@ -71,7 +110,7 @@ function nestsTooDeep(value: unknown): boolean {
   return false;
 }
 
-function readJson(req: Request, limitBytes: number, next: NextFunction): void {
+function readJson(req: BodyRequest, limitBytes: number, next: NextFunction): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
