@@ -5,7 +5,7 @@ import request from 'supertest';
 import { accountBucket, RateLimitService } from '../../src/domain/rate-limits/rate-limit.service';
 import { createApprovedAccount, createStaffToken } from '../helpers/fixtures';
 import { gqlRaw } from '../helpers/graphql-raw';
-import { sleep } from '../helpers/poll';
+import { earlyInWindow } from '../helpers/rate-window';
 import { assertBuilt, cleanEnv, MAIN, startProcess, type RunningProcess } from '../helpers/service-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StatementLog } from '../helpers/statement-log';
@@ -21,14 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/**
- * Budgets follow clock windows: a test starts with at least `needMs` left in one, so that it cannot end halfway
- * through (each takes well under a second; the processes' sync test asks for more).
- */
-const earlyInWindow = async (windowMs = 60_000, needMs = 5_000) => {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < needMs) await sleep(left + 50);
-};
 const newAccount = () => createApprovedAccount(t, staff);
 
 describe('rate limits per API key (D16)', () => {

@@ -23,7 +23,7 @@ export interface GraphQLLaneDeps {
  * What an integration sends the GraphQL door (a poll above all, D23), answered in front of Express: a `POST /graphql`
  * with a plain JSON body and no `Origin`. Express's entry and middleware cost such a request about a fifth of its CPU
  * (README, "How fast"); here it runs what Express would run for it, the same functions in the same order: the
- * request's start (id, log line, metric), the security headers, the route's tag, the JSON body (`jsonBody()`) and
+ * request's start (id, log line, metric), the security headers, the JSON body (`jsonBody()`), the route's tag and
  * the door's answer (`GraphQLDoor.answer`), whose context, admission and budget are the door's own.
  *
  * Anything else goes to Express untouched: another method or path, a query string, an `Origin` (CORS), a multipart
@@ -41,10 +41,14 @@ export function graphqlLane(
     if (!body.readsDirectly(req)) return express(req, res);
     const { requestId } = start(req, res);
     for (const [name, value] of headers) res.setHeader(name, value);
-    tagRouteOf(res, GRAPHQL_PATH);
     void body
       .readAhead(req)
-      .then((read) => read && door.answer(req as GraphQLHttpRequest, res).then(() => true))
+      .then((read) => {
+        if (!read) return false;
+        // Tagged once the body is read, as Express's mount is reached: a refused body is an unmatched request there.
+        tagRouteOf(res, GRAPHQL_PATH);
+        return door.answer(req as GraphQLHttpRequest, res).then(() => true);
+      })
       .catch((error: unknown) => {
         if (!res.headersSent) return false;
         // An answer broken off after its head: nothing can be answered in its place (Express would only cut it too).

@@ -15,10 +15,11 @@ export function httpRequestOf(req: IncomingMessage & { body?: unknown }): {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const url = req.url ?? '';
+  // As `url.parse()` reads it: a fragment (which node's parser lets through) ends the URL, and the query is before it.
+  const fragment = (req.url ?? '').indexOf('#');
+  const url = fragment < 0 ? (req.url ?? '') : req.url!.slice(0, fragment);
   const start = url.indexOf('?');
-  const end = url.indexOf('#', start);
-  const search = start < 0 ? '' : url.slice(start, end < 0 ? undefined : end);
+  const search = start < 0 ? '' : url.slice(start);
   const method = req.method!.toUpperCase();
   const params = method === 'GET' ? parse(search.slice(1)) : (req.body ?? {});
   return { http: { method, headers, search, body: req.body }, params: params as Record<string, unknown> };

@@ -73,8 +73,8 @@ export function jsonBody(limitBytes: number): JsonBody {
     readsDirectly,
     middleware: (req, res, next) => {
       if (Object.hasOwn(req, READ_AHEAD)) return next((req as ReadAhead)[READ_AHEAD]);
-      // Apollo's integration asks whether a body was parsed at all: as with body-parser, `body` is always set (a
-      // multipart GraphQL request's was set by the upload middleware before this one).
+      // As with body-parser, `body` is always set, to undefined when there is none (a multipart GraphQL request's was
+      // set by the upload middleware before this one).
       if (!Object.hasOwn(req, 'body')) req.body = undefined;
       // A request without a body (every poll) has nothing to read, whatever its headers say.
       if (!announcesBody(req)) return next();
