@@ -123,6 +123,10 @@ export async function startDeepLStandIn(authKey = 'stand-in-key:fx') {
   const server = createServer(
     (req, res) => void handle(req, res).catch((error) => send(res, 500, { message: String(error) })),
   );
+  // deepl-node sends every Translator's requests through one keep-alive agent, which reuses an idle connection without
+  // minding the server's idle timeout: one closed by the server just as it is reused fails "socket hang up", which a
+  // test's engine without retries would report. Idle connections stay open until the stand-in closes.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     serverUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
