@@ -37,8 +37,9 @@ export function graphqlLane(
   express: RequestListener,
 ): RequestListener {
   return (req, res) => {
-    if (req.method !== 'POST' || req.url !== GRAPHQL_PATH || req.headers.origin !== undefined) return express(req, res);
-    if (!body.readsDirectly(req)) return express(req, res);
+    const integration =
+      req.method === 'POST' && req.url === GRAPHQL_PATH && req.headers.origin === undefined && body.readsDirectly(req);
+    if (!integration) return express(req, res);
     const { requestId } = start(req, res);
     for (const [name, value] of headers) res.setHeader(name, value);
     void body

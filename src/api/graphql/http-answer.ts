@@ -16,8 +16,9 @@ export function httpRequestOf(req: IncomingMessage & { body?: unknown }): {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   // As `url.parse()` reads it: a fragment (which node's parser lets through) ends the URL, and the query is before it.
-  const fragment = (req.url ?? '').indexOf('#');
-  const url = fragment < 0 ? (req.url ?? '') : req.url!.slice(0, fragment);
+  const whole = req.url ?? '';
+  const fragment = whole.indexOf('#');
+  const url = fragment < 0 ? whole : whole.slice(0, fragment);
   const start = url.indexOf('?');
   const search = start < 0 ? '' : url.slice(start);
   const method = req.method!.toUpperCase();

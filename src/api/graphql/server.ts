@@ -77,6 +77,7 @@ export async function createGraphQLDoor(
   const contextOf = async (req: GraphQLHttpRequest, params: Record<string, unknown>): Promise<GraphQLContext> => {
     const { authorization } = req.headers;
     const { query, operationName, variables } = params;
+    const clientAddress = clientAddressOf(req);
     let budget: string | null;
     let polled: { poll: PolledFieldRequest; answer?: PolledAnswer | null } | undefined;
     try {
@@ -91,7 +92,7 @@ export async function createGraphQLDoor(
       );
       req.ctx.actor = resolved.actor;
       polled = poll && { poll, answer: resolved.answer };
-      budget = budgetOf(req.ctx, clientAddressOf(req));
+      budget = budgetOf(req.ctx, clientAddress);
       if (budget && authorization && req.ctx.actor) services.rateLimits.remember(authorization, budget);
       if (budget) services.rateLimits.ensureLeft(budget);
     } catch (error) {
@@ -112,7 +113,7 @@ export async function createGraphQLDoor(
       loaders: createLoaders(req.ctx, services),
       budget,
       requestedCost: admitted.kind === 'read' ? admitted.cost : undefined,
-      clientAddress: clientAddressOf(req) ?? 'unknown',
+      clientAddress: clientAddress ?? 'unknown',
       polledAnswer: (field, id) => (polled?.poll.field === field && polled.poll.id === id ? polled.answer : undefined),
     };
   };
