@@ -23,7 +23,8 @@ beforeAll(async () => {
        now() - n * interval '1 minute', now()
      FROM generate_series(1, 100000) n`,
   );
-  await connection.execute('ANALYZE accounts');
+  // As autovacuum leaves a table after a load: the trigram indexes' pending entries merged, their statistics fresh.
+  await connection.execute('VACUUM ANALYZE accounts');
 }, 60_000);
 afterAll(() => t.close());
 
@@ -54,11 +55,14 @@ it('finds a part of the name or the e-mail, % and _ taken literally, newest firs
 
 it('reads the search through the trigram indexes, not the table', async () => {
   statements.length = 0;
-  // One account's e-mail among 100,000 (as random as real ones): the planner reads both indexes, not the table.
+  // One account's e-mail among 100,000, one the planner guesses common: a bound of its histogram, which makes it guess
+  // that a hundredth of the table matches, and walk the sort's index for them when left to itself.
   const [{ email }] = await t.orm.em
     .fork()
     .getConnection()
-    .execute<{ email: string }[]>(`SELECT email FROM accounts WHERE email LIKE '%@firms.test' LIMIT 1`);
+    .execute<{ email: string }[]>(
+      `SELECT (histogram_bounds::text::text[])[50] AS email FROM pg_stats WHERE tablename = 'accounts' AND attname = 'email'`,
+    );
   expect((await search({ search: email.slice(2, 10) })).pageInfo.total).toBeGreaterThanOrEqual(1);
   const plan = await planOfLast(/ilike/i);
   expect(plan).toMatch(/Bitmap Index Scan on accounts_email_trgm/);
@@ -69,11 +73,11 @@ it('reads the search through the trigram indexes, not the table', async () => {
 it('pages the list, of one status or all, through its sort index', async () => {
   statements.length = 0;
   await search({ page: 3, perPage: 25 });
-  expect(await planOfLast(/from "accounts"/i)).toMatch(/Index Scan Backward using accounts_created/);
+  expect(await planOfLast(/FROM accounts a/)).toMatch(/Index (Only )?Scan Backward using accounts_created /);
   statements.length = 0;
   const approved = await t.gql(SearchAccountsDocument, { status: 'APPROVED', perPage: 25 }, desk);
   expect(approved.errors).toBeUndefined();
-  expect(await planOfLast(/from "accounts"/i)).toMatch(/Index Scan Backward using accounts_status_created/);
+  expect(await planOfLast(/FROM accounts a/)).toMatch(/Index (Only )?Scan Backward using accounts_status_created /);
 });
 
 /** The plan of the last page statement (`limit`) the ORM ran that matches `pattern`. */

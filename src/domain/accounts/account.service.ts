@@ -1,13 +1,13 @@
-import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { AppEnv } from '../../config/app-config';
-import { containsPattern } from '../shared/desk-queue.queries';
 import { requireAccount, requireStaff } from '../identity/guards';
 import type { AuditService } from '../audit/audit.service';
 import type { Ctx } from '../identity/context';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { claimEmail, heldElsewhere } from '../identity/email-holder';
 import { isId } from '../shared/ids';
-import { Page, pageRequest, paginate } from '../shared/pagination';
+import { Page, pageRequest } from '../shared/pagination';
+import { readAccountPage } from './account-list.queries';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
 import type { CreateAccount, ListAccounts, SetAccountBilling } from './account.commands';
@@ -112,16 +112,7 @@ export class AccountService {
 
   async list(ctx: Ctx, command: ListAccounts): Promise<Page<Account>> {
     requireStaff(ctx.actor, 'accounts');
-    const { status, search } = command;
-    // Served by the trigram indexes on the name and the e-mail (docs/architecture.md, "Lists at scale").
-    const contains = search && containsPattern(search);
-    const where: FilterQuery<Account> = {
-      ...(status ? { status } : {}),
-      ...(contains ? { $or: [{ name: { $ilike: contains } }, { email: { $ilike: contains } }] } : {}),
-    };
-    return paginate(ctx.em, Account, where, pageRequest(command), {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-    });
+    return readAccountPage(ctx.em, command, pageRequest(command));
   }
 
   private changeStatus(

@@ -5,7 +5,13 @@ import { Account } from '../identity/account.entity';
 import { Payment } from '../payments/payment.entity';
 import type { Page, PageRequest } from '../shared/pagination';
 import { runPrepared, type PreparedStatement } from '../../db/orm-driver';
-import { QueueFilter, readQueuePage, type DeskQueue, type QueueStatements } from '../shared/desk-queue.queries';
+import {
+  numberReferenceOrFirm,
+  QueueFilter,
+  readQueuePage,
+  type DeskQueue,
+  type QueueStatements,
+} from '../shared/desk-queue.queries';
 import { prefixedColumns, prefixedRow } from '../../db/entity-columns';
 import { BOOKING_JOINS, BOOKING_VIEW_COLUMNS, bookingOf } from './polled-bookings.queries';
 
@@ -38,7 +44,7 @@ export function staffBookingQueueStatements(filter: StaffBookingFilter): QueueSt
   if (filter.accountId) query.where('b.account_id = ?', filter.accountId);
   if (filter.from) query.where('b.scheduled_at >= ?', filter.from);
   if (filter.to) query.where('b.scheduled_at < ?', filter.to);
-  if (filter.search) query.search(filter.search);
+  if (filter.search) query.search(...numberReferenceOrFirm('b', filter.search));
   return query.statements();
 }
 

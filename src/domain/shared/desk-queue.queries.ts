@@ -34,20 +34,11 @@ export class QueueFilter {
   }
 
   /**
-   * `text` in the number, the reference or the account's name, as typed (LIKE's wildcards match themselves): trigram
-   * indexes on the number and the reference, and the accounts whose name matches (trigram index on accounts) looked
-   * up once, their rows by `account_id`. Its cost grows with its hits.
+   * A search's condition: its hits are found once, through their indexes, then counted and sorted (see `statements`).
    */
-  search(text: string): this {
-    const contains = containsPattern(text);
-    const t = this.queue.alias;
+  search(sql: string, ...values: unknown[]): this {
     this.searched = true;
-    return this.where(
-      `(${t}.number ILIKE ? OR ${t}.reference ILIKE ? OR ${t}.account_id = ANY (ARRAY(SELECT a.id FROM accounts a WHERE a.name ILIKE ?)))`,
-      contains,
-      contains,
-      contains,
-    );
+    return this.where(sql, ...values);
   }
 
   /** The page and the total, both on the table alone, with no join; a search's in one statement. */
@@ -57,8 +48,8 @@ export class QueueFilter {
     const order = (prefix: string) => sort.map(([column, direction]) => `${prefix}${column} ${direction}`).join(', ');
     if (this.searched) {
       // The hits found once through the trigram indexes, then counted and sorted: left to itself, the planner walks
-      // the sort's index for the first rows that match, not knowing how few accounts match the name, and reads most of
-      // the table; and a second statement counting them would find them all again. The page keeps its order outside
+      // the sort's index for the first rows that match whenever it guesses them many (its guess for a pattern inside a
+      // text is often a hundred times off), and reads most of the table for a rare one; and a second statement counting them would find them all again. The page keeps its order outside
       // its subquery (an outer query keeps no inner order by itself).
       const keys = ['id', ...sort.map(([column]) => column).filter((column) => column !== 'id')];
       return {
@@ -94,6 +85,21 @@ export async function readQueuePage<T>(
   const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
   const items = ids.length ? await rowsOf(ids) : [];
   return { items, total: counted?.total ?? rows[0]?.total ?? 0, ...request };
+}
+
+/**
+ * `text` in the number, the reference or the account's name of the rows under `alias`, as typed (LIKE's wildcards
+ * match themselves): trigram indexes on the number and the reference, and the accounts whose name matches (trigram
+ * index on accounts) looked up once, their rows by `account_id`. Its cost grows with its hits.
+ */
+export function numberReferenceOrFirm(alias: string, text: string): [sql: string, ...values: string[]] {
+  const contains = containsPattern(text);
+  return [
+    `(${alias}.number ILIKE ? OR ${alias}.reference ILIKE ? OR ${alias}.account_id = ANY (ARRAY(SELECT a.id FROM accounts a WHERE a.name ILIKE ?)))`,
+    contains,
+    contains,
+    contains,
+  ];
 }
 
 /** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and backslashes taken literally. */
