@@ -17,7 +17,7 @@ import { createStaffMember } from '../helpers/certified';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
-import { paidOrder } from '../helpers/orders';
+import { paidOrder, unpaidOrder } from '../helpers/orders';
 import { sleep } from '../helpers/poll';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
 
@@ -740,18 +740,7 @@ describe('a staff cancel racing the client paying', () => {
         let id: string;
         let approvalUrl: string;
         if (subject === 'order') {
-          const quote = (
-            await t.rest
-              .post(
-                '/api/v1/quotes',
-                { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-                alice.key,
-              )
-              .expect(201)
-          ).body.data;
-          const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201))
-            .body;
-          [id, approvalUrl] = [converted.data.id, converted.provider_approval_url];
+          ({ id, approvalUrl } = await unpaidOrder(t, alice, [fileId], 'standard', { source_language: 'de' }));
         } else {
           id = await requestedBooking();
           approvalUrl = (

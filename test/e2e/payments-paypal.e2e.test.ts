@@ -13,6 +13,7 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 import { uploadFile } from '../helpers/files';
 import { startPayPalApp, type PayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
 import { pollUntil } from '../helpers/poll';
+import { quoteFor } from '../helpers/terms';
 import type { TestApp } from '../helpers/test-app';
 
 /** The PayPal provider against a local server that speaks PayPal's API (D9). */
@@ -37,15 +38,7 @@ beforeEach(() => {
 
 const REDIRECT = 'https://portal.example.test/back';
 async function convertOrder(redirect: string | undefined = REDIRECT) {
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-        alice.key,
-      )
-      .expect(201)
-  ).body.data;
+  const quote = await quoteFor(t, alice, fileId);
   const res = await t.rest
     .post(`/api/v1/quotes/${quote.id}/convert`, redirect ? { redirect_url: redirect } : undefined, alice.key)
     .expect(201);
@@ -265,15 +258,7 @@ describe('PayPal checkout', () => {
   });
 
   it('answers 503 when PayPal is down, leaving the quote priced and nothing half-made', async () => {
-    const quote = (
-      await t.rest
-        .post(
-          '/api/v1/quotes',
-          { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-          alice.key,
-        )
-        .expect(201)
-    ).body.data;
+    const quote = await quoteFor(t, alice, fileId);
     const count = async (table: string) =>
       (await t.orm.em.fork().getConnection().execute(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
     const [orders, payments] = [await count('orders'), await count('payments')];

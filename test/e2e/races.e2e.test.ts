@@ -2,6 +2,7 @@ import { ConfirmInterpretationAvailabilityDocument } from '../graphql/generated'
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { unpaidOrder } from '../helpers/orders';
 import { startPayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
 import type { StandInOrder } from '../helpers/paypal-stand-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -55,18 +56,8 @@ describe.each<Provider>(['sandbox', 'paypal'])('payments racing cancels, %s prov
 
   const newTarget = async (subject: Subject): Promise<Target> => {
     if (subject === 'order') {
-      const quote = (
-        await t.rest
-          .post(
-            '/api/v1/quotes',
-            { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-            alice.key,
-          )
-          .expect(201)
-      ).body.data;
-      const converted = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201)).body
-        .data;
-      const order = (await t.rest.get(`/api/v1/orders/${converted.id}`, alice.key).expect(200)).body.data;
+      const { id } = await unpaidOrder(t, alice, [fileId], 'standard', { source_language: 'de' });
+      const order = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data;
       return {
         path: `/api/v1/orders/${order.id}`,
         providerOrderId: order.payment.provider_order_id,

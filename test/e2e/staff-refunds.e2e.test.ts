@@ -16,7 +16,7 @@ import { requestBooking } from '../helpers/bookings';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
-import { paidOrder as paidSandboxOrder } from '../helpers/orders';
+import { paidOrder as paidSandboxOrder, unpaidOrder } from '../helpers/orders';
 import { startPayPalApp, type PayPalApp, type PayPalStandIn } from '../helpers/paypal-app';
 import { startTestApp, type GraphQLResult, type TestApp } from '../helpers/test-app';
 
@@ -58,21 +58,11 @@ async function payAtPayPal(paypalId: string) {
 
 /** An order of 1234 cents, converted; paid at PayPal unless `pay` is false. */
 async function order(pay = true) {
-  const quote = (
-    await t.rest
-      .post(
-        '/api/v1/quotes',
-        { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] },
-        alice.key,
-      )
-      .expect(201)
-  ).body.data;
-  const { id, number } = (await t.rest.post(`/api/v1/quotes/${quote.id}/convert`, undefined, alice.key).expect(201))
-    .body.data;
+  const { id, number } = await unpaidOrder(t, alice, [fileId], 'standard', { source_language: 'de' });
   const paypalId = (await t.rest.get(`/api/v1/orders/${id}`, alice.key).expect(200)).body.data.payment
     .provider_order_id as string;
   if (pay) await payAtPayPal(paypalId);
-  return { id: id as string, number: number as string, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
+  return { id, number, paypalId, captureId: paypal.orders.get(paypalId)!.captureId! };
 }
 
 /**
