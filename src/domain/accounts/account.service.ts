@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors';
 import { claimEmail, heldElsewhere } from '../identity/email-holder';
 import { isId } from '../shared/ids';
 import { Page, pageRequest } from '../shared/pagination';
-import { readAccountPage } from './account-list.queries';
+import { readStaffAccountPage } from './staff-account-list.queries';
 import { generateToken, hashToken } from '../shared/tokens';
 import { failOnDuplicate } from '../shared/unique';
 import type { CreateAccount, ListAccounts, SetAccountBilling } from './account.commands';
@@ -112,7 +112,7 @@ export class AccountService {
 
   async list(ctx: Ctx, command: ListAccounts): Promise<Page<Account>> {
     requireStaff(ctx.actor, 'accounts');
-    return readAccountPage(ctx.em, command, pageRequest(command));
+    return readStaffAccountPage(ctx.em, command, pageRequest(command));
   }
 
   private changeStatus(

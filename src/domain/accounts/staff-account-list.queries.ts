@@ -3,7 +3,7 @@ import { Account, type AccountStatus } from '../identity/account.entity';
 import type { Page, PageRequest } from '../shared/pagination';
 import { containsPattern, QueueFilter, readQueuePage, type DeskQueue } from '../shared/desk-queue.queries';
 
-export interface AccountListFilter {
+export interface StaffAccountFilter {
   status?: AccountStatus;
   search?: string;
 }
@@ -22,9 +22,9 @@ const ACCOUNT_LIST: DeskQueue = {
  * Staff's account list (D34) in three statements: the page's ids and the total (one statement for a search, through
  * the trigram indexes on the name and the e-mail), then the page's accounts.
  */
-export function readAccountPage(
+export function readStaffAccountPage(
   em: EntityManager,
-  filter: AccountListFilter,
+  filter: StaffAccountFilter,
   request: PageRequest,
 ): Promise<Page<Account>> {
   const query = new QueueFilter(ACCOUNT_LIST);
