@@ -19,8 +19,8 @@ const ACCOUNT_LIST: DeskQueue = {
 };
 
 /**
- * Staff's account list (D34) in three statements: the page's ids and the total (one statement for a search, through
- * the trigram indexes on the name and the e-mail), then the page's accounts.
+ * Staff's account list (D34): the page's ids and the total (together in one statement for a search, which finds its
+ * hits through the trigram indexes on the name and the e-mail), then the page's accounts, in the page's order.
  */
 export function readStaffAccountPage(
   em: EntityManager,

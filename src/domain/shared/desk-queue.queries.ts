@@ -48,9 +48,10 @@ export class QueueFilter {
     const order = (prefix: string) => sort.map(([column, direction]) => `${prefix}${column} ${direction}`).join(', ');
     if (this.searched) {
       // The hits found once through the trigram indexes, then counted and sorted: left to itself, the planner walks
-      // the sort's index for the first rows that match whenever it guesses them many (its guess for a pattern inside a
-      // text is often a hundred times off), and reads most of the table for a rare one; and a second statement counting them would find them all again. The page keeps its order outside
-      // its subquery (an outer query keeps no inner order by itself).
+      // the sort's index for the first rows that match whenever it guesses them many (its guess for a pattern inside
+      // a text is often a hundred times off), and reads most of the table for a rare one; and a second statement
+      // counting them would find them all again. The page keeps its order outside its subquery (an outer query keeps
+      // no inner order by itself).
       const keys = ['id', ...sort.map(([column]) => column).filter((column) => column !== 'id')];
       return {
         page: `WITH hits AS MATERIALIZED (SELECT ${keys.map((column) => `${alias}.${column}`).join(', ')} ${from})
