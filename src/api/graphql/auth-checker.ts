@@ -1,4 +1,4 @@
-import type { AuthChecker } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { approvedAccount, requireAccountId, requireStaff } from '../../domain/identity/guards';
 import { isPartnerOperation } from '../../domain/identity/partner-permissions';
 import { isStaffOperation, requireStaffMayRead } from '../../domain/identity/staff-permissions';
@@ -20,10 +20,11 @@ export function staffOperationName(parentType: string, fieldName: string): strin
 
 /**
  * One checker for both halves, reusing the same rules as REST: it throws the precise error
- * (UNAUTHENTICATED or FORBIDDEN) rather than answering false. Every staff field goes through the one permission
- * table (D28); a staff field the table does not name is refused to everyone.
+ * (UNAUTHENTICATED or FORBIDDEN) or lets the field run. Every staff field goes through the one permission table
+ * (D28); a staff field the table does not name is refused to everyone. Run before each field `@Authorized` names
+ * roles for (authorized.ts).
  */
-export const authChecker: AuthChecker<GraphQLContext> = ({ context, info }, roles) => {
+export function authChecker(context: GraphQLContext, info: GraphQLResolveInfo, roles: readonly string[]): void {
   const actor = context.ctx.actor;
   const partnerOperations = roles.filter(isPartnerOperation);
   if (partnerOperations.length || roles.includes(Role.ACCOUNT)) {
@@ -32,16 +33,15 @@ export const authChecker: AuthChecker<GraphQLContext> = ({ context, info }, role
     if (actor?.kind === 'staff') throw new ForbiddenError('Staff credentials cannot act for an account.');
     approvedAccount(actor);
     for (const operation of partnerOperations) requireAccountId(actor, operation);
-    return true;
+    return;
   }
   const operation = staffOperationName(info.parentType.name, info.fieldName);
   if (roles.includes(Role.READ_LIMITED)) {
     // A field clients read on their own records; staff read it when their role may (STAFF_READ_LIMITS, D28).
     if (actor?.kind === 'staff') requireStaffMayRead(actor.staff.role, operation);
-    return true;
+    return;
   }
   requireStaff(actor);
   if (!isStaffOperation(operation)) throw new ForbiddenError(`${operation} is not in the staff permission table.`);
   requireStaff(actor, operation);
-  return true;
-};
+}

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import './types/enums';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { authChecker } from './auth-checker';
+import { authorizeFields } from './authorized';
 import { BookingFieldsResolver, BookingResolver, PaymentOvertimeResolver } from './partner/booking.resolver';
 import { CheckoutResolver } from './partner/checkout.resolver';
 import { PaymentReceiptResolver } from './partner/payment-receipt.resolver';
@@ -92,9 +92,8 @@ function build(): Promise<GraphQLSchema> {
       SentEmailFieldsResolver,
       CheckoutResolver,
     ],
-    authChecker,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, shared with REST; class-validator would be a second rule set.
     validate: false,
-  });
+  }).then(authorizeFields);
 }

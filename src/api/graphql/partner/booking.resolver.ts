@@ -1,7 +1,6 @@
 import {
   Arg,
   Args,
-  Authorized,
   Ctx,
   Field,
   FieldResolver,
@@ -27,6 +26,7 @@ import { paymentOrPending, type PaymentRead } from '../../../domain/payments/pay
 import { Payment } from '../../../domain/payments/payment.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import { writtenDateTime } from '../scalars/date-time.scalar';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { BookingRead } from '../../../domain/bookings/booking-read';
 import { Booking } from '../../../domain/bookings/booking.entity';
 import type { OrderRead } from '../../../domain/orders/order-read';
@@ -7,6 +7,7 @@ import { checkoutReturnCommand } from '../../../domain/payments/payment.commands
 import { ValidationError } from '../../../shared/errors';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 
 @ObjectType()

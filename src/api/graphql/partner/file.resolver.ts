@@ -1,7 +1,8 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { FileType, StoredFile } from '../../../domain/files/file.entity';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 
 /** Files on the partner door: the same service as REST /files. */

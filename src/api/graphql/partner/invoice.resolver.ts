@@ -1,8 +1,9 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { listInvoicesCommand } from '../../../domain/billing/invoice.commands';
 import { Invoice, InvoiceStatus } from '../../../domain/billing/invoice.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

@@ -1,7 +1,8 @@
-import { Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Account } from '../../../domain/identity/account.entity';
 import { requireAccount } from '../../../domain/identity/guards';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 
 @Resolver()

@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { Account } from '../../../domain/identity/account.entity';
 import {
   inviteMemberCommand,
@@ -8,6 +8,7 @@ import {
 import { AccountMember, MemberRole } from '../../../domain/identity/member.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

@@ -1,9 +1,10 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
 import { listOrderMessagesCommand, postOrderMessageCommand } from '../../../domain/orders/order-message.commands';
 import { OrderMessage } from '../../../domain/orders/order-message.entity';
 import { Order } from '../../../domain/orders/order.entity';
 import { pageRequest } from '../../../domain/shared/pagination';
 import { graphqlCommand } from '../../commands';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

@@ -1,17 +1,4 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  FieldResolver,
-  ID,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { FileType } from '../../../domain/files/file.entity';
 import type { OrderFileRead, OrderRead } from '../../../domain/orders/order-read';
 import { listOrdersCommand } from '../../../domain/orders/order.commands';
@@ -22,6 +9,7 @@ import { IssuedCertificate } from '../../../domain/certification/issued-certific
 import { checkoutReturnCommand } from '../../../domain/payments/payment.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

@@ -1,7 +1,6 @@
 import {
   Arg,
   Args,
-  Authorized,
   Ctx,
   Field,
   FieldResolver,
@@ -19,6 +18,7 @@ import { createQuoteCommand, listQuotesCommand } from '../../../domain/quotes/qu
 import { Quote, QuoteStatus, quoteStatus } from '../../../domain/quotes/quote.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { ShippingAddressInput } from '../types/shipping-address.input';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';

@@ -1,9 +1,10 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
 import { Account } from '../../../domain/identity/account.entity';
 import { Order } from '../../../domain/orders/order.entity';
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { setLegalHoldCommand, setRetentionCommand } from '../../../domain/retention/retention.commands';
 import { graphqlCommand } from '../../commands';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 
 /** Keeping and deleting client documents (D33): the account's period, an order's legal hold, a deletion now. */

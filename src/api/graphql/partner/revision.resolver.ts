@@ -1,9 +1,10 @@
-import { Arg, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
 import type { OrderLink, OrderRead } from '../../../domain/orders/order-read';
 import { Order } from '../../../domain/orders/order.entity';
 import { requestRevisionCommand } from '../../../domain/orders/revision.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { OrderFile } from './order.resolver';
 

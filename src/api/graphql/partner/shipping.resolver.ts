@@ -1,10 +1,11 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { Order } from '../../../domain/orders/order.entity';
 import { shippingAddressRequired } from '../../../domain/orders/shipment';
 import { setShippingAddressCommand } from '../../../domain/orders/shipping.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { ShippingAddressInput } from '../types/shipping-address.input';
 

@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import {
   createAccountCommand,
   listAccountsCommand,
@@ -10,6 +10,7 @@ import { listMembersCommand } from '../../../domain/members/member.commands';
 import { setRetentionCommand } from '../../../domain/retention/retention.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 import { MemberPage } from '../partner/member.resolver';

@@ -1,8 +1,9 @@
-import { Arg, Args, Authorized, Ctx, ID, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, ObjectType, Query, Resolver } from 'type-graphql';
 import { listAuditEntriesCommand } from '../../../domain/audit/audit.commands';
 import { AuditEntry } from '../../../domain/audit/audit-entry.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

@@ -1,7 +1,6 @@
 import {
   Arg,
   Args,
-  Authorized,
   Ctx,
   Field,
   FieldResolver,
@@ -30,6 +29,7 @@ import {
   staffCancelBookingCommand,
 } from '../../../domain/bookings/booking.commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
 import { staffRefundCommand } from '../../../domain/payments/payment.commands';

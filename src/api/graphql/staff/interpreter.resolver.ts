@@ -1,17 +1,4 @@
-import {
-  Arg,
-  Args,
-  Authorized,
-  Ctx,
-  Field,
-  Float,
-  ID,
-  InputType,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-} from 'type-graphql';
+import { Arg, Args, Ctx, Field, Float, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { InterpretationMode } from '../../../domain/catalog/catalog.enums';
 import {
   createInterpreterCommand,
@@ -21,6 +8,7 @@ import {
 import { Interpreter, InterpreterQualification } from '../../../domain/bookings/interpreter.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

@@ -1,4 +1,4 @@
-import { Authorized, Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
+import { Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
 import { Account } from '../../../domain/identity/account.entity';
 import { Notarization } from '../../../domain/certification/notarization.entity';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
@@ -6,6 +6,7 @@ import { Order } from '../../../domain/orders/order.entity';
 import { TranslationReview } from '../../../domain/certification/translation-review.entity';
 import { StaffUser } from '../../../domain/identity/staff-user.entity';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 
 /** What staff see of an order beyond the client's view (D18, D19, D21); each field is refused to account keys. */

@@ -1,8 +1,9 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import { postStaffOrderMessageCommand } from '../../../domain/orders/order-message.commands';
 import { OrderMessage } from '../../../domain/orders/order-message.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 
 /** Staff write to the client about an order (D30). */

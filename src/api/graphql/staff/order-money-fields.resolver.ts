@@ -1,10 +1,11 @@
-import { Authorized, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { OrderRead } from '../../../domain/orders/order-read';
 import { Order } from '../../../domain/orders/order.entity';
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment } from '../../../domain/payments/payment.entity';
 import { QuotedAddon } from '../../../domain/quotes/quoted-addon';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 
 /**
  * An order's money: the client reads it on its own orders, the desk on every order, a translator never (D28,

@@ -1,9 +1,10 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { OrderNote } from '../../../domain/orders/order-note.entity';
 import type { StaffOrderRead } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
 import { recordNotarizationCommand } from '../../../domain/certification/certification.commands';

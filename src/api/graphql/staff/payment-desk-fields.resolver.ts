@@ -1,8 +1,9 @@
 import { wrap } from '@mikro-orm/core';
-import { Authorized, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { PaymentRead } from '../../../domain/payments/payment-read';
 import { Payment, PaymentStatus } from '../../../domain/payments/payment.entity';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 
 /**
  * What staff see of a payment beyond the client's view (D26): its state, and its books (captured = kept +

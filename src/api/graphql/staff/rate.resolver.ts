@@ -1,8 +1,9 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
 import { InterpretationMode, ServiceType } from '../../../domain/catalog/catalog.enums';
 import { updateRateCommand } from '../../../domain/catalog/rate.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { Pricing } from '../types/pricing.type';
 

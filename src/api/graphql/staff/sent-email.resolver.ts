@@ -1,8 +1,9 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { listSentEmailsCommand } from '../../../domain/mail/sent-email.commands';
 import { SentEmail } from '../../../domain/mail/sent-email.entity';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 

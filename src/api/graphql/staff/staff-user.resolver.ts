@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { StaffRole, StaffUser } from '../../../domain/identity/staff-user.entity';
 import {
   createStaffUserCommand,
@@ -7,6 +7,7 @@ import {
 } from '../../../domain/staff/staff.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
+import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { PageArgs, PageOf, toPageResult, type PageResult } from '../types/page';
 
