@@ -18,18 +18,25 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * tenant waits behind the attacker's queries, seconds where it had tens of milliseconds. An absolute figure (the
  * issue's p99 under 200 ms, met on a quiet machine) is a speed target, and this test also runs beside other test
  * files on a machine that may be shared: there it measured the machine, not the service.
+ *
+ * For the same reason it is measured in rounds, each an attack after a quiet spell. Starved, the other tenant waits
+ * in every round; a pause that is the machine's (a file beside this one launching a browser, a collection) lands in
+ * one. With one round, the p99 of a few hundred requests was decided by the slowest two: in full runs it failed now
+ * and then, as much under one build as under another, while alone it never came near its bound.
  */
 const BUDGET = 600;
 const ORDERS = 30;
 const ATTACKERS = 8;
-const CONTROL_MS = 2000;
-const ATTACK_MS = 5000;
+const ROUNDS = 3;
+const CONTROL_MS = 1500;
+const ATTACK_MS = 3000;
 
 const exec = promisify(execFile);
 
 let t: TestApp;
 let mallory: TestAccount;
-let victim: TestAccount;
+/** The other tenant, one account a round: a round's polling takes about half a budget. */
+let victims: TestAccount[];
 let service: RunningProcess;
 let base: string;
 
@@ -37,7 +44,9 @@ beforeAll(async () => {
   assertBuilt();
   t = await startTestApp();
   const staff = await createStaffToken(t);
-  [mallory, victim] = [await createApprovedAccount(t, staff), await createApprovedAccount(t, staff)];
+  mallory = await createApprovedAccount(t, staff);
+  victims = [];
+  for (let round = 0; round < ROUNDS; round++) victims.push(await createApprovedAccount(t, staff));
   // Orders with files, so that a page of them costs the CPU the issue measured.
   const files = [];
   for (let i = 0; i < 3; i++)
@@ -87,7 +96,7 @@ const LARGEST_ACCEPTED = `{ ${[0, 1, 2].map((i) => `p${i}: orders(perPage: 99) {
 describe('one tenant cannot starve another (D24)', () => {
   it('refuses or limits the expensive tenant while the other keeps the latency it has with no attack', async () => {
     /** The other tenant polls (REST and GraphQL in turn) until `until`, and its latencies are kept, sorted. */
-    const measure = async (until: number) => {
+    const measure = async (victim: TestAccount, until: number) => {
       const latencies: number[] = [];
       for (let i = 0; Date.now() < until; i++) {
         const started = performance.now();
@@ -104,13 +113,19 @@ describe('one tenant cannot starve another (D24)', () => {
     };
     const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)];
     // The attack runs in a process of its own, so this one times the other tenant without sharing its event loop
-    // with hundreds of attacking requests a second. Everything inside one budget window (a clock minute).
+    // with hundreds of attacking requests a second. Every round inside one budget window (a clock minute).
     const left = 60_000 - (Date.now() % 60_000);
-    if (left < CONTROL_MS + ATTACK_MS + 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-    const alone = await measure(Date.now() + CONTROL_MS);
-    const attacker = attack(ATTACK_MS, [LARGEST_ACCEPTED, ISSUE_QUERY]);
-    const latencies = await measure(Date.now() + ATTACK_MS);
-    const outcomes = await attacker;
+    if (left < ROUNDS * (CONTROL_MS + ATTACK_MS) + 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const rounds: { alone: number; attacked: number; samples: number }[] = [];
+    const outcomes: Record<string, number> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const alone = await measure(victims[round], Date.now() + CONTROL_MS);
+      const attacker = attack(ATTACK_MS, [LARGEST_ACCEPTED, ISSUE_QUERY]);
+      const latencies = await measure(victims[round], Date.now() + ATTACK_MS);
+      for (const [outcome, count] of Object.entries(await attacker))
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + count;
+      rounds.push({ alone: p99(alone), attacked: p99(latencies), samples: latencies.length });
+    }
 
     // The expensive tenant got at most its budget's worth of answers; everything else was refused before it ran. How
     // many it sent follows the CPU its niced process got, so the count is checked against itself, not a figure.
@@ -119,9 +134,10 @@ describe('one tenant cannot starve another (D24)', () => {
     expect(outcomes.ANSWERED ?? 0).toBeLessThanOrEqual(1);
     expect(refused).toBe(sent - (outcomes.ANSWERED ?? 0));
     expect(refused).toBeGreaterThanOrEqual(ATTACKERS);
-    expect(latencies.length).toBeGreaterThan(50);
-    expect(p99(latencies)).toBeLessThan(3 * p99(alone) + 50);
-  }, 60_000);
+    expect(Math.min(...rounds.map((round) => round.samples))).toBeGreaterThan(30);
+    const starved = rounds.filter((round) => round.attacked >= 3 * round.alone + 50);
+    expect(starved.length <= 1 ? [] : starved).toEqual([]);
+  }, 90_000);
 });
 
 /**
