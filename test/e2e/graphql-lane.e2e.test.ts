@@ -215,6 +215,25 @@ describe('the GraphQL lane', () => {
     }
   });
 
+  it('stands in for all that Express runs ahead of the doors, so that a middleware added there is added to the lanes', () => {
+    // What the lanes run (graphql-lane.ts, polling-lane.ts): the request's start, the path check, the browser access
+    // (its security headers; a request with an `Origin` goes to Express), the uploads' reader on /graphql (a multipart
+    // request goes to Express) and the JSON body. A new layer here fails this test until the lanes run it too.
+    const { stack } = (t.app.express as unknown as { router: { stack: { name: string; slash: boolean }[] } }).router;
+    const ahead = stack.slice(
+      0,
+      stack.findIndex((layer) => layer.name === 'router'),
+    );
+    expect(ahead.map(({ name, slash }) => `${name}${slash ? '' : ' (one path)'}`)).toEqual([
+      'middleware', // requestStart(): the request's id, log line and metric
+      'safePath',
+      '<anonymous>', // browserAccess(): the security headers
+      'corsMiddleware', // browserAccess(): CORS, for a request with an Origin
+      '<anonymous> (one path)', // graphqlUploads() on /graphql, for a multipart request
+      'middleware', // jsonBody()
+    ]);
+  });
+
   it('answers a request once when the lane and Express both ask the door for it', async () => {
     const metrics = createMetrics(t.orm, t.services.documents, t.queue.metrics);
     const start = requestStart(t.orm, metrics, createLogger('silent')).start;

@@ -30,7 +30,8 @@ export interface GraphQLLaneDeps {
  * upload, a body that is not plain UTF-8 JSON. So does a body the reader refuses (413, 400) and an answer that fails
  * before anything is written, with the request the lane started: Express's reader and mount take their outcome from
  * the lane's reading and answer, so the error handler answers them once, in the API's shape (D2).
- * test/e2e/graphql-lane.e2e.test.ts compares the lane's answers with Express's.
+ * test/e2e/graphql-lane.e2e.test.ts compares the lane's answers with Express's, and fails when Express gains a
+ * middleware ahead of the doors that the lanes would skip.
  */
 export function graphqlLane(
   { start, headers, body, door, logger }: GraphQLLaneDeps,
