@@ -38,6 +38,20 @@ export default tseslint.config(
       // What is deprecated now is what the next major release removes (README: MikroORM 7, graphql 17).
       '@typescript-eslint/no-deprecated': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // The schema is built without type-graphql's checker (src/api/graphql/authorized.ts): its `@Authorized` on a
+      // class would guard nothing.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'type-graphql',
+              importNames: ['Authorized'],
+              message: "Use src/api/graphql/authorized.ts's Authorized: the schema runs that one's checker.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { GraphQLObjectType, GraphQLResolveInfo, GraphQLSchema } from 'graphql';
+import { graphql, isObjectType, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { buildGraphQLSchema } from '../../src/api/graphql/schema';
 import type { Actor } from '../../src/domain/identity/context';
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
@@ -37,22 +37,49 @@ describe('@Authorized', () => {
     expect(roles('Order.status')).toBeUndefined();
   });
 
+  it("keeps every field's roles: a change to who may run a field shows in the snapshot", () => {
+    const guarded = Object.values(schema.getTypeMap())
+      .filter(isObjectType)
+      .flatMap((type) =>
+        Object.values(type.getFields())
+          .filter((field) => field.extensions.roles)
+          .map((field) => `${type.name}.${field.name}: ${(field.extensions.roles as string[]).join(', ')}`),
+      )
+      .sort();
+    expect(guarded).toMatchSnapshot();
+  });
+
   it('answers an allowed field synchronously, with what its resolver returns', () => {
     const order = { totalCents: 1234, notes: [] };
     expect(resolve('Order.totalCents', account, order)).toBe(1234);
     expect(resolve('Order.totalCents', staff(StaffRole.DESK), order)).toBe(1234);
   });
 
-  it('throws the refusal before the resolver runs', () => {
+  it('refuses each guarded field an operation asks, and runs none of their resolvers', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const { data, errors } = await graphql({
+      schema,
+      source: `{ me { id } order(id: "${id}") { id } quote(id: "${id}") { id } }`,
+      contextValue: { ctx: { actor: null } },
+    });
+    expect(data).toBeNull();
+    expect(errors!.map((error) => [error.path, error.originalError?.constructor.name]).sort()).toEqual([
+      [['me'], 'UnauthenticatedError'],
+      [['order'], 'UnauthenticatedError'],
+      [['quote'], 'UnauthenticatedError'],
+    ]);
+  });
+
+  it('refuses before the resolver runs', async () => {
     const order = {
       get totalCents(): number {
         throw new Error('the resolver ran');
       },
     };
-    expect(() => resolve('Order.totalCents', staff(StaffRole.TRANSLATOR), order)).toThrow(ForbiddenError);
-    expect(() => resolve('Order.notes', account, order)).toThrow(ForbiddenError);
-    expect(() => resolve('Order.notes', null, order)).toThrow(UnauthenticatedError);
-    expect(() => resolve('Query.order', staff(StaffRole.ADMIN), {})).toThrow(ForbiddenError);
-    expect(() => resolve('Query.order', null, {})).toThrow(UnauthenticatedError);
+    await expect(resolve('Order.totalCents', staff(StaffRole.TRANSLATOR), order)).rejects.toThrow(ForbiddenError);
+    await expect(resolve('Order.notes', account, order)).rejects.toThrow(ForbiddenError);
+    await expect(resolve('Order.notes', null, order)).rejects.toThrow(UnauthenticatedError);
+    await expect(resolve('Query.order', staff(StaffRole.ADMIN), {})).rejects.toThrow(ForbiddenError);
+    await expect(resolve('Query.order', null, {})).rejects.toThrow(UnauthenticatedError);
   });
 });

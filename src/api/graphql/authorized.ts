@@ -15,6 +15,10 @@ const ownRoles = new WeakMap<object, Set<string>>();
  * checker through its `async` middleware chain, so every authorized field, even one that returns a value it has
  * (an order's money), answered a promise and graphql-js completed its parent later; the checker is synchronous
  * (auth-checker.ts), and so is a field it guards here (README, "How fast").
+ *
+ * On a class, it is for a resolver class: it reaches the class's own methods, not an `@ObjectType`'s properties (put
+ * it on each such field), nor what a subclass overrides (no resolver here extends another). Importing type-graphql's
+ * own is a lint error: built without its checker, a class-level one would guard nothing.
  */
 export function Authorized(...roles: string[]): MethodDecorator & ClassDecorator {
   return (target: object, method?: string | symbol) => {
@@ -33,7 +37,9 @@ export function Authorized(...roles: string[]): MethodDecorator & ClassDecorator
 
 /**
  * Puts the checker in front of every field that has roles: it runs before the field's resolver (the input is read
- * after it, D27) and throws its refusal, which graphql-js answers at the field's path. Run once, on the built schema.
+ * after it, D27). A refusal is answered as a rejected promise, as type-graphql's chain answered it: thrown, a refused
+ * non-null root field would stop graphql-js from running the fields beside it, and the answer would name one refusal
+ * where it named each. Run once, on the built schema.
  */
 export function authorizeFields(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
@@ -43,7 +49,11 @@ export function authorizeFields(schema: GraphQLSchema): GraphQLSchema {
       if (!roles) continue;
       const resolve: GraphQLFieldResolver<unknown, GraphQLContext> = field.resolve ?? defaultFieldResolver;
       const authorized: GraphQLFieldResolver<unknown, GraphQLContext> = (root, args, context, info) => {
-        authChecker(context, info, roles);
+        try {
+          authChecker(context, info, roles);
+        } catch (refusal) {
+          return Promise.reject(refusal);
+        }
         return resolve(root, args, context, info);
       };
       field.resolve = authorized;
