@@ -29,6 +29,10 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
   await checkScreen(t, page, 'console-accounts');
   await (await card.waitForSelector('::-p-aria([name="Approve account"][role="button"])'))!.click();
   await waitForText(page, 'Approved; the first key was e-mailed');
+  // The account leaves the "Pending" list, its card and button with it; the screen still says what was done.
+  await page.waitForFunction(`!document.body.innerText.includes(${JSON.stringify(pending.email)})`);
+  expect(await pageText(page)).toContain('Approved; the first key was e-mailed');
+  await checkScreen(t, page, 'console-accounts-approved');
   const [key] = await keysMailedTo(t, staffToken, pending.email);
   await t.rest.get('/api/v1/orders', key).expect(200);
 

@@ -14,12 +14,35 @@ export interface Action<V, D = unknown> {
  * Which action of a screen ran last. Only its success line shows: after "Release", the "Order held." of the hold
  * form (drawn again once the order is released) would say the opposite of what is now true.
  */
-const LastAction = createContext<{ last?: string; ran: (id: string) => void } | undefined>(undefined);
+const LastAction = createContext<
+  | {
+      last?: string;
+      /** The success line of the latest action, when it is shown by the screen (`ScreenOutcome`). */
+      said?: { id: string; text: string };
+      ran: (id: string) => void;
+      say: (id: string, text: string) => void;
+    }
+  | undefined
+>(undefined);
 
 /** One screen's actions, of which only the latest keeps its success line. */
 export function ActionScope({ children }: { children: ReactNode }) {
-  const [last, ran] = useState<string>();
-  return createElement(LastAction.Provider, { value: { last, ran } }, children);
+  const [last, setLast] = useState<string>();
+  const [said, setSaid] = useState<{ id: string; text: string }>();
+  const ran = (id: string) => (setLast(id), setSaid(undefined));
+  const say = (id: string, text: string) => setSaid({ id, text });
+  return createElement(LastAction.Provider, { value: { last, said, ran, say } }, children);
+}
+
+/**
+ * Where the screen shows the success line of an action that takes its own form away when it succeeds (an account
+ * approved leaves the "Pending" list, and its "Approve" button goes with it): there the line would be gone before
+ * anyone read it.
+ */
+export function ScreenOutcome() {
+  const scope = useContext(LastAction);
+  const text = scope?.said && scope.said.id === scope.last ? scope.said.text : undefined;
+  return text ? createElement('p', { role: 'status', className: 'done' }, text) : null;
 }
 
 /**
@@ -30,6 +53,8 @@ export function ActionScope({ children }: { children: ReactNode }) {
 export function useAction<D, V extends AnyVariables>(
   document: TypedDocumentNode<D, V>,
   doneMessage: string,
+  /** `screen`: the success line is the screen's (`ScreenOutcome`), for an action whose success removes its form. */
+  shownBy: 'form' | 'screen' = 'form',
 ): Action<V, D> {
   const [result, execute] = useMutation(document);
   const [done, setDone] = useState<string>();
@@ -43,12 +68,13 @@ export function useAction<D, V extends AnyVariables>(
       const answer = await execute(variables);
       if (answer.error || !answer.data) return undefined;
       setDone(doneMessage);
+      if (shownBy === 'screen') scope?.say(id, doneMessage);
       return answer.data;
     },
     form: {
       refusal: latest ? refusalOf(result.error) : undefined,
       busy: result.fetching,
-      done: latest ? done : undefined,
+      done: latest && shownBy === 'form' ? done : undefined,
     },
   };
 }

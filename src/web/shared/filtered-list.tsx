@@ -31,6 +31,7 @@ export function FilteredList({
   pageInfo,
   one,
   many,
+  notice,
   children,
 }: {
   heading: string;
@@ -47,6 +48,8 @@ export function FilteredList({
   /** "order", "orders": what the total counts. */
   one: string;
   many: string;
+  /** Shown under the filters whatever the list holds: what an action on the list just did (`ScreenOutcome`). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -60,6 +63,7 @@ export function FilteredList({
       >
         {filters}
       </Form>
+      {notice}
       <Pending fetching={fetching && !pageInfo} error={error} />
       {pageInfo && (
         <>

@@ -1,5 +1,5 @@
 import { useQuery } from 'urql';
-import { useAction } from '../../shared/action';
+import { ScreenOutcome, useAction } from '../../shared/action';
 import { useState } from 'react';
 import { FilteredList, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
 import { Form } from '../../shared/form';
@@ -109,6 +109,7 @@ export function AccountListPage() {
       pageInfo={accounts?.pageInfo}
       one="account"
       many="accounts"
+      notice={<ScreenOutcome />}
     >
       <ul className="cards-list">
         {accounts?.items.map((account) => (
@@ -120,10 +121,12 @@ export function AccountListPage() {
 }
 
 function AccountCard({ account, admin }: { account: Account; admin: boolean }) {
-  const approve = useAction(Approve, 'Approved; the first key was e-mailed to the account.');
-  const suspend = useAction(Suspend, 'Suspended; its key now answers 403.');
+  // Approving and suspending change the status (the card may leave a filtered list), revoking the key: each takes
+  // its own button away, so the screen says what it did.
+  const approve = useAction(Approve, 'Approved; the first key was e-mailed to the account.', 'screen');
+  const suspend = useAction(Suspend, 'Suspended; its key now answers 403.', 'screen');
   const regenerate = useAction(Regenerate, 'A new key was e-mailed; the old one stopped.');
-  const revoke = useAction(Revoke, 'The key was revoked.');
+  const revoke = useAction(Revoke, 'The key was revoked.', 'screen');
   const id = account.id;
   // Terms, retention, invoices and members are read only when the desk opens them.
   const [open, setOpen] = useState(false);
