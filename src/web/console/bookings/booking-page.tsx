@@ -1,5 +1,5 @@
 import { useQuery } from 'urql';
-import { useAction } from '../../shared/action';
+import { ScreenOutcome, useAction } from '../../shared/action';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { StaffBookingQuery } from '../../shared/gql/graphql';
@@ -119,6 +119,7 @@ export function BookingPage({ number }: { number: string }) {
           <h1>
             Booking {booking.number} <span className="badge">{formatEnum(booking.status)}</span>
           </h1>
+          <ScreenOutcome />
           <BookingFacts booking={booking} />
           <BookingActions booking={booking} />
           <BookingNotes booking={booking} />

@@ -1,4 +1,5 @@
 import { useQuery } from 'urql';
+import { ScreenOutcome } from '../../shared/action';
 import { useFreshLinks } from '../../shared/file-preview';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { Pending } from '../../shared/layout';
@@ -51,6 +52,7 @@ export function OrderPage({ number }: { number: string }) {
       <h1>
         Order {order.number} <span className="badge">{formatEnum(order.status)}</span>
       </h1>
+      <ScreenOutcome />
       <OrderFacts order={order} desk={deskAnswer.data} />
       <OrderFiles order={order} open={open} />
       {certified && open && <CompleteOrderForm order={order} />}
