@@ -18,7 +18,7 @@ beforeAll(async () => {
   staffToken = await createStaffToken(suite.t);
 });
 
-it('approves a pending account, whose e-mailed key then works, and adds a staff member', async () => {
+it('approves a pending account, whose e-mailed key then works, and adds a staff member, then deactivates them', async () => {
   const { t } = suite;
   const pending = await createPendingAccount(t, staffToken);
   const { page } = await signInToConsole(suite, { role: StaffRole.ADMIN, name: 'Ada Admin' });
@@ -46,9 +46,14 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
   await choose(page, 'Role', 'TRANSLATOR');
   await press(page, 'Add staff member');
   await waitForText(page, 'shown this once');
-  await byRole(page, 'listitem', 'Nina New');
+  const nina = await byRole(page, 'listitem', 'Nina New');
   expect(await pageText(page)).toMatch(/ltk_staff_/);
   await checkScreen(t, page, 'console-staff');
+  // Deactivating takes Nina's forms away; the screen still says what was done.
+  await (await nina.waitForSelector('::-p-aria([name="Deactivate"][role="button"])'))!.click();
+  await nina.waitForSelector('::-p-text(Deactivated)');
+  await page.waitForFunction(() => !document.querySelector('form[aria-label="Deactivate Nina New"]'));
+  expect(await pageText(page)).toContain('Deactivated; their sessions and token stop at once.');
   await page.close();
 }, 120_000);
 

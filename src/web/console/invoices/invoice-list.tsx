@@ -1,5 +1,5 @@
 import { useQuery } from 'urql';
-import { useAction } from '../../shared/action';
+import { ScreenOutcome, useAction } from '../../shared/action';
 import { localPath, useFreshLinks } from '../../shared/file-preview';
 import { CheckFilter, FilteredList, pageOf, StatusFilter } from '../../shared/filtered-list';
 import { Form, formText, TextField } from '../../shared/form';
@@ -108,6 +108,7 @@ export function InvoiceList() {
       pageInfo={invoices?.pageInfo}
       one="invoice"
       many="invoices"
+      notice={<ScreenOutcome />}
     >
       <ul className="cards-list">
         {invoices?.items.map((invoice) => (
@@ -119,8 +120,9 @@ export function InvoiceList() {
 }
 
 function InvoiceCard({ invoice, admin }: { invoice: Invoice; admin: boolean }) {
-  const pay = useAction(RecordPayment, 'Payment recorded.');
-  const voided = useAction(Void, 'Invoice voided; its work is invoiced again at the next close.');
+  // Both close the invoice, which takes their forms away (and the card, from a list of open ones): the screen says it.
+  const pay = useAction(RecordPayment, 'Payment recorded.', 'screen');
+  const voided = useAction(Void, 'Invoice voided; its work is invoiced again at the next close.', 'screen');
   const money = (amount: number) => formatMoney(amount, invoice.currency);
   const overdue = invoice.status === 'OPEN' && new Date(invoice.dueAt).getTime() < Date.now();
   const id = invoice.id;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { useAction } from '../../shared/action';
+import { ScreenOutcome, useAction } from '../../shared/action';
 import { Form, formText, SelectField, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
@@ -74,6 +74,7 @@ export function StaffUsersPage() {
   return (
     <>
       <h1>Staff</h1>
+      <ScreenOutcome />
       <AddStaffUser />
       <Pending fetching={fetching && !staff} error={error} />
       {staff && (
@@ -125,7 +126,8 @@ function AddStaffUser() {
 
 function StaffCard({ user }: { user: StaffUser }) {
   const update = useAction(UpdateStaffUser, 'Saved.');
-  const deactivate = useAction(DeactivateStaffUser, 'Deactivated; their sessions and token stop at once.');
+  // Deactivating takes the member's forms away: the screen says it.
+  const deactivate = useAction(DeactivateStaffUser, 'Deactivated; their sessions and token stop at once.', 'screen');
   return (
     <li className="card" aria-label={user.name}>
       <h2>
