@@ -52,7 +52,7 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
   // Deactivating takes Nina's forms away; the screen still says what was done.
   await (await nina.waitForSelector('::-p-aria([name="Deactivate"][role="button"])'))!.click();
   await nina.waitForSelector('::-p-text(Deactivated)');
-  await page.waitForFunction(() => !document.querySelector('form[aria-label="Deactivate Nina New"]'));
+  await page.waitForFunction(`!document.querySelector('form[aria-label="Deactivate Nina New"]')`);
   expect(await pageText(page)).toContain('Deactivated; their sessions and token stop at once.');
   await page.close();
 }, 120_000);

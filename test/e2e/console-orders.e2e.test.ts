@@ -101,6 +101,8 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
 
   await press(page, 'Approve translation');
   await waitForText(page, 'Approved by Ada Admin');
+  // The approve form is gone with the review; the page still says what was done.
+  expect(await pageText(page)).toMatch(/\S approved\./);
 
   // Attach a reviewed translation from the file picker, then complete with the generated certificate.
   const reviewed = join(t.config.dataDir, 'reviewed.pdf');

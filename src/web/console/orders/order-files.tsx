@@ -83,7 +83,8 @@ export function OrderFiles({ order, open }: { order: OrderView; open: boolean })
 }
 
 function Approve({ fileId, fileName }: { fileId: string; fileName: string }) {
-  const approve = useAction(ApproveTranslation, `${fileName} approved.`);
+  // Approved, the file has its review and this form goes: the page says it (ScreenOutcome).
+  const approve = useAction(ApproveTranslation, `${fileName} approved.`, 'screen');
   return (
     <Form
       submitLabel="Approve translation"
