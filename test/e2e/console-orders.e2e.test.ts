@@ -110,6 +110,8 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
   await chooseFile(page, 'Translation file', reviewed);
   await press(page, 'Attach translation');
   await waitForText(page, 'Translation attached.');
+  // Its form is still drawn, so the line is the form's alone: the screen does not say it a second time.
+  expect((await pageText(page)).split('Translation attached.')).toHaveLength(2);
   await waitForText(page, 'poder.en.pdf');
   // The PDF previewed in the page: framed from this service (a refused frame would be an error in the console).
   await press(page, 'Preview poder.en.pdf');

@@ -9,6 +9,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useDrawnForm } from './action';
 import { unplacedMessages, type Refusal } from './refusal';
 
 /** What a form hands its fields: the refusal to read their messages from, and where each field says it is shown. */
@@ -32,6 +33,8 @@ export interface FormProps {
   busy?: boolean;
   /** What the last submit achieved, announced politely ("Order held."). */
   done?: string;
+  /** The action the form runs (`useAction`'s `form`): while the form is drawn, its success line is the form's. */
+  actionId?: string;
   /** Styles the submit button: `danger` for what cannot be undone. */
   tone?: 'danger' | 'secondary';
   /** What the form is for, to assistive technology (a region of its own when given). */
@@ -52,11 +55,13 @@ export function Form({
   refusal,
   busy,
   done,
+  actionId,
   tone,
   label,
   children,
   className,
 }: FormProps) {
+  useDrawnForm(actionId);
   const shown = useRef(new Set<string>()).current;
   shown.clear();
   const submit = async (event: FormEvent<HTMLFormElement>) => {

@@ -121,12 +121,10 @@ export function AccountListPage() {
 }
 
 function AccountCard({ account, admin }: { account: Account; admin: boolean }) {
-  // Approving and suspending change the status (the card may leave a filtered list), revoking the key: each takes
-  // its own button away, so the screen says what it did.
-  const approve = useAction(Approve, 'Approved; the first key was e-mailed to the account.', 'screen');
-  const suspend = useAction(Suspend, 'Suspended; its key now answers 403.', 'screen');
+  const approve = useAction(Approve, 'Approved; the first key was e-mailed to the account.');
+  const suspend = useAction(Suspend, 'Suspended; its key now answers 403.');
   const regenerate = useAction(Regenerate, 'A new key was e-mailed; the old one stopped.');
-  const revoke = useAction(Revoke, 'The key was revoked.', 'screen');
+  const revoke = useAction(Revoke, 'The key was revoked.');
   const id = account.id;
   // Terms, retention, invoices and members are read only when the desk opens them.
   const [open, setOpen] = useState(false);

@@ -72,10 +72,9 @@ const hours = (text: string) => (text ? Number(text.replace(',', '.')) : undefin
  */
 export function BookingActions({ booking }: { booking: Booking }) {
   const reschedule = useAction(Reschedule, 'Booking rescheduled; the client is e-mailed.');
-  // Holding, releasing and completing swap or remove their own form: the page says what they did (ScreenOutcome).
-  const hold = useAction(Hold, 'Booking held.', 'screen');
-  const release = useAction(Release, 'Booking released.', 'screen');
-  const complete = useAction(Complete, 'Booking completed.', 'screen');
+  const hold = useAction(Hold, 'Booking held.');
+  const release = useAction(Release, 'Booking released.');
+  const complete = useAction(Complete, 'Booking completed.');
   const refund = useAction(Refund, refundDone(booking.payment.provider));
   const id = booking.id;
   const finished = booking.status === 'COMPLETED' || booking.status === 'CANCELLED';

@@ -22,7 +22,7 @@ const Cancel = graphql(`
  * it, and "Waive the fee" for the desk. The service computes the fee again when the cancel arrives.
  */
 export function CancelForm({ booking }: { booking: Booking }) {
-  const cancel = useAction(Cancel, 'Booking cancelled; the client is e-mailed.', 'screen');
+  const cancel = useAction(Cancel, 'Booking cancelled; the client is e-mailed.');
   const fee = booking.cancellationFeeNow;
   return (
     <Form

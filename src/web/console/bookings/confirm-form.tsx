@@ -42,7 +42,7 @@ const Replace = graphql(`
 
 /** "Confirm availability" of a requested booking with an interpreter who qualifies and is free at its time (D32). */
 export function ConfirmForm({ booking }: { booking: Booking }) {
-  const confirm = useAction(Confirm, 'Availability confirmed; the client is asked to pay.', 'screen');
+  const confirm = useAction(Confirm, 'Availability confirmed; the client is asked to pay.');
   return <InterpreterForm booking={booking} action={confirm} submitLabel="Confirm availability" />;
 }
 

@@ -120,9 +120,8 @@ export function InvoiceList() {
 }
 
 function InvoiceCard({ invoice, admin }: { invoice: Invoice; admin: boolean }) {
-  // Both close the invoice, which takes their forms away (and the card, from a list of open ones): the screen says it.
-  const pay = useAction(RecordPayment, 'Payment recorded.', 'screen');
-  const voided = useAction(Void, 'Invoice voided; its work is invoiced again at the next close.', 'screen');
+  const pay = useAction(RecordPayment, 'Payment recorded.');
+  const voided = useAction(Void, 'Invoice voided; its work is invoiced again at the next close.');
   const money = (amount: number) => formatMoney(amount, invoice.currency);
   const overdue = invoice.status === 'OPEN' && new Date(invoice.dueAt).getTime() < Date.now();
   const id = invoice.id;

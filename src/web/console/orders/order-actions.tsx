@@ -84,7 +84,7 @@ const AssignOrder = graphql(`
 
 /** Completing a certified order issues its certificate (a signed PDF, or the desk's own scan when given). */
 export function CompleteOrderForm({ order }: { order: OrderView }) {
-  const complete = useAction(CompleteOrder, 'Order completed; the certificate is issued.', 'screen');
+  const complete = useAction(CompleteOrder, 'Order completed; the certificate is issued.');
   return (
     <section aria-labelledby="complete-heading">
       <h2 id="complete-heading">Complete</h2>
@@ -137,10 +137,9 @@ export function NotarizationForm({ order }: { order: OrderView }) {
 
 /** Hold (with a reason) or release, cancel, refund an amount, assign: the desk's moves (not a translator's). */
 export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDeskView }) {
-  // Holding, releasing and cancelling swap or remove their own form: the page says what they did (ScreenOutcome).
-  const hold = useAction(HoldOrder, 'Order held.', 'screen');
-  const release = useAction(ReleaseOrder, 'Order released.', 'screen');
-  const cancel = useAction(CancelOrder, 'Order cancelled.', 'screen');
+  const hold = useAction(HoldOrder, 'Order held.');
+  const release = useAction(ReleaseOrder, 'Order released.');
+  const cancel = useAction(CancelOrder, 'Order cancelled.');
   const refund = useAction(RefundOrder, refundDone(desk.staffOrder?.payment?.provider));
   const assign = useAction(AssignOrder, 'Assignment saved.');
   const finished = order.status === 'COMPLETED' || order.status === 'CANCELLED';

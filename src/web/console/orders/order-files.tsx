@@ -83,8 +83,7 @@ export function OrderFiles({ order, open }: { order: OrderView; open: boolean })
 }
 
 function Approve({ fileId, fileName }: { fileId: string; fileName: string }) {
-  // Approved, the file has its review and this form goes: the page says it (ScreenOutcome).
-  const approve = useAction(ApproveTranslation, `${fileName} approved.`, 'screen');
+  const approve = useAction(ApproveTranslation, `${fileName} approved.`);
   return (
     <Form
       submitLabel="Approve translation"

@@ -126,8 +126,7 @@ function AddStaffUser() {
 
 function StaffCard({ user }: { user: StaffUser }) {
   const update = useAction(UpdateStaffUser, 'Saved.');
-  // Deactivating takes the member's forms away: the screen says it.
-  const deactivate = useAction(DeactivateStaffUser, 'Deactivated; their sessions and token stop at once.', 'screen');
+  const deactivate = useAction(DeactivateStaffUser, 'Deactivated; their sessions and token stop at once.');
   return (
     <li className="card" aria-label={user.name}>
       <h2>
