@@ -134,6 +134,12 @@ describe('creation', () => {
       { scheduled_at: '2030-12-01T09:30:00' },
       { scheduled_at: ['The scheduled at field must be an ISO 8601 date and time with an explicit offset.'] },
     ],
+    [
+      // Written in 9999, it falls in 10000 in UTC: refused, never a 500 from the database (D25).
+      'a time past the four-digit years in UTC',
+      { scheduled_at: '9999-12-31T23:30:00-12:00' },
+      { scheduled_at: ['The scheduled at field must fall between the years 0001 and 9999 in UTC.'] },
+    ],
     ['no location on site', { mode: 'on_site' }, { location: ['The location field is required.'] }],
     [
       'an unknown mode and setting',

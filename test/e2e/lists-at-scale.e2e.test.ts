@@ -178,6 +178,15 @@ describe('updated_since (D23)', () => {
     await t.rest.get('/api/v1/interpretation-bookings?updated_since=yesterday', alice.key).expect(422);
     const { errors } = await t.gql(OrdersChangedSinceDocument, { updatedSince: '2026-01-01T12:00:00' }, alice.key);
     expect(errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    // Written in 9999 with an offset, it falls in 10000 in UTC: said so, never a 500 (D25).
+    const past = '9999-12-31T23:30:00-12:00';
+    const outside = await t.rest.get(`/api/v1/orders?updated_since=${encodeURIComponent(past)}`, alice.key).expect(422);
+    expect(outside.body.errors).toEqual({
+      updated_since: ['The updated since field must fall between the years 0001 and 9999 in UTC.'],
+    });
+    const scalar = await t.gql(OrdersChangedSinceDocument, { updatedSince: past }, alice.key);
+    expect(scalar.errors?.[0]?.message).toContain('must fall between the years 0001 and 9999 in UTC');
+    expect(scalar.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('works alike for bookings: at or after, oldest change first, with status, on both doors', async () => {

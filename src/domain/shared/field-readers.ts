@@ -57,6 +57,15 @@ export function parseDateTime(text: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * Whether an instant falls in the years 0001 to 9999 in UTC, the four-digit years every answer prints (D4) and the
+ * database stores: `9999-12-31T23:30:00-12:00` is written in 9999 but falls in 10000 (D25).
+ */
+export const isFourDigitYear = (date: Date): boolean => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+
+/** The refusal of an instant outside the four-digit years, worded for a field (`{field}`) or for the GraphQL scalar. */
+export const OUTSIDE_FOUR_DIGIT_YEARS = 'must fall between the years 0001 and 9999 in UTC';
+
 /** The UTC offset an ISO 8601 date-time was written with, in minutes east of UTC (`Z` is 0); 0 when it does not parse. */
 export function offsetMinutesOf(text: string): number {
   const match = DATE_TIME.exec(text.trim());
@@ -120,6 +129,7 @@ export function readZonedDateTime(
     return fail(`The ${FIELD} field must be an ISO 8601 date and time with an explicit offset.`);
   const date = parseDateTime(text.value);
   if (!date) return fail(`The ${FIELD} field must be a date and time that exists.`);
+  if (!isFourDigitYear(date)) return fail(`The ${FIELD} field ${OUTSIDE_FOUR_DIGIT_YEARS}.`);
   return ok({ date, offsetMinutes: offsetMinutesOf(text.value) });
 }
 

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { parseDateTime } from '../../../domain/shared/field-readers';
+import { isFourDigitYear, OUTSIDE_FOUR_DIGIT_YEARS, parseDateTime } from '../../../domain/shared/field-readers';
 import { formatTimestamp } from '../../format';
 
 /** A date-time argument as the client wrote it: the instant, and the text with its offset (D29 shows times back in it). */
@@ -19,12 +19,12 @@ export const writtenDateTime = (date: Date): string =>
 /** The same rule as REST's date-times: an explicit offset and a time that exists, never moved (D12, D25). */
 const parse = (value: unknown): Date => {
   const date = typeof value === 'string' ? parseDateTime(value) : undefined;
-  if (!date)
-    throw new GraphQLError('Must be an ISO 8601 date and time with an explicit offset that exists.', {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+  if (!date) throw badDateTime('Must be an ISO 8601 date and time with an explicit offset that exists.');
+  if (!isFourDigitYear(date)) throw badDateTime(`Must be a date and time that ${OUTSIDE_FOUR_DIGIT_YEARS}.`);
   return new WrittenDateTime(value as string, date);
 };
+
+const badDateTime = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 /** Timestamps exactly as REST shows them (D4). */
 export const DateTimeScalar = new GraphQLScalarType({
