@@ -1,5 +1,7 @@
 import { MAX_QUERY_COST } from '../../src/api/graphql/budget-plugin';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
+import { png } from '../helpers/documents';
+import { uploadFile } from '../helpers/files';
 import { gqlRaw } from '../helpers/graphql-raw';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StatementLog } from '../helpers/statement-log';
@@ -50,6 +52,19 @@ describe('the cost of a query (D24)', () => {
         '{ a: orders(perPage: 10) { ...P } b: orders(perPage: 10) { ...P } } fragment P on OrderPage { items { files { id } } }',
       ),
     ).toBe(42);
+  });
+});
+
+describe('the cost of a mutation (D24)', () => {
+  it('is at least 1 for each, aliased or not: three deleteFile cost 3, as three REST deletes do', async () => {
+    const ids = [];
+    for (const name of ['a.png', 'b.png', 'c.png']) ids.push((await uploadFile(t, alice.key, png(), name)).id);
+    const before = Number((await ask('{ me { id } }')).headers['x-ratelimit-remaining']);
+    const answer = await ask(`mutation { ${ids.map((id, i) => `d${i}: deleteFile(id: "${id}")`).join(' ')} }`);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toEqual({ d0: true, d1: true, d2: true });
+    expect(answer.extensions).toMatchObject({ cost: 3, actualCost: 3 });
+    expect(Number(answer.headers['x-ratelimit-remaining'])).toBe(before - 3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { actualCost } from '../../src/api/graphql/actual-cost';
 
-const cost = (requested: number, width = 0) => ({ requested, width });
+const cost = (requested: number, flat = 0) => ({ requested, flat });
 
 describe('the actual cost of an answer (D24)', () => {
   it('counts each object returned, each item of a list, and no scalar', () => {
@@ -35,5 +35,11 @@ describe('the actual cost of an answer (D24)', () => {
     // Objects are counted up to what is left of the requested cost once the width is taken out.
     const many = { orders: { items: Array.from({ length: 50 }, (_, i) => ({ id: String(i) })) } };
     expect(actualCost(many, cost(22, 2))).toBe(22);
+  });
+
+  it('charges each mutation answering a scalar (D24), though it returns no object', () => {
+    // 12 aliased deleteFile: 12 acts, charged as 12 REST deletes are.
+    const deleted = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`d${i}`, true]));
+    expect(actualCost(deleted, cost(12, 12))).toBe(12);
   });
 });

@@ -85,6 +85,16 @@ function cpuMs(work: () => void): number {
   return (user + system) / 1000;
 }
 
+describe('the cost of a mutation (D24)', () => {
+  it('is at least 1 for each mutation, one answering a scalar included, and that part is flat', () => {
+    const document = parse('mutation { a: deleteFile(id: "x") b: deleteFile(id: "y") c: signOut }');
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    expect(queryCost({ schema, document, operation, variables: undefined })).toEqual({ requested: 3, flat: 3 });
+    // A mutation answering an object costs that object, as before.
+    expect(costOf('mutation { revokeAccountApiKey { id } }')).toBe(1);
+  });
+});
+
 describe('the width of an operation (D36)', () => {
   const aliases = (count: number, field: string) =>
     `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(' ')} }`;

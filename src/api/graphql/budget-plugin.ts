@@ -46,7 +46,7 @@ export function budgetPlugin(rateLimits: RateLimitService): ApolloServerPlugin<G
         async didResolveOperation({ schema, document, operation, request, response }) {
           cost = operation
             ? queryCost({ schema, document, operation, variables: request.variables })
-            : { requested: 1, width: 0 };
+            : { requested: 1, flat: 0 };
           const { requested } = cost;
           if (!charged) {
             try {

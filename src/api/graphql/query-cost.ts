@@ -25,10 +25,13 @@ export interface CostInput {
   variables: Record<string, unknown> | undefined;
 }
 
-/** What an operation costs (D24, D36): `requested` in all, of which `width` is the charge for its selected fields. */
+/**
+ * What an operation costs (D24, D36): `requested` in all, of which `flat` is charged whatever the answer holds: the
+ * charge for its selected fields (D36) and 1 for each mutation that answers a scalar (D24), which counts no object.
+ */
 export interface OperationCost {
   requested: number;
-  width: number;
+  flat: number;
 }
 
 /** D36: the selected fields that cost one unit, whatever they select. */
@@ -38,9 +41,10 @@ export const FIELDS_PER_UNIT = 100;
  * D24: what an operation costs, in the unit of a REST request: each object it selects costs 1, and the items of a
  * page count once per item the page may hold (`perPage`, or its default), so nested pages multiply. Lists without
  * pages (an order's files, the catalog) are small and loaded in one batch: they count once. Aliases and fragments
- * count wherever they are used. D36: each 100 fields the operation selects (scalars and `__typename` included,
- * fragments counted where spread, pages not multiplied) cost 1 more, since reading, validating and answering a wide
- * document costs its width whatever it returns. Never less than 1.
+ * count wherever they are used. A mutation is an act, as a REST request is: each costs at least 1, so one answering a
+ * scalar (`deleteFile`) costs 1, aliased as often as it is. D36: each 100 fields the operation selects (scalars and
+ * `__typename` included, fragments counted where spread, pages not multiplied) cost 1 more, since reading, validating
+ * and answering a wide document costs its width whatever it returns. Never less than 1.
  */
 export function queryCost(input: CostInput): OperationCost {
   const known = fixedCosts.get(input.operation);
@@ -92,6 +96,8 @@ interface Cost {
   fixed: number;
   perItem: number;
   fields: number;
+  /** Mutations answering a scalar: charged whatever the answer holds. */
+  acts: number;
 }
 
 const priced = ({ fixed, perItem }: Cost, pageSize: number) => capped(fixed + perItem * pageSize);
@@ -99,6 +105,7 @@ const added = (total: Cost, more: Cost) => {
   total.fixed = capped(total.fixed + more.fixed);
   total.perItem = capped(total.perItem + more.perItem);
   total.fields = capped(total.fields + more.fields);
+  total.acts = capped(total.acts + more.acts);
 };
 
 function computeCost({ schema, document, operation, variables: given }: CostInput): {
@@ -134,14 +141,18 @@ function computeCost({ schema, document, operation, variables: given }: CostInpu
     return fragmentCosts.get(name);
   };
 
+  const mutations = schema.getMutationType();
   const cost = (set: SelectionSetNode, parent: GraphQLCompositeType): Cost => {
-    const total: Cost = { fixed: 0, perItem: 0, fields: 0 };
+    const total: Cost = { fixed: 0, perItem: 0, fields: 0, acts: 0 };
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         total.fields = capped(total.fields + 1);
         const field = 'getFields' in parent ? parent.getFields()[selection.name.value] : undefined;
         const type = field && getNamedType(field.type);
-        if (!field || !selection.selectionSet || !isCompositeType(type)) continue;
+        if (!field || !selection.selectionSet || !isCompositeType(type)) {
+          if (field && parent === mutations) added(total, { fixed: 1, perItem: 0, fields: 0, acts: 1 });
+          continue;
+        }
         const perPageArg = field.args.find((arg) => arg.name === 'perPage');
         const perPageNode = selection.arguments?.find((arg) => arg.name.value === 'perPage');
         if (perPageArg && perPageNode?.value.kind === Kind.VARIABLE) readsVariables = true;
@@ -154,8 +165,8 @@ function computeCost({ schema, document, operation, variables: given }: CostInpu
         added(
           total,
           isListType(getNullableType(field.type))
-            ? { fixed: 0, perItem: each, fields: inner.fields }
-            : { fixed: each, perItem: 0, fields: inner.fields },
+            ? { fixed: 0, perItem: each, fields: inner.fields, acts: 0 }
+            : { fixed: each, perItem: 0, fields: inner.fields, acts: 0 },
         );
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
@@ -169,7 +180,8 @@ function computeCost({ schema, document, operation, variables: given }: CostInpu
   };
 
   const root = schema.getRootType(operation.operation);
-  const total = root ? cost(operation.selectionSet, root) : { fixed: 0, perItem: 0, fields: 0 };
+  const total = root ? cost(operation.selectionSet, root) : { fixed: 0, perItem: 0, fields: 0, acts: 0 };
   const width = Math.floor(total.fields / FIELDS_PER_UNIT);
-  return { cost: { requested: Math.max(1, capped(priced(total, 1) + width)), width }, readsVariables };
+  const flat = capped(width + total.acts);
+  return { cost: { requested: Math.max(1, capped(priced(total, 1) + width)), flat }, readsVariables };
 }
