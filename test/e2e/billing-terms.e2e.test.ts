@@ -143,6 +143,46 @@ describe('purchase orders', () => {
     );
     expect(placed.data?.convertQuote.order).toMatchObject({ purchaseOrder: 'PO-88', reference: 'Matter 7' });
   });
+
+  it('a text that shows nothing is no purchase order, and a quote from before the requirement does not convert', async () => {
+    const { account, fileId } = await termsAccount();
+    const before = await quote(account, fileId);
+    const gqlBefore = await quote(account, fileId);
+    const invisible = await quote(account, fileId, { purchase_order: '\u200b' });
+    expect(invisible.purchase_order).toBe('');
+    await t.gql(
+      SetAccountBillingDocument,
+      {
+        accountId: account.id,
+        terms: 'NET_30' as BillingTerms,
+        creditLimitCents: 1_000_000,
+        purchaseOrderRequired: true,
+      },
+      admin,
+    );
+    const refused = ['The purchase order field is required for this account: ask for a new quote with one.'];
+    for (const id of [before.id, invisible.id]) {
+      const converted = await t.rest.post(`/api/v1/quotes/${id}/convert`, undefined, account.key).expect(422);
+      expect(converted.body.errors).toEqual({ purchase_order: refused });
+    }
+    const placed = await t.gql(ConvertOnAccountDocument, { id: gqlBefore.id, onAccount: true }, account.key);
+    expect(placed.errors?.[0].extensions?.errors).toEqual({ purchaseOrder: refused });
+    const blank = await t.rest
+      .post(
+        '/api/v1/quotes',
+        {
+          source_language: 'de',
+          target_language: 'en',
+          service_type: 'standard',
+          file_ids: [fileId],
+          purchase_order: ' \u200b\u200e ',
+        },
+        account.key,
+      )
+      .expect(422);
+    expect(blank.body.errors.purchase_order).toEqual(['The purchase order field is required for this account.']);
+    expect((await t.rest.get('/api/v1/orders', account.key).expect(200)).body.data).toEqual([]);
+  });
 });
 
 describe('the contract flow on terms', () => {

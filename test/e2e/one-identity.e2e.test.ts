@@ -151,6 +151,22 @@ describe("a partner cannot hijack a staff member's sign-in", () => {
   });
 });
 
+describe("another firm's address written another way is no address", () => {
+  it('refuses a trailing dot (the same mailbox), an empty label, and a character that shows nothing', async () => {
+    const firmB = await createApprovedAccount(t, staff);
+    const written = [`${firmB.email}.`, firmB.email.replace('@', '@.'), `${firmB.email}\u200b`, `\u2060${firmB.email}`];
+    for (const email of written) {
+      expect(refusal(await invite(email))).toEqual({
+        code: 'BAD_USER_INPUT',
+        errors: { email: ['The email field must be a valid email address.'] },
+      });
+    }
+    expect(
+      await sql(`select id from account_members where account_id = ? and email like ?`, [firmA.id, `%${firmB.email}%`]),
+    ).toEqual([]);
+  });
+});
+
 describe("other firms' people cannot be enumerated", () => {
   it('answers a member elsewhere, a staff e-mail, a pending account and an approved one alike', async () => {
     const firmB = await createApprovedAccount(t, staff);

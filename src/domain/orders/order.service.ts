@@ -75,6 +75,13 @@ export class OrderService {
         'terms',
         'This account pays each order at the checkout: it has no terms to place work on account.',
       );
+    // D31: billing applies from the next conversion on, so a quote made before the account required a purchase order
+    // is refused here as a new quote without one is.
+    if (account.purchaseOrderRequired && !quote.purchaseOrder)
+      throw ValidationError.of(
+        'purchase_order',
+        'The purchase order field is required for this account: ask for a new quote with one.',
+      );
 
     const order = await this.withUniqueNumber(async () => {
       const id = newId();
