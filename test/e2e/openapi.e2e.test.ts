@@ -1,5 +1,24 @@
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
+/** Express's router as far as this test reads it: routes, and routers mounted without a path. */
+interface Router {
+  stack: { name: string; route?: { path: string; methods: Record<string, boolean> }; handle: Partial<Router> }[];
+}
+
+/** The methods and paths the REST API answers: the routers in the app's `/api/v1` router (`v1Router`), each route's own methods. */
+function routesOf(app: { router: Router }): { method: string; path: string }[] {
+  const v1 = app.router.stack.find((layer) => layer.name === 'router')!.handle as Router;
+  const walk = (router: Router): { method: string; path: string }[] =>
+    router.stack.flatMap((layer) => {
+      if (layer.route)
+        return Object.keys(layer.route.methods)
+          .filter((method) => method !== '_all')
+          .map((method) => ({ method, path: layer.route!.path }));
+      return layer.name === 'router' ? walk(layer.handle as Router) : [];
+    });
+  return walk(v1);
+}
+
 let t: TestApp;
 beforeAll(async () => (t = await startTestApp()));
 afterAll(() => t.close());
@@ -27,6 +46,18 @@ describe('GET /openapi.json', () => {
       }
     }
     expect(checked).toBeGreaterThan(8);
+  });
+
+  it('documents every route the API answers, each of its methods', async () => {
+    const { body: doc } = await t.rest.get('/api/v1/openapi.json');
+    const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    const answered = routesOf(t.app.express as unknown as { router: Router }).map(
+      ({ method, path }) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`,
+    );
+    expect(answered.length).toBeGreaterThan(30);
+    expect(answered.filter((route) => !documented.includes(route))).toEqual([]);
   });
 
   it('gives every operation an id, a summary and the server-error answer', async () => {

@@ -450,5 +450,9 @@ export const exampleCheckoutPage =
   '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay LT-2611-AB12CD</title></head>' +
   '<body><h1>Order LT-2611-AB12CD</h1><p>Certified translation, es to en, 3 pages: $29.70. Mailed hard copy x 2: $29.90. Total $59.60</p><form method="post"><button>Pay</button></form></body></html>';
 
+export const exampleOnAccountPage =
+  '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Place LT-2611-AB12CD on account</title></head>' +
+  '<body><h1>Order LT-2611-AB12CD</h1><p>Certified translation, es to en, 3 pages: $29.70. Total $29.70</p><form method="post" action="ACC-4b2e9c1a/place"><button>Place order on account</button></form><form method="post" action="ACC-4b2e9c1a/card"><button>Pay by card instead</button></form></body></html>';
+
 export const examplePaymentPage =
   '<!doctype html><html lang="en"><head><title>Payment received</title></head><body><p>Payment received for LT-2611-AB12CD.</p></body></html>';

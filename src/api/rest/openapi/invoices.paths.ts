@@ -1,6 +1,7 @@
 import { listInvoicesCommand } from '../../../domain/billing/invoice.commands';
 import { dataOf, json, listOf, pageDocs, ref, responseRef } from './components';
 import { examplePage } from './examples';
+import { signedQuery } from './receipts.paths';
 import { queryParameters } from './request-schema';
 
 const exampleInvoice = {
@@ -70,6 +71,24 @@ export const invoicePaths = {
         }),
         401: responseRef('Unauthenticated'),
         403: responseRef('Forbidden'),
+        404: responseRef('NotFound'),
+      },
+    },
+  },
+  '/invoices/{id}/pdf': {
+    get: {
+      operationId: 'downloadInvoice',
+      tags: ['Invoices'],
+      summary: 'Download an invoice through its signed link',
+      description:
+        "The invoice's `download_url`: the invoice as a PDF (the company, the bill-to, the lines with their references and purchase orders, credits, the total, the due date and how to pay). No key: the signature is the permission, for 5 minutes. An altered or expired link is 404, as a receipt's; read the invoice again for a fresh one.",
+      security: [],
+      parameters: [invoiceId, ...signedQuery],
+      responses: {
+        200: {
+          description: 'The invoice, as an attachment.',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        },
         404: responseRef('NotFound'),
       },
     },

@@ -15,6 +15,7 @@ import {
 } from './components';
 import {
   exampleCheckoutPage,
+  exampleOnAccountPage,
   exampleConvertRequest,
   exampleConverted,
   exampleOrderCancelled,
@@ -101,6 +102,13 @@ const checkoutId = {
   required: true,
   schema: { type: 'string', maxLength: 64 },
   description: 'The sandbox checkout id, the last part of `payment.approval_url`.',
+};
+const onAccountToken = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', maxLength: 64 },
+  description: 'The last part of `provider_approval_url` for an account on terms.',
 };
 const providerParam = {
   name: 'provider',
@@ -373,6 +381,61 @@ export const orderPaths = {
         ),
         404: responseRef('NotFound'),
         503: responseRef('ProviderUnavailable'),
+      },
+    },
+  },
+  '/on-account/{token}': {
+    get: {
+      operationId: 'onAccountPage',
+      tags: ['Invoices'],
+      summary: 'The "Place order on account" page',
+      description:
+        'What `provider_approval_url` (and `payment.approval_url`) opens for an account on terms, for an order or a booking: its lines and total, a "Place order on account" button, and "Pay by card instead". Past the account\'s credit limit, or with one of its invoices overdue, the page says why and offers only the card. No key: the unguessable token is the permission.',
+      security: [],
+      parameters: [onAccountToken],
+      responses: {
+        200: html('A page with its buttons (no JavaScript needed).', exampleOnAccountPage),
+        404: responseRef('NotFound'),
+      },
+    },
+  },
+  '/on-account/{token}/place': {
+    post: {
+      operationId: 'onAccountPlace',
+      tags: ['Invoices'],
+      summary: 'Place the work on account',
+      description:
+        "The page's \"Place order on account\" button (a form this service's own page sends; one another site's page sends is 403): the order moves to `processing` (the booking to `confirmed`) as if paid, and goes on the next monthly invoice; then the person is returned to the `redirect_url`, as a checkout returns them.",
+      security: [],
+      parameters: [onAccountToken],
+      responses: {
+        200: html('Placed (no redirect_url was given).'),
+        303: redirect,
+        403: responseRef('Forbidden'),
+        404: responseRef('NotFound'),
+        422: html(
+          'Refused: the page again, saying why (the credit limit, an overdue invoice, the work no longer open).',
+        ),
+      },
+    },
+  },
+  '/on-account/{token}/card': {
+    post: {
+      operationId: 'onAccountPayByCard',
+      tags: ['Invoices'],
+      summary: 'Pay by card instead',
+      description:
+        "The page's \"Pay by card instead\" button (a form this service's own page sends; one another site's page sends is 403): the work's payment is renewed at the card provider, and the person is sent to its checkout; paying there moves the work on as any card payment does.",
+      security: [],
+      parameters: [onAccountToken],
+      responses: {
+        303: {
+          description: "To the card provider's checkout.",
+          headers: { Location: { description: "The checkout's address.", schema: { type: 'string', format: 'uri' } } },
+        },
+        403: responseRef('Forbidden'),
+        404: responseRef('NotFound'),
+        422: html('Refused: the page again, saying why (the work no longer open).'),
       },
     },
   },

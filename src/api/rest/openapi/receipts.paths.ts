@@ -8,7 +8,8 @@ const paymentId = {
   description: 'The payment id, as it appears in `payment.receipt_url`.',
 };
 
-const signedQuery = [
+/** The query of a signed PDF link (a receipt's, an invoice's). */
+export const signedQuery = [
   {
     name: 'expires',
     in: 'query',
