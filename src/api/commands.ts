@@ -35,18 +35,28 @@ const SNAKE_KEY = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 /**
  * `{ source_language }` to `{ sourceLanguage }`. Only snake_case keys are the contract's: a camelCase key sent to
  * REST is an unknown field, dropped like any other, so `sourceLanguage` is never read from a REST body.
+ *
+ * A key with brackets (`status[]=void`, `status[a]=void`, as PHP and Rails write arrays in a query) is read as a list
+ * under its name, as a repeated `status=a&status=b` is: a field that takes one value then refuses it (422), where
+ * dropping it as unknown would answer the list unfiltered, as if the filter had matched everything.
  */
 function camelKeys(value: unknown, depth: number): unknown {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => camelKeys(item, depth + 1));
   const camel: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  for (const [written, item] of Object.entries(value)) {
+    const bracket = written.indexOf('[');
+    const key = bracket > 0 && written.endsWith(']') ? written.slice(0, bracket) : written;
     const name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
     // Only a name the contract could have written: `line_1` is not another spelling of `line1`.
-    if (SNAKE_KEY.test(key) && snakeCase(name) === key) camel[name] = camelKeys(item, depth + 1);
+    if (!SNAKE_KEY.test(key) || snakeCase(name) !== key) continue;
+    const read = camelKeys(item, depth + 1);
+    camel[name] = key === written && camel[name] === undefined ? read : [...listOf(camel[name]), ...listOf(read)];
   }
   return camel;
 }
+
+const listOf = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** `postalCode` to `postal_code`, `line1` as it is. */
 export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

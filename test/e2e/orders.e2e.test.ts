@@ -319,6 +319,17 @@ describe('lists and polling', () => {
     expect((await t.rest.get('/api/v1/orders?status=shipped', alice.key).expect(422)).body.errors).toEqual({
       status: ['The selected status is invalid.'],
     });
+    // Arrays as PHP and Rails write them, or a repeated filter: refused, never answered unfiltered.
+    for (const query of [
+      'status[]=cancelled',
+      'status[0]=cancelled',
+      'status=cancelled&status[]=cancelled',
+      'status=cancelled&status=completed',
+      'per_page[]=2',
+    ]) {
+      const refused = await t.rest.get(`/api/v1/orders?${query}`, alice.key).expect(422);
+      expect(Object.keys(refused.body.errors)).toEqual([query.startsWith('per_page') ? 'per_page' : 'status']);
+    }
     const gql = await t.gql(OrdersDocument, { status: 'CANCELLED', perPage: 2 }, alice.key);
     expect(gql.data!.orders.items.map((o) => o.id)).toEqual(list.body.data.map((o: { id: string }) => o.id));
     expect((await t.rest.get('/api/v1/orders', bob.key).expect(200)).body.meta.total).toBe(0);
