@@ -333,11 +333,26 @@ describe('a deletion asked for now', () => {
     await dailyRun(10_000);
     expect((await filesOf(id)).every((file) => file.purge_reason === null)).toBe(true);
 
+    // The desk's hold (over the client's, say for a subpoena) is the desk's to change or release, not the client's.
     const desk = await createStaffMember(t, { role: StaffRole.DESK, name: 'Dee Desk' });
+    const subpoena = await t.gql(
+      SetLegalHoldDocument,
+      { orderId: id, on: true, reason: 'Subpoena 22-114' },
+      desk.token,
+    );
+    expect(subpoena.data!.setLegalHold).toMatchObject({ legalHold: true, legalHoldByStaff: true });
+    for (const on of [false, true]) {
+      const lifted = await t.gql(SetLegalHoldDocument, { orderId: id, on, reason: 'Ours now' }, aliceAdmin);
+      expect(lifted.errors?.[0].extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        errors: { legalHold: ['The desk placed this legal hold; only the desk can change or release it.'] },
+      });
+    }
+    expect((await order(id)).legal_hold).toBe(true);
     const released = await t.gql(SetLegalHoldDocument, { orderId: id, on: false, reason: 'Case closed' }, desk.token);
-    expect(released.data!.setLegalHold.legalHold).toBe(false);
+    expect(released.data!.setLegalHold).toMatchObject({ legalHold: false, legalHoldByStaff: false });
     expect((await audits('order.legal_hold', id)).length + (await audits('order.legal_hold_released', id)).length).toBe(
-      2,
+      3,
     );
     // Released, the order falls due from its completion again.
     await dailyRun(91);

@@ -63,7 +63,7 @@ export enum OrderStatus {
 })
 export class Order extends PricedWork {
   /** Defaulted here or by the database: `em.create` need not name them. */
-  [OptionalProps]?: 'awaitingTranslator' | 'createdAt' | 'legalHold' | 'status' | 'updatedAt';
+  [OptionalProps]?: 'awaitingTranslator' | 'createdAt' | 'legalHold' | 'legalHoldByStaff' | 'status' | 'updatedAt';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -141,6 +141,10 @@ export class Order extends PricedWork {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', length: 500, nullable: true })
   legalHoldReason: string | null = null;
+
+  @Field({ description: 'Whether the desk placed the legal hold: only staff then change or release it.' })
+  @Property({ type: 'boolean', default: false })
+  legalHoldByStaff: boolean = false;
 
   /**
    * When the daily deletion takes the order's documents (D33): completion or cancellation plus the account's

@@ -91,10 +91,18 @@ export class RetentionService {
       if (!order) throw new NotFoundError();
       if (command.on && order.documentsDeletedAt)
         throw ValidationError.of('legal_hold', "The order's documents were already deleted; there is nothing to hold.");
+      // A hold the desk placed (a subpoena, a court's order) may protect against the client itself (D33).
+      const byStaff = accountId === null;
+      if (!byStaff && order.legalHold && order.legalHoldByStaff)
+        throw ValidationError.of(
+          'legal_hold',
+          'The desk placed this legal hold; only the desk can change or release it.',
+        );
       const before = order.legalHold;
       Object.assign(order, {
         legalHold: command.on,
         legalHoldReason: command.on ? command.reason! : null,
+        legalHoldByStaff: command.on && byStaff,
         updatedAt: new Date(),
       });
       if (command.on) order.documentsExpireAt = null;
