@@ -93,7 +93,7 @@ describe('a certified revision', () => {
       revision_reason: 'The surname is misspelt on page 1.',
       reference_file_ids: [reference],
       revisions: [],
-      payment: { provider: 'none', provider_order_id: null, approval_url: null },
+      payment: { provider: 'none', provider_order_id: null, approval_url: null, receipt_url: null },
     });
     expect(revision.payment.paid_at).not.toBeNull();
     // The source again, and a copy of the delivered translation (a new file of the same source); the reference file is

@@ -9,7 +9,7 @@ import { authorizePartner } from '../identity/partner-permissions';
 import { requireStaffMayRead } from '../identity/staff-permissions';
 import { Order } from '../orders/order.entity';
 import { PaymentRefund } from '../payments/payment-refund.entity';
-import { Payment } from '../payments/payment.entity';
+import { NO_PROVIDER, Payment } from '../payments/payment.entity';
 import type { PaymentRead } from '../payments/payment-read';
 import type { PaymentService } from '../payments/payment.service';
 import { isId } from '../shared/ids';
@@ -35,9 +35,9 @@ export class ReceiptService {
     },
   ) {}
 
-  /** The stable link of `payment`'s receipt, or null when it has none (not paid, or placed on account). */
+  /** The stable link of `payment`'s receipt, or null when it has none (not paid, placed on account, or free). */
   receiptUrl(payment: Pick<PaymentRead, 'id' | 'provider' | 'paidAt'>): string | null {
-    return payment.id && payment.paidAt && !this.deps.payments.isOnAccount(payment)
+    return payment.id && payment.paidAt && !this.deps.payments.isOnAccount(payment) && payment.provider !== NO_PROVIDER
       ? `${this.deps.appUrl}/api/v1/payments/${payment.id}/receipt`
       : null;
   }

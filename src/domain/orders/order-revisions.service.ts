@@ -9,7 +9,7 @@ import { Account } from '../identity/account.entity';
 import type { Ctx } from '../identity/context';
 import { requireAccount } from '../identity/guards';
 import { placedBy } from '../identity/placed-by';
-import { Payment, PaymentStatus } from '../payments/payment.entity';
+import { NO_PROVIDER, Payment, PaymentStatus } from '../payments/payment.entity';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { EventHub } from '../shared/event-hub';
 import { isId, newId } from '../shared/ids';
@@ -29,9 +29,6 @@ export interface RevisionLinks {
   revisions: OrderLink[];
   referenceFiles: StoredFile[];
 }
-
-/** The payment of a revision: nothing to pay, so no provider (docs/decisions.md, D30). */
-export const NO_PROVIDER = 'none';
 
 /** A translation of the original, copied as a draft of the revision: its bytes stored anew, for the same source. */
 interface DraftCopy {
@@ -250,7 +247,7 @@ async function assertRevisable(em: EntityManager, original: Order): Promise<void
   if (original.documentsDeletedAt)
     throw ValidationError.of(
       'documents',
-      "This order's documents were deleted under the account's retention policy; order the translation again instead.",
+      "This order's documents were deleted, under the account's retention policy or at its request; order the translation again instead.",
     );
   const open = await em.findOne(
     Order,

@@ -21,6 +21,9 @@ export enum PaymentStatus {
 /** What a payment pays for: an order or a booking, named by its id. */
 export type PaymentOwner = { type: 'order' | 'booking'; id: string };
 
+/** The provider of a payment with nothing to pay, a free revision's (docs/decisions.md, D30): no money moves. */
+export const NO_PROVIDER = 'none';
+
 /**
  * One checkout at a payment provider for an order or a booking. The contract's `payment` object is
  * read from here; the provider's ids make the return path and webhooks find it.
