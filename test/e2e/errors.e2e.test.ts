@@ -187,6 +187,17 @@ describe('REST error shapes (D2)', () => {
       .field('name', 'A')
       .expect(415);
     expect(multipart.body).toEqual({ message: 'Unsupported media type: send application/json.' });
+    // A type no operation reads is refused before any operation is matched, advising the types integrators send.
+    const text = await t.rest
+      .raw()
+      .post('/api/v1/quotes')
+      .set('Authorization', `Bearer ${key}`)
+      .type('text/plain')
+      .send('hello')
+      .expect(415);
+    expect(text.body).toEqual({
+      message: 'Unsupported media type: send application/json (multipart/form-data to upload a file).',
+    });
     // Without credentials the answer is still 401 first: the media type is the operation's concern.
     await t.rest.raw().post('/api/v1/quotes').type('form').send('a=b').expect(401);
     const quotes = await t.rest.get('/api/v1/quotes', key).expect(200);

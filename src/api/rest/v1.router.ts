@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../../services';
 import { notFoundHandler } from '../http/error-handler';
-import { bodyTypes } from './media-type';
+import { readBodyTypes } from './media-type';
 import { openApiDocument } from './openapi/document';
 import type { PolledRoute } from './polling-lane';
 import { route } from './routing';
@@ -32,8 +32,8 @@ export const polledRoutes = (services: Services): PolledRoute[] => [
 /** REST v1, mounted at `V1_PATH` (D1). */
 export function v1Router(services: Services): Router {
   const router = Router();
-  // What REST v1 reads: JSON, uploads, and the sandbox checkout's HTML forms.
-  router.use(bodyTypes('application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'));
+  // What REST v1 reads: JSON, uploads, and the HTML forms of its checkout pages.
+  router.use(readBodyTypes());
   // The polled areas first (D23): a request walks the routes in order until one matches.
   router.use(ordersRoutes(services));
   router.use(bookingsRoutes(services));
