@@ -1,7 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
+import { POLL_MS } from './poll-rate';
 
-/** How often a screen asks for what changed; a hidden tab does not ask. */
-export const POLL_MS = 4000;
+/** Download links last 5 minutes: a page shown this long is read again whole, so its links stay fresh. */
+const LINKS_FRESH_MS = 4 * 60_000;
+
+/**
+ * A record's page kept current within the member's budget (D24, D27): every few seconds it asks only for the
+ * record's `mark` (what changes when the page would, as its `updatedAt` and the count of its messages), a query of a
+ * few units, and reads the page again whole (`refresh`) when the mark moved, or when its download links are about to
+ * expire. A mark that fails to come (offline, the budget spent) leaves the page as it is, to try again.
+ */
+export function useRefreshOnChange(mark: () => Promise<string | undefined>, refresh: () => void): void {
+  const current = useRef({ mark, refresh });
+  current.current = { mark, refresh };
+  useEffect(() => {
+    let stopped = false;
+    let seen: string | undefined;
+    let readAt = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      if (!document.hidden) {
+        const now = await current.current.mark().catch(() => undefined);
+        const moved = now !== undefined && seen !== undefined && now !== seen;
+        if (now !== undefined) seen = now;
+        if (!stopped && (moved || Date.now() - readAt > LINKS_FRESH_MS)) {
+          readAt = Date.now();
+          current.current.refresh();
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    timer = setTimeout(() => void poll(), 0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+}
 
 export interface Changed {
   id: string;

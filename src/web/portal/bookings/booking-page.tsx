@@ -1,11 +1,22 @@
-import { useMutation, useQuery } from 'urql';
+import { useClient, useMutation, useQuery } from 'urql';
 import { Form } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
 import { CheckoutOutcome } from '../checkout-outcome';
 import { money, statusLabel } from '../format';
 import { mayAct, useMe } from '../member-context';
+import { useRefreshOnChange } from '../poll';
 import { personRefusal } from '../refusal';
+
+/** What moves when the booking's page would: its last change (one unit, D24). */
+const PortalBookingMark = graphql(`
+  query PortalBookingMark($id: ID!) {
+    interpretationBooking(id: $id) {
+      id
+      updatedAt
+    }
+  }
+`);
 
 const PortalBooking = graphql(`
   query PortalBooking($id: ID!) {
@@ -57,7 +68,15 @@ const CLIENT_CANCELS = new Set(['REQUESTED', 'AWAITING_PAYMENT']);
  * them (in the offset it was booked in, UTC beside it, D32), "Pay" once confirmed, "Cancel booking" until paid.
  */
 export function BookingPage({ id }: { id: string }) {
-  const [{ data, fetching, error }] = useQuery({ query: PortalBooking, variables: { id } });
+  const [{ data, fetching, error }, refresh] = useQuery({ query: PortalBooking, variables: { id } });
+  const client = useClient();
+  // Kept current as the order's page is: the desk's confirmation shows "Pay" without a reload.
+  useRefreshOnChange(
+    async () =>
+      (await client.query(PortalBookingMark, { id }, { requestPolicy: 'network-only' }).toPromise()).data
+        ?.interpretationBooking?.updatedAt,
+    () => refresh({ requestPolicy: 'network-only' }),
+  );
   const [cancelled, cancel] = useMutation(CancelBooking);
   const me = useMe();
   const booking = data?.interpretationBooking;

@@ -5,6 +5,7 @@ import type { PortalBookingsQuery, PortalOrdersQuery } from '../../shared/gql/gr
 import { Link } from '../../shared/router';
 import { money, statusLabel, when } from '../format';
 import { usePolledList } from '../poll';
+import { CHANGES_PER_POLL } from '../poll-rate';
 
 const PortalOrders = graphql(`
   query PortalOrders($updatedSince: DateTime, $perPage: Int) {
@@ -81,12 +82,17 @@ export function OrderList() {
   const client = useClient();
   const orders = usePolledList(
     () => listOf(client, PortalOrders, { perPage: 25 }, (d) => d.orders.items),
-    (since) => listOf(client, PortalOrders, { updatedSince: since, perPage: 100 }, (d) => d.orders.items),
+    (since) => listOf(client, PortalOrders, { updatedSince: since, perPage: CHANGES_PER_POLL }, (d) => d.orders.items),
   );
   const bookings = usePolledList(
     () => listOf(client, PortalBookings, { perPage: 25 }, (d) => d.interpretationBookings.items),
     (since) =>
-      listOf(client, PortalBookings, { updatedSince: since, perPage: 100 }, (d) => d.interpretationBookings.items),
+      listOf(
+        client,
+        PortalBookings,
+        { updatedSince: since, perPage: CHANGES_PER_POLL },
+        (d) => d.interpretationBookings.items,
+      ),
   );
   return (
     <>

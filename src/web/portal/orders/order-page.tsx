@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useState } from 'react';
+import { useClient, useMutation, useQuery } from 'urql';
 import { Form, formText, TextArea } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import type { PortalOrderQuery } from '../../shared/gql/graphql';
@@ -9,7 +9,7 @@ import { CheckoutOutcome } from '../checkout-outcome';
 import { DocumentsDeletion } from './documents-deletion';
 import { money, statusLabel, when } from '../format';
 import { mayAct, useMe } from '../member-context';
-import { POLL_MS } from '../poll';
+import { useRefreshOnChange } from '../poll';
 import { personRefusal } from '../refusal';
 
 const PortalOrder = graphql(`
@@ -79,6 +79,21 @@ const PortalOrder = graphql(`
   }
 `);
 
+/** What moves when the order's page would: its last change and the size of its conversation (a few units, D24). */
+const PortalOrderMark = graphql(`
+  query PortalOrderMark($id: ID!) {
+    order(id: $id) {
+      id
+      updatedAt
+      messages(perPage: 1) {
+        pageInfo {
+          total
+        }
+      }
+    }
+  }
+`);
+
 const PostMessage = graphql(`
   mutation PostOrderMessage($orderId: ID!, $text: String!) {
     postOrderMessage(orderId: $orderId, text: $text) {
@@ -104,11 +119,16 @@ const REVISION_DAYS = 30;
 /** One order (docs/decisions.md D35): what happened so far, the conversation with the desk, and its documents. */
 export function OrderPage({ id }: { id: string }) {
   const [{ data, fetching, error }, refresh] = useQuery({ query: PortalOrder, variables: { id } });
-  // Its status, links and messages kept current; the download links last 5 minutes, so they stay fresh too.
-  useEffect(() => {
-    const timer = setInterval(() => document.hidden || refresh({ requestPolicy: 'network-only' }), POLL_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
+  const client = useClient();
+  // Its status, links and messages kept current: read again when they moved, and before its links expire.
+  useRefreshOnChange(
+    async () => {
+      const order = (await client.query(PortalOrderMark, { id }, { requestPolicy: 'network-only' }).toPromise()).data
+        ?.order;
+      return order ? `${order.updatedAt} ${order.messages.pageInfo.total}` : undefined;
+    },
+    () => refresh({ requestPolicy: 'network-only' }),
+  );
   const order = data?.order;
   if (!order) return <Pending fetching={fetching} error={error} />;
   return (
