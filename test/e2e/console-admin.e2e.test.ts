@@ -108,6 +108,11 @@ it('keeps an interpreter’s record (edit, deactivate, reactivate) and an accoun
   await fill(page, 'Days to keep documents', '0');
   await press(page, 'Save retention');
   await page.waitForSelector('input[name="days"][aria-invalid="true"]');
+  // A letter O for a zero is said beside the field, and never keeps the documents for ever (an empty field would).
+  await fill(page, 'Days to keep documents', '3O');
+  await press(page, 'Save retention');
+  await waitForText(page, 'Write a number, such as 30.');
+  expect((await t.rest.get('/api/v1/me', firm.key).expect(200)).body.data.retention_days).toBe(90);
   await fill(page, 'Days to keep documents', '30');
   await press(page, 'Save retention');
   await waitForText(page, 'Retention saved.');

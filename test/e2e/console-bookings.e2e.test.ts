@@ -60,6 +60,11 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await payBookingCheckout(t, booking.id, firm.key);
   await passStart(t, booking.id);
   await page.reload({ waitUntil: 'load' });
+  // A typo is said beside the field and sends nothing: read as no value, it would complete without the overtime.
+  await fill(page, 'Actual hours (optional)', '3 h');
+  await press(page, 'Complete booking');
+  await waitForText(page, 'Write a number, such as 2 or 2.5.');
+  expect(await clientView(booking.id)).toMatchObject({ status: 'confirmed' });
   await fill(page, 'Actual hours (optional)', '2.5');
   await press(page, 'Complete booking');
   await waitForText(page, 'Booking completed.');

@@ -1,10 +1,7 @@
 import type { Action } from '../shared/action';
 import { Form, formText, TextArea, TextField } from '../shared/form';
 import { formatDateTime } from '../shared/format';
-
-/** An amount typed in the currency's units ("12.50") as cents; anything else as NaN, which the service refuses. */
-export const cents = (text: string) =>
-  /^\d{1,9}([.,]\d{1,2})?$/.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : NaN;
+import { typedCents } from '../shared/typed-numbers';
 
 /** A `datetime-local` value (the person's own time) as an instant; empty when none was given. */
 export const instant = (text: string) => (text ? new Date(text).toISOString() : '');
@@ -62,7 +59,11 @@ export function RefundForm<V>({
       submitLabel="Refund"
       label="Refund an amount"
       clearOnDone
-      onSubmit={(data) => action.run(variables(cents(formText(data, 'amount')), formText(data, 'reason')))}
+      onSubmit={(data) => {
+        const amount = typedCents(formText(data, 'amount'));
+        if ('refusal' in amount) return action.refuse({ amountCents: amount.refusal });
+        return action.run(variables(amount.value ?? 0, formText(data, 'reason')));
+      }}
       {...action.form}
     >
       <TextField

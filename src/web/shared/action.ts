@@ -16,6 +16,11 @@ export interface Action<V, D = unknown> {
   /** The answer's data, or undefined when refused (the refusal is then in `form`). */
   run: (variables: V) => Promise<D | undefined>;
   /**
+   * Refuses without asking the service, beside each named field (`amountCents`), for what the form could not read
+   * (a number written as `3 h`): sent as it was read, it would reach the service as no value at all.
+   */
+  refuse: (fields: Record<string, string>) => undefined;
+  /**
    * What the form shows: the refusal, whether it runs, and the message of the last success; `actionId` tells the
    * screen the form is drawn (`useDrawnForm`), so that the screen says the message once the form is gone.
    */
@@ -100,12 +105,14 @@ export function useAction<D, V extends AnyVariables>(
 ): Action<V, D> {
   const [result, execute] = useMutation(document);
   const [done, setDone] = useState<string>();
+  const [unread, setUnread] = useState<Refusal>();
   const id = useId();
   const scope = useContext(LastAction);
   const latest = !scope || scope.last === id;
   return {
     run: async (variables) => {
       setDone(undefined);
+      setUnread(undefined);
       scope?.ran(id);
       const answer = await execute(variables);
       if (answer.error || !answer.data) return undefined;
@@ -113,8 +120,17 @@ export function useAction<D, V extends AnyVariables>(
       scope?.say(id, doneMessage);
       return answer.data;
     },
+    refuse: (fields) => {
+      setDone(undefined);
+      scope?.ran(id);
+      setUnread({
+        fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, [text]])),
+        messages: [],
+      });
+      return undefined;
+    },
     form: {
-      refusal: latest ? refusalOf(result.error) : undefined,
+      refusal: latest ? (unread ?? refusalOf(result.error)) : undefined,
       busy: result.fetching,
       done: latest ? done : undefined,
       actionId: id,

@@ -7,7 +7,7 @@ import { graphql } from '../../shared/gql';
 import type { AccountListQuery, AccountMembersQuery, BillingTerms } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
-import { cents } from '../desk-forms';
+import { typedCents, typedWhole } from '../../shared/typed-numbers';
 
 const Members = graphql(`
   query AccountMembers($accountId: ID!, $page: Int, $perPage: Int) {
@@ -69,7 +69,6 @@ const TERMS: BillingTerms[] = ['CHECKOUT', 'NET_15', 'NET_30'];
 const CURRENCY = 'USD';
 
 /** A whole number of days typed in a field; nothing typed keeps the documents (null), anything else is refused. */
-const days = (text: string) => (text === '' ? null : /^\d{1,9}$/.test(text) ? Number(text) : NaN);
 
 /**
  * What the desk reads of an account beyond its card, opened on demand: its terms and retention (admins change
@@ -108,14 +107,16 @@ function AdminForms({ account }: { account: Account }) {
       <Form
         submitLabel="Save billing terms"
         label={`Billing terms of ${account.name}`}
-        onSubmit={(form) =>
-          billing.run({
+        onSubmit={(form) => {
+          const creditLimit = typedCents(formText(form, 'creditLimit'));
+          if ('refusal' in creditLimit) return billing.refuse({ creditLimitCents: creditLimit.refusal });
+          return billing.run({
             accountId,
             terms: formText(form, 'terms') as BillingTerms,
-            creditLimitCents: cents(formText(form, 'creditLimit')),
+            creditLimitCents: creditLimit.value ?? 0,
             purchaseOrderRequired: form.has('purchaseOrderRequired'),
-          })
-        }
+          });
+        }}
         {...billing.form}
       >
         <SelectField
@@ -139,7 +140,12 @@ function AdminForms({ account }: { account: Account }) {
       <Form
         submitLabel="Save retention"
         label={`Retention of ${account.name}`}
-        onSubmit={(form) => retention.run({ accountId, days: days(formText(form, 'days')) })}
+        onSubmit={(form) => {
+          // Empty keeps the documents (null); anything else must be a whole number of days.
+          const days = typedWhole(formText(form, 'days'));
+          if ('refusal' in days) return retention.refuse({ days: days.refusal });
+          return retention.run({ accountId, days: days.value ?? null });
+        }}
         {...retention.form}
       >
         <TextField

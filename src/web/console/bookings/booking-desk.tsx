@@ -1,6 +1,7 @@
 import { useAction } from '../../shared/action';
 import { Form, formText, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
+import { typedHours } from '../../shared/typed-numbers';
 import { instant, ReasonForm, RefundForm, refundDone } from '../desk-forms';
 import type { Booking } from './booking-page';
 import { CancelForm } from './cancel-form';
@@ -63,7 +64,6 @@ const Refund = graphql(`
 `);
 
 /** Hours typed in a field ("1.5"); nothing typed is left out, anything else is NaN, which the service refuses. */
-const hours = (text: string) => (text ? Number(text.replace(',', '.')) : undefined);
 
 /**
  * The desk's moves on a booking (D28, D32): confirm an interpreter who qualifies and is free, reschedule, complete
@@ -86,13 +86,15 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {!finished && (
           <Form
             submitLabel="Reschedule"
-            onSubmit={(data) =>
-              reschedule.run({
+            onSubmit={(data) => {
+              const durationHours = typedHours(formText(data, 'durationHours'));
+              if ('refusal' in durationHours) return reschedule.refuse({ durationHours: durationHours.refusal });
+              return reschedule.run({
                 id,
                 scheduledAt: instant(formText(data, 'scheduledAt')),
-                durationHours: hours(formText(data, 'durationHours')),
-              })
-            }
+                durationHours: durationHours.value,
+              });
+            }}
             {...reschedule.form}
           >
             <TextField name="scheduledAt" label="New start" type="datetime-local" />
@@ -102,7 +104,11 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {booking.status === 'CONFIRMED' && (
           <Form
             submitLabel="Complete booking"
-            onSubmit={(data) => complete.run({ id, actualHours: hours(formText(data, 'actualHours')) })}
+            onSubmit={(data) => {
+              const actualHours = typedHours(formText(data, 'actualHours'));
+              if ('refusal' in actualHours) return complete.refuse({ actualHours: actualHours.refusal });
+              return complete.run({ id, actualHours: actualHours.value });
+            }}
             {...complete.form}
           >
             <TextField

@@ -7,7 +7,8 @@ import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { InvoiceStatus, StaffInvoicesQuery } from '../../shared/gql/graphql';
 import { useLocation } from '../../shared/router';
-import { cents, ReasonForm } from '../desk-forms';
+import { typedCents } from '../../shared/typed-numbers';
+import { ReasonForm } from '../desk-forms';
 import { useMe } from '../staff-context';
 
 const StaffInvoices = graphql(`
@@ -166,14 +167,16 @@ function InvoiceCard({ invoice, admin }: { invoice: Invoice; admin: boolean }) {
           <Form
             submitLabel="Record payment"
             label={`Payment against ${invoice.number}`}
-            onSubmit={(form) =>
-              pay.run({
+            onSubmit={(form) => {
+              const amount = typedCents(formText(form, 'amount'));
+              if ('refusal' in amount) return pay.refuse({ amountCents: amount.refusal });
+              return pay.run({
                 id,
-                amountCents: cents(formText(form, 'amount')),
+                amountCents: amount.value ?? 0,
                 method: formText(form, 'method'),
                 reference: formText(form, 'reference') || undefined,
-              })
-            }
+              });
+            }}
             {...pay.form}
           >
             <TextField
