@@ -1,5 +1,6 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
 import {
+  AssignOrderDocument,
   ConfirmWithInterpreterDocument,
   HoldInterpretationBookingDocument,
   UpdateInterpreterDocument,
@@ -7,6 +8,9 @@ import {
 import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter, passStart, payBookingCheckout, requestBooking } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
+import { docx, words } from '../helpers/documents';
+import { uploadFile } from '../helpers/files';
+import { paidOrder } from '../helpers/orders';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 
 /**
@@ -167,8 +171,17 @@ it('gives a held booking whose interpreter was deactivated another who qualifies
 }, 120_000);
 
 it('shows a translator neither the bookings nor the desk moves on an order', async () => {
-  const { page } = await signInToConsole(suite, { role: StaffRole.TRANSLATOR, name: 'Tom Translator' });
+  const { page, staff } = await signInToConsole(suite, { role: StaffRole.TRANSLATOR, name: 'Tom Translator' });
   expect(await page.$$eval('nav a', (links) => links.map((link) => link.textContent))).toEqual(['Orders']);
+  // The queue asks a translator for nothing the role may not read (an order's account, D28): no refusal above it.
+  const fileId = (await uploadFile(suite.t, firm.key, await docx({ paragraphs: [words(20)] }), 'tom.docx')).id;
+  const orderId = await paidOrder(suite.t, firm, [fileId]);
+  const assigned = await suite.t.gql(AssignOrderDocument, { orderId, staffUserId: staff.id }, staffToken);
+  expect(assigned.errors).toBeUndefined();
+  await page.goto(`${suite.b.base}/console/orders`, { waitUntil: 'load' });
+  await waitForText(page, '1 order');
+  expect(await pageText(page)).not.toContain('may not do this');
+  expect(await page.$$('[role="alert"]')).toEqual([]);
   await page.goto(`${suite.b.base}/console/bookings`, { waitUntil: 'load' });
   await byRole(page, 'heading', 'Not found');
   await page.close();

@@ -23,6 +23,7 @@ const StaffOrderQueue = graphql(`
     $search: String
     $page: Int
     $perPage: Int
+    $desk: Boolean!
   ) {
     staffOrders(
       status: $status
@@ -42,7 +43,7 @@ const StaffOrderQueue = graphql(`
         dueAt
         sourceLanguage
         targetLanguage
-        account {
+        account @include(if: $desk) {
           name
         }
         assignee {
@@ -72,6 +73,7 @@ const PER_PAGE = 25;
 type QueuedOrder = StaffOrderQueueQuery['staffOrders']['items'][number];
 const overdue = (order: QueuedOrder) =>
   order.dueAt && !FINISHED.includes(order.status) && new Date(order.dueAt).getTime() < Date.now();
+const ACCOUNT_COLUMN: Column<QueuedOrder> = { label: 'Account', cell: (order) => order.account?.name };
 const COLUMNS: Column<QueuedOrder>[] = [
   { label: 'Number', cell: (order) => <Link href={`/console/orders/${order.number}`}>{order.number}</Link> },
   {
@@ -83,7 +85,7 @@ const COLUMNS: Column<QueuedOrder>[] = [
       </>
     ),
   },
-  { label: 'Account', cell: (order) => order.account?.name },
+  ACCOUNT_COLUMN,
   { label: 'Reference', cell: (order) => order.reference ?? '—' },
   {
     label: 'Languages',
@@ -112,6 +114,8 @@ export function OrderQueue() {
       search: query.get('search') ?? undefined,
       page: pageOf(location),
       perPage: PER_PAGE,
+      // A translator may not read accounts (D28): the column is the desk's.
+      desk: me.role !== 'TRANSLATOR',
     },
   });
   const orders = data?.staffOrders;
@@ -137,7 +141,10 @@ export function OrderQueue() {
       one="order"
       many="orders"
     >
-      <CardTable items={orders?.items ?? []} columns={COLUMNS} />
+      <CardTable
+        items={orders?.items ?? []}
+        columns={me.role === 'TRANSLATOR' ? COLUMNS.filter((column) => column !== ACCOUNT_COLUMN) : COLUMNS}
+      />
     </FilteredList>
   );
 }
