@@ -129,6 +129,9 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   await byRole(page, 'progressbar', 'Uploading contract.pdf');
   await byRole(page, 'progressbar', 'Uploading scan.pdf');
   await checkScreen(t, page, 'portal-uploading');
+  // A quote asked for while documents upload would leave them out: the person is asked to wait.
+  await press(page, 'Get quote');
+  await waitForText(page, 'Wait until every document has uploaded, then get the quote.');
   release();
   await waitForText(page, '400 words', 30_000);
   await waitForText(page, '2 pages, 2 scanned', 30_000);
@@ -154,6 +157,14 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   expect(await pageText(page)).toContain('5 pages × $9.90 = $49.50');
   expect(await pageText(page)).toContain('2 × $14.95 = $29.90');
   await checkScreen(t, page, 'portal-quote');
+  // Changed after its quote, the form shows no quote (nor its Convert) until it is priced again.
+  await (await byRole(page, 'combobox', 'Target language')).select('fr');
+  await waitForText(page, 'The order changed since its quote');
+  expect(await page.$('::-p-aria([name="Convert"][role="button"])')).toBeNull();
+  await (await byRole(page, 'combobox', 'Target language')).select('en');
+  await press(page, 'Get quote');
+  await byRole(page, 'heading', 'Your quote');
+  expect(await pageText(page)).not.toContain('The order changed since its quote');
   await press(page, 'Convert');
   await payAtCheckout(t, b, page);
   await waitForText(page, 'Thank you: the payment went through.');

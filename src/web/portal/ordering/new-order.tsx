@@ -89,6 +89,11 @@ export function NewOrder() {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [askedWithoutFiles, setAskedWithoutFiles] = useState(false);
   const [quoted, quote] = useMutation(CreateQuote);
+  // A quote is for the form as it was sent: once a field or the documents change, it is set aside until the next
+  // "Get quote" (the documents' counts coming in are no change).
+  const [changed, setChanged] = useState(false);
+  const [quotedFiles, setQuotedFiles] = useState('');
+  const [waitingForUploads, setWaitingForUploads] = useState(false);
   const update = useCallback((change: Updater) => setFiles(change), []);
   if (!data) return <Pending fetching={fetching} error={error} />;
 
@@ -98,98 +103,119 @@ export function NewOrder() {
   const hardCopy = chosen.has('hard_copy');
   const choose = (code: string, on: boolean) =>
     setChosen((all) => new Set([...all].filter((c) => c !== code).concat(on ? [code] : [])));
+  // A file still uploading would be left out of the quote, which would then price less than the person ordered.
+  const uploading = files.some((picked) => !picked.file && !picked.error);
   const submit = (form: FormData) => {
+    setWaitingForUploads(uploading);
+    if (uploading) return undefined;
+    setChanged(false);
+    setQuotedFiles(uploaded.join(' '));
     setAskedWithoutFiles(uploaded.length === 0);
     return quote({ input: quoteInput(form, service, uploaded, data.pricing.addons, chosen) });
   };
   // The service's "at least 1 item" about an empty list, as the person reads it, until a file is uploaded.
-  const refusal = personRefusal(quoted.error, QUOTE_FIELDS);
-  if (refusal && askedWithoutFiles) {
+  const refusal = waitingForUploads
+    ? { fields: { fileIds: ['Wait until every document has uploaded, then get the quote.'] }, messages: [] }
+    : personRefusal(quoted.error, QUOTE_FIELDS);
+  if (refusal && askedWithoutFiles && !waitingForUploads) {
     if (uploaded.length === 0) refusal.fields.fileIds = ['Upload at least one document first.'];
     else delete refusal.fields.fileIds;
   }
   const priced = quoted.data?.createQuote;
+  const stale = changed || uploaded.join(' ') !== quotedFiles;
 
   return (
     <>
       <h1>Order a translation</h1>
-      <Form submitLabel="Get quote" onSubmit={submit} refusal={refusal} busy={quoted.fetching}>
-        <FilePicker files={files} onChange={update} />
-        <fieldset>
-          <legend>Service</legend>
-          {data.pricing.services.map((rate) => (
-            <label key={rate.serviceType} className="choice">
-              <input
-                type="radio"
-                name="serviceType"
-                value={rate.serviceType}
-                checked={service === rate.serviceType}
-                onChange={() => setService(rate.serviceType)}
-              />
-              {SERVICE_NAMES[rate.serviceType]}: {money(rate.unitPriceCents, rate.currency)} a {rate.unit.toLowerCase()}
-            </label>
-          ))}
-        </fieldset>
-        <div className="pair">
-          <LanguagePicker name="sourceLanguage" label="Source language" languages={languages} />
-          <LanguagePicker name="targetLanguage" label="Target language" languages={languages} />
-        </div>
-        <fieldset>
-          <legend>Add-ons</legend>
-          {data.pricing.addons.map((addon) => (
-            <div key={addon.code} className="addon">
-              <label className="choice">
+      {/* Any change of a field (typed, chosen, ticked) bubbles here: the quote shown was for the form before it. */}
+      <div className="form-watch" onChange={() => setChanged(true)} onInput={() => setChanged(true)}>
+        <Form submitLabel="Get quote" onSubmit={submit} refusal={refusal} busy={quoted.fetching}>
+          <FilePicker files={files} onChange={update} />
+          <fieldset>
+            <legend>Service</legend>
+            {data.pricing.services.map((rate) => (
+              <label key={rate.serviceType} className="choice">
                 <input
-                  type="checkbox"
-                  name="addon"
-                  value={addon.code}
-                  checked={chosen.has(addon.code)}
-                  onChange={(event) => choose(addon.code, event.currentTarget.checked)}
+                  type="radio"
+                  name="serviceType"
+                  value={rate.serviceType}
+                  checked={service === rate.serviceType}
+                  onChange={() => setService(rate.serviceType)}
                 />
-                {addon.name}: {money(addon.priceCents, addon.currency)}
-                {addon.pricingType === 'PER_COPY' ? ' a copy' : ''}
+                {SERVICE_NAMES[rate.serviceType]}: {money(rate.unitPriceCents, rate.currency)} a{' '}
+                {rate.unit.toLowerCase()}
               </label>
-              {addon.pricingType === 'PER_COPY' && chosen.has(addon.code) && (
-                <TextField
-                  name={`copies.${addon.code}`}
-                  errorName="addons"
-                  label={`Copies of ${addon.name.toLowerCase()}`}
-                  type="number"
-                  min={1}
-                  max={10}
-                  defaultValue={1}
-                />
-              )}
-            </div>
-          ))}
-        </fieldset>
-        {uncounted.length > 0 && (
-          <TextField
-            name="unitCount"
-            label={service === 'CERTIFIED' ? 'Pages to translate' : 'Words to translate'}
-            hint={`We could not count the text of ${uncounted.join(', ')}: say how many ${
-              service === 'CERTIFIED' ? 'pages of text' : 'words'
-            } the documents have in all. Scanned pages are priced on their own.`}
-            type="number"
-            min={1}
+            ))}
+          </fieldset>
+          <div className="pair">
+            <LanguagePicker name="sourceLanguage" label="Source language" languages={languages} />
+            <LanguagePicker name="targetLanguage" label="Target language" languages={languages} />
+          </div>
+          <fieldset>
+            <legend>Add-ons</legend>
+            {data.pricing.addons.map((addon) => (
+              <div key={addon.code} className="addon">
+                <label className="choice">
+                  <input
+                    type="checkbox"
+                    name="addon"
+                    value={addon.code}
+                    checked={chosen.has(addon.code)}
+                    onChange={(event) => choose(addon.code, event.currentTarget.checked)}
+                  />
+                  {addon.name}: {money(addon.priceCents, addon.currency)}
+                  {addon.pricingType === 'PER_COPY' ? ' a copy' : ''}
+                </label>
+                {addon.pricingType === 'PER_COPY' && chosen.has(addon.code) && (
+                  <TextField
+                    name={`copies.${addon.code}`}
+                    errorName="addons"
+                    label={`Copies of ${addon.name.toLowerCase()}`}
+                    type="number"
+                    min={1}
+                    max={10}
+                    defaultValue={1}
+                  />
+                )}
+              </div>
+            ))}
+          </fieldset>
+          {uncounted.length > 0 && (
+            <TextField
+              name="unitCount"
+              label={service === 'CERTIFIED' ? 'Pages to translate' : 'Words to translate'}
+              hint={`We could not count the text of ${uncounted.join(', ')}: say how many ${
+                service === 'CERTIFIED' ? 'pages of text' : 'words'
+              } the documents have in all. Scanned pages are priced on their own.`}
+              type="number"
+              min={1}
+            />
+          )}
+          {hardCopy && <ShippingFields />}
+          <TextArea
+            name="instructions"
+            label="Instructions to the translator"
+            hint="Name spellings as on a passport, terms, format. Never printed on the certificate."
+            maxLength={2000}
           />
-        )}
-        {hardCopy && <ShippingFields />}
-        <TextArea
-          name="instructions"
-          label="Instructions to the translator"
-          hint="Name spellings as on a passport, terms, format. Never printed on the certificate."
-          maxLength={2000}
-        />
-        <TextField name="reference" label="Your reference" hint="The matter, as your firm names it." maxLength={255} />
-        <TextField
-          name="purchaseOrder"
-          label={me.purchaseOrderRequired ? 'Purchase order (required)' : 'Purchase order'}
-          hint="Printed on the invoice and the receipt."
-          maxLength={64}
-        />
-      </Form>
-      {priced && (
+          <TextField
+            name="reference"
+            label="Your reference"
+            hint="The matter, as your firm names it."
+            maxLength={255}
+          />
+          <TextField
+            name="purchaseOrder"
+            label={me.purchaseOrderRequired ? 'Purchase order (required)' : 'Purchase order'}
+            hint="Printed on the invoice and the receipt."
+            maxLength={64}
+          />
+        </Form>
+      </div>
+      {priced && stale && (
+        <p role="status">The order changed since its quote: press &ldquo;Get quote&rdquo; for the price of this one.</p>
+      )}
+      {priced && !stale && (
         <QuoteSection
           key={priced.id}
           priced={priced}
