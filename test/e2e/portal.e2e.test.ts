@@ -103,6 +103,13 @@ it('lists the orders, keeps their statuses current without a reload, and stays s
   await page.reload({ waitUntil: 'load' });
   await waitForText(page, order.number);
   expect(await page.evaluate('localStorage.length')).toBe(0);
+  // Signed out on another page of the tab, this page restored from the back-forward cache shows nothing it showed.
+  await page.evaluate(
+    'sessionStorage.removeItem("portal.session"), dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }))',
+  );
+  // At once, not at the list's next poll (a page that does not poll would have kept showing it).
+  await byRole(page, 'button', 'Send code', 1000);
+  expect(await pageText(page)).not.toContain(order.number);
   await page.close();
 }, 120_000);
 

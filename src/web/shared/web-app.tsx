@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'urql';
 import { graphqlClient } from './graphql-client';
@@ -39,6 +39,13 @@ function WebApp({ app, title, refuse, render }: WebAppOptions) {
   const ended = useCallback(() => {
     session.clear();
     setToken(null);
+  }, [session]);
+  // A page the browser kept when it was left (its back-forward cache) comes back as it was: if the tab's session ended
+  // since (signed out on another page of the tab), it must not show what the session saw.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => void (event.persisted && setToken(session.token()));
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
   }, [session]);
   // A new session, a new client: nothing cached for one person is shown to the next.
   const client = useMemo(() => graphqlClient(session, ended), [session, ended, token]);
