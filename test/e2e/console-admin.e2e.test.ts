@@ -1,5 +1,5 @@
 import { StaffRole } from '../../src/domain/identity/staff-user.entity';
-import { AllInterpretersDocument, InviteMemberDocument } from '../graphql/generated';
+import { AllInterpretersDocument, InviteMemberDocument, SuspendAccountDocument } from '../graphql/generated';
 import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter } from '../helpers/bookings';
 import { consoleSuite, signInToConsole } from '../helpers/console';
@@ -34,6 +34,16 @@ it('approves a pending account, whose e-mailed key then works, and adds a staff 
   expect(await pageText(page)).toContain('Approved; the first key was e-mailed');
   await checkScreen(t, page, 'console-accounts-approved');
   const [key] = await keysMailedTo(t, staffToken, pending.email);
+  await t.rest.get('/api/v1/orders', key).expect(200);
+
+  // Suspended, the account is reinstated from its card, and its key works again.
+  expect((await t.gql(SuspendAccountDocument, { id: pending.id }, staffToken)).errors).toBeUndefined();
+  await t.rest.get('/api/v1/orders', key).expect(403);
+  await choose(page, 'Status', 'SUSPENDED');
+  await press(page, 'Filter');
+  const suspended = await byRole(page, 'listitem', `Smith & Partners LLP (${pending.email})`);
+  await (await suspended.waitForSelector('::-p-aria([name="Reinstate account"][role="button"])'))!.click();
+  await waitForText(page, 'Reinstated; its key works again.');
   await t.rest.get('/api/v1/orders', key).expect(200);
 
   await press(page, 'Staff', 'link');

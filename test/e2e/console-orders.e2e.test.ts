@@ -80,6 +80,24 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
   await page.goto(`${b.base}/console/orders/${orderNumber}`, { waitUntil: 'load' });
   await byRole(page, 'heading', `Order ${orderNumber} In review`);
   await byRole(page, 'link', 'Download poder.docx');
+  // A first note and a first message show at once, though the page held neither a note nor a message to refresh.
+  await waitForText(page, 'No note yet.');
+  await fill(page, 'Note', 'The client prefers the surname as on the passport.');
+  await press(page, 'Add note');
+  await waitForText(page, 'The client prefers the surname as on the passport.');
+  await fill(page, 'Message to the client', 'Please confirm the spelling of the surname.');
+  await press(page, 'Send message');
+  await waitForText(page, 'Please confirm the spelling of the surname.');
+  expect(await pageText(page)).not.toContain('No message yet.');
+  // A message that waits for the client holds the order, the reason said in words, not as the service's code.
+  await fill(page, 'Message to the client', 'Which date of birth is right?');
+  await press(page, 'Hold the order until the client answers', 'checkbox');
+  await press(page, 'Send message');
+  await byRole(page, 'heading', `Order ${orderNumber} On hold`);
+  await waitForText(page, 'waiting for the client’s answer');
+  expect(await pageText(page)).not.toContain('awaiting_client');
+  await press(page, 'Release');
+  await byRole(page, 'heading', `Order ${orderNumber} In review`);
 
   // Hold with no reason: the service's message beside "Reason to hold", which is marked invalid.
   await press(page, 'Hold');

@@ -113,6 +113,22 @@ it('lists the orders, keeps their statuses current without a reload, and stays s
   await page.close();
 }, 120_000);
 
+it('shows 25 orders, then the next ones on "Show more orders", every order reachable', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const { id: fileId } = await uploadFile(t, firm.key, await docx({ paragraphs: [words(20)] }), 'many.docx');
+  const numbers: string[] = [];
+  for (let i = 0; i < 27; i++) numbers.push((await unpaidOrder(t, firm, [fileId])).number);
+  const page = await signIn(firm.email);
+  await waitForText(page, numbers[26]);
+  expect(await pageText(page)).not.toContain(numbers[0]);
+  await checkScreen(t, page, 'portal-orders-more');
+  await press(page, 'Show more orders');
+  await waitForText(page, numbers[0]);
+  expect(await page.$$eval('a[href^="/portal/orders/"]', (links) => links.length)).toBe(27);
+  expect(await page.$('::-p-aria([name="Show more orders"][role="button"])')).toBeNull();
+  await page.close();
+}, 120_000);
+
 it('orders a certified translation: upload with counts, languages, add-ons, quote, convert and pay', async () => {
   const firm = await createApprovedAccount(t, staff);
   const page = await signIn(firm.email, 390);

@@ -5,9 +5,9 @@ import { buildGraphQLSchema } from '../../src/api/graphql/schema';
 import { loadConfig } from '../../src/config/load-config';
 import {
   PortalBookingMarkDocument,
-  PortalBookingsDocument,
+  PortalBookingChangesDocument,
   PortalOrderMarkDocument,
-  PortalOrdersDocument,
+  PortalOrderChangesDocument,
 } from '../../src/web/shared/gql/graphql';
 import { CHANGES_PER_POLL, POLL_MS } from '../../src/web/portal/poll-rate';
 
@@ -35,8 +35,8 @@ it("prices each poll at a few units, and a minute of the list and an order's pag
   const budget = loadConfig({}).rateLimitPerMinute;
   const changes = { updatedSince: '2026-11-28T10:00:00Z', perPage: CHANGES_PER_POLL };
   const polls = {
-    orders: costOf(PortalOrdersDocument, changes),
-    bookings: costOf(PortalBookingsDocument, changes),
+    orders: costOf(PortalOrderChangesDocument, changes),
+    bookings: costOf(PortalBookingChangesDocument, changes),
     order: costOf(PortalOrderMarkDocument, { id: 'x' }),
     booking: costOf(PortalBookingMarkDocument, { id: 'x' }),
   };

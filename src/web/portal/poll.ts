@@ -43,27 +43,48 @@ export interface Changed {
   updatedAt: string;
 }
 
+/** A list as a screen shows it: its rows so far, the last refusal, and `more` while pages are left to show. */
+export interface PolledList<T> {
+  items?: T[];
+  error?: string;
+  more?: () => void;
+}
+
 /**
- * A list kept current without reloading: the first page once, then every few seconds only what changed since the
- * newest `updatedAt` seen (`updatedSince` answers changes at or after it, oldest first), merged in by id. A change
- * to an item on a later page moves it to the top, as the service's newest-first order would.
+ * A list kept current without reloading: its first page once (and the next ones on `more`), then every few seconds
+ * only what changed since the newest `updatedAt` seen (`updatedSince` answers changes at or after it, oldest first),
+ * merged in by id. A change to an item on a later page moves it to the top, as the service's newest-first order
+ * would. A poll that fails says so above the rows it leaves as they were.
  */
 export function usePolledList<T extends Changed>(
-  firstPage: () => Promise<T[]>,
+  pageOf: (page: number) => Promise<{ items: T[]; pageInfo: { lastPage: number } }>,
   changesSince: (since: string) => Promise<T[]>,
-): { items?: T[]; error?: string } {
+): PolledList<T> {
   const [items, setItems] = useState<T[]>();
   const [error, setError] = useState<string>();
-  const load = useRef({ firstPage, changesSince });
+  const [pages, setPages] = useState({ read: 0, last: 1 });
+  const load = useRef({ pageOf, changesSince });
+  const newest = useRef('');
+  const seen = (list: T[]) =>
+    list.forEach((item) => (newest.current = item.updatedAt > newest.current ? item.updatedAt : newest.current));
+  const readPage = (page: number) =>
+    load.current
+      .pageOf(page)
+      .then(({ items: read, pageInfo }) => {
+        seen(read);
+        if (!newest.current) newest.current = new Date().toISOString();
+        setItems((list) => [...(list ?? []), ...read.filter((item) => !list?.some((kept) => kept.id === item.id))]);
+        setPages({ read: page, last: pageInfo.lastPage });
+        setError(undefined);
+      })
+      .catch((failure: Error) => setError(failure.message));
   useEffect(() => {
     let stopped = false;
-    let newest = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const seen = (list: T[]) => list.forEach((item) => (newest = item.updatedAt > newest ? item.updatedAt : newest));
     const poll = async () => {
-      if (!document.hidden && newest) {
+      if (!document.hidden && newest.current) {
         try {
-          const changed = await load.current.changesSince(newest);
+          const changed = await load.current.changesSince(newest.current);
           seen(changed);
           if (!stopped && changed.length > 0) setItems((list) => merge(list ?? [], changed));
           setError(undefined);
@@ -73,21 +94,17 @@ export function usePolledList<T extends Changed>(
       }
       if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
     };
-    load.current
-      .firstPage()
-      .then((list) => {
-        seen(list);
-        if (!newest) newest = new Date().toISOString();
-        if (!stopped) setItems(list);
-      })
-      .catch((failure: Error) => setError(failure.message))
-      .finally(() => void (stopped || (timer = setTimeout(() => void poll(), POLL_MS))));
+    void readPage(1).finally(() => void (stopped || (timer = setTimeout(() => void poll(), POLL_MS))));
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
   }, []);
-  return { items, error };
+  return {
+    items,
+    error,
+    more: items && pages.read < pages.last ? () => void readPage(pages.read + 1) : undefined,
+  };
 }
 
 function merge<T extends Changed>(list: T[], changed: T[]): T[] {

@@ -122,6 +122,7 @@ export function AccountListPage() {
 
 function AccountCard({ account, admin }: { account: Account; admin: boolean }) {
   const approve = useAction(Approve, 'Approved; the first key was e-mailed to the account.');
+  const reinstate = useAction(Approve, 'Reinstated; its key works again.');
   const suspend = useAction(Suspend, 'Suspended; its key now answers 403.');
   const regenerate = useAction(Regenerate, 'A new key was e-mailed; the old one stopped.');
   const revoke = useAction(Revoke, 'The key was revoked.');
@@ -147,6 +148,9 @@ function AccountCard({ account, admin }: { account: Account; admin: boolean }) {
         <div className="form inline">
           {account.status === 'PENDING' && (
             <Form submitLabel="Approve account" onSubmit={() => approve.run({ id })} {...approve.form} />
+          )}
+          {account.status === 'SUSPENDED' && (
+            <Form submitLabel="Reinstate account" onSubmit={() => reinstate.run({ id })} {...reinstate.form} />
           )}
           {account.status === 'APPROVED' && (
             <>

@@ -98,10 +98,16 @@ export type Booking = NonNullable<StaffBookingQuery['staffInterpretationBooking'
  * (urql refetches the queries of the types a mutation answers), so the move just made shows in it.
  */
 const AUDIT_CONTEXT = { additionalTypenames: ['InterpretationBooking'] };
+/** Likewise the booking, for a first note: an empty list names no note type for a new note to refresh. */
+const BOOKING_CONTEXT = { additionalTypenames: ['InterpretationBookingNote'] };
 
 /** One interpreter booking and the desk's moves on it (D28, D32 as the API offers them today). */
 export function BookingPage({ number }: { number: string }) {
-  const [{ data, fetching, error }] = useQuery({ query: StaffBooking, variables: { number } });
+  const [{ data, fetching, error }] = useQuery({
+    query: StaffBooking,
+    variables: { number },
+    context: BOOKING_CONTEXT,
+  });
   const booking = data?.staffInterpretationBooking;
   const [audit] = useQuery({
     query: BookingAudit,

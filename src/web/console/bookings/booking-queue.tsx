@@ -65,10 +65,14 @@ const COLUMNS: Column<QueuedBooking>[] = [
   { label: 'Interpreter', cell: (b) => b.interpreterName ?? '—' },
 ];
 
-/** A day typed in a date field as the instant it starts, in the person's own time zone. */
+/**
+ * A day typed in a date field as the instant it starts, in the person's own time zone. A day that is none (an address
+ * edited by hand, `from=garbage`) filters nothing, where it threw and left the screen blank.
+ */
 const dayStart = (day: string | null, plusDays = 0) => {
   if (!day) return undefined;
   const date = new Date(`${day}T00:00`);
+  if (Number.isNaN(date.getTime())) return undefined;
   date.setDate(date.getDate() + plusDays);
   return date.toISOString();
 };

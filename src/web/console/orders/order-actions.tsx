@@ -1,5 +1,6 @@
 import { useAction } from '../../shared/action';
 import { FileField, Form, formFile, formText, SelectField, TextField } from '../../shared/form';
+import { holdReasonText } from '../../shared/format';
 import { instant, ReasonForm, RefundForm, refundDone } from '../desk-forms';
 import { graphql } from '../../shared/gql';
 import type { OrderDeskView, OrderView } from './order-query';
@@ -175,7 +176,7 @@ export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDesk
             onSubmit={() => release.run({ id: order.id })}
             {...release.form}
           >
-            <p>Held: {order.holdReason}</p>
+            <p>Held: {holdReasonText(order.holdReason, 'desk')}</p>
           </Form>
         ) : (
           !finished && (

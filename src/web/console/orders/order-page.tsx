@@ -1,7 +1,7 @@
 import { useQuery } from 'urql';
 import { ScreenOutcome } from '../../shared/action';
 import { useFreshLinks } from '../../shared/file-preview';
-import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
+import { formatDateTime, formatEnum, formatMoney, holdReasonText } from '../../shared/format';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { AuditTrail } from '../audit-trail';
@@ -12,6 +12,12 @@ import { OrderFiles } from './order-files';
 import { StaffOrder, StaffOrderDesk, type OrderDeskView, type OrderView } from './order-query';
 
 /**
+ * urql reads a page again when a move answers a type the page holds: a first note or message finds no note or
+ * message in the page (its lists are empty), so the page names those types itself, and shows them without a reload.
+ */
+const ORDER_CONTEXT = { additionalTypenames: ['OrderNote', 'OrderMessage'] };
+
+/**
  * One order, everything a desk person does with it on one screen: its facts, its documents side by side, the
  * work (approve, attach, notarize, complete), the desk's moves, notes, the conversation with the client and the
  * audit trail. A translator sees the work only (no money, no account, no desk moves: D28).
@@ -19,13 +25,18 @@ import { StaffOrder, StaffOrderDesk, type OrderDeskView, type OrderView } from '
 export function OrderPage({ number }: { number: string }) {
   const me = useMe();
   const desk = me.role !== 'TRANSLATOR';
-  const [{ data, fetching, error }, refetch] = useQuery({ query: StaffOrder, variables: { number } });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: StaffOrder,
+    variables: { number },
+    context: ORDER_CONTEXT,
+  });
   const order = data?.staffOrder;
   useFreshLinks(order?.files.map((file) => file.downloadUrl) ?? [], () => refetch({ requestPolicy: 'network-only' }));
   const [deskAnswer] = useQuery({
     query: StaffOrderDesk,
     variables: { number, orderId: order?.id ?? '' },
     pause: !desk || !order,
+    context: ORDER_CONTEXT,
   });
   if (!order) {
     return (
@@ -93,7 +104,7 @@ function OrderFacts({ order, desk }: { order: OrderView; desk?: OrderDeskView })
       {order.holdReason && (
         <>
           <dt>Held because</dt>
-          <dd>{order.holdReason}</dd>
+          <dd>{holdReasonText(order.holdReason, 'desk')}</dd>
         </>
       )}
       {order.instructions && (

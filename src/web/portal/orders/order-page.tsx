@@ -7,6 +7,7 @@ import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { CheckoutOutcome } from '../checkout-outcome';
 import { DocumentsDeletion } from './documents-deletion';
+import { holdReasonText } from '../../shared/format';
 import { money, statusLabel, when } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { useRefreshOnChange } from '../poll';
@@ -139,7 +140,7 @@ export function OrderPage({ id }: { id: string }) {
         <dt>Status</dt>
         <dd>
           <span className="badge">{statusLabel(order.status)}</span>
-          {order.holdReason ? ` ${order.holdReason}` : ''}
+          {order.holdReason ? `: ${holdReasonText(order.holdReason, 'client')}` : ''}
         </dd>
         <dt>Translation</dt>
         <dd>
