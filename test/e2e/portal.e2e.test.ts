@@ -164,7 +164,11 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   await fill(page, 'Search source languages', 'germ', 'searchbox');
   await (await byRole(page, 'combobox', 'Source language')).select('de');
   await (await byRole(page, 'combobox', 'Target language')).select('en');
-  // The scan could not be counted, so the form asks how many pages to translate in all.
+  // The scan could not be counted, so the form asks how many pages to translate in all, in whole pages.
+  await fill(page, 'Pages to translate', '1.5', 'spinbutton');
+  await press(page, 'Get quote');
+  await waitForText(page, 'Write a whole number of pages or words, such as 3.');
+  expect(await pageText(page)).not.toContain('Int cannot represent');
   await fill(page, 'Pages to translate', '3', 'spinbutton');
   await press(page, 'Mailed hard copy: $14.95 a copy', 'checkbox');
   await fill(page, 'Copies of mailed hard copy', '2', 'spinbutton');
@@ -395,13 +399,19 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
   await (await byRole(page, 'combobox', 'Target language')).select('en');
   const year = new Date().getUTCFullYear() + 1;
   // The value setter React watches, then the event it listens for: what typing into the date picker does.
-  await page.evaluate(`{
-    const input = document.querySelector('input[name="scheduledAt"]');
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '${year}-01-15T10:00');
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }`);
-  expect(await pageText(page)).toContain('your time, America/New_York');
+  const start = (value: string) =>
+    page.evaluate(`{
+      const input = document.querySelector('input[name="scheduledAt"]');
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '${value}');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }`);
   await fill(page, "Where (an address, or the video link's details)", '1 Court Street, Boston');
+  // 02:30 on the night New York's clocks go forward does not exist: the person is asked, never moved to 03:30.
+  await start('2027-03-14T02:30');
+  await press(page, 'Request interpreter');
+  await waitForText(page, 'This time does not exist in America/New_York: the clocks change then.');
+  await start(`${year}-01-15T10:00`);
+  expect(await pageText(page)).toContain('your time, America/New_York');
   await checkScreen(t, page, 'portal-interpreter');
   await press(page, 'Request interpreter');
   await waitForText(page, 'is requested');

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useMutation, type AnyVariables } from 'urql';
-import { refusalOf, type Refusal } from './refusal';
+import { fieldRefusal, refusalOf, type Refusal } from './refusal';
 
 export interface Action<V, D = unknown> {
   /** The answer's data, or undefined when refused (the refusal is then in `form`). */
@@ -123,10 +123,7 @@ export function useAction<D, V extends AnyVariables>(
     refuse: (fields) => {
       setDone(undefined);
       scope?.ran(id);
-      setUnread({
-        fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, [text]])),
-        messages: [],
-      });
+      setUnread(fieldRefusal(fields));
       return undefined;
     },
     form: {

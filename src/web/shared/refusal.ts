@@ -10,6 +10,12 @@ export interface ErrorAnswer {
   networkError?: unknown;
 }
 
+/** A refusal made in the page, before anything was sent: one message beside each named field. */
+export const fieldRefusal = (fields: Record<string, string>): Refusal => ({
+  fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, [text]])),
+  messages: [],
+});
+
 /**
  * Reads an error answer: BAD_USER_INPUT carries `errors` keyed by the field it names (`reason`, `amountCents`,
  * `input.scheduledAt`); every other error is a message of the whole form. A network failure says so.

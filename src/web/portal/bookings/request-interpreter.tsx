@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Form, formText, SelectField, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import type { InterpretationMode, InterpretationSetting } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
+import { fieldRefusal } from '../../shared/refusal';
+import { typedHours } from '../../shared/typed-numbers';
 import { Link } from '../../shared/router';
 import { money, statusLabel } from '../format';
 import { LanguagePicker } from '../ordering/language-picker';
@@ -69,6 +72,7 @@ function withOffset(at: Date): string {
 export function RequestInterpreter() {
   const [{ data, fetching, error }] = useQuery({ query: InterpreterCatalog, requestPolicy: 'cache-first' });
   const [requested, request] = useMutation(RequestBooking);
+  const [unread, setUnread] = useState<Record<string, string>>();
   if (!data) return <Pending fetching={fetching} error={error} />;
   // The person's own time zone, named, so "10:00" on the form is never read in another.
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -76,15 +80,24 @@ export function RequestInterpreter() {
   const submit = (form: FormData) => {
     const local = formText(form, 'scheduledAt');
     const at = local ? new Date(local) : undefined;
+    // A date the browser could not read goes as it was typed, for the service to refuse beside the field.
+    const scheduledAt = at && !Number.isNaN(at.getTime()) ? withOffset(at) : local;
+    const durationHours = typedHours(formText(form, 'durationHours'));
+    const refusals: Record<string, string> = {};
+    if ('refusal' in durationHours) refusals.durationHours = durationHours.refusal;
+    // A time the clocks skip (02:30 as they go forward) is moved by the browser: the person is asked, not moved.
+    if (scheduledAt !== local && scheduledAt.slice(0, 16) !== local.slice(0, 16))
+      refusals.scheduledAt = `This time does not exist in ${zone}: the clocks change then. Choose another time.`;
+    setUnread(Object.keys(refusals).length > 0 ? refusals : undefined);
+    if (Object.keys(refusals).length > 0) return undefined;
     return request({
       input: {
         sourceLanguage: formText(form, 'sourceLanguage'),
         targetLanguage: formText(form, 'targetLanguage'),
         mode: formText(form, 'mode') as InterpretationMode,
         setting: formText(form, 'setting') as InterpretationSetting,
-        // A date the browser could not read goes as it was typed, for the service to refuse beside the field.
-        scheduledAt: at && !Number.isNaN(at.getTime()) ? withOffset(at) : local,
-        durationHours: Number(formText(form, 'durationHours')),
+        scheduledAt,
+        durationHours: 'value' in durationHours ? (durationHours.value ?? 0) : 0,
         location: formText(form, 'location') || undefined,
         reference: formText(form, 'reference') || undefined,
         redirectUrl: `${location.origin}/portal/paid`,
@@ -103,7 +116,7 @@ export function RequestInterpreter() {
         <Form
           submitLabel="Request interpreter"
           onSubmit={submit}
-          refusal={personRefusal(requested.error, BOOKING_FIELDS)}
+          refusal={unread ? fieldRefusal(unread) : personRefusal(requested.error, BOOKING_FIELDS)}
           busy={requested.fetching}
         >
           <div className="pair">

@@ -3,6 +3,8 @@ import { useMutation, useQuery } from 'urql';
 import { Form, formText, TextArea, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import type { CreateQuoteInput, ServiceType } from '../../shared/gql/graphql';
+import { fieldRefusal } from '../../shared/refusal';
+import { typedWhole } from '../../shared/typed-numbers';
 import { Pending } from '../../shared/layout';
 import { money } from '../format';
 import { useMe } from '../member-context';
@@ -94,6 +96,7 @@ export function NewOrder() {
   const [changed, setChanged] = useState(false);
   const [quotedFiles, setQuotedFiles] = useState('');
   const [waitingForUploads, setWaitingForUploads] = useState(false);
+  const [unread, setUnread] = useState<Record<string, string>>();
   const update = useCallback((change: Updater) => setFiles(change), []);
   if (!data) return <Pending fetching={fetching} error={error} />;
 
@@ -107,7 +110,14 @@ export function NewOrder() {
   const uploading = files.some((picked) => !picked.file && !picked.error);
   const submit = (form: FormData) => {
     setWaitingForUploads(uploading);
-    if (uploading) return undefined;
+    const unitCount = typedWhole(formText(form, 'unitCount'));
+    const copies = data.pricing.addons.filter((addon) => chosen.has(addon.code) && addon.pricingType === 'PER_COPY');
+    const miscounted = copies.find((addon) => 'refusal' in typedWhole(formText(form, `copies.${addon.code}`)));
+    const refusals: Record<string, string> = {};
+    if ('refusal' in unitCount) refusals.unitCount = 'Write a whole number of pages or words, such as 3.';
+    if (miscounted) refusals.addons = `Write a whole number of copies of ${miscounted.name.toLowerCase()}, such as 2.`;
+    setUnread(Object.keys(refusals).length > 0 ? refusals : undefined);
+    if (uploading || Object.keys(refusals).length > 0) return undefined;
     setChanged(false);
     setQuotedFiles(uploaded.join(' '));
     setAskedWithoutFiles(uploaded.length === 0);
@@ -115,9 +125,11 @@ export function NewOrder() {
   };
   // The service's "at least 1 item" about an empty list, as the person reads it, until a file is uploaded.
   const refusal = waitingForUploads
-    ? { fields: { fileIds: ['Wait until every document has uploaded, then get the quote.'] }, messages: [] }
-    : personRefusal(quoted.error, QUOTE_FIELDS);
-  if (refusal && askedWithoutFiles && !waitingForUploads) {
+    ? fieldRefusal({ fileIds: 'Wait until every document has uploaded, then get the quote.' })
+    : unread
+      ? fieldRefusal(unread)
+      : personRefusal(quoted.error, QUOTE_FIELDS);
+  if (refusal && askedWithoutFiles && !waitingForUploads && !unread) {
     if (uploaded.length === 0) refusal.fields.fileIds = ['Upload at least one document first.'];
     else delete refusal.fields.fileIds;
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { graphql } from '../../shared/gql';
 import { useAction } from '../../shared/action';
 import { Form, formText, TextField } from '../../shared/form';
+import { typedWhole } from '../../shared/typed-numbers';
 import { useMe } from '../member-context';
 
 const SetRetention = graphql(`
@@ -28,9 +29,12 @@ export function Retention() {
   const saving = useAction(SetRetention, 'Saved.');
   const [days, setDays] = useState(me.retentionDays);
   const [keep, setKeep] = useState(days == null);
-  // An empty field is sent as 0, so the service's own message about the range is shown beside it.
+  // An empty field is sent as 0, so the service's own message about the range is shown beside it; what is not a
+  // whole number is said in the page (sent, `1.5` would be answered in GraphQL's own words).
   const save = async (form: FormData) => {
-    const answer = await saving.run({ days: keep ? null : Number(formText(form, 'days')) });
+    const typed = typedWhole(formText(form, 'days'));
+    if (!keep && 'refusal' in typed) return saving.refuse({ days: typed.refusal });
+    const answer = await saving.run({ days: keep ? null : 'value' in typed ? (typed.value ?? 0) : 0 });
     if (answer) setDays(answer.setRetention.retentionDays);
   };
   return (
