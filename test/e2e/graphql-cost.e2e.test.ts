@@ -3,6 +3,7 @@ import { createApprovedAccount, createStaffToken, type TestAccount } from '../he
 import { png } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { gqlRaw } from '../helpers/graphql-raw';
+import { earlyInWindow } from '../helpers/rate-window';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { StatementLog } from '../helpers/statement-log';
 
@@ -59,6 +60,7 @@ describe('the cost of a mutation (D24)', () => {
   it('is at least 1 for each, aliased or not: three deleteFile cost 3, as three REST deletes do', async () => {
     const ids = [];
     for (const name of ['a.png', 'b.png', 'c.png']) ids.push((await uploadFile(t, alice.key, png(), name)).id);
+    await earlyInWindow(); // both counts in one budget window (D16)
     const before = Number((await ask('{ me { id } }')).headers['x-ratelimit-remaining']);
     const answer = await ask(`mutation { ${ids.map((id, i) => `d${i}: deleteFile(id: "${id}")`).join(' ')} }`);
     expect(answer.errors).toBeUndefined();
@@ -71,6 +73,7 @@ describe('the cost of a mutation (D24)', () => {
 describe('the width of a document (D36)', () => {
   it('charges each 100 selected fields 1, returned or not: 500 aliases of __typename cost 5, not 1', async () => {
     const wide = `{ ${Array.from({ length: 500 }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+    await earlyInWindow(); // both counts in one budget window (D16)
     const before = Number((await ask('{ me { id } }')).headers['x-ratelimit-remaining']);
     const answer = await ask(wide);
     expect(answer.errors).toBeUndefined();

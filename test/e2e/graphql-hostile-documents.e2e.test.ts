@@ -3,6 +3,7 @@ import { gqlRaw, type RawGraphQLAnswer } from '../helpers/graphql-raw';
 import { fragmentChain } from '../helpers/hostile';
 import { StatementLog } from '../helpers/statement-log';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { earlyInWindow } from '../helpers/rate-window';
 
 /**
  * Issue 27 / D14, D24, D36: small anonymous documents that expand to billions of fields are refused by the limits
@@ -77,6 +78,8 @@ it('answers a legal document nested 40 fragments deep, through inline fragments,
 it('spends a number from the budget when a perPage variable is not an integer (the variable is refused)', async () => {
   const alice = await createApprovedAccount(t, await createStaffToken(t));
   const page = 'query($n: Int) { orders(perPage: $n) { items { id } } }';
+  // Both requests in one budget window (D16), so the second's remaining follows the first's.
+  await earlyInWindow();
   const refused = await gqlRaw(t.rest.raw(), page, { token: alice.key, variables: { n: 'x' } });
   expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
   expect(refused.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);

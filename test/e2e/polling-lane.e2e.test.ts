@@ -15,6 +15,7 @@ import { signInAs } from '../helpers/members';
 import { insertOrder } from '../helpers/rows';
 import { StatementLog } from '../helpers/statement-log';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { earlyInWindow } from '../helpers/rate-window';
 
 /**
  * D23: a poll of an order or a booking is answered in front of Express (src/api/rest/polling-lane.ts). Its answer,
@@ -157,6 +158,7 @@ describe('the polling lane (D23)', () => {
           const req = http.get(path).set('Authorization', `Bearer ${alice.key}`);
           return condition ? req.set('If-None-Match', condition) : req;
         };
+        await earlyInWindow(); // both answers' budgets in one window (D16)
         const lane = await get().expect(status);
         // A zero-length body is no body to the routes, but the lane leaves any body to Express.
         const routes = await get().set('Content-Length', '0').expect(status);
@@ -190,6 +192,7 @@ describe('the polling lane (D23)', () => {
   it('charges polls answered at once exactly once each, and their 304s not at all (D16, D23)', async () => {
     const http = request(t.url);
     const poll200 = () => http.get(orderPath).set('Authorization', `Bearer ${alice.key}`).expect(200);
+    await earlyInWindow(); // every count in one budget window (D16)
     const before = remaining(await poll200());
     const etag = (await poll200()).headers.etag;
     const answers = await Promise.all([
@@ -205,6 +208,7 @@ describe('the polling lane (D23)', () => {
   it("hands a refused poll over with what it read: the route's answer, charged once, no statement more", async () => {
     const unknown = orderPath.replace(/[0-9a-f-]{36}$/, '00000000-0000-4000-8000-000000000000');
     const http = request(t.url);
+    await earlyInWindow(); // both counts in one budget window (D16)
     const before = remaining(await http.get(bookingPath).set('Authorization', `Bearer ${alice.key}`).expect(200));
     const refused = await http.get(unknown).set('Authorization', `Bearer ${alice.key}`).expect(404);
     expect(refused.body).toEqual({ message: expect.any(String) });
