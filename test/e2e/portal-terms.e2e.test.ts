@@ -77,6 +77,13 @@ it('asks for the required purchase order, places on account, pays by card past t
   expect((await t.gql(OrderOnAccountDocument, { id: byCard }, firm.key)).data!.order!.payment.provider).not.toBe(
     'account',
   );
+  await waitForText(page, 'Paid');
+  // The order placed on account was not paid: its timeline says it was placed on account (its invoice is paid later).
+  await page.goto(`${b.base}/portal/orders/${placed.id}`, { waitUntil: 'load' });
+  await waitForText(page, 'Placed on account');
+  expect(await page.$$eval('ol li, ul li', (items) => items.some((item) => item.textContent?.startsWith('Paid')))).toBe(
+    false,
+  );
 
   // The month's invoice, closed by staff, with its PDF.
   const invoice = (await t.gql(CloseInvoicesDocument, { accountId: firm.id }, staff)).data!.closeInvoices!;

@@ -43,6 +43,7 @@ const PortalOrder = graphql(`
       legalHold
       documentsDeletedAt
       payment {
+        provider
         approvalUrl
         paidAt
       }
@@ -204,7 +205,8 @@ function Payment({ order }: { order: Order }) {
 function Timeline({ order }: { order: Order }) {
   const events: [string, string | null | undefined][] = [
     ['Placed', order.createdAt],
-    ['Paid', order.payment.paidAt],
+    // Work on account is placed, not paid: its invoice is paid later (D31).
+    [order.payment.provider === 'account' ? 'Placed on account' : 'Paid', order.payment.paidAt],
     ['Due', order.completedAt || order.cancelledAt ? null : order.dueAt],
     ['Completed', order.completedAt],
     [
@@ -285,7 +287,9 @@ function Messages({ order, onSent }: { order: Order; onSent: () => void }) {
             <p className="meta">
               {message.author.name} · {when(message.createdAt)}
             </p>
-            <p className="written">{message.text}</p>
+            <p className="written" dir="auto">
+              {message.text}
+            </p>
           </li>
         ))}
       </ul>
@@ -311,12 +315,24 @@ function Revision({ order }: { order: Order }) {
   const revision = asked.data?.requestRevision;
   const completed = order.completedAt ? Date.parse(order.completedAt) : undefined;
   const open = completed !== undefined && Date.now() - completed < REVISION_DAYS * 86_400_000;
+  // Its revisions lead to their pages; asking for another while one is open is refused in the service's words (D30).
+  const revisions = order.revisions.length > 0 && (
+    <ul>
+      {order.revisions.map((made) => (
+        <li key={made.id}>
+          Revision <Link href={`/portal/orders/${made.id}`}>{made.number}</Link>
+        </li>
+      ))}
+    </ul>
+  );
   // An order whose documents were deleted (D33) has nothing left to revise.
-  if (order.status !== 'COMPLETED' || !open || !mayAct(me) || order.documentsDeletedAt) return null;
+  const askable = order.status === 'COMPLETED' && open && mayAct(me) && !order.documentsDeletedAt;
+  if (!askable && !revisions) return null;
   return (
     <section aria-labelledby="revision">
-      <h2 id="revision">Ask for a revision</h2>
-      {revision ? (
+      <h2 id="revision">Revisions</h2>
+      {revisions}
+      {!askable ? null : revision ? (
         <p role="status" className="done">
           Revision <Link href={`/portal/orders/${revision.id}`}>{revision.number}</Link> is open.
         </p>
