@@ -67,6 +67,9 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await payBookingCheckout(t, booking.id, firm.key);
   await passStart(t, booking.id);
   await page.reload({ waitUntil: 'load' });
+  // Reschedule without a new start is said beside the field, in words.
+  await press(page, 'Reschedule');
+  await waitForText(page, 'Choose the new start.');
   // A typo is said beside the field and sends nothing: read as no value, it would complete without the overtime.
   await fill(page, 'Actual hours (optional)', '3 h');
   await press(page, 'Complete booking');

@@ -125,6 +125,10 @@ it('works the order from its screen: refusal beside the field, hold, release, ap
   // Attach a reviewed translation from the file picker, then complete with the generated certificate.
   const reviewed = join(t.config.dataDir, 'reviewed.pdf');
   writeFileSync(reviewed, await pdf(['Power of attorney (reviewed).']));
+  // No file chosen is said beside the picker in words, before anything is sent.
+  await press(page, 'Attach translation');
+  await waitForText(page, 'Choose the translation’s file.');
+  expect(await pageText(page)).not.toContain('Upload!');
   await chooseFile(page, 'Translation file', reviewed);
   await press(page, 'Attach translation');
   await waitForText(page, 'Translation attached.');

@@ -35,4 +35,14 @@ describe('a refusal a form shows (D2)', () => {
     ]);
     expect(unplacedMessages(undefined, [])).toEqual([]);
   });
+
+  it('says how long to wait when the budget or a sign-in limit is spent, as the service tells it', () => {
+    const spent = (retryAfterSeconds: number) =>
+      refusalOf({
+        graphQLErrors: [{ message: 'Too Many Attempts.', extensions: { code: 'RATE_LIMITED', retryAfterSeconds } }],
+      })?.messages;
+    expect(spent(42)).toEqual(['Too many attempts: try again in 42 seconds.']);
+    expect(spent(60)).toEqual(['Too many attempts: try again in 1 minute.']);
+    expect(spent(601)).toEqual(['Too many attempts: try again in 11 minutes.']);
+  });
 });

@@ -5,8 +5,5 @@ export const money = (cents: number, currency: string) =>
 export const when = (iso: string | null | undefined) =>
   iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
 
-/** PENDING_PAYMENT → "Pending payment". */
-export const statusLabel = (status: string) => {
-  const words = status.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** PENDING_PAYMENT → "Pending payment", ASL → "ASL": the console's words for the service's values. */
+export { formatEnum as statusLabel } from '../shared/format';

@@ -28,11 +28,19 @@ export function refusalOf(error: ErrorAnswer | undefined): Refusal | undefined {
     const named = e.extensions?.errors as Record<string, string[]> | undefined;
     if (e.extensions?.code === 'BAD_USER_INPUT' && named && Object.keys(named).length > 0) {
       for (const [field, list] of Object.entries(named)) fields[field.replace(/^input\./, '')] = list;
+    } else if (e.extensions?.code === 'RATE_LIMITED' && typeof e.extensions.retryAfterSeconds === 'number') {
+      messages.push(tooManyAttempts(e.extensions.retryAfterSeconds));
     } else messages.push(e.message);
   }
   if (error.networkError) messages.push('The service could not be reached. Check the connection and try again.');
   return { fields, messages };
 }
+
+/** The service's 429 (D16, D24) said with how long to wait, which its `retryAfterSeconds` tells. */
+const tooManyAttempts = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts: try again in ${seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`}.`;
+};
 
 /**
  * The messages of a refusal that no field on the form shows, so none is lost. Each is a sentence that names what it

@@ -88,10 +88,15 @@ export function BookingActions({ booking }: { booking: Booking }) {
             submitLabel="Reschedule"
             onSubmit={(data) => {
               const durationHours = typedHours(formText(data, 'durationHours'));
-              if ('refusal' in durationHours) return reschedule.refuse({ durationHours: durationHours.refusal });
+              const scheduledAt = instant(formText(data, 'scheduledAt'));
+              if ('refusal' in durationHours || !scheduledAt)
+                return reschedule.refuse({
+                  ...('refusal' in durationHours ? { durationHours: durationHours.refusal } : {}),
+                  ...(scheduledAt ? {} : { scheduledAt: 'Choose the new start.' }),
+                });
               return reschedule.run({
                 id,
-                scheduledAt: instant(formText(data, 'scheduledAt')),
+                scheduledAt,
                 durationHours: durationHours.value,
               });
             }}

@@ -97,8 +97,9 @@ function Approve({ fileId, fileName }: { fileId: string; fileName: string }) {
 function Attach({ order, sources }: { order: OrderView; sources: OrderView['files'] }) {
   const attach = useAction(AttachTranslation, 'Translation attached.');
   const submit = (data: FormData) => {
-    // No file chosen goes as null: the service's refusal then names the field.
-    const file = formFile(data, 'file') ?? (null as unknown as File);
+    // Sent as null, no file would be refused in GraphQL's own words ("of non-null type Upload!").
+    const file = formFile(data, 'file');
+    if (!file) return attach.refuse({ file: 'Choose the translation’s file.' });
     return attach.run({ id: order.id, file, sourceFileId: formText(data, 'sourceFileId') || undefined });
   };
   return (
