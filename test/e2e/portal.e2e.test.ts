@@ -450,7 +450,14 @@ it('requests an interpreter in the person’s own time zone, pays once confirmed
 
   const other = await requestBooking(t, firm.key);
   await page.goto(`${b.base}/portal/bookings/${other.id}`, { waitUntil: 'load' });
+  // Asked once more, the focus on the act that replaced the button; "Keep the booking" goes back.
   await press(page, 'Cancel booking');
+  await byRole(page, 'button', 'Keep the booking');
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Cancel booking now');
+  await press(page, 'Keep the booking');
+  await press(page, 'Cancel booking');
+  await press(page, 'Cancel booking now');
+  await waitForText(page, 'The booking was cancelled; nothing was charged.');
   await waitForText(page, 'Cancelled');
   await page.close();
 }, 180_000);
@@ -507,6 +514,8 @@ it("lets an admin delete a finished order's documents from its page, asked once 
   await page.goto(`${b.base}/portal/orders/${id}`, { waitUntil: 'load' });
   await press(page, 'Delete documents');
   await byRole(page, 'group', "Delete this order's documents?");
+  // The focus moved to the act that replaced the button (D35), so a keyboard's place is kept.
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Delete documents now');
   await press(page, 'Keep them');
   expect((await t.rest.get(`/api/v1/orders/${id}`, firm.key).expect(200)).body.data.documents_deleted_at).toBeNull();
   await press(page, 'Delete documents');

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
 import { Form } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
 import { CheckoutOutcome } from '../checkout-outcome';
+import { ConfirmStep } from '../confirm-step';
 import { money, statusLabel } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { useRefreshOnChange } from '../poll';
@@ -78,6 +80,7 @@ export function BookingPage({ id }: { id: string }) {
     () => refresh({ requestPolicy: 'network-only' }),
   );
   const [cancelled, cancel] = useMutation(CancelBooking);
+  const [confirming, setConfirming] = useState(false);
   const me = useMe();
   const booking = data?.interpretationBooking;
   if (!booking) return <Pending fetching={fetching} error={error} />;
@@ -121,16 +124,32 @@ export function BookingPage({ id }: { id: string }) {
           </a>
         </p>
       )}
-      {mayAct(me) && CLIENT_CANCELS.has(booking.status) && (
-        <Form
-          submitLabel="Cancel booking"
-          label="Cancel the booking"
-          className="form inline"
-          busy={cancelled.fetching}
-          refusal={personRefusal(cancelled.error)}
-          onSubmit={() => cancel({ id: booking.id })}
-        />
+      {booking.status === 'CANCELLED' && cancelled.data && (
+        <p role="status" className="done">
+          The booking was cancelled; nothing was charged.
+        </p>
       )}
+      {mayAct(me) &&
+        CLIENT_CANCELS.has(booking.status) &&
+        (confirming ? (
+          <ConfirmStep
+            question="Cancel this booking?"
+            consequence="The request for an interpreter is withdrawn; a cancelled booking cannot be opened again."
+            act="Cancel booking now"
+            keep="Keep the booking"
+            busy={cancelled.fetching}
+            onAct={() => void cancel({ id: booking.id }).then(() => setConfirming(false))}
+            onKeep={() => setConfirming(false)}
+          />
+        ) : (
+          <Form
+            submitLabel="Cancel booking"
+            label="Cancel the booking"
+            className="form inline"
+            refusal={personRefusal(cancelled.error)}
+            onSubmit={() => setConfirming(true)}
+          />
+        ))}
     </>
   );
 }

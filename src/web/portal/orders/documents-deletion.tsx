@@ -4,6 +4,7 @@ import { graphql } from '../../shared/gql';
 import { when } from '../format';
 import { isAdmin, useMe } from '../member-context';
 import { personRefusal } from '../refusal';
+import { ConfirmStep } from '../confirm-step';
 
 const DeleteDocuments = graphql(`
   mutation PortalDeleteOrderDocuments($id: ID!) {
@@ -42,20 +43,15 @@ export function DocumentsDeletion({ order }: { order: Deletable }) {
       ) : order.legalHold ? (
         <p>This order is on legal hold: its documents are kept until the hold is lifted.</p>
       ) : confirming ? (
-        <div className="row-form" role="group" aria-label="Delete this order's documents?">
-          <p>This cannot be undone: the documents you sent and their translations will no longer download.</p>
-          <button
-            type="button"
-            className="danger"
-            disabled={deleted.fetching}
-            onClick={() => void remove({ id: order.id }).then(() => setConfirming(false))}
-          >
-            Delete documents now
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Keep them
-          </button>
-        </div>
+        <ConfirmStep
+          question="Delete this order's documents?"
+          consequence="This cannot be undone: the documents you sent and their translations will no longer download."
+          act="Delete documents now"
+          keep="Keep them"
+          busy={deleted.fetching}
+          onAct={() => void remove({ id: order.id }).then(() => setConfirming(false))}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <>
           <p>
