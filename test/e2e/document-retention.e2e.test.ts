@@ -504,6 +504,28 @@ describe('races', () => {
     }
   });
 
+  it("the desk's hold racing the client's release ends held by the desk, whichever runs first", async () => {
+    const desk = await createStaffMember(t, { role: StaffRole.DESK, name: 'Dora Desk' });
+    for (let round = 0; round < 3; round++) {
+      const id = await completedStandard();
+      const own = await t.gql(SetLegalHoldDocument, { orderId: id, on: true, reason: 'Our litigation' }, aliceAdmin);
+      expect(own.data!.setLegalHold).toMatchObject({ legalHold: true, legalHoldByStaff: false });
+      const [subpoena, released] = await Promise.all([
+        t.gql(SetLegalHoldDocument, { orderId: id, on: true, reason: `Subpoena ${round}` }, desk.token),
+        t.gql(SetLegalHoldDocument, { orderId: id, on: false, reason: 'Done' }, aliceAdmin),
+      ]);
+      expect(subpoena.errors).toBeUndefined();
+      // The client's release went first (and the desk held it again), or found the desk's hold and was refused.
+      if (released.errors) expect(released.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
+      const [row] = await sql<{ legal_hold: boolean; legal_hold_by_staff: boolean }>(
+        'SELECT legal_hold, legal_hold_by_staff FROM orders WHERE id = ?',
+        [id],
+      );
+      expect(row).toEqual({ legal_hold: true, legal_hold_by_staff: true });
+      expect((await deleteDocuments(id).expect(422)).body.errors.legal_hold).toEqual([expect.any(String)]);
+    }
+  });
+
   it('a revision request racing the deletion: either the revision keeps its sources or it is refused', async () => {
     for (let round = 0; round < 3; round++) {
       const id = await completedStandard();
