@@ -89,7 +89,7 @@ export function RequestInterpreter() {
     if (scheduledAt !== local && scheduledAt.slice(0, 16) !== local.slice(0, 16))
       refusals.scheduledAt = `This time does not exist in ${zone}: the clocks change then. Choose another time.`;
     setUnread(Object.keys(refusals).length > 0 ? refusals : undefined);
-    if (Object.keys(refusals).length > 0) return undefined;
+    if (Object.keys(refusals).length > 0 || 'refusal' in durationHours) return undefined;
     return request({
       input: {
         sourceLanguage: formText(form, 'sourceLanguage'),
@@ -97,7 +97,7 @@ export function RequestInterpreter() {
         mode: formText(form, 'mode') as InterpretationMode,
         setting: formText(form, 'setting') as InterpretationSetting,
         scheduledAt,
-        durationHours: 'value' in durationHours ? (durationHours.value ?? 0) : 0,
+        durationHours: durationHours.value ?? 0,
         location: formText(form, 'location') || undefined,
         reference: formText(form, 'reference') || undefined,
         redirectUrl: `${location.origin}/portal/paid`,

@@ -32,9 +32,9 @@ export function Retention() {
   // An empty field is sent as 0, so the service's own message about the range is shown beside it; what is not a
   // whole number is said in the page (sent, `1.5` would be answered in GraphQL's own words).
   const save = async (form: FormData) => {
-    const typed = typedWhole(formText(form, 'days'));
-    if (!keep && 'refusal' in typed) return saving.refuse({ days: typed.refusal });
-    const answer = await saving.run({ days: keep ? null : 'value' in typed ? (typed.value ?? 0) : 0 });
+    const typed = keep ? { value: null } : typedWhole(formText(form, 'days'));
+    if ('refusal' in typed) return saving.refuse({ days: typed.refusal });
+    const answer = await saving.run({ days: keep ? null : (typed.value ?? 0) });
     if (answer) setDays(answer.setRetention.retentionDays);
   };
   return (
