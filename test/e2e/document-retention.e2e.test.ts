@@ -107,6 +107,7 @@ const order = async (id: string, key = alice.key) =>
   (await t.rest.get(`/api/v1/orders/${id}`, key).expect(200)).body.data as {
     documents_deleted_at: string | null;
     legal_hold: boolean;
+    legal_hold_by_staff: boolean;
     completed_at: string | null;
     files: { id: string; type: string; download_url?: string }[];
     certificate: { verification_code: string } | null;
@@ -348,7 +349,7 @@ describe('a deletion asked for now', () => {
         errors: { legalHold: ['The desk placed this legal hold; only the desk can change or release it.'] },
       });
     }
-    expect((await order(id)).legal_hold).toBe(true);
+    expect(await order(id)).toMatchObject({ legal_hold: true, legal_hold_by_staff: true });
     const released = await t.gql(SetLegalHoldDocument, { orderId: id, on: false, reason: 'Case closed' }, desk.token);
     expect(released.data!.setLegalHold).toMatchObject({ legalHold: false, legalHoldByStaff: false });
     expect((await audits('order.legal_hold', id)).length + (await audits('order.legal_hold_released', id)).length).toBe(

@@ -8,6 +8,7 @@ import {
   CompleteCertifiedOrderDocument,
   ConfirmInterpretationAvailabilityDocument,
   RecordNotarizationDocument,
+  StaffCancelOrderDocument,
   StaffOrderDocument,
   StaffOrderMessagesDocument,
 } from '../graphql/generated';
@@ -130,6 +131,17 @@ it('a paralegal orders, pays, follows to completed, downloads, verifies, message
   await press(page, 'Request revision');
   await waitForText(page, 'is open');
   await checkScreen(t, page, 'portal-day-revision');
+  // While the revision is open no other is offered (D30); once the desk cancels it, one may be asked for again.
+  await page.reload({ waitUntil: 'load' });
+  await waitForText(page, 'is in progress; another can be asked for once it is finished.');
+  expect(await controlsShown(page, [['button', 'Request revision']])).toEqual([]);
+  const [revision] = (await t.rest.get(`/api/v1/orders/${id}`, firm.key).expect(200)).body.data.revisions;
+  expect(
+    (await t.gql(StaffCancelOrderDocument, { id: revision.id, reason: 'Asked by phone' }, desk)).errors,
+  ).toBeUndefined();
+  await page.reload({ waitUntil: 'load' });
+  await waitForText(page, `${revision.number}: Cancelled`);
+  await byRole(page, 'button', 'Request revision');
 
   // The day ends with a colleague invited to read along: as a viewer they are shown no control that acts, on an
   // order waiting for payment, the completed one, and a booking waiting for payment, each of which a member may act on.

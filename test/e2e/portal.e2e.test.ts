@@ -320,14 +320,15 @@ it('follows an order: facts, timeline, messages with the desk, downloads, verifi
   await fill(page, 'What should be revised', 'The name on page 1 is spelled as on the passport: Jürgen.');
   await press(page, 'Request revision');
   await waitForText(page, 'is open');
-  // Read again, the order lists its revision, a link to it; a second one is refused in the service's words (D30).
+  // Read again, the order lists its revision, a link to it with its status; no second one is offered while it is
+  // open (D30).
   await page.reload({ waitUntil: 'load' });
   await byRole(page, 'heading', 'Revisions');
   const revision = await page.$eval('#revision + ul a', (link) => link.textContent ?? '');
   expect(revision).toMatch(/^LT-/);
-  await fill(page, 'What should be revised', 'And the stamp on page 2.');
-  await press(page, 'Request revision');
-  await waitForText(page, 'already open');
+  await waitForText(page, `Revision ${revision}: In review`);
+  await waitForText(page, `Revision ${revision} is in progress; another can be asked for once it is finished.`);
+  expect(await controlsShown(page, [['button', 'Request revision']])).toEqual([]);
   await page.close();
 }, 180_000);
 

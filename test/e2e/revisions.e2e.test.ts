@@ -121,7 +121,7 @@ describe('a certified revision', () => {
       revision_of: null,
     });
     const gql = (await t.gql(OrderRevisionsDocument, { id: original.id }, alice.key)).data!.order!;
-    expect(gql.revisions).toEqual([{ id: revision.id, number: revision.number }]);
+    expect(gql.revisions).toEqual([{ id: revision.id, number: revision.number, status: 'IN_REVIEW' }]);
 
     // Staff see the reason and the reference file; the draft is not reviewed, so completing waits for a review.
     const desk = (await t.gql(StaffRevisionDocument, { id: revision.id }, ada.token)).data!.staffOrder!;
@@ -206,6 +206,67 @@ describe('a standard revision', () => {
     ]);
     const list = (await t.rest.get('/api/v1/orders?per_page=100', alice.key).expect(200)).body.data;
     expect(list.map((order: { id: string }) => order.id)).toContain(revision.id);
+  });
+});
+
+describe('a chain of revisions', () => {
+  it('revises the latest delivered version only, within 30 days of the first delivery, on both doors', async () => {
+    const original = await completedStandard();
+    const firstDelivery = new Date(Date.now() - 20 * 86_400_000);
+    await sql(`UPDATE orders SET completed_at = ? WHERE id = ?`, [firstDelivery, original]);
+    const closes = new Date(firstDelivery.getTime() + 30 * 86_400_000).toISOString();
+    const closesAt = (order: { revision_window_closes_at: string }) =>
+      new Date(order.revision_window_closes_at).toISOString();
+    const first = (await revise(original, { reason: 'The dates are wrong.' }).expect(201)).body.data;
+    expect(closesAt(first)).toBe(closes);
+    const read = (await t.rest.get(`/api/v1/orders/${original}`, alice.key).expect(200)).body.data;
+    expect(closesAt(read)).toBe(closes);
+    expect(read.legal_hold_by_staff).toBe(false);
+    expect(read.revisions).toEqual([{ id: first.id, number: first.number, status: 'processing' }]);
+
+    // Finished, the revision replaces the original: a further revision is asked of it, not of the original.
+    await waitForStatus(t, alice, first.id, 'completed');
+    const replaced = await revise(original, { reason: 'Still wrong.' }).expect(422);
+    expect(replaced.body.errors.revisions[0]).toBe(
+      `This order was revised as ${first.number}, which replaces it; ask for a revision of ${first.number} instead.`,
+    );
+    const graphql = (await t.gql(OrderRevisionsDocument, { id: original }, alice.key)).data!.order!;
+    expect(graphql).toMatchObject({ revisions: [{ id: first.id, status: 'COMPLETED' }], legalHoldByStaff: false });
+    expect(new Date(graphql.revisionWindowClosesAt!).toISOString()).toBe(closes);
+
+    // The revision's own window is the first delivery's: completed today, it does not restart the 30 days.
+    const second = (await revise(first.id, { reason: 'And the names.' }).expect(201)).body.data;
+    expect(second.revision_of.id).toBe(first.id);
+    expect(closesAt(second)).toBe(closes);
+    await waitForStatus(t, alice, second.id, 'completed');
+    await sql(`UPDATE orders SET completed_at = now() - interval '31 days' WHERE id = ?`, [original]);
+    await sql(
+      `UPDATE orders SET revision_window_from = now() - interval '31 days' WHERE revision_of_id IS NOT NULL AND id IN (?, ?)`,
+      [first.id, second.id],
+    );
+    const late = await revise(second.id, { reason: 'One more.' }).expect(422);
+    expect(late.body.errors.completed_at[0]).toMatch(/within 30 days of the first delivery/);
+    const gql = await t.gql(RequestRevisionDocument, { orderId: first.id, reason: 'Of the replaced one.' }, alice.key);
+    expect(refusal(gql)).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(
+      await sql('SELECT id FROM orders WHERE revision_of_id IN (?, ?, ?)', [original, first.id, second.id]),
+    ).toHaveLength(2);
+  });
+
+  it('has one open revision at most: a request on the original races one on its finished revision', async () => {
+    const original = await completedStandard();
+    const first = (await revise(original, { reason: 'Fix the stamp.' }).expect(201)).body.data;
+    await waitForStatus(t, alice, first.id, 'completed');
+    const answers = await Promise.all([
+      revise(original, { reason: 'From the original.' }),
+      revise(first.id, { reason: 'From the revision.' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([422, 201]);
+    const open = await sql<{ id: string }>(
+      `SELECT id FROM orders WHERE revision_of_id IN (?, ?) AND status NOT IN ('completed', 'cancelled')`,
+      [original, first.id],
+    );
+    expect(open).toHaveLength(1);
   });
 });
 

@@ -40,7 +40,9 @@ export type OrderRead = Pick<
   | 'instructions'
   | 'legalHold'
   | 'legalHoldReason'
+  | 'legalHoldByStaff'
   | 'documentsDeletedAt'
+  | 'revisionWindowFrom'
 > & {
   quote: { id: string };
   payment: PaymentRead;
@@ -49,7 +51,7 @@ export type OrderRead = Pick<
   /** D30, read with the polled order; absent on an entity. The order this one revises, or null. */
   revisionOf?: OrderLink | null;
   /** D30: this order's revisions, oldest first; absent on an entity. */
-  revisions?: OrderLink[];
+  revisions?: RevisionLink[];
   /** D30: the reference files the client gave with a revision request; absent on an entity. */
   referenceFileIds?: string[];
 };
@@ -58,6 +60,11 @@ export type OrderRead = Pick<
 export interface OrderLink {
   id: string;
   number: string;
+}
+
+/** A revision of an order, named, with its status: open until completed or cancelled (D30). */
+export interface RevisionLink extends OrderLink {
+  status: Order['status'];
 }
 
 export type OrderFileRead = Pick<StoredFile, 'id' | 'type' | 'name' | 'purgeReason'>;

@@ -13,20 +13,18 @@ import { NO_PROVIDER, Payment, PaymentStatus } from '../payments/payment.entity'
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { EventHub } from '../shared/event-hub';
 import { isId, newId } from '../shared/ids';
-import type { OrderLink, PolledOrder } from './order-read';
+import type { OrderLink, PolledOrder, RevisionLink } from './order-read';
 import { referenceNumber } from '../shared/reference-number';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
 import type { RequestRevision } from './revision.commands';
 import type { OrderActivity } from './order-activity';
-
-/** How long after completion a free revision may be asked for (D30). */
-export const REVISION_WINDOW_DAYS = 30;
+import { firstDelivery, REVISION_WINDOW_DAYS, revisionWindowClosesAt } from './revision-window';
 
 /** An order's revision links and reference files (D30), as its answer shows them. */
 export interface RevisionLinks {
   revisionOf: OrderLink | null;
-  revisions: OrderLink[];
+  revisions: RevisionLink[];
   referenceFiles: StoredFile[];
 }
 
@@ -100,7 +98,7 @@ export class OrderRevisionsService {
       em.find(
         Order,
         { revisionOf: { $in: ids } },
-        { fields: ['number', 'revisionOf'], orderBy: { createdAt: 'asc', id: 'asc' } },
+        { fields: ['number', 'status', 'revisionOf'], orderBy: { createdAt: 'asc', id: 'asc' } },
       ),
       em.find(
         FileAttachment,
@@ -113,7 +111,8 @@ export class OrderRevisionsService {
       ids.map((id) => [id, { revisionOf: null, revisions: [], referenceFiles: [] }]),
     );
     for (const self of selves) links.get(self.id)!.revisionOf = self.revisionOf && link(self.revisionOf);
-    for (const revision of revisions) links.get(revision.revisionOf!.id)?.revisions.push(link(revision));
+    for (const { id, number, status, revisionOf } of revisions)
+      links.get(revisionOf!.id)?.revisions.push({ id, number, status });
     for (const reference of references) links.get(reference.order!.id)?.referenceFiles.push(reference.file);
     return links;
   }
@@ -168,6 +167,7 @@ export class OrderRevisionsService {
       placedBy: placedBy(ctx.actor),
       revisionOf: original,
       revisionReason: input.reason,
+      revisionWindowFrom: firstDelivery(original),
       dueAt: new Date(now.getTime() + this.deps.turnaroundHours * 60 * 60 * 1000),
     });
     // The original's answer lists its revisions: touched, so its version (ETag) and `updated_since` see the change.
@@ -234,30 +234,39 @@ export class OrderRevisionsService {
   }
 }
 
-/** Completed within the window, with no revision open: otherwise 422 naming the rule (D30). */
+/**
+ * Completed within the window, the latest version of its work, with no revision open: otherwise 422 naming the rule
+ * (D30). A revision may itself be revised, within the window of the first delivery: a chain never restarts the 30
+ * days. Only the chain's latest delivered version may be revised, so at most one revision of a chain is ever open.
+ */
 async function assertRevisable(em: EntityManager, original: Order): Promise<void> {
   if (original.status !== OrderStatus.COMPLETED)
     throw ValidationError.of('status', `Only a completed order can be revised; this order is ${original.status}.`);
-  const closes = original.completedAt!.getTime() + REVISION_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  if (Date.now() > closes)
+  const delivered = firstDelivery(original)!;
+  if (Date.now() > revisionWindowClosesAt(original)!.getTime())
     throw ValidationError.of(
       'completed_at',
-      `A free revision can be asked for within ${REVISION_WINDOW_DAYS} days of completion; this order was completed on ${original.completedAt!.toISOString().slice(0, 10)}.`,
+      `A free revision can be asked for within ${REVISION_WINDOW_DAYS} days of the first delivery; this work was delivered on ${delivered.toISOString().slice(0, 10)}.`,
     );
   if (original.documentsDeletedAt)
     throw ValidationError.of(
       'documents',
       "This order's documents were deleted, under the account's retention policy or at its request; order the translation again instead.",
     );
-  const open = await em.findOne(
+  const later = await em.findOne(
     Order,
-    { revisionOf: original.id, status: { $nin: [OrderStatus.COMPLETED, OrderStatus.CANCELLED] } },
-    { fields: ['number'] },
+    { revisionOf: original.id, status: { $ne: OrderStatus.CANCELLED } },
+    { fields: ['number', 'status'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );
-  if (open)
+  if (later?.status === OrderStatus.COMPLETED)
     throw ValidationError.of(
       'revisions',
-      `A revision of this order is already open (${open.number}); one revision at a time.`,
+      `This order was revised as ${later.number}, which replaces it; ask for a revision of ${later.number} instead.`,
+    );
+  if (later)
+    throw ValidationError.of(
+      'revisions',
+      `A revision of this order is already open (${later.number}); one revision at a time.`,
     );
 }
 

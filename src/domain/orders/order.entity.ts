@@ -130,6 +130,13 @@ export class Order extends PricedWork {
   @ManyToOne(() => Order, { nullable: true, deleteRule: 'set null' })
   revisionOf: Rel<Order> | null = null;
 
+  /**
+   * For a revision: when the work it revises was first delivered, from which its free-revision window runs (D30); a
+   * chain of revisions never restarts it. Null for an order converted from a quote: its own completion starts it.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  revisionWindowFrom: Date | null = null;
+
   @Field(() => String, { nullable: true, description: 'For a revision: what the client asked to have revised.' })
   @Property({ type: 'text', nullable: true })
   revisionReason: string | null = null;

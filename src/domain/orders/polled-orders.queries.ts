@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { OrderFileRead, OrderLink, OrderRead, OrderView, PolledOrder } from './order-read';
+import type { OrderFileRead, OrderRead, OrderView, PolledOrder, RevisionLink } from './order-read';
 import type { Order } from './order.entity';
 import type { PageRequest, VersionedPage } from '../shared/pagination';
 import { runPrepared, type DateOf, type PreparedStatement, type SqlRow } from '../../db/orm-driver';
@@ -17,12 +17,12 @@ const VERSION = `md5(o.xmin::text || '/' || p.xmin::text || '/' || coalesce(f.id
 const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
 
 /** D30: the order a revision revises, the revisions of an order, a revision's reason and reference files. */
-const REVISION_COLUMNS = `o.revision_of_id, ro.number AS revision_of_number, o.revision_reason, rv.revisions, rf.reference_file_ids`;
+const REVISION_COLUMNS = `o.revision_of_id, ro.number AS revision_of_number, o.revision_reason, o.revision_window_from, rv.revisions, rf.reference_file_ids`;
 
 /** The joins `REVISION_COLUMNS` read: the revised order's number, the revisions oldest first, the reference files in order. */
 const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
   LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', r.id, 'number', r.number) ORDER BY r.created_at, r.id) AS revisions
+    SELECT json_agg(json_build_object('id', r.id, 'number', r.number, 'status', r.status) ORDER BY r.created_at, r.id) AS revisions
       FROM orders r WHERE r.revision_of_id = o.id) rv ON true
   LEFT JOIN LATERAL (
     SELECT json_agg(ra.file_id ORDER BY ra.created_at, ra.id) AS reference_file_ids
@@ -32,7 +32,7 @@ const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
 export const ORDER_VIEW_COLUMNS = `o.id, o.number, o.status, o.service_type, o.source_language, o.target_language, o.unit_type, o.unit_count,
   o.document_pages, o.scanned_pages, o.subtotal_cents, o.addons, o.addons_total_cents, o.total_cents, o.currency, o.reference, o.purchase_order, o.quote_id, o.hold_reason, o.due_at,
   o.completed_at, o.cancelled_at, o.created_at, o.updated_at, o.shipping_address, o.shipment_carrier, o.shipment_tracking_number,
-  o.shipped_at, o.placed_by, o.instructions, o.legal_hold, o.legal_hold_reason, o.documents_deleted_at, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
+  o.shipped_at, o.placed_by, o.instructions, o.legal_hold, o.legal_hold_reason, o.legal_hold_by_staff, o.documents_deleted_at, ${PAYMENT_COLUMNS}, c.code AS certificate_code, f.files, ${REVISION_COLUMNS}`;
 
 /** The order's certificate, if one was issued (D20): its code, shown on the completed order (D29). */
 const CERTIFICATE = `LEFT JOIN certificates c ON c.order_id = o.id`;
@@ -156,11 +156,13 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
     revisionOf: row.revision_of_id
       ? { id: row.revision_of_id as string, number: row.revision_of_number as string }
       : null,
-    revisions: (row.revisions as OrderLink[] | null) ?? [],
+    revisionWindowFrom: date(row.revision_window_from),
+    revisions: (row.revisions as RevisionLink[] | null) ?? [],
     referenceFileIds: (row.reference_file_ids as string[] | null) ?? [],
     instructions: row.instructions as string | null,
     legalHold: row.legal_hold as boolean,
     legalHoldReason: row.legal_hold_reason as string | null,
+    legalHoldByStaff: row.legal_hold_by_staff as boolean,
     documentsDeletedAt: date(row.documents_deleted_at),
   };
   return { order, files: (row.files as OrderFileRead[] | null) ?? [] };

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
-import type { OrderLink, OrderRead } from '../../../domain/orders/order-read';
-import { Order } from '../../../domain/orders/order.entity';
+import type { OrderLink, OrderRead, RevisionLink as RevisionRead } from '../../../domain/orders/order-read';
+import { Order, OrderStatus } from '../../../domain/orders/order.entity';
+import { revisionWindowClosesAt } from '../../../domain/orders/revision-window';
 import { requestRevisionCommand } from '../../../domain/orders/revision.commands';
 import { graphqlCommand } from '../../commands';
 import { Role } from '../auth-checker';
@@ -14,6 +15,15 @@ class OrderRevisionLink {
   @Field() number!: string;
 }
 
+@ObjectType({ description: 'A revision of an order, named, with its status (D30).' })
+class RevisionLink extends OrderRevisionLink {
+  @Field(() => OrderStatus, {
+    description:
+      'Open while neither COMPLETED nor CANCELLED: no other revision may be asked for then. A COMPLETED one replaces the order it revises.',
+  })
+  status!: OrderStatus;
+}
+
 /** Free revisions of completed orders (D30), over the same service as REST `POST /orders/{id}/revisions`. */
 @Authorized(Role.ACCOUNT)
 @Resolver(() => Order)
@@ -21,7 +31,7 @@ export class RevisionResolver {
   @Authorized('orders.request_revision')
   @Mutation(() => Order, {
     description:
-      'Asks for a free revision of an order completed within the last 30 days: a new order, total 0, nothing to pay, linked by revisionOf. One revision of an order may be open at a time.',
+      'Asks for a free revision of a completed order until its revisionWindowClosesAt (30 days after the first delivery; a revision never restarts them): a new order, total 0, nothing to pay, linked by revisionOf. One revision may be open at a time, and only the latest version is revised: a completed revision replaces the order it revises.',
   })
   async requestRevision(
     @Ctx() { ctx, services, loaders }: GraphQLContext,
@@ -50,9 +60,18 @@ export class OrderRevisionFieldsResolver {
       : (await loaders.revisionLinks().load(order.id)).revisionOf;
   }
 
-  @FieldResolver(() => [OrderRevisionLink], { description: "This order's revisions, oldest first." })
-  async revisions(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<OrderLink[]> {
+  @FieldResolver(() => [RevisionLink], { description: "This order's revisions, oldest first." })
+  async revisions(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<RevisionRead[]> {
     return (readWith(order) ?? (await loaders.revisionLinks().load(order.id))).revisions;
+  }
+
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description:
+      'The end of the free-revision window: 30 days after the first delivery of this work (for a revision, of the order its chain began with). Null until completed.',
+  })
+  revisionWindowClosesAt(@Root() order: OrderRead): Date | null {
+    return revisionWindowClosesAt(order);
   }
 
   @FieldResolver(() => [OrderFile], {

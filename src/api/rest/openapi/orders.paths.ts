@@ -237,9 +237,9 @@ export const orderPaths = {
       tags: ['Orders'],
       summary: 'Ask for a free revision of a completed order',
       description:
-        'Within 30 days of `completed_at`, a free revision: a new order linked by `revision_of` (the original stays `completed` and lists it under `revisions`), `total_cents` 0 and nothing to pay (`payment.provider` `none`). ' +
+        'Until `revision_window_closes_at` (30 days after the first delivery), a free revision: a new order linked by `revision_of` (the original stays `completed` and lists it under `revisions`), `total_cents` 0 and nothing to pay (`payment.provider` `none`). A completed revision may itself be revised, within the same window: a revision never restarts the 30 days. ' +
         'A certified revision starts `in_review` with copies of the delivered translations as drafts: staff review or replace them and complete it with a new certificate, which supersedes the original one. A standard revision starts `processing` and is translated again. Poll it as any order. ' +
-        'Refused with 422: an order not completed (`status`, cancelled ones included), after 30 days (`completed_at`), while a revision of the order is still open (`revisions`: one at a time; two requests at once make one revision), a reason missing or over 2,000 characters (`reason`), a file that is not one you uploaded (`file_ids`).',
+        'Refused with 422: an order not completed (`status`, cancelled ones included), after the window (`completed_at`), while a revision of the order is still open or once a completed revision replaces it (`revisions`: one at a time, of the latest version; two requests at once make one revision), a reason missing or over 2,000 characters (`reason`), a file that is not one you uploaded (`file_ids`).',
       parameters: [idParam('Order')],
       requestBody: {
         required: true,

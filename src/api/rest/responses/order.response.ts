@@ -33,6 +33,19 @@ export const OrderLink = component(
   }),
 );
 
+/** A revision of an order, named, with its status: open until `completed` or `cancelled` (D30). */
+export const RevisionLink = component(
+  'RevisionLink',
+  z.strictObject({
+    id: Id.describe('The revision (an order) id.'),
+    number: documented(z.string(), "The revision's order number.", ['LT-2611-AB12CD']),
+    status: documented(
+      z.enum(OrderStatus),
+      "The revision's status: while it is neither `completed` nor `cancelled` it is open, and no other revision may be asked for.",
+    ),
+  }),
+);
+
 /** An order as `getOrder` answers it (D10), with the fields D29, D30 and D33 added. */
 export const Order = component(
   'Order',
@@ -85,8 +98,12 @@ export const Order = component(
     revision_of: documented(OrderLink.nullable(), 'For a free revision: the order it revises; null otherwise.'),
     revision_reason: documented(z.string().nullable(), 'For a revision: what the client asked to have revised.'),
     revisions: documented(
-      z.array(OrderLink),
-      'The revisions asked for of this order, oldest first (`POST /orders/{id}/revisions`).',
+      z.array(RevisionLink),
+      'The revisions asked for of this order, oldest first (`POST /orders/{id}/revisions`). Once one is `completed` it replaces this order: a further revision is asked of it.',
+    ),
+    revision_window_closes_at: documented(
+      Timestamp.nullable(),
+      'The end of the free-revision window: 30 days after the first delivery of this work (for a revision, of the order its chain began with; a revision never restarts the 30 days). Null until completed.',
     ),
     reference_file_ids: documented(
       z.array(Id),
@@ -95,6 +112,10 @@ export const Order = component(
     legal_hold: documented(
       z.boolean(),
       "True while the order is under a legal hold: its documents are kept whatever the account's retention period.",
+    ),
+    legal_hold_by_staff: documented(
+      z.boolean(),
+      'True when the operator placed the legal hold (a subpoena, a court order): then only the operator releases it. False when the account placed it, or there is none.',
     ),
     documents_deleted_at: documented(
       Timestamp.nullable(),

@@ -5,6 +5,7 @@ import type { Services } from '../../../services';
 import { formatOptionalTimestamp, formatTimestamp } from '../../format';
 import { shipmentOf, shippingAddressRequired, type Shipment } from '../../../domain/orders/shipment';
 import { orderCertificate } from '../../../domain/certification/order-certificate';
+import { revisionWindowClosesAt } from '../../../domain/orders/revision-window';
 import { serializePayment } from './payment.serializer';
 import { serializePricedWork } from './priced-work.serializer';
 import type { OrderJson } from '../responses/order.response';
@@ -39,10 +40,12 @@ export function serializeOrder(
     // D30: added fields, so v1 clients that do not know them are unaffected (D4).
     revision_of: order.revisionOf ? { id: order.revisionOf.id, number: order.revisionOf.number } : null,
     revision_reason: order.revisionReason,
-    revisions: (order.revisions ?? []).map(({ id, number }) => ({ id, number })),
+    revisions: (order.revisions ?? []).map(({ id, number, status }) => ({ id, number, status })),
+    revision_window_closes_at: formatOptionalTimestamp(revisionWindowClosesAt(order)),
     reference_file_ids: order.referenceFileIds ?? [],
     // D33, added fields likewise.
     legal_hold: order.legalHold,
+    legal_hold_by_staff: order.legalHoldByStaff,
     documents_deleted_at: formatOptionalTimestamp(order.documentsDeletedAt),
     due_at: formatOptionalTimestamp(order.dueAt),
     completed_at: formatOptionalTimestamp(order.completedAt),

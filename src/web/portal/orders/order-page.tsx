@@ -65,7 +65,9 @@ const PortalOrder = graphql(`
       revisions {
         id
         number
+        status
       }
+      revisionWindowClosesAt
       messages(perPage: 50) {
         items {
           id
@@ -114,9 +116,6 @@ const RequestRevision = graphql(`
 `);
 
 type Order = NonNullable<PortalOrderQuery['order']>;
-
-/** A revision may be asked for within 30 days of completion (README "Revisions"). */
-const REVISION_DAYS = 30;
 
 /** One order (docs/decisions.md D35): what happened so far, the conversation with the desk, and its documents. */
 export function OrderPage({ id }: { id: string }) {
@@ -309,34 +308,56 @@ function Messages({ order, onSent }: { order: Order; onSent: () => void }) {
   );
 }
 
+/** A revision still being worked on: neither completed nor cancelled (D30). */
+const isOpen = ({ status }: { status: string }) => status !== 'COMPLETED' && status !== 'CANCELLED';
+
+/**
+ * An order's revisions, each a link with its status, and the request of another (D30): free until the window of the
+ * first delivery closes, one at a time, and only of the latest delivered version, as the service checks too.
+ */
 function Revision({ order }: { order: Order }) {
   const me = useMe();
   const [asked, ask] = useMutation(RequestRevision);
   const revision = asked.data?.requestRevision;
-  const completed = order.completedAt ? Date.parse(order.completedAt) : undefined;
-  const open = completed !== undefined && Date.now() - completed < REVISION_DAYS * 86_400_000;
-  // Its revisions lead to their pages; asking for another while one is open is refused in the service's words (D30).
+  const closes = order.revisionWindowClosesAt;
+  const open = order.revisions.find(isOpen);
+  const replacedBy = order.revisions.findLast((made) => made.status === 'COMPLETED');
   const revisions = order.revisions.length > 0 && (
     <ul>
       {order.revisions.map((made) => (
         <li key={made.id}>
-          Revision <Link href={`/portal/orders/${made.id}`}>{made.number}</Link>
+          Revision <Link href={`/portal/orders/${made.id}`}>{made.number}</Link>: {statusLabel(made.status)}
         </li>
       ))}
     </ul>
   );
+  const rule = open ? (
+    <p>Revision {open.number} is in progress; another can be asked for once it is finished.</p>
+  ) : replacedBy ? (
+    <p>
+      Revision {replacedBy.number} replaces this order: ask for any further revision on{' '}
+      <Link href={`/portal/orders/${replacedBy.id}`}>its page</Link>.
+    </p>
+  ) : null;
   // An order whose documents were deleted (D33) has nothing left to revise.
-  const askable = order.status === 'COMPLETED' && open && mayAct(me) && !order.documentsDeletedAt;
+  const askable =
+    order.status === 'COMPLETED' &&
+    closes !== null &&
+    !open &&
+    !replacedBy &&
+    Date.now() < Date.parse(closes) &&
+    mayAct(me) &&
+    !order.documentsDeletedAt;
   if (!askable && !revisions) return null;
   return (
     <section aria-labelledby="revision">
       <h2 id="revision">Revisions</h2>
       {revisions}
-      {!askable ? null : revision ? (
+      {revision ? (
         <p role="status" className="done">
           Revision <Link href={`/portal/orders/${revision.id}`}>{revision.number}</Link> is open.
         </p>
-      ) : (
+      ) : askable ? (
         <Form
           submitLabel="Request revision"
           onSubmit={(form) => ask({ orderId: order.id, reason: formText(form, 'reason') })}
@@ -346,10 +367,12 @@ function Revision({ order }: { order: Order }) {
           <TextArea
             name="reason"
             label="What should be revised"
-            hint={`Within ${REVISION_DAYS} days of completion.`}
+            hint={`Free until ${when(closes)}.`}
             maxLength={2000}
           />
         </Form>
+      ) : (
+        rule
       )}
     </section>
   );
