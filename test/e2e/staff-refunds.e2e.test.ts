@@ -4,6 +4,7 @@ import {
   ClientBookingRefundedDocument,
   ClientOrderCapturedDocument,
   ClientOrderRefundedDocument,
+  CompleteWithHoursDocument,
   ConfirmInterpretationAvailabilityDocument,
   RefundInterpretationBookingDocument,
   RefundOrderDocument,
@@ -12,7 +13,7 @@ import {
   StaffCancelOrderDocument,
 } from '../graphql/generated';
 import { setTimeout as delay } from 'node:timers/promises';
-import { requestBooking } from '../helpers/bookings';
+import { passStart, requestBooking } from '../helpers/bookings';
 import { docx, words } from '../helpers/documents';
 import { createApprovedAccount, createStaffToken, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
@@ -301,6 +302,66 @@ describe('refunds without cancelling (D30)', () => {
       (message) => message.kind === 'refund_made' && message.subject.includes(confirmed.number),
     );
     expect(mail!.text).toContain('Why: The hearing ended early');
+  });
+});
+
+describe("a booking's overtime (D32)", () => {
+  it("is refunded from its own payment at PayPal when staff say so, never from the booking's, and shown on both doors", async () => {
+    const confirmed = await booking();
+    const overtimeFirst = await t.gql(
+      RefundInterpretationBookingDocument,
+      { id: confirmed.id, amountCents: 100, reason: 'No overtime yet', overtime: true },
+      desk,
+    );
+    expect(refusal(overtimeFirst).errors).toEqual({ payment: ['Nothing has been paid, so nothing can be refunded.'] });
+    await passStart(t, confirmed.id);
+    const done = await t.gql(CompleteWithHoursDocument, { id: confirmed.id, actualHours: 4 }, desk);
+    expect(done.errors).toBeUndefined();
+    const [{ provider_order_id: overtimeCheckout }] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ provider_order_id: string }[]>(
+        `SELECT p.provider_order_id FROM payments p JOIN interpretation_bookings b ON b.overtime_payment_id = p.id
+          WHERE b.id = ?`,
+        [confirmed.id],
+      );
+    await payAtPayPal(overtimeCheckout);
+    const overtimeCents = (await restBooking(confirmed.id)).payment.overtime.amount_cents as number;
+
+    const refunded = await t.gql(
+      RefundInterpretationBookingDocument,
+      { id: confirmed.id, amountCents: 1000, reason: 'The last half hour was a break', overtime: true },
+      desk,
+    );
+    expect(refunded.errors).toBeUndefined();
+    expect(refunded.data!.refundInterpretationBooking).toMatchObject({
+      status: 'COMPLETED',
+      payment: { refundedCents: 0, overtime: { amountCents: overtimeCents, refundedCents: 1000 } },
+    });
+    expect(asked(paypal.orders.get(overtimeCheckout)!.captureId!)).toEqual(['10.00']);
+    expect(asked(confirmed.captureId)).toEqual([]);
+    expect(await books(overtimeCheckout)).toEqual({
+      status: 'captured',
+      captured: overtimeCents,
+      refunded: 1000,
+      pending: 0,
+    });
+    expect((await restBooking(confirmed.id)).payment).toMatchObject({
+      refunded_cents: 0,
+      overtime: { refunded_cents: 1000 },
+    });
+    const tooMuch = await t.gql(
+      RefundInterpretationBookingDocument,
+      { id: confirmed.id, amountCents: overtimeCents, reason: 'All of it', overtime: true },
+      desk,
+    );
+    expect(refusal(tooMuch).errors).toEqual({
+      amountCents: [expect.stringMatching(`^At most ${overtimeCents - 1000} cents`)],
+    });
+    const mail = (await t.gql(SentEmailsDocument, { to: alice.email }, admin)).data!.sentEmails.items.find(
+      (message) => message.kind === 'refund_made' && message.text?.includes('The last half hour was a break'),
+    );
+    expect(mail!.text).toContain(`Overtime of booking ${confirmed.number}`);
   });
 });
 

@@ -30,6 +30,8 @@ export interface OvertimeView {
   amountCents: number;
   approvalUrl: string | null;
   paidAt: Date | null;
+  /** What staff gave back of it (D30); 0 until then. */
+  refundedCents: number;
   payment: OvertimePaymentRead | null;
 }
 
@@ -40,6 +42,7 @@ export const overtimeView = (booking: BookingRead): OvertimeView | null =>
         amountCents: booking.overtimeCents,
         approvalUrl: booking.overtimePayment?.approvalUrl ?? null,
         paidAt: booking.overtimePayment?.paidAt ?? null,
+        refundedCents: booking.overtimePayment?.refundedCents ?? 0,
         payment: booking.overtimePayment,
       }
     : null;

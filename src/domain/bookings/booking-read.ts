@@ -5,7 +5,7 @@ import type { Booking } from './booking.entity';
 import type { AssignedInterpreter } from './interpreter.entity';
 
 /** What a booking's answer shows of its overtime's checkout (D32). */
-export type OvertimePaymentRead = Pick<Payment, 'id' | 'provider' | 'approvalUrl' | 'paidAt'>;
+export type OvertimePaymentRead = Pick<Payment, 'id' | 'provider' | 'approvalUrl' | 'paidAt' | 'refundedCents'>;
 
 /**
  * What the answer about a booking shows: a `Booking` entity is one, and so is the polled read

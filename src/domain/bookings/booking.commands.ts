@@ -5,6 +5,7 @@ import { across, field, httpUrl, id, oneOf, text, windowInOrder, zonedDateTime }
 import { FIELD, isAbsent, readId, type Read } from '../shared/field-readers';
 import { pageFields } from '../shared/pagination';
 import { staffReasonCommand } from '../desk/desk.commands';
+import { staffRefundCommand } from '../payments/payment.commands';
 import { BookingSetting, BookingStatus } from './booking.entity';
 
 const MAX_HUNDREDTHS = 12 * 100;
@@ -124,6 +125,10 @@ export type RescheduleBooking = z.output<typeof rescheduleBookingCommand>;
 /** Staff's `staffCancelInterpretationBooking`: why, and whether the cancellation policy's fee is waived (D32). */
 export const staffCancelBookingCommand = staffReasonCommand.extend({ waiveFee: z.boolean().optional() });
 export type StaffCancelBooking = z.output<typeof staffCancelBookingCommand>;
+
+/** Staff's `refundInterpretationBooking` (D30): an amount and why, from the booking's payment or its overtime's (D32). */
+export const staffBookingRefundCommand = staffRefundCommand.extend({ overtime: z.boolean().optional() });
+export type StaffBookingRefund = z.output<typeof staffBookingRefundCommand>;
 
 /** Staff's `completeInterpretationBooking`: the hours the session really took, if staff record them (D32). */
 export const completeBookingCommand = z.object({ actualHours: durationHundredths({ max: 24 }) });

@@ -5,7 +5,7 @@ import { placedBy } from '../identity/placed-by';
 import type { CatalogService } from '../catalog/catalog.service';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { referenceNumber } from '../shared/reference-number';
-import type { CheckoutReturn, StaffRefundRequest } from '../payments/payment.commands';
+import type { CheckoutReturn } from '../payments/payment.commands';
 import { readRenewalRequest } from '../payments/renewal-request';
 import {
   paymentOf,
@@ -40,6 +40,7 @@ import type {
   CreateBooking,
   ListBookings,
   ReplaceInterpreter,
+  StaffBookingRefund,
   StaffCancelBooking,
 } from './booking.commands';
 import { overtimeOf } from './booking-overtime';
@@ -417,11 +418,15 @@ export class BookingService {
     return this.deps.payments.cancelHolder(ctx.em, this.lifecycle, id, cause, keep);
   }
 
-  /** D30: staff give back part or all of what the booking captured; the booking keeps its state. */
-  async refund(ctx: Ctx, id: unknown, command: StaffRefundRequest): Promise<Booking> {
+  /**
+   * D30: staff give back part or all of what the booking captured, from its own payment or, with `overtime`, from its
+   * overtime's (D32); the booking keeps its state.
+   */
+  async refund(ctx: Ctx, id: unknown, { overtime, ...command }: StaffBookingRefund): Promise<Booking> {
     requireStaff(ctx.actor, 'refundInterpretationBooking');
     if (!isId(id)) throw new NotFoundError();
-    return this.deps.payments.refundHolder(ctx.em, this.lifecycle, id, command, ctx.actor);
+    const paymentOf = overtime ? (booking: Booking) => booking.overtimePayment : undefined;
+    return this.deps.payments.refundHolder(ctx.em, this.lifecycle, id, command, ctx.actor, paymentOf);
   }
 
   /** Cancels with its payment, if any, settled (D26); a capture under way refuses the cancel. */

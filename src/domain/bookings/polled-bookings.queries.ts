@@ -28,7 +28,8 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.number, b.status, b.held_from, b.mo
   b.video_platform_notes, b.reference, b.interpreter_name, b.hold_reason, b.completed_at, b.cancelled_at, b.created_at,
   b.updated_at, b.placed_by, b.payment_id, ${PAYMENT_COLUMNS}, b.interpreter_id, i.name AS interpreter_record_name,
   i.qualifications AS interpreter_qualifications, b.actual_hundredths, b.overtime_hundredths, b.overtime_cents,
-  b.overtime_payment_id, op.provider AS overtime_provider, op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at`;
+  b.overtime_payment_id, op.provider AS overtime_provider, op.approval_url AS overtime_approval_url, op.paid_at AS overtime_paid_at,
+  op.refunded_cents AS overtime_refunded_cents`;
 
 /**
  * A booking of an account with its payment, if staff made its checkout, and its version: booking `id` of the account
@@ -130,6 +131,7 @@ export function bookingOf(row: SqlRow, date: DateOf): BookingRead {
             provider: row.overtime_provider as string,
             approvalUrl: row.overtime_approval_url as string | null,
             paidAt: date(row.overtime_paid_at),
+            refundedCents: row.overtime_refunded_cents as number,
           },
     holdReason: row.hold_reason as string | null,
     completedAt: date(row.completed_at),

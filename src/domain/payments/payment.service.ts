@@ -265,7 +265,8 @@ export class PaymentService {
    * refunded, less refunds asked and not answered yet) and held back, and the decision is audited on the row; after the
    * commit the provider is asked for that amount and its answer applied: counted and e-mailed with the reason, or
    * refused (422 `amount_cents`) with nothing counted. An answer lost on the way is asked again by `reconcile`, as the
-   * same refund at the provider; until then the amount stays held back.
+   * same refund at the provider; until then the amount stays held back. `paymentOf` names which of the row's payments
+   * is refunded: its own by default, a booking's overtime when staff say so (D32).
    */
   async refundHolder<S extends string, E extends Stateful<S> & { payment: { id: string } | null }>(
     em: EntityManager,
@@ -273,16 +274,15 @@ export class PaymentService {
     id: string,
     spec: { amountCents: number; reason: string },
     actor: MoveCause['actor'],
+    paymentOf: (row: E) => { id: string } | null = (row) => row.payment,
   ): Promise<E> {
     let asked: StaffRefund | null = null;
+    let refunded: string | null = null;
     const row = await lifecycle.change(em, { id } as FilterQuery<E>, async (tx, locked) => {
+      const chosen = paymentOf(locked);
       const payment =
-        locked.payment &&
-        (await tx.findOneOrFail(
-          Payment,
-          { id: locked.payment.id },
-          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-        ));
+        chosen &&
+        (await tx.findOneOrFail(Payment, { id: chosen.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
       if (!payment || !isSettled(payment))
         throw ValidationError.of('payment', 'Nothing has been paid, so nothing can be refunded.');
       const left = refundableCents(payment);
@@ -294,6 +294,7 @@ export class PaymentService {
             : `At most ${left} cents (${formatMoney(left, payment.currency)}) is left to refund.`,
         );
       asked = this.holdBackRefund(tx, payment, spec.amountCents, spec.reason);
+      refunded = payment.id;
       await lifecycle.record(
         tx,
         locked,
@@ -306,7 +307,7 @@ export class PaymentService {
         },
       );
     });
-    const answered = await this.askStaffRefund(em, row.payment!.id, asked!.id, { fresh: true });
+    const answered = await this.askStaffRefund(em, refunded!, asked!.id, { fresh: true });
     if (answered?.status === StaffRefundStatus.REFUSED)
       throw ValidationError.of('amount_cents', `The payment provider did not make the refund: ${answered.refusal}`);
     return row;

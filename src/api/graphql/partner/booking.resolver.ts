@@ -196,6 +196,10 @@ class BookingOvertimeType implements OvertimeView {
     description: "The overtime's receipt when paid by card, as `Payment.receiptUrl`; null on account (D31).",
   })
   receiptUrl!: string | null;
+  @Field(() => Int, {
+    description: 'What the operator refunded of the overtime, as Payment.refundedCents; 0 until then.',
+  })
+  refundedCents!: number;
   payment!: OvertimeView['payment'];
 }
 

@@ -25,6 +25,7 @@ import {
   confirmByNameCommand,
   replaceInterpreterCommand,
   rescheduleBookingCommand,
+  staffBookingRefundCommand,
   staffBookingsCommand,
   staffCancelBookingCommand,
 } from '../../../domain/bookings/booking.commands';
@@ -32,7 +33,6 @@ import { Role } from '../auth-checker';
 import { Authorized } from '../authorized';
 import type { GraphQLContext } from '../context';
 import { addNoteCommand, staffReasonCommand } from '../../../domain/desk/desk.commands';
-import { staffRefundCommand } from '../../../domain/payments/payment.commands';
 import { graphqlCommand } from '../../commands';
 import { InterpretationBookingPage } from '../partner/booking.resolver';
 import { writtenDateTime } from '../scalars/date-time.scalar';
@@ -163,8 +163,15 @@ export class StaffBookingResolver {
     @Arg('id', () => ID) id: string,
     @Arg('amountCents', () => Int) amountCents: number,
     @Arg('reason') reason: string,
+    @Arg('overtime', () => Boolean, {
+      nullable: true,
+      description:
+        "True to refund from the overtime's payment (payment.overtime) instead of the booking's own; nothing paid there: errors.payment.",
+    })
+    overtime?: boolean | null,
   ): Promise<Booking> {
-    return services.bookings.refund(ctx, id, graphqlCommand(staffRefundCommand, { amountCents, reason }));
+    const command = graphqlCommand(staffBookingRefundCommand, { amountCents, reason, overtime: overtime ?? undefined });
+    return services.bookings.refund(ctx, id, command);
   }
 
   @Mutation(() => BookingNote, { description: 'An internal note on the booking; never shown to the client.' })

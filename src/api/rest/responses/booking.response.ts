@@ -33,6 +33,9 @@ export const BookingOvertime = component(
       Url.nullable(),
       "The overtime's receipt once paid by card, as `payment.receipt_url`; null before, and on account.",
     ),
+    refunded_cents: Cents.describe(
+      "What the operator refunded of the overtime, as `payment.refunded_cents` is of the booking's own payment; 0 until then.",
+    ),
   }),
 );
 

@@ -31,6 +31,7 @@ function serializeOvertime(booking: BookingRead, receipts: ReceiptService) {
       approval_url: overtime.approvalUrl,
       paid_at: formatOptionalTimestamp(overtime.paidAt),
       receipt_url: overtime.payment && receipts.receiptUrl(overtime.payment),
+      refunded_cents: overtime.refundedCents,
     }
   );
 }
