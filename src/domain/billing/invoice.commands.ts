@@ -20,7 +20,7 @@ export type StaffInvoices = z.output<typeof staffInvoicesCommand>;
 export const recordInvoicePaymentCommand = z.object({
   amountCents: integer({ required: true, min: 1, max: 1_000_000_000 }),
   method: text({ required: true, max: 50 }),
-  reference: text({ max: 255 }),
+  reference: text({ max: 255, printed: true }),
 });
 export type RecordInvoicePayment = z.output<typeof recordInvoicePaymentCommand>;
 

@@ -54,7 +54,7 @@ export const createBookingCommand = z
     durationHours: durationHundredths({ required: true }),
     location: text({ max: 500 }),
     videoPlatformNotes: text({ max: 2000 }),
-    reference: text({ max: 255 }),
+    reference: text({ max: 255, printed: true }),
     redirectUrl: httpUrl(),
   })
   .check(across(['sourceLanguage', 'targetLanguage'], differentLanguages))

@@ -61,8 +61,8 @@ export const createQuoteCommand = z
     fileIds,
     unitCount: integer({ min: 1, max: MAX_UNIT_COUNT }),
     addons,
-    reference: text({ max: 255 }),
-    purchaseOrder: text({ max: MAX_PURCHASE_ORDER }),
+    reference: text({ max: 255, printed: true }),
+    purchaseOrder: text({ max: MAX_PURCHASE_ORDER, printed: true }),
     shippingAddress: shippingAddressField(),
     instructions: text({ max: MAX_INSTRUCTIONS }),
   })

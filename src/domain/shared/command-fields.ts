@@ -56,6 +56,7 @@ export const text = <R extends boolean | undefined = undefined>(rule: {
   max: number;
   required?: R;
   pattern?: string;
+  printed?: boolean;
 }) =>
   field<string, R>(
     rule.required,

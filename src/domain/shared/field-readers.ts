@@ -19,6 +19,11 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 /** White space and characters that show nothing (zero-width spaces and joiners, direction marks): text made only of them says nothing. */
 const INVISIBLE = /^[\s\p{Cf}]*$/u;
+/**
+ * Direction embeddings, overrides and isolates: in text printed on an invoice or a receipt they can make it read as
+ * other text than it is (a purchase order shown reversed), so such fields refuse them. Direction marks stay allowed.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 /** A character an e-mail address never holds: white space, or one that shows nothing. */
 const NOT_IN_EMAIL = /[\s\p{Cf}]/u;
 
@@ -83,6 +88,8 @@ export const isStorableText = (value: string): boolean =>
 export interface TextRule {
   required?: boolean;
   max?: number;
+  /** Printed on invoices and receipts as the client wrote it: no direction controls (`DIRECTION_CONTROLS`). */
+  printed?: boolean;
 }
 
 /** Trimmed text of at most `max` code points, with nothing PostgreSQL would refuse or mangle (D25). */
@@ -91,6 +98,8 @@ export function readText(raw: unknown, rule: TextRule = {}): Read<string> {
   if (typeof raw !== 'string') return fail(`The ${FIELD} field must be a string.`);
   if (CONTROL_CHARACTERS.test(raw)) return fail(`The ${FIELD} field must not contain control characters.`);
   if (LONE_SURROGATE.test(raw)) return fail(`The ${FIELD} field must be valid Unicode text.`);
+  if (rule.printed && DIRECTION_CONTROLS.test(raw))
+    return fail(`The ${FIELD} field must not contain text-direction control characters.`);
   const trimmed = INVISIBLE.test(raw) ? '' : raw.trim();
   if (rule.required && trimmed === '') return fail(`The ${FIELD} field is required.`);
   if (rule.max !== undefined && [...trimmed].length > rule.max)
