@@ -32,7 +32,8 @@ beforeAll(async () => {
   shortPdf = join(dir, 'short.pdf');
   writeFileSync(longPdf, await pdf(Array.from({ length: 600 }, () => words(600, 'lengthy'))));
   writeFileSync(shortPdf, await pdf([words(300), words(300)]));
-});
+  // Writing 600 pages takes seconds on a quiet machine and over a minute on a loaded one.
+}, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a long document yields its core to another account's newer one (D25)", () => {
