@@ -140,6 +140,12 @@ describe('creation', () => {
       { scheduled_at: '9999-12-31T23:30:00-12:00' },
       { scheduled_at: ['The scheduled at field must fall between the years 0001 and 9999 in UTC.'] },
     ],
+    [
+      // A mistyped year takes the money now for a session no one will attend (D28).
+      'a time more than 5 years ahead',
+      { scheduled_at: '2206-03-04T09:00:00-05:00' },
+      { scheduled_at: ['The scheduled at field must be within 5 years from now.'] },
+    ],
     ['no location on site', { mode: 'on_site' }, { location: ['The location field is required.'] }],
     [
       'an unknown mode and setting',

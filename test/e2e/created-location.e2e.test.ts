@@ -71,7 +71,7 @@ describe('Location on 201', () => {
       source_language: 'es',
       target_language: 'en',
       mode: 'video_remote',
-      scheduled_at: '2099-12-01T09:30:00-05:00',
+      scheduled_at: '2030-12-01T09:30:00-05:00',
       duration_hours: 1.5,
     };
     const booking = await t.rest

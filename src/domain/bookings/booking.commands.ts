@@ -36,12 +36,31 @@ export const durationHundredths = <R extends boolean | undefined = undefined>(
     multipleOf: 0.01,
   });
 
-/** When the interpreter is needed: in the future (D12), with the offset it was written in kept (D29). */
+/**
+ * How far ahead a booking may start (D12): courts list hearings months ahead, rarely past a year or two; a start
+ * further away is a mistyped year ("2206", "2062"), which would take the client's money now for a session no one will
+ * attend.
+ */
+export const MOST_YEARS_AHEAD = 5;
+
+/**
+ * When the interpreter is needed: in the future (D12) and within `MOST_YEARS_AHEAD` years, with the offset it was
+ * written in kept (D29).
+ */
 const startTime = () =>
-  zonedDateTime({ required: true }).refine(
-    (start) => start.date.getTime() > Date.now(),
-    `The ${FIELD} field must be a date in the future.`,
-  );
+  zonedDateTime({ required: true })
+    .refine((start) => start.date.getTime() > Date.now(), `The ${FIELD} field must be a date in the future.`)
+    .refine(
+      (start) => start.date.getTime() <= latestStart(new Date()).getTime(),
+      `The ${FIELD} field must be within ${MOST_YEARS_AHEAD} years from now.`,
+    );
+
+/** The latest start a booking made at `now` may have: the same moment, `MOST_YEARS_AHEAD` years on (UTC). */
+function latestStart(now: Date): Date {
+  const latest = new Date(now);
+  latest.setUTCFullYear(now.getUTCFullYear() + MOST_YEARS_AHEAD);
+  return latest;
+}
 
 /** `POST /interpretation-bookings` and `createInterpretationBooking`: priced at once (D12). */
 export const createBookingCommand = z

@@ -37,7 +37,9 @@ class CreateInterpretationBookingInput {
   @Field() targetLanguage!: string;
   @Field(() => InterpretationMode) mode!: InterpretationMode;
   @Field(() => BookingSetting, { nullable: true }) setting?: BookingSetting;
-  @Field(() => Date, { description: 'When the interpreter is needed: in the future, with an explicit offset.' })
+  @Field(() => Date, {
+    description: 'When the interpreter is needed: in the future and within 5 years, with an explicit offset.',
+  })
   scheduledAt!: Date;
   @Field(() => Float) durationHours!: number;
   @Field({ nullable: true }) location?: string;

@@ -207,7 +207,7 @@ export class StaffBookingResolver {
 
   @Mutation(() => Booking, {
     description:
-      'A new start time in the future; the duration (and price) changes only before payment is asked for. The account is e-mailed. Audited.',
+      'A new start time in the future, within 5 years; the duration (and price) changes only before payment is asked for. The account is e-mailed. Audited.',
   })
   rescheduleInterpretationBooking(
     @Ctx() { ctx, services }: GraphQLContext,

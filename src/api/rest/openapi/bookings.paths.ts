@@ -43,7 +43,7 @@ export const bookingSchemas = {
     setting: { description: SETTING, default: 'other' },
     scheduled_at: {
       description:
-        'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future. Answered back in UTC.',
+        'Start of the assignment: ISO 8601 with an explicit offset (`Z` or `-05:00`), in the future and within 5 years. Answered back in UTC.',
       examples: ['2026-12-01T09:30:00-05:00'],
     },
     duration_hours:
