@@ -17,6 +17,8 @@ import {
   type BrowserSession,
   waitForText,
 } from '../helpers/browser';
+import { AssignOrderDocument, DeactivateStaffUserDocument, StaffOrderDocument } from '../graphql/generated';
+import { createStaffMember } from '../helpers/certified';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { docx, pdf } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
@@ -74,6 +76,25 @@ it('finds the order by reference, by status and as needing no translator, and pa
   await press(page, 'Needs translation', 'checkbox');
   await press(page, 'Filter');
   await waitForText(page, '0 orders');
+}, 60_000);
+
+it('keeps a deactivated assignee in the Assign select: pressing Assign unassigns no one', async () => {
+  const staffToken = await createStaffToken(t);
+  const gone = await createStaffMember(t, { name: 'Gus Gone' });
+  expect((await t.gql(AssignOrderDocument, { orderId, staffUserId: gone.id }, staffToken)).errors).toBeUndefined();
+  expect((await t.gql(DeactivateStaffUserDocument, { id: gone.id }, staffToken)).errors).toBeUndefined();
+  await page.goto(`${b.base}/console/orders/${orderNumber}`, { waitUntil: 'load' });
+  await byRole(page, 'combobox', 'Assignee');
+  await page.waitForFunction(
+    `document.querySelector('select[name="staffUserId"]').selectedOptions[0]?.textContent === 'Gus Gone (deactivated)'`,
+  );
+  await press(page, 'Assign');
+  await waitForText(page, 'The staff user id field must name an active staff user.');
+  await checkScreen(t, page, 'console-order-deactivated-assignee');
+  const assignee = async () =>
+    (await t.gql(StaffOrderDocument, { id: orderId }, staffToken)).data!.staffOrder!.assignee?.id;
+  expect(await assignee()).toBe(gone.id);
+  expect((await t.gql(AssignOrderDocument, { orderId, staffUserId: null }, staffToken)).errors).toBeUndefined();
 }, 60_000);
 
 it('works the order from its screen: refusal beside the field, hold, release, approve, attach, complete, refund', async () => {

@@ -136,6 +136,25 @@ export function NotarizationForm({ order }: { order: OrderView }) {
   );
 }
 
+/**
+ * Who the order may be assigned to: nobody, the active staff, and always whoever has it now, deactivated or beyond
+ * the first page of staff. Left out, the select fell back to "Nobody" and "Assign" unassigned without anyone choosing
+ * it; the service refuses a deactivated assignee, so keeping them selected changes nothing.
+ */
+function assigneeOptions(order: OrderView, desk: OrderDeskView) {
+  const active = desk.staffUsers.items.filter((user) => !user.deactivatedAt);
+  const current = order.assignee;
+  const others = active.filter((user) => user.id !== current?.id);
+  return [
+    { value: '', label: 'Nobody' },
+    ...[...(current ? [current] : []), ...others].map((user) => ({ value: user.id, label: staffLabel(user) })),
+  ];
+}
+
+/** "Dana Desk (desk)", or "(deactivated)" for one who no longer works here. */
+export const staffLabel = (user: { name: string; role: string; deactivatedAt?: string | null }) =>
+  `${user.name} (${user.deactivatedAt ? 'deactivated' : user.role.toLowerCase()})`;
+
 /** Hold (with a reason) or release, cancel, refund an amount, assign: the desk's moves (not a translator's). */
 export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDeskView }) {
   const hold = useAction(HoldOrder, 'Order held.');
@@ -145,7 +164,6 @@ export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDesk
   const assign = useAction(AssignOrder, 'Assignment saved.');
   const finished = order.status === 'COMPLETED' || order.status === 'CANCELLED';
   const currency = desk.staffOrder?.currency ?? '';
-  const staff = desk.staffUsers.items.filter((user) => !user.deactivatedAt);
   return (
     <section aria-labelledby="desk-heading">
       <h2 id="desk-heading">Desk</h2>
@@ -162,10 +180,8 @@ export function DeskActions({ order, desk }: { order: OrderView; desk: OrderDesk
               label="Assignee"
               errorName="staffUserId"
               defaultValue={order.assignee?.id ?? ''}
-              options={[
-                { value: '', label: 'Nobody' },
-                ...staff.map((user) => ({ value: user.id, label: `${user.name} (${user.role.toLowerCase()})` })),
-              ]}
+              key={order.assignee?.id ?? ''}
+              options={assigneeOptions(order, desk)}
             />
           </Form>
         )}

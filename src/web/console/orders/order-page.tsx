@@ -6,7 +6,7 @@ import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { AuditTrail } from '../audit-trail';
 import { useMe } from '../staff-context';
-import { CompleteOrderForm, DeskActions, NotarizationForm } from './order-actions';
+import { CompleteOrderForm, DeskActions, NotarizationForm, staffLabel } from './order-actions';
 import { OrderMessages, OrderNotes } from './order-conversation';
 import { OrderFiles } from './order-files';
 import { StaffOrder, StaffOrderDesk, type OrderDeskView, type OrderView } from './order-query';
@@ -100,7 +100,7 @@ function OrderFacts({ order, desk }: { order: OrderView; desk?: OrderDeskView })
       <dt>Due</dt>
       <dd>{formatDateTime(order.dueAt)}</dd>
       <dt>Assignee</dt>
-      <dd>{order.assignee?.name ?? 'Nobody'}</dd>
+      <dd>{order.assignee ? staffLabel(order.assignee) : 'Nobody'}</dd>
       {order.holdReason && (
         <>
           <dt>Held because</dt>

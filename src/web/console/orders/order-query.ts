@@ -25,6 +25,8 @@ export const StaffOrder = graphql(`
       assignee {
         id
         name
+        role
+        deactivatedAt
       }
       files {
         id
