@@ -127,6 +127,18 @@ describe('times as the client wrote them, and languages by name (D29)', () => {
       'Cancellation once paid: refunded in full by 2031-03-08 08:00 UTC+05:30 (2031-03-08 02:30 UTC); ' +
         '50% refunded by 2031-03-09 08:00 UTC+05:30 (2031-03-09 02:30 UTC); nothing refunded after that.',
     );
+    // The same start again, in any offset, changes nothing the client should be e-mailed about: refused.
+    for (const same of ['2031-03-10T08:00:00+05:30', '2031-03-10T02:30:00Z']) {
+      const again = await t.gql(RescheduleInterpretationBookingDocument, { id, scheduledAt: same }, staff);
+      expect(again.errors![0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        errors: { scheduledAt: ['The booking already starts then: choose another start.'] },
+      });
+    }
+    const rescheduledMails = (await mailTo(alice.email)).filter(
+      (m) => m.kind === 'booking_rescheduled' && m.text?.includes(number),
+    );
+    expect(rescheduledMails).toHaveLength(1);
     // A hold and a staff cancel name the start too.
     const start = '2031-03-10 08:00 UTC+05:30 (2031-03-10 02:30 UTC)';
     const held = await t.gql(HoldInterpretationBookingDocument, { id, reason: 'The court may adjourn.' }, staff);

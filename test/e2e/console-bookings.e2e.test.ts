@@ -5,9 +5,9 @@ import {
   HoldInterpretationBookingDocument,
   UpdateInterpreterDocument,
 } from '../graphql/generated';
-import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
+import { byRole, checkScreen, choose, fill, pageText, press, typeDate, waitForText } from '../helpers/browser';
 import { createInterpreter, passStart, payBookingCheckout, requestBooking } from '../helpers/bookings';
-import { consoleSuite, signInToConsole } from '../helpers/console';
+import { consoleSuite, dateTimeKeys, signInToConsole } from '../helpers/console';
 import { docx, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
 import { paidOrder } from '../helpers/orders';
@@ -124,6 +124,21 @@ it('shows the deadlines and the fee the service says a cancel keeps, before the 
   );
   const half = (paid.total_cents / 200).toFixed(2);
   await waitForText(page, `Cancelling now keeps a fee of $${half} and refunds $${half}.`);
+
+  // Rescheduled an hour later, typed in the client's offset (the form says which), not this browser's time zone.
+  await waitForText(page, 'In the client’s time, UTC-05:00');
+  const later = new Date(minute.getTime() - 4 * 3600_000).toISOString().slice(0, 16);
+  await typeDate(page, 'New start', ...dateTimeKeys(later));
+  await press(page, 'Reschedule');
+  await waitForText(page, 'Booking rescheduled; the client is e-mailed.');
+  await waitForText(page, `${later.replace('T', ' ')} UTC-05:00`);
+  const moved = await clientView(booking.id);
+  expect(Date.parse(moved.scheduled_at)).toBe(minute.getTime() + 3600_000);
+  // The same start again is no change to e-mail: refused beside the field.
+  await press(page, 'Reschedule');
+  await waitForText(page, 'The booking already starts then: choose another start.');
+  await checkScreen(t, page, 'console-booking-rescheduled');
+
   await press(page, 'Waive the fee (refund all of it)', 'checkbox');
   await fill(page, 'Reason to cancel', 'The hearing was adjourned.');
   await checkScreen(t, page, 'console-booking-cancel');

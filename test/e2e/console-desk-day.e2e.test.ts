@@ -16,7 +16,7 @@ import {
 } from '../helpers/browser';
 import { passStart, requestBooking } from '../helpers/bookings';
 import { notarizationDetails } from '../helpers/certified';
-import { consoleSuite, signInToConsole } from '../helpers/console';
+import { consoleSuite, dateTimeKeys, signInToConsole } from '../helpers/console';
 import { docx, pdf, SCANNED } from '../helpers/documents';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { createPendingAccount, createStaffToken, keysMailedTo, type TestAccount } from '../helpers/fixtures';
@@ -326,8 +326,5 @@ it('refunds an amount of the paid DOCX order without moving it', async () => {
 }, 60_000);
 
 /** The parts Chromium's en-US date and time field takes for `date` in the browser's time zone (this process's). */
-const dateKeys = (date: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  const day = `${two(date.getMonth() + 1)}${two(date.getDate())}${date.getFullYear()}`;
-  return [day, `${two(date.getHours() % 12 || 12)}${two(date.getMinutes())}${date.getHours() < 12 ? 'A' : 'P'}`];
-};
+const dateKeys = (date: Date) =>
+  dateTimeKeys(new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));

@@ -34,3 +34,13 @@ export async function signInToConsole(
   await byRole(page, 'heading', 'Orders');
   return { page, staff };
 }
+
+/**
+ * The keys `typeDate` types into a date and time field for a wall-clock time `YYYY-MM-DDTHH:mm`, in the order
+ * Chromium's en-US field shows its segments: `2026-11-26T21:05` -> `['11262026', '0905P']`.
+ */
+export function dateTimeKeys(wallClock: string): string[] {
+  const [, year, month, day, hour, minute] = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(wallClock)!;
+  const hours = Number(hour);
+  return [`${month}${day}${year}`, `${String(hours % 12 || 12).padStart(2, '0')}${minute}${hours < 12 ? 'A' : 'P'}`];
+}

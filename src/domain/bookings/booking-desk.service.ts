@@ -1,3 +1,4 @@
+import { ValidationError } from '../../shared/errors';
 import { requireStaff } from '../identity/guards';
 import { InterpretationRate } from '../catalog/rates.entity';
 import { Desk } from '../desk/desk';
@@ -90,7 +91,11 @@ export class BookingDeskService extends Desk<BookingStatus, Booking, BookingNote
         scheduledAt: booking.scheduledAt,
         scheduledOffsetMinutes: booking.scheduledOffsetMinutes,
       };
-      if (duration !== undefined && duration !== booking.durationHundredths) {
+      const durationChanges = duration !== undefined && duration !== booking.durationHundredths;
+      // The client is e-mailed a change: a start it already has, with nothing else changed, is none (D28).
+      if (!durationChanges && scheduledAt.date.getTime() === booking.scheduledAt.getTime())
+        throw ValidationError.of('scheduled_at', 'The booking already starts then: choose another start.');
+      if (durationChanges) {
         this.deps.lifecycle.assertAction(booking, 'change_duration');
         const rate = await em.findOneOrFail(InterpretationRate, { mode: booking.mode });
         Object.assign(

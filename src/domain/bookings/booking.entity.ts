@@ -116,6 +116,10 @@ export class Booking {
   scheduledAt!: Date;
 
   /** The UTC offset `scheduled_at` was written with, in minutes: e-mails and pages show the time as the client gave it (D29). */
+  @Field(() => Int, {
+    description:
+      'The UTC offset, in minutes east of UTC, the start was written with (-300 for UTC-05:00): its time as the client gave it.',
+  })
   @Property({ type: 'smallint' })
   scheduledOffsetMinutes = 0;
 

@@ -2,7 +2,8 @@ import { useAction } from '../../shared/action';
 import { Form, formText, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { typedHours } from '../../shared/typed-numbers';
-import { instant, ReasonForm, RefundForm, refundDone } from '../desk-forms';
+import { ReasonForm, RefundForm, refundDone } from '../desk-forms';
+import { inOffset, offsetText } from './booking-offset';
 import type { Booking } from './booking-page';
 import { CancelForm } from './cancel-form';
 import { ConfirmForm, ReplaceInterpreterForm } from './confirm-form';
@@ -12,6 +13,8 @@ const Reschedule = graphql(`
     rescheduleInterpretationBooking(id: $id, scheduledAt: $scheduledAt, durationHours: $durationHours) {
       id
       scheduledAt
+      scheduledOffsetMinutes
+      scheduledAtText
       durationHours
       totalCents
     }
@@ -63,8 +66,6 @@ const Refund = graphql(`
   }
 `);
 
-/** Hours typed in a field ("1.5"); nothing typed is left out, anything else is NaN, which the service refuses. */
-
 /**
  * The desk's moves on a booking (D28, D32): confirm an interpreter who qualifies and is free, reschedule, complete
  * with the hours it really took, hold or release (another interpreter first, when the one on record no longer
@@ -88,7 +89,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
             submitLabel="Reschedule"
             onSubmit={(data) => {
               const durationHours = typedHours(formText(data, 'durationHours'));
-              const scheduledAt = instant(formText(data, 'scheduledAt'));
+              const scheduledAt = inOffset(formText(data, 'scheduledAt'), booking.scheduledOffsetMinutes);
               if ('refusal' in durationHours || !scheduledAt)
                 return reschedule.refuse({
                   ...('refusal' in durationHours ? { durationHours: durationHours.refusal } : {}),
@@ -102,7 +103,12 @@ export function BookingActions({ booking }: { booking: Booking }) {
             }}
             {...reschedule.form}
           >
-            <TextField name="scheduledAt" label="New start" type="datetime-local" />
+            <TextField
+              name="scheduledAt"
+              label="New start"
+              hint={`In the client’s time, UTC${offsetText(booking.scheduledOffsetMinutes)}, as the booking is shown.`}
+              type="datetime-local"
+            />
             <TextField name="durationHours" label="Duration in hours (optional)" inputMode="decimal" />
           </Form>
         )}

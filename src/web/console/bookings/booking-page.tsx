@@ -20,6 +20,7 @@ const StaffBooking = graphql(`
       sourceLanguage
       targetLanguage
       scheduledAt
+      scheduledOffsetMinutes
       scheduledAtText
       durationHours
       billableHours
