@@ -235,6 +235,13 @@ it('routes a certified scan to a translator, who translates and certifies it; th
   await page.reload({ waitUntil: 'load' });
   await byRole(page, 'heading', `Order ${order.number} In review`);
   await waitForText(page, 'Replaced by Tomás Translator');
+  // Sent empty, every field says what it needs beside itself, "Notarized at" too, in words and not GraphQL's.
+  await press(page, 'Record notarization');
+  await waitForText(page, 'The notary name field is required.');
+  await waitForText(page, 'The notarized at field is required.');
+  expect(await pageText(page)).not.toMatch(/Variable|DateTime/);
+  expect(await page.$$('input[aria-invalid="true"]')).toHaveLength(5);
+  await checkScreen(t, page, 'console-day-notarization-refused');
   const notary = notarizationDetails();
   await fill(page, 'Notary', notary.notaryName);
   await fill(page, 'Jurisdiction', notary.jurisdiction);

@@ -11,8 +11,21 @@ export interface ListPageInfo {
   total: number;
 }
 
-/** The page a list's address asks for (`?page=`), 1 when none or nonsense. */
-export const pageOf = (location: Location) => Number(location.query.get('page') ?? '1') || 1;
+/** The pages a list may ask the service for (its `page` argument's range). */
+const LAST_PAGE_ASKED = 100_000;
+
+/**
+ * The page a list's address asks for (`?page=`), 1 when none or nonsense (`1.5`, `0`, `x`): sent as it was, the
+ * service refused it in GraphQL's words.
+ */
+export const pageOf = (location: Location) => {
+  const page = Number(location.query.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= LAST_PAGE_ASKED ? page : 1;
+};
+
+/** The status a list's address asks for (`?status=`), undefined when none or not one of `statuses`. */
+export const statusOf = <S extends string>(location: Location, statuses: readonly S[]): S | undefined =>
+  statuses.find((status) => status === location.query.get('status'));
 
 /**
  * A list as every screen of lists draws it (docs/decisions.md D34): its heading, a filter form whose values become
@@ -85,12 +98,15 @@ export function SearchFilter({ location, hint }: { location: Location; hint: str
   return <TextField name="search" label="Search" type="search" hint={hint} defaultValue={value} key={value} />;
 }
 
+/** The status select; a status the address names that is none (`?status=BOGUS`) is said to be left out. */
 export function StatusFilter({ location, statuses }: { location: Location; statuses: readonly string[] }) {
-  const value = location.query.get('status') ?? '';
+  const asked = location.query.get('status');
+  const value = statusOf(location, statuses) ?? '';
   return (
     <SelectField
       name="status"
       label="Status"
+      hint={asked && !value ? `“${asked}” is not a status: every status is shown.` : undefined}
       defaultValue={value}
       key={value}
       options={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s, label: formatEnum(s) }))]}

@@ -149,7 +149,8 @@ export class StaffOrderResolver {
     @Arg('commissionNumber') commissionNumber: string,
     @Arg('jurisdiction') jurisdiction: string,
     @Arg('commissionExpiresOn', { description: 'YYYY-MM-DD.' }) commissionExpiresOn: string,
-    @Arg('notarizedAt', () => Date) notarizedAt: Date,
+    // Nullable so that an empty one is refused by the command beside the others' errors, not by GraphQL alone.
+    @Arg('notarizedAt', () => Date, { nullable: true }) notarizedAt: Date | null | undefined,
     @Arg('scan', () => GraphQLUpload, {
       nullable: true,
       description: 'The notarized certificate, scanned: kept as a certificate file of the order.',
@@ -162,7 +163,7 @@ export class StaffOrderResolver {
       commissionNumber,
       jurisdiction,
       commissionExpiresOn,
-      notarizedAt: notarizedAt.toISOString(),
+      notarizedAt: notarizedAt?.toISOString(),
     });
     const upload = scan ? await scan : undefined;
     return services.certifiedReview.recordNotarization(

@@ -1,7 +1,7 @@
 import { useQuery } from 'urql';
 import { ScreenOutcome, useAction } from '../../shared/action';
 import { useState } from 'react';
-import { FilteredList, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
+import { FilteredList, pageOf, statusOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
 import { Form } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
@@ -85,7 +85,7 @@ export function AccountListPage() {
   const [{ data, fetching, error }] = useQuery({
     query: AccountList,
     variables: {
-      status: (query.get('status') as AccountStatus | null) ?? undefined,
+      status: statusOf(location, STATUSES),
       search: query.get('search') ?? undefined,
       page: pageOf(location),
       perPage: 25,

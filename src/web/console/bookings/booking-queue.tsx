@@ -3,7 +3,15 @@ import { TextField } from '../../shared/form';
 import { formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { InterpretationBookingStatus, StaffBookingQueueQuery } from '../../shared/gql/graphql';
-import { CardTable, FilteredList, type Column, pageOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
+import {
+  CardTable,
+  FilteredList,
+  type Column,
+  pageOf,
+  statusOf,
+  SearchFilter,
+  StatusFilter,
+} from '../../shared/filtered-list';
 import { Link, useLocation, type Location } from '../../shared/router';
 
 const StaffBookingQueue = graphql(`
@@ -84,7 +92,7 @@ export function BookingQueue() {
   const [{ data, fetching, error }] = useQuery({
     query: StaffBookingQueue,
     variables: {
-      status: (query.get('status') as InterpretationBookingStatus | null) ?? undefined,
+      status: statusOf(location, STATUSES),
       from: dayStart(query.get('from')),
       to: dayStart(query.get('to'), 1),
       search: query.get('search') ?? undefined,

@@ -1,7 +1,7 @@
 import { useQuery } from 'urql';
 import { ScreenOutcome, useAction } from '../../shared/action';
 import { localPath, useFreshLinks } from '../../shared/file-preview';
-import { CheckFilter, FilteredList, pageOf, StatusFilter } from '../../shared/filtered-list';
+import { CheckFilter, FilteredList, pageOf, statusOf, StatusFilter } from '../../shared/filtered-list';
 import { Form, formText, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
@@ -77,7 +77,7 @@ export function InvoiceList() {
     query: StaffInvoices,
     variables: {
       accountId,
-      status: (query.get('status') as InvoiceStatus | null) ?? undefined,
+      status: statusOf(location, STATUSES),
       overdue: query.has('overdue') || undefined,
       page: pageOf(location),
       perPage: 25,

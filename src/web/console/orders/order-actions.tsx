@@ -20,7 +20,7 @@ const RecordNotarization = graphql(`
     $jurisdiction: String!
     $commissionNumber: String!
     $commissionExpiresOn: String!
-    $notarizedAt: DateTime!
+    $notarizedAt: DateTime
     $scan: Upload
   ) {
     recordNotarization(
@@ -114,7 +114,7 @@ export function NotarizationForm({ order }: { order: OrderView }) {
       jurisdiction: formText(data, 'jurisdiction'),
       commissionNumber: formText(data, 'commissionNumber'),
       commissionExpiresOn: formText(data, 'commissionExpiresOn'),
-      notarizedAt: instant(formText(data, 'notarizedAt')),
+      notarizedAt: instant(formText(data, 'notarizedAt')) || null,
       scan: formFile(data, 'scan'),
     });
   return (

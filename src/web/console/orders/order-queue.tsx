@@ -8,6 +8,7 @@ import {
   FilteredList,
   type Column,
   pageOf,
+  statusOf,
   SearchFilter,
   StatusFilter,
 } from '../../shared/filtered-list';
@@ -107,7 +108,7 @@ export function OrderQueue() {
   const [{ data, fetching, error }] = useQuery({
     query: StaffOrderQueue,
     variables: {
-      status: (query.get('status') as OrderStatus | null) ?? undefined,
+      status: statusOf(location, ORDER_STATUSES),
       overdue: query.has('overdue') || undefined,
       queue: query.has('needsTranslation') ? 'NEEDS_TRANSLATION' : undefined,
       assigneeId: query.has('mine') ? me.id : undefined,

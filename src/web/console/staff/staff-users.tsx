@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { ScreenOutcome, useAction } from '../../shared/action';
+import { pageOf } from '../../shared/filtered-list';
 import { Form, formText, SelectField, TextField } from '../../shared/form';
 import { formatDateTime, formatEnum } from '../../shared/format';
 import { graphql } from '../../shared/gql';
@@ -68,7 +69,7 @@ export function StaffUsersPage() {
   const location = useLocation();
   const [{ data, fetching, error }] = useQuery({
     query: StaffUsers,
-    variables: { page: Number(location.query.get('page') ?? '1') || 1, perPage: 25 },
+    variables: { page: pageOf(location), perPage: 25 },
   });
   const staff = data?.staffUsers;
   return (
