@@ -78,6 +78,15 @@ it('finds the order by reference, by status and as needing no translator, and pa
   await waitForText(page, '0 orders');
 }, 60_000);
 
+it('returns from an order to the queue as it was filtered', async () => {
+  await page.goto(`${b.base}/console/orders?search=Matter+4471&status=IN_REVIEW`, { waitUntil: 'load' });
+  await press(page, orderNumber, 'link');
+  await byRole(page, 'heading', `Order ${orderNumber} In review`);
+  await press(page, 'Back to orders', 'link');
+  await byRole(page, 'link', orderNumber);
+  expect(new URL(page.url()).search).toBe('?search=Matter+4471&status=IN_REVIEW');
+}, 60_000);
+
 it('reads a page or a status in the address that is none as none given', async () => {
   // An address edited by hand shows the first page, or every status with a word why: never GraphQL's refusal.
   await page.goto(`${b.base}/console/orders?page=1.5`, { waitUntil: 'load' });

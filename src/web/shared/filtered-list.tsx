@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, SelectField, TextField } from './form';
+import { useListAddress } from './list-return';
 import { formatEnum } from './format';
 import { Pending } from './layout';
 import { Pager } from './pager';
@@ -65,6 +66,7 @@ export function FilteredList({
   notice?: ReactNode;
   children: ReactNode;
 }) {
+  useListAddress(location);
   return (
     <>
       <h1>{heading}</h1>

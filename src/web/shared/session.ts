@@ -6,6 +6,7 @@
 export interface SessionStore {
   token: () => string | null;
   save: (token: string) => void;
+  /** Ends the session in the tab: its token, and whatever else the application kept there under its name. */
   clear: () => void;
 }
 
@@ -14,6 +15,9 @@ export function sessionStore(app: string): SessionStore {
   return {
     token: () => sessionStorage.getItem(key),
     save: (token) => sessionStorage.setItem(key, token),
-    clear: () => sessionStorage.removeItem(key),
+    clear: () =>
+      Object.keys(sessionStorage)
+        .filter((name) => name.startsWith(`${app}.`))
+        .forEach((name) => sessionStorage.removeItem(name)),
   };
 }

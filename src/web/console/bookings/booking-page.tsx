@@ -4,7 +4,7 @@ import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { StaffBookingQuery } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
-import { Link } from '../../shared/router';
+import { BackToList } from '../../shared/list-return';
 import { AuditTrail } from '../audit-trail';
 import { NotesSection } from '../desk-forms';
 import { BookingActions } from './booking-desk';
@@ -118,9 +118,7 @@ export function BookingPage({ number }: { number: string }) {
   });
   return (
     <>
-      <p>
-        <Link href="/console/bookings">All bookings</Link>
-      </p>
+      <BackToList path="/console/bookings" label="Back to bookings" />
       {booking ? (
         <>
           <h1>

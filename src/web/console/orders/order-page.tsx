@@ -3,7 +3,7 @@ import { ScreenOutcome } from '../../shared/action';
 import { useFreshLinks } from '../../shared/file-preview';
 import { formatDateTime, formatEnum, formatMoney, holdReasonText } from '../../shared/format';
 import { Pending } from '../../shared/layout';
-import { Link } from '../../shared/router';
+import { BackToList } from '../../shared/list-return';
 import { AuditTrail } from '../audit-trail';
 import { useMe } from '../staff-context';
 import { CompleteOrderForm, DeskActions, NotarizationForm, staffLabel } from './order-actions';
@@ -41,9 +41,7 @@ export function OrderPage({ number }: { number: string }) {
   if (!order) {
     return (
       <>
-        <p>
-          <Link href="/console/orders">All orders</Link>
-        </p>
+        <BackToList path="/console/orders" label="Back to orders" />
         {fetching || error ? <Pending fetching={fetching} error={error} /> : <h1>No order {number}</h1>}
       </>
     );
@@ -57,9 +55,7 @@ export function OrderPage({ number }: { number: string }) {
     (order.status === 'IN_REVIEW' || order.status === 'ON_HOLD');
   return (
     <>
-      <p>
-        <Link href="/console/orders">All orders</Link>
-      </p>
+      <BackToList path="/console/orders" label="Back to orders" />
       <h1>
         Order {order.number} <span className="badge">{formatEnum(order.status)}</span>
       </h1>
