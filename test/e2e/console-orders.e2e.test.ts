@@ -17,7 +17,13 @@ import {
   type BrowserSession,
   waitForText,
 } from '../helpers/browser';
-import { AssignOrderDocument, DeactivateStaffUserDocument, StaffOrderDocument } from '../graphql/generated';
+import {
+  AssignOrderDocument,
+  DeactivateStaffUserDocument,
+  HoldOrderDocument,
+  ReleaseOrderDocument,
+  StaffOrderDocument,
+} from '../graphql/generated';
 import { createStaffMember } from '../helpers/certified';
 import { consoleSuite, signInToConsole } from '../helpers/console';
 import { docx, pdf } from '../helpers/documents';
@@ -115,6 +121,27 @@ it('keeps a deactivated assignee in the Assign select: pressing Assign unassigns
     (await t.gql(StaffOrderDocument, { id: orderId }, staffToken)).data!.staffOrder!.assignee?.id;
   expect(await assignee()).toBe(gone.id);
   expect((await t.gql(AssignOrderDocument, { orderId, staffUserId: null }, staffToken)).errors).toBeUndefined();
+}, 60_000);
+
+it('says a move refused on a page left behind in words, and shows the order as it is now', async () => {
+  const staffToken = await createStaffToken(t);
+  await page.goto(`${b.base}/console/orders/${orderNumber}`, { waitUntil: 'load' });
+  await byRole(page, 'heading', `Order ${orderNumber} In review`);
+  // Someone else holds the order meanwhile; this page still offers "Hold".
+  const held = await t.gql(HoldOrderDocument, { id: orderId, reason: 'Held at the other desk.' }, staffToken);
+  expect(held.errors).toBeUndefined();
+  await fill(page, 'Reason to hold', 'Waiting for the client.');
+  await press(page, 'Hold');
+  // The page is read again: the order as it is now, and the refusal still said, in words, though "Hold" is gone.
+  await byRole(page, 'heading', `Order ${orderNumber} On hold`);
+  await waitForText(page, 'Held at the other desk.');
+  await byRole(page, 'button', 'Release');
+  expect(await page.$eval('[role="alert"]', (alert) => alert.textContent)).toBe(
+    'Cannot hold the order while the status is on hold.',
+  );
+  expect(await pageText(page)).not.toMatch(/on_hold|ON_HOLD/);
+  await checkScreen(t, page, 'console-order-stale');
+  expect((await t.gql(ReleaseOrderDocument, { id: orderId }, staffToken)).errors).toBeUndefined();
 }, 60_000);
 
 it('works the order from its screen: refusal beside the field, hold, release, approve, attach, complete, refund', async () => {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../shared/format';
+import { formatDateTime, formatEnum } from '../shared/format';
 
 export interface AuditRow {
   id: string;
@@ -33,7 +33,9 @@ export function AuditTrail({ entries }: { entries: AuditRow[] }) {
                 <td data-label="Action">{entry.action}</td>
                 <td data-label="By">{entry.actorLabel}</td>
                 <td data-label="Change">
-                  {entry.fromState || entry.toState ? `${entry.fromState ?? '—'} → ${entry.toState ?? '—'}` : '—'}
+                  {entry.fromState || entry.toState
+                    ? `${stateText(entry.fromState)} → ${stateText(entry.toState)}`
+                    : '—'}
                 </td>
               </tr>
             ))}
@@ -43,3 +45,6 @@ export function AuditTrail({ entries }: { entries: AuditRow[] }) {
     </section>
   );
 }
+
+/** A state as the log keeps it (`in_review`) in words, as the rest of the page writes it ("In review"). */
+const stateText = (state?: string | null) => (state ? formatEnum(state.toUpperCase()) : '—');

@@ -6,11 +6,12 @@ import {
   useContext,
   useEffect,
   useId,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { useMutation, type AnyVariables } from 'urql';
-import { fieldRefusal, refusalOf, type Refusal } from './refusal';
+import { useMutation, useQuery, type AnyVariables, type UseQueryArgs, type UseQueryResponse } from 'urql';
+import { fieldRefusal, refusalOf, refusedForState, type Refusal } from './refusal';
 
 export interface Action<V, D = unknown> {
   /** The answer's data, or undefined when refused (the refusal is then in `form`). */
@@ -27,14 +28,24 @@ export interface Action<V, D = unknown> {
   form: { refusal?: Refusal; busy: boolean; done?: string; actionId: string };
 }
 
+/** A line the screen says for an action once its form is gone: its success, or a refusal for a state since changed. */
+interface Said {
+  id: string;
+  text: string;
+  refused?: boolean;
+}
+
 interface Scope {
   last?: string;
   /** The latest action's success line. */
-  said?: { id: string; text: string };
+  said?: Said;
   /** The actions whose form is drawn now: their line is the form's to say. */
   drawn: ReadonlySet<string>;
+  /** How many times an action was refused for a state the screen no longer showed: its queries read again each time. */
+  staleness: number;
+  stale: () => void;
   ran: (id: string) => void;
-  say: (id: string, text: string) => void;
+  say: (id: string, said: Omit<Said, 'id'>) => void;
   draw: (id: string, drawn: boolean) => void;
 }
 
@@ -47,8 +58,9 @@ const LastAction = createContext<Scope | undefined>(undefined);
 /** One screen's actions, of which only the latest keeps its success line. */
 export function ActionScope({ children }: { children: ReactNode }) {
   const [last, setLast] = useState<string>();
-  const [said, setSaid] = useState<{ id: string; text: string }>();
+  const [said, setSaid] = useState<Said>();
   const [drawn, setDrawn] = useState<ReadonlySet<string>>(new Set());
+  const [staleness, setStaleness] = useState(0);
   // The same function for the scope's life: a form's effect registers once, not at every render of the screen.
   const draw = useCallback(
     (id: string, on: boolean) =>
@@ -64,8 +76,10 @@ export function ActionScope({ children }: { children: ReactNode }) {
     last,
     said,
     drawn,
+    staleness,
+    stale: () => setStaleness((count) => count + 1),
     ran: (id) => (setLast(id), setSaid(undefined)),
-    say: (id, text) => setSaid({ id, text }),
+    say: (id, line) => setSaid({ id, ...line }),
     draw,
   };
   return createElement(LastAction.Provider, { value: scope }, children);
@@ -89,8 +103,10 @@ export function useDrawnForm(actionId: string | undefined): void {
 export function ScreenOutcome() {
   const scope = useContext(LastAction);
   const said = scope?.said;
-  const text = said && said.id === scope.last && !scope.drawn.has(said.id) ? said.text : undefined;
-  return text ? createElement('p', { role: 'status', className: 'done' }, text) : null;
+  if (!said || said.id !== scope.last || scope.drawn.has(said.id)) return null;
+  return said.refused
+    ? createElement('div', { role: 'alert', className: 'refusal' }, createElement('p', null, said.text))
+    : createElement('p', { role: 'status', className: 'done' }, said.text);
 }
 
 /**
@@ -115,9 +131,16 @@ export function useAction<D, V extends AnyVariables>(
       setUnread(undefined);
       scope?.ran(id);
       const answer = await execute(variables);
+      const stale = refusedForState(answer.error);
+      if (stale) {
+        // The screen is read again and may no longer draw this form (a hold refused on an order held meanwhile):
+        // the screen says the refusal then.
+        scope?.say(id, { text: stale, refused: true });
+        scope?.stale();
+      }
       if (answer.error || !answer.data) return undefined;
       setDone(doneMessage);
-      scope?.say(id, doneMessage);
+      scope?.say(id, { text: doneMessage });
       return answer.data;
     },
     refuse: (fields) => {
@@ -133,4 +156,19 @@ export function useAction<D, V extends AnyVariables>(
       actionId: id,
     },
   };
+}
+
+/**
+ * A screen's query, read again from the service whenever one of the screen's actions is refused for the state of what
+ * it acts on (someone else moved the order meanwhile): the page then shows what is true, beside the refusal.
+ */
+export function useScreenQuery<D, V extends AnyVariables>(args: UseQueryArgs<V, D>): UseQueryResponse<D, V> {
+  const answer = useQuery(args);
+  const refetch = useRef(answer[1]);
+  refetch.current = answer[1];
+  const staleness = useContext(LastAction)?.staleness ?? 0;
+  useEffect(() => {
+    if (staleness > 0) refetch.current({ requestPolicy: 'network-only' });
+  }, [staleness]);
+  return answer;
 }

@@ -27,7 +27,8 @@ export function refusalOf(error: ErrorAnswer | undefined): Refusal | undefined {
   for (const e of error.graphQLErrors) {
     const named = e.extensions?.errors as Record<string, string[]> | undefined;
     if (e.extensions?.code === 'BAD_USER_INPUT' && named && Object.keys(named).length > 0) {
-      for (const [field, list] of Object.entries(named)) fields[field.replace(/^input\./, '')] = list;
+      for (const [field, list] of Object.entries(named))
+        fields[field.replace(/^input\./, '')] = field === 'status' ? list.map(statusInWords) : list;
     } else if (e.extensions?.code === 'RATE_LIMITED' && typeof e.extensions.retryAfterSeconds === 'number') {
       messages.push(tooManyAttempts(e.extensions.retryAfterSeconds));
     } else messages.push(e.message);
@@ -56,3 +57,14 @@ export function unplacedMessages(refusal: Refusal | undefined, shown: readonly s
       .flatMap(([, list]) => list),
   ];
 }
+
+/**
+ * The words of a refusal for the state of what a move acts on (D2: a 422 under `status`, "Cannot hold the order while
+ * the status is processing."), when that is what the service answered: the page that offered the move is out of date.
+ */
+export const refusedForState = (error: ErrorAnswer | undefined): string | undefined =>
+  refusalOf(error)?.fields.status?.join(' ');
+
+/** A state refusal's status codes in words: "while the status is in_review" -> "while the status is in review". */
+const statusInWords = (message: string) =>
+  message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (code) => code.replaceAll('_', ' '));

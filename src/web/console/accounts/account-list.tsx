@@ -1,5 +1,4 @@
-import { useQuery } from 'urql';
-import { ScreenOutcome, useAction } from '../../shared/action';
+import { ScreenOutcome, useAction, useScreenQuery } from '../../shared/action';
 import { useState } from 'react';
 import { FilteredList, pageOf, statusOf, SearchFilter, StatusFilter } from '../../shared/filtered-list';
 import { Form } from '../../shared/form';
@@ -82,7 +81,7 @@ export function AccountListPage() {
   const location = useLocation();
   const { query } = location;
   const admin = useMe().role === 'ADMIN';
-  const [{ data, fetching, error }] = useQuery({
+  const [{ data, fetching, error }] = useScreenQuery({
     query: AccountList,
     variables: {
       status: statusOf(location, STATUSES),

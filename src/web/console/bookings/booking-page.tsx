@@ -1,5 +1,4 @@
-import { useQuery } from 'urql';
-import { ScreenOutcome, useAction } from '../../shared/action';
+import { ScreenOutcome, useAction, useScreenQuery } from '../../shared/action';
 import { formatDateTime, formatEnum, formatMoney } from '../../shared/format';
 import { graphql } from '../../shared/gql';
 import type { StaffBookingQuery } from '../../shared/gql/graphql';
@@ -104,13 +103,13 @@ const BOOKING_CONTEXT = { additionalTypenames: ['InterpretationBookingNote'] };
 
 /** One interpreter booking and the desk's moves on it (D28, D32 as the API offers them today). */
 export function BookingPage({ number }: { number: string }) {
-  const [{ data, fetching, error }] = useQuery({
+  const [{ data, fetching, error }] = useScreenQuery({
     query: StaffBooking,
     variables: { number },
     context: BOOKING_CONTEXT,
   });
   const booking = data?.staffInterpretationBooking;
-  const [audit] = useQuery({
+  const [audit] = useScreenQuery({
     query: BookingAudit,
     variables: { id: booking?.id ?? '' },
     pause: !booking,

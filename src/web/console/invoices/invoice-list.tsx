@@ -1,5 +1,4 @@
-import { useQuery } from 'urql';
-import { ScreenOutcome, useAction } from '../../shared/action';
+import { ScreenOutcome, useAction, useScreenQuery } from '../../shared/action';
 import { localPath, useFreshLinks } from '../../shared/file-preview';
 import { CheckFilter, FilteredList, pageOf, statusOf, StatusFilter } from '../../shared/filtered-list';
 import { Form, formText, TextField } from '../../shared/form';
@@ -73,7 +72,7 @@ export function InvoiceList() {
   const { query } = location;
   const admin = useMe().role === 'ADMIN';
   const accountId = query.get('account') ?? undefined;
-  const [{ data, fetching, error }, refetch] = useQuery({
+  const [{ data, fetching, error }, refetch] = useScreenQuery({
     query: StaffInvoices,
     variables: {
       accountId,

@@ -1,5 +1,4 @@
-import { useQuery } from 'urql';
-import { ScreenOutcome } from '../../shared/action';
+import { ScreenOutcome, useScreenQuery } from '../../shared/action';
 import { useFreshLinks } from '../../shared/file-preview';
 import { formatDateTime, formatEnum, formatMoney, holdReasonText } from '../../shared/format';
 import { Pending } from '../../shared/layout';
@@ -25,14 +24,14 @@ const ORDER_CONTEXT = { additionalTypenames: ['OrderNote', 'OrderMessage'] };
 export function OrderPage({ number }: { number: string }) {
   const me = useMe();
   const desk = me.role !== 'TRANSLATOR';
-  const [{ data, fetching, error }, refetch] = useQuery({
+  const [{ data, fetching, error }, refetch] = useScreenQuery({
     query: StaffOrder,
     variables: { number },
     context: ORDER_CONTEXT,
   });
   const order = data?.staffOrder;
   useFreshLinks(order?.files.map((file) => file.downloadUrl) ?? [], () => refetch({ requestPolicy: 'network-only' }));
-  const [deskAnswer] = useQuery({
+  const [deskAnswer] = useScreenQuery({
     query: StaffOrderDesk,
     variables: { number, orderId: order?.id ?? '' },
     pause: !desk || !order,
