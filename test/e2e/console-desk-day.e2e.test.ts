@@ -162,6 +162,11 @@ it('closes the month’s invoice now and records it paid', async () => {
   await waitForText(page, 'Invoiced now');
   await press(page, 'Invoices of Smith & Partners LLP', 'link');
   await byRole(page, 'heading', 'Invoices of Smith & Partners LLP');
+  // The account is named by the service: a link carrying another name in its address shows the account's own.
+  const account = new URL(page.url()).searchParams.get('account');
+  await page.goto(`${suite.b.base}/console/invoices?account=${account}&accountName=Mallory+Ltd`, { waitUntil: 'load' });
+  await byRole(page, 'heading', 'Invoices of Smith & Partners LLP');
+  expect(await pageText(page)).not.toContain('Mallory');
   const [invoice] = (await t.rest.get('/api/v1/invoices', firm.key).expect(200)).body.data;
   expect(invoice.status).toBe('open');
   const invoiceCard = await byRole(page, 'listitem', `Invoice ${invoice.number}`);

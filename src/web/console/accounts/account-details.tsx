@@ -75,7 +75,7 @@ const CURRENCY = 'USD';
  * them, D31 and D33), its invoices, and its members (D27).
  */
 export function AccountDetails({ account, admin }: { account: Account; admin: boolean }) {
-  const invoices = `/console/invoices?account=${account.id}&accountName=${encodeURIComponent(account.name)}`;
+  const invoices = `/console/invoices?account=${account.id}`;
   return (
     <div className="details">
       <dl className="facts">

@@ -86,19 +86,17 @@ export function InvoiceList() {
   useFreshLinks(invoices?.items.map((invoice) => invoice.downloadUrl) ?? [], () =>
     refetch({ requestPolicy: 'network-only' }),
   );
-  const accountName = query.get('accountName');
   return (
     <FilteredList
-      heading={accountId && accountName ? `Invoices of ${accountName}` : 'Invoices'}
+      heading={accountId ? accountHeading(invoices?.items) : 'Invoices'}
       label="Filter invoices"
       location={location}
       // The account stays in the address while the other filters change.
-      fields={['account', 'accountName', 'status']}
+      fields={['account', 'status']}
       flags={['overdue']}
       filters={
         <>
           {accountId && <input type="hidden" name="account" value={accountId} />}
-          {accountName && <input type="hidden" name="accountName" value={accountName} />}
           <StatusFilter location={location} statuses={STATUSES} />
           <CheckFilter name="overdue" label="Overdue" location={location} />
         </>
@@ -118,6 +116,15 @@ export function InvoiceList() {
     </FilteredList>
   );
 }
+
+/**
+ * One account's invoices named by the account the service answers with, never by the address: a link could carry any
+ * name. A page with no invoice names no account.
+ */
+const accountHeading = (items: readonly Invoice[] | undefined) => {
+  const name = items?.find((invoice) => invoice.account)?.account?.name;
+  return name ? `Invoices of ${name}` : 'Invoices of one account';
+};
 
 function InvoiceCard({ invoice, admin }: { invoice: Invoice; admin: boolean }) {
   const pay = useAction(RecordPayment, 'Payment recorded.');
