@@ -179,6 +179,16 @@ it('closes the month’s invoice now and records it paid', async () => {
   expect(pdf.headers['content-type']).toBe('application/pdf');
   await fill(page, 'Paid by', 'Bank transfer');
   await checkScreen(t, page, 'console-day-invoice');
+  // Two submits in one tick (faster than any "busy" state is drawn) record one payment.
+  await fill(page, `Amount received (${invoice.currency.toUpperCase()})`, '1.00');
+  await page.evaluate(
+    `{ const form = document.querySelector('form[aria-label="Payment against ${invoice.number}"]'); form.requestSubmit(); form.requestSubmit(); }`,
+  );
+  await waitForText(page, 'Payment recorded.');
+  await waitForText(page, '$1.00 paid');
+  expect(await rest(`/invoices/${invoice.id}`)).toMatchObject({ status: 'open', paid_cents: 100 });
+  const rest$ = ((invoice.total_cents - 100) / 100).toFixed(2);
+  await fill(page, `Amount received (${invoice.currency.toUpperCase()})`, rest$);
   await press(page, 'Record payment');
   await waitForText(page, 'Payment recorded.');
   await byRole(page, 'heading', `${invoice.number} Paid`);

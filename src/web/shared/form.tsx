@@ -64,12 +64,19 @@ export function Form({
   useDrawnForm(actionId);
   const shown = useRef(new Set<string>()).current;
   shown.clear();
+  // `busy` is state, seen from the next render on: two submits in one tick both passed it and sent the action twice.
+  const submitting = useRef(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || submitting.current) return;
+    submitting.current = true;
     const form = event.currentTarget;
-    const answer = await onSubmit(new FormData(form));
-    if (clearOnDone && answer !== undefined) form.reset();
+    try {
+      const answer = await onSubmit(new FormData(form));
+      if (clearOnDone && answer !== undefined) form.reset();
+    } finally {
+      submitting.current = false;
+    }
   };
   return (
     <FormContext.Provider value={{ refusal, shown }}>
