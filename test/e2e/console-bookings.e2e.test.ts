@@ -113,6 +113,11 @@ it('shows the deadlines and the fee the service says a cancel keeps, before the 
   expect(paid.status).toBe('confirmed');
 
   const { page } = await signInToConsole(suite);
+  // Hours pass in a second: the page's long timers (the wait for the next deadline) run at once.
+  await page.evaluateOnNewDocument(`{
+    const later = window.setTimeout;
+    window.setTimeout = (run, ms, ...rest) => later(run, ms >= 60000 ? 1500 : ms, ...rest);
+  }`);
   await page.goto(`${suite.b.base}/console/bookings/${booking.number}`, { waitUntil: 'load' });
   // The deadlines as the client's e-mails write them: in the offset booked in, UTC beside it.
   await waitForText(page, paid.cancellation_deadlines.terms);
@@ -139,15 +144,45 @@ it('shows the deadlines and the fee the service says a cancel keeps, before the 
   await waitForText(page, 'The booking already starts then: choose another start.');
   await checkScreen(t, page, 'console-booking-rescheduled');
 
+  // Left open while its start comes within a day, the page reads the fee again when the deadline passes.
+  await passHalfRefundDeadline(booking.id);
+  const all = (paid.total_cents / 100).toFixed(2);
+  await waitForText(page, `Cancelling now keeps a fee of $${all} and refunds $0.00.`);
   await press(page, 'Waive the fee (refund all of it)', 'checkbox');
   await fill(page, 'Reason to cancel', 'The hearing was adjourned.');
   await checkScreen(t, page, 'console-booking-cancel');
   await press(page, 'Cancel booking');
-  await waitForText(page, 'Booking cancelled; the client is e-mailed.');
+  await waitForText(page, `Booking cancelled; $${all} refunded, no fee kept. The client is e-mailed.`);
   const cancelled = await clientView(booking.id);
   expect(cancelled).toMatchObject({ status: 'cancelled', payment: { refunded_cents: paid.total_cents } });
   await byRole(page, 'heading', `Booking ${booking.number} Cancelled`);
   expect(await pageText(page)).not.toContain('Cancelling now');
+  await page.close();
+}, 120_000);
+
+/** Moves a booking's start to 20 hours from now, as if the page had been left open past its half-refund deadline. */
+const passHalfRefundDeadline = (bookingId: string) =>
+  suite.t.orm.em
+    .fork()
+    .getConnection()
+    .execute(`UPDATE interpretation_bookings SET scheduled_at = now() + interval '20 hours' WHERE id = ?`, [bookingId]);
+
+it('says the fee a staff cancel kept', async () => {
+  const { t } = suite;
+  const { booking } = await confirmedBooking(30);
+  await payBookingCheckout(t, booking.id, firm.key);
+  const paid = await clientView(booking.id);
+  const { page } = await signInToConsole(suite);
+  await page.goto(`${suite.b.base}/console/bookings/${booking.number}`, { waitUntil: 'load' });
+  const half = (paid.total_cents / 200).toFixed(2);
+  await waitForText(page, `Cancelling now keeps a fee of $${half} and refunds $${half}.`);
+  await fill(page, 'Reason to cancel', 'The client withdrew.');
+  await press(page, 'Cancel booking');
+  await waitForText(
+    page,
+    `Booking cancelled; a fee of $${half} is kept and $${half} refunded. The client is e-mailed.`,
+  );
+  await checkScreen(t, page, 'console-booking-cancelled-fee');
   await page.close();
 }, 120_000);
 

@@ -117,7 +117,8 @@ export function ScreenOutcome() {
  */
 export function useAction<D, V extends AnyVariables>(
   document: TypedDocumentNode<D, V>,
-  doneMessage: string,
+  /** The success line, or how to write it from the answer (what a cancel kept, which the service decides). */
+  doneMessage: string | ((data: D) => string),
 ): Action<V, D> {
   const [result, execute] = useMutation(document);
   const [done, setDone] = useState<string>();
@@ -139,8 +140,9 @@ export function useAction<D, V extends AnyVariables>(
         scope?.stale();
       }
       if (answer.error || !answer.data) return undefined;
-      setDone(doneMessage);
-      scope?.say(id, { text: doneMessage });
+      const line = typeof doneMessage === 'string' ? doneMessage : doneMessage(answer.data);
+      setDone(line);
+      scope?.say(id, { text: line });
       return answer.data;
     },
     refuse: (fields) => {

@@ -7,6 +7,7 @@ import { BackToList } from '../../shared/list-return';
 import { AuditTrail } from '../audit-trail';
 import { NotesSection } from '../desk-forms';
 import { BookingActions } from './booking-desk';
+import { useFeeKeptCurrent } from './cancel-form';
 
 const StaffBooking = graphql(`
   query StaffBooking($number: String!) {
@@ -30,10 +31,13 @@ const StaffBooking = graphql(`
       holdReason
       cancellationDeadlines {
         terms
+        fullRefundUntil
+        halfRefundUntil
       }
       cancellationFeeNow {
         feeCents
         refundCents
+        hoursBeforeStart
       }
       totalCents
       currency
@@ -103,12 +107,13 @@ const BOOKING_CONTEXT = { additionalTypenames: ['InterpretationBookingNote'] };
 
 /** One interpreter booking and the desk's moves on it (D28, D32 as the API offers them today). */
 export function BookingPage({ number }: { number: string }) {
-  const [{ data, fetching, error }] = useScreenQuery({
+  const [{ data, fetching, error }, refetch] = useScreenQuery({
     query: StaffBooking,
     variables: { number },
     context: BOOKING_CONTEXT,
   });
   const booking = data?.staffInterpretationBooking;
+  useFeeKeptCurrent(booking, () => refetch({ requestPolicy: 'network-only' }));
   const [audit] = useScreenQuery({
     query: BookingAudit,
     variables: { id: booking?.id ?? '' },
