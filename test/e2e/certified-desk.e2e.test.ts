@@ -20,7 +20,7 @@ import {
 } from '../graphql/generated';
 import { createStaffMember, download, notarizationDetails, pdfText } from '../helpers/certified';
 import { paidOrder, waitForStatus } from '../helpers/orders';
-import { docx, docxParts, pdf } from '../helpers/documents';
+import { docx, docxParts, pdf, png } from '../helpers/documents';
 import { createApprovedAccount, type TestAccount } from '../helpers/fixtures';
 import { uploadFile } from '../helpers/files';
 import { verifyPdfSignature } from '../helpers/pdf-signature';
@@ -149,6 +149,18 @@ describe('D19-D21: review, notarization, certificate', () => {
     expect(badDate.errors![0].extensions!.errors).toEqual({
       commissionExpiresOn: ['The commission expires on field must be a date (YYYY-MM-DD).'],
     });
+    // A scan is a PDF or a photo of the paper: a DOCX is refused beside the field, and nothing is recorded.
+    const docxScan = await t.gqlUpload(
+      RecordNotarizationDocument,
+      { orderId: id, ...notarization },
+      { content: await docx({ paragraphs: ['Notarized?'] }), filename: 'notarized.docx' },
+      { token: reviewer.token, variable: 'scan' },
+    );
+    expect(docxScan.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { scan: ['The scan must be a PDF document or a JPEG or PNG image.'] },
+    });
+    expect((await staffView(id)).notarization).toBeNull();
     const recorded = await t.gqlUpload(
       RecordNotarizationDocument,
       { orderId: id, ...notarization },
@@ -175,6 +187,19 @@ describe('D19-D21: review, notarization, certificate', () => {
     expect(view.reviews!.every((review) => Date.parse(review.reviewedAt) <= Date.now())).toBe(true);
     // The scan is not the client's either until the order is completed (D18).
     await t.rest.get(`/api/v1/files/${view.notarization!.scanFileId}`, alice.key).expect(404);
+    // A new scan replaces the first: the order keeps one scan of its notarization, not both.
+    const rescanned = await t.gqlUpload(
+      RecordNotarizationDocument,
+      { orderId: id, ...notarization },
+      { content: png(), filename: 'notarized.png' },
+      { token: reviewer.token, variable: 'scan' },
+    );
+    expect(rescanned.errors).toBeUndefined();
+    const rescan = rescanned.data!.recordNotarization;
+    expect(rescan.notarization!.scanFileId).not.toBe(view.notarization!.scanFileId);
+    expect(rescan.files.filter((file) => file.name.includes('-notarization.')).map((file) => file.id)).toEqual([
+      rescan.notarization!.scanFileId,
+    ]);
 
     const done = await t.gql(CompleteCertifiedOrderDocument, { orderId: id }, reviewer.token);
     expect(done.errors).toBeUndefined();

@@ -17,7 +17,7 @@ import {
 import { passStart, requestBooking } from '../helpers/bookings';
 import { notarizationDetails } from '../helpers/certified';
 import { consoleSuite, dateTimeKeys, signInToConsole } from '../helpers/console';
-import { docx, pdf, SCANNED } from '../helpers/documents';
+import { docx, pdf, png, SCANNED } from '../helpers/documents';
 import { uploadFile, waitForAnalysis } from '../helpers/files';
 import { createPendingAccount, createStaffToken, keysMailedTo, type TestAccount } from '../helpers/fixtures';
 import { waitForStatus } from '../helpers/orders';
@@ -269,6 +269,13 @@ it('routes a certified scan to a translator, who translates and certifies it; th
   await press(page, 'Record notarization');
   await waitForText(page, 'Notarization recorded.');
   await waitForText(page, `${notary.notaryName}, ${notary.jurisdiction}`);
+  // A better scan, a photo, replaces the first: the order keeps one scan of its notarization.
+  const photo = join(t.config.dataDir, 'notarized.png');
+  writeFileSync(photo, png());
+  await chooseFile(page, 'Scan of the notarized certificate', photo);
+  await press(page, 'Record notarization');
+  await waitForText(page, `${order.number}-notarization.png`);
+  expect(await pageText(page)).not.toContain(`${order.number}-notarization.pdf`);
   await checkScreen(t, page, 'console-day-scan');
 
   // The translator certifies what they translated (D30): they complete it, and the desk sees the certificate.
@@ -285,6 +292,11 @@ it('routes a certified scan to a translator, who translates and certifies it; th
   expect(completed.status).toBe('completed');
   const types = completed.files.map((file: { type: string }) => file.type);
   expect(types).toEqual(expect.arrayContaining(['source', 'translation', 'certificate']));
+  expect(
+    completed.files
+      .filter((file: { name: string }) => file.name.includes('-notarization.'))
+      .map((f: { name: string }) => f.name),
+  ).toEqual([`${order.number}-notarization.png`]);
   expect(await pageText(page)).toContain(completed.certificate.verification_code);
   const certificate = (await t.rest.get(`/api/v1/certificates/${completed.certificate.verification_code}`).expect(200))
     .body.data;

@@ -5,7 +5,7 @@ import { Account } from '../identity/account.entity';
 import { groupedBy } from '../shared/grouped';
 import { requireStaff } from '../identity/guards';
 import { ServiceType } from '../catalog/catalog.enums';
-import { detectFormat, EXTENSIONS, PDF } from '../../documents/formats';
+import { detectFormat, EXTENSIONS, JPEG, PDF, PNG } from '../../documents/formats';
 import { AttachmentOwner, FileAttachment } from '../files/file-attachment.entity';
 import { FileType, type StoredFile } from '../files/file.entity';
 import type { FilesService } from '../files/files.service';
@@ -26,6 +26,9 @@ import { footerFormats } from '../../documents/footers/translation-footer';
 import { ReviewKind, TranslationReview } from './translation-review.entity';
 
 export const NOTARIZATION = 'notarization';
+
+/** What a notarized certificate's scan may be: a PDF or a photo of the paper (D21). */
+const SCAN_FORMATS: readonly string[] = [PDF, JPEG, PNG];
 
 /** Staff review of certified work (D10, D19, D21): review each translation, record notarization, then complete with a certificate (D20). */
 export class CertifiedReviewService {
@@ -151,12 +154,14 @@ export class CertifiedReviewService {
   ): Promise<Order> {
     const staff = requireStaff(ctx.actor, 'recordNotarization');
     const upload = scan ? await this.deps.files.receive(scan.stream) : undefined;
+    // The bytes of a scan the new one replaced, removed once the replacement has committed.
+    const replacedKeys: string[] = [];
     try {
       const scanPath = upload ? acceptedPath(upload, 'scan') : undefined;
       const scanFormat = scanPath && (await detectFormat(scanPath));
-      if (scanPath && !scanFormat)
-        throw ValidationError.of('scan', 'The scan must be a PDF, DOCX, JPEG or PNG document.');
-      return await this.inLockedOrder(ctx, orderId, async (em, order) => {
+      if (scanPath && !SCAN_FORMATS.includes(scanFormat ?? ''))
+        throw ValidationError.of('scan', 'The scan must be a PDF document or a JPEG or PNG image.');
+      const order = await this.inLockedOrder(ctx, orderId, async (em, order) => {
         if (!order.addons.some((line) => line.code === NOTARIZATION))
           throw ValidationError.of('order', 'The order has no notarization add-on.');
         this.deps.orders.lifecycle.assertAction(order, 'record_notarization');
@@ -167,6 +172,8 @@ export class CertifiedReviewService {
           : em.create(Notarization, { order, ...recorded });
         if (scanPath && scanFormat) {
           const account = await em.findOneOrFail(Account, { id: order.account.id });
+          // A notarization has one scan: a new one replaces it, where each was added to the order's files.
+          const replaced = notarization.scan;
           notarization.scan = await this.deps.files.storeProduced(em, {
             account,
             type: FileType.CERTIFICATE,
@@ -175,6 +182,9 @@ export class CertifiedReviewService {
             path: scanPath,
           });
           await this.deps.files.attach(em, notarization.scan, AttachmentOwner.ORDER, order.id);
+          em.persist(notarization);
+          await em.flush();
+          if (replaced) replacedKeys.push(...(await this.deps.files.removeProduced(em, replaced)));
         }
         em.persist(notarization);
         await em.flush();
@@ -186,6 +196,8 @@ export class CertifiedReviewService {
           { ...details, notarized_at: details.notarizedAt.toISOString(), scan_file_id: notarization.scan?.id ?? null },
         );
       });
+      await this.deps.files.discardBytes(replacedKeys);
+      return order;
     } finally {
       if (upload && !upload.tooLarge) await rm(upload.path, { force: true });
     }

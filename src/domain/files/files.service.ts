@@ -266,6 +266,16 @@ export class FilesService {
     }
   }
 
+  /**
+   * Removes a produced file another replaced (a notarization's scan), its attachments first, in the caller's
+   * transaction; the caller discards the returned keys' bytes (`discardBytes`) once it has committed.
+   */
+  async removeProduced(em: EntityManager, file: StoredFile): Promise<string[]> {
+    await em.nativeDelete(FileAttachment, { file });
+    await em.nativeDelete(StoredFile, { id: file.id });
+    return [file.storageKey, file.unstampedStorageKey].filter((key): key is string => Boolean(key));
+  }
+
   /** Copies a file's stored bytes to a local path (to work on them). */
   downloadTo(file: StoredFile, path: string): Promise<void> {
     return this.deps.storage.download(file.storageKey, path);

@@ -153,7 +153,8 @@ export class StaffOrderResolver {
     @Arg('notarizedAt', () => Date, { nullable: true }) notarizedAt: Date | null | undefined,
     @Arg('scan', () => GraphQLUpload, {
       nullable: true,
-      description: 'The notarized certificate, scanned: kept as a certificate file of the order.',
+      description:
+        'The notarized certificate, scanned (a PDF, JPEG or PNG): kept as a certificate file of the order, in place of any scan recorded before.',
     })
     scan?: Promise<FileUpload>,
   ): Promise<Order> {
