@@ -1,4 +1,4 @@
-import { StaffRole } from '../../src/domain/identity/staff-user.entity';
+import { StaffRole, StaffUser } from '../../src/domain/identity/staff-user.entity';
 import { AllInterpretersDocument, InviteMemberDocument, SuspendAccountDocument } from '../graphql/generated';
 import { byRole, checkScreen, choose, fill, pageText, press, waitForText } from '../helpers/browser';
 import { createInterpreter } from '../helpers/bookings';
@@ -79,7 +79,21 @@ it('shows the desk the accounts without the admin’s buttons, and no staff scre
     'Interpreters',
     'Accounts',
     'Invoices',
+    'Your profile',
   ]);
+  await page.close();
+}, 60_000);
+
+it('lets the desk add their own credentials, which completing a certified order asks of them', async () => {
+  const { page, staff } = await signInToConsole(suite, { name: 'Dana Desk' });
+  await press(page, 'Your profile', 'link');
+  await byRole(page, 'heading', 'Your profile');
+  await fill(page, 'Credentials (for certificates)', 'ATA-certified translator no. 300003');
+  await press(page, 'Save profile');
+  await waitForText(page, 'Profile saved.');
+  await checkScreen(suite.t, page, 'console-own-profile');
+  const saved = await suite.t.orm.em.fork().findOneOrFail(StaffUser, { id: staff.id });
+  expect(saved.credentials).toBe('ATA-certified translator no. 300003');
   await page.close();
 }, 60_000);
 

@@ -228,7 +228,10 @@ it('gives a held booking whose interpreter was deactivated another who qualifies
 
 it('shows a translator neither the bookings nor the desk moves on an order', async () => {
   const { page, staff } = await signInToConsole(suite, { role: StaffRole.TRANSLATOR, name: 'Tom Translator' });
-  expect(await page.$$eval('nav a', (links) => links.map((link) => link.textContent))).toEqual(['Orders']);
+  expect(await page.$$eval('nav a', (links) => links.map((link) => link.textContent))).toEqual([
+    'Orders',
+    'Your profile',
+  ]);
   // The queue asks a translator for nothing the role may not read (an order's account, D28): no refusal above it.
   const fileId = (await uploadFile(suite.t, firm.key, await docx({ paragraphs: [words(20)] }), 'tom.docx')).id;
   const orderId = await paidOrder(suite.t, firm, [fileId]);

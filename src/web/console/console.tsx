@@ -10,6 +10,7 @@ import { InvoiceList } from './invoices/invoice-list';
 import { OrderPage } from './orders/order-page';
 import { OrderQueue } from './orders/order-queue';
 import { StaffContext } from './staff-context';
+import { OwnProfile } from './staff/own-profile';
 import { StaffUsersPage } from './staff/staff-users';
 
 const StaffMe = graphql(`
@@ -19,6 +20,7 @@ const StaffMe = graphql(`
       name
       email
       role
+      credentials
     }
   }
 `);
@@ -44,6 +46,7 @@ export function Console({ signOut }: { signOut: () => void }) {
         ]
       : []),
     ...(me.role === 'ADMIN' ? [{ href: `${BASE}/staff`, label: 'Staff' }] : []),
+    { href: `${BASE}/profile`, label: 'Your profile' },
   ];
   return (
     <StaffContext.Provider value={me}>
@@ -65,6 +68,7 @@ function Screen({ path, desk, admin }: { path: string; desk: boolean; admin: boo
   if (desk && path === '/accounts') return <AccountListPage />;
   if (desk && path === '/invoices') return <InvoiceList />;
   if (admin && path === '/staff') return <StaffUsersPage />;
+  if (path === '/profile') return <OwnProfile />;
   return (
     <>
       <h1>Not found</h1>
