@@ -86,6 +86,27 @@ describe('the first admin and sign-in', () => {
     expect(right.data).toBeNull();
   });
 
+  it('takes the code as people copy it, with spaces or dashes, and counts such a wrong one as a try', async () => {
+    const { email } = await memberSession(t, staff, admin, 'MEMBER');
+    await t.gql(RequestSignInCodeDocument, { email });
+    const code = (await codeMailedTo(t, staff, email))!;
+    const wrong = code === '999999' ? '999 998' : '999 999';
+    const tried = await t.gql(SignInDocument, { email, code: wrong });
+    expect(tried.errors![0].extensions!.errors).toEqual({ code: [expect.stringMatching(/wrong or has expired/)] });
+    const spaced = `\u00a0${code.slice(0, 3)} ${code.slice(3)} `;
+    expect((await t.gql(SignInDocument, { email, code: spaced })).data!.signIn.token).toMatch(/^ltk_session_/);
+
+    await t.gql(RequestSignInCodeDocument, { email });
+    const next = (await codeMailedTo(t, staff, email))!;
+    const dashed = `${next.slice(0, 2)}-${next.slice(2, 4)}\u2013${next.slice(4)}`;
+    expect((await t.gql(SignInDocument, { email, code: dashed })).data!.signIn.token).toMatch(/^ltk_session_/);
+    // Separators hide no other character: five digits, or a letter among six, are still no code.
+    for (const malformed of ['123 45', '123 4a6'])
+      expect((await t.gql(SignInDocument, { email, code: malformed })).errors![0].extensions!.errors).toEqual({
+        code: ['The code must be 6 digits.'],
+      });
+  });
+
   it('refuses an expired code, a used one, a malformed one and one mailed to another e-mail', async () => {
     const other = await memberSession(t, staff, admin, 'MEMBER');
     await t.gql(RequestSignInCodeDocument, { email: other.email });
