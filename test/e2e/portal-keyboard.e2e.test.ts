@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { byRole, codeFromOutbox, offlinePage, pageText, waitForText } from '../helpers/browser';
+import { byRole, checkScreen, codeFromOutbox, offlinePage, pageText, waitForText } from '../helpers/browser';
 import { pdf, words } from '../helpers/documents';
 import { createApprovedAccount } from '../helpers/fixtures';
 import { activate, focused, tabTo } from '../helpers/keyboard';
-import { hrefOf, portalSuite } from '../helpers/portal';
+import { memberSession, signInAs } from '../helpers/members';
+import { hrefOf, portalSuite, signInToPortal } from '../helpers/portal';
 
 /**
  * The client portal with the keyboard alone (docs/decisions.md D35): a person who uses no mouse signs in and orders a
@@ -80,3 +81,38 @@ it('orders a translation from sign-in to checkout with the keyboard only, the fo
   expect(new URL(page.url()).pathname).toMatch(/^\/portal\/orders\//);
   await page.close();
 }, 180_000);
+
+it('asks once more in place of Remove and Regenerate API key: the focus on the act, back on the button, then on what was done', async () => {
+  const { t, b, staff } = suite;
+  const firm = await createApprovedAccount(t, staff);
+  await memberSession(t, staff, await signInAs(t, staff, firm.email), 'MEMBER');
+  const page = await signInToPortal(b, firm.email, 390);
+  await activate(page, 'People and settings');
+  await byRole(page, 'heading', 'People and settings');
+  const button = (name: string) => ({ name, tag: 'button', visible: true });
+  /**
+   * Enter on `ask` puts the focus on `act`; the way back (`keep`) draws `ask` again with the focus on it, so Enter asks
+   * again from where the person was; Enter on `act` does it, and the line saying `done` has the focus, the act's
+   * button being gone.
+   */
+  const askOnceMore = async (ask: string, act: string, keep: string, done: string) => {
+    await activate(page, ask);
+    expect(await focused(page)).toEqual(button(act));
+    await checkScreen(t, page, `portal-${ask.toLowerCase().replaceAll(' ', '-')}`);
+    await activate(page, keep);
+    expect(await focused(page)).toEqual(button(ask));
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toEqual(button(act));
+    await page.keyboard.press('Enter');
+    await waitForText(page, done);
+    expect(await focused(page)).toEqual({ name: done, tag: 'p', visible: true });
+  };
+  await askOnceMore('Remove Pat member', 'Remove Pat member now', 'Keep', 'Pat member was removed.');
+  await askOnceMore(
+    'Regenerate API key',
+    'Regenerate now',
+    'Keep the current key',
+    `A new key was e-mailed to ${firm.email}. The old one no longer works.`,
+  );
+  await page.close();
+}, 120_000);

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
-import { Form } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
 import { CheckoutOutcome } from '../checkout-outcome';
-import { ConfirmStep } from '../confirm-step';
+import { ActDone, ConfirmStep, useConfirmation } from '../confirm-step';
 import { money, statusLabel } from '../format';
 import { mayAct, useMe } from '../member-context';
 import { useRefreshOnChange } from '../poll';
@@ -80,7 +78,7 @@ export function BookingPage({ id }: { id: string }) {
     () => refresh({ requestPolicy: 'network-only' }),
   );
   const [cancelled, cancel] = useMutation(CancelBooking);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation();
   const me = useMe();
   const booking = data?.interpretationBooking;
   if (!booking) return <Pending fetching={fetching} error={error} />;
@@ -124,32 +122,30 @@ export function BookingPage({ id }: { id: string }) {
           </a>
         </p>
       )}
-      {booking.status === 'CANCELLED' && cancelled.data && (
-        <p role="status" className="done">
-          The booking was cancelled; nothing was charged.
-        </p>
-      )}
-      {mayAct(me) &&
+      {cancelled.data ? (
+        <ActDone>The booking was cancelled; nothing was charged.</ActDone>
+      ) : (
+        mayAct(me) &&
         CLIENT_CANCELS.has(booking.status) &&
-        (confirming ? (
+        (confirmation.shown ? (
           <ConfirmStep
             question="Cancel this booking?"
             consequence="The request for an interpreter is withdrawn; a cancelled booking cannot be opened again."
             act="Cancel booking now"
             keep="Keep the booking"
             busy={cancelled.fetching}
-            onAct={() => void cancel({ id: booking.id }).then(() => setConfirming(false))}
-            onKeep={() => setConfirming(false)}
+            refusal={personRefusal(cancelled.error)}
+            confirmation={confirmation}
+            onAct={() => cancel({ id: booking.id })}
           />
         ) : (
-          <Form
-            submitLabel="Cancel booking"
-            label="Cancel the booking"
-            className="form inline"
-            refusal={personRefusal(cancelled.error)}
-            onSubmit={() => setConfirming(true)}
-          />
-        ))}
+          <p>
+            <button ref={confirmation.asker} type="button" className="secondary" onClick={confirmation.ask}>
+              Cancel booking
+            </button>
+          </p>
+        ))
+      )}
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useMutation } from 'urql';
 import { graphql } from '../../shared/gql';
 import { when } from '../format';
 import { isAdmin, useMe } from '../member-context';
 import { personRefusal } from '../refusal';
-import { ConfirmStep } from '../confirm-step';
+import { ActDone, ConfirmStep, useConfirmation } from '../confirm-step';
 
 const DeleteDocuments = graphql(`
   mutation PortalDeleteOrderDocuments($id: ID!) {
@@ -30,27 +29,27 @@ interface Deletable {
 export function DocumentsDeletion({ order }: { order: Deletable }) {
   const me = useMe();
   const [deleted, remove] = useMutation(DeleteDocuments);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation();
   if (!isAdmin(me) || (order.status !== 'COMPLETED' && order.status !== 'CANCELLED')) return null;
-  const refusal = personRefusal(deleted.error);
+  // The answer says when, before the order is read again: no "Delete documents" drawn again meanwhile.
+  const deletedAt = deleted.data?.deleteOrderDocuments.documentsDeletedAt ?? order.documentsDeletedAt;
   return (
     <section aria-labelledby="deletion">
       <h2 id="deletion">Delete documents</h2>
-      {order.documentsDeletedAt ? (
-        <p role="status">
-          The documents were deleted {when(order.documentsDeletedAt)}. The certificate, if any, still verifies.
-        </p>
+      {deletedAt ? (
+        <Deleted at={deletedAt} now={deleted.data !== undefined} />
       ) : order.legalHold ? (
         <p>This order is on legal hold: its documents are kept until the hold is lifted.</p>
-      ) : confirming ? (
+      ) : confirmation.shown ? (
         <ConfirmStep
           question="Delete this order's documents?"
           consequence="This cannot be undone: the documents you sent and their translations will no longer download."
           act="Delete documents now"
           keep="Keep them"
           busy={deleted.fetching}
-          onAct={() => void remove({ id: order.id }).then(() => setConfirming(false))}
-          onKeep={() => setConfirming(false)}
+          refusal={personRefusal(deleted.error)}
+          confirmation={confirmation}
+          onAct={() => remove({ id: order.id })}
         />
       ) : (
         <>
@@ -58,16 +57,17 @@ export function DocumentsDeletion({ order }: { order: Deletable }) {
             Deletes the documents you sent, the translations and any reference files now, instead of at the end of the
             account&apos;s retention period. The certificate and invoices are kept.
           </p>
-          <button type="button" className="secondary" onClick={() => setConfirming(true)}>
+          <button ref={confirmation.asker} type="button" className="secondary" onClick={confirmation.ask}>
             Delete documents
           </button>
         </>
       )}
-      {refusal?.messages.map((message) => (
-        <p key={message} role="alert" className="refusal">
-          {message}
-        </p>
-      ))}
     </section>
   );
+}
+
+/** When the documents went; deleted from this page just now, the line takes the focus its button had. */
+function Deleted({ at, now }: { at: string; now: boolean }) {
+  const said = `The documents were deleted ${when(at)}. The certificate, if any, still verifies.`;
+  return now ? <ActDone>{said}</ActDone> : <p role="status">{said}</p>;
 }

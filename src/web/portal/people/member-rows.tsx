@@ -4,6 +4,7 @@ import { graphql } from '../../shared/gql';
 import type { MemberRole, PortalMembersQuery } from '../../shared/gql/graphql';
 import { statusLabel, when } from '../format';
 import { useMe } from '../member-context';
+import { ActDone, ConfirmStep, useConfirmation } from '../confirm-step';
 import { personRefusal } from '../refusal';
 
 const UpdateRole = graphql(`
@@ -40,16 +41,17 @@ type Member = PortalMembersQuery['members']['items'][number];
 export function MemberRows({ members, changed }: { members: Member[]; changed: () => void }) {
   const me = useMe();
   const [, update] = useMutation(UpdateRole);
-  const [removed, remove] = useMutation(Remove);
-  const [confirming, setConfirming] = useState<string>();
-  const [done, setDone] = useState<string>();
-  // The last answer's refusal only: an earlier one of the other button is no longer true.
+  const [done, setDone] = useState<{ message: string; removal: boolean }>();
+  // The last answer's refusal only: an earlier one is no longer true.
   const [error, setError] = useState<CombinedError>();
-  const after = (message: string) => (answer: { error?: CombinedError }) => {
+  const saved = (message: string) => (answer: { error?: CombinedError }) => {
     setError(answer.error);
-    if (answer.error) return setDone(undefined);
-    setDone(message);
-    setConfirming(undefined);
+    setDone(answer.error ? undefined : { message, removal: false });
+    if (!answer.error) changed();
+  };
+  const removed = (message: string) => {
+    setError(undefined);
+    setDone({ message, removal: true });
     changed();
   };
   const refusal = personRefusal(error);
@@ -80,7 +82,7 @@ export function MemberRows({ members, changed }: { members: Member[]; changed: (
                         event.preventDefault();
                         const role = new FormData(event.currentTarget).get('role') as MemberRole;
                         void update({ id: member.id, role }).then(
-                          after(`${member.name} is now ${role.toLowerCase()}.`),
+                          saved(`${member.name} is now ${role.toLowerCase()}.`),
                         );
                       }}
                     >
@@ -101,31 +103,7 @@ export function MemberRows({ members, changed }: { members: Member[]; changed: (
                 </td>
                 <td data-label="Status">
                   {statusLabel(member.status)}
-                  {editable && confirming !== member.id && (
-                    <button
-                      type="button"
-                      className="secondary"
-                      aria-label={`Remove ${member.name}`}
-                      onClick={() => setConfirming(member.id)}
-                    >
-                      Remove
-                    </button>
-                  )}
-                  {editable && confirming === member.id && (
-                    <span className="row-form" role="group" aria-label={`Remove ${member.name}?`}>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={removed.fetching}
-                        onClick={() => void remove({ id: member.id }).then(after(`${member.name} was removed.`))}
-                      >
-                        Remove {member.name} now
-                      </button>
-                      <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                        Keep
-                      </button>
-                    </span>
-                  )}
+                  {editable && <Removal member={member} removed={removed} />}
                 </td>
                 <td data-label="Last signed in">{when(member.lastSignInAt)}</td>
               </tr>
@@ -140,11 +118,47 @@ export function MemberRows({ members, changed }: { members: Member[]; changed: (
           ))}
         </div>
       )}
-      {done && !refusal && (
+      {/* A removed person's row is gone with its button: the line saying so takes the focus. */}
+      {done?.removal && <ActDone key={done.message}>{done.message}</ActDone>}
+      {done && !done.removal && !refusal && (
         <p role="status" className="done">
-          {done}
+          {done.message}
         </p>
       )}
     </>
+  );
+}
+
+/** A person's "Remove", asked once more in its place; a refusal (the last admin) is said there. */
+function Removal({ member, removed }: { member: Member; removed: (message: string) => void }) {
+  const [answer, remove] = useMutation(Remove);
+  const confirmation = useConfirmation();
+  if (!confirmation.shown)
+    return (
+      <button
+        ref={confirmation.asker}
+        type="button"
+        className="secondary"
+        aria-label={`Remove ${member.name}`}
+        onClick={confirmation.ask}
+      >
+        Remove
+      </button>
+    );
+  return (
+    <ConfirmStep
+      question={`Remove ${member.name}?`}
+      consequence={`${member.name} is signed out at once and can no longer sign in.`}
+      act={`Remove ${member.name} now`}
+      keep="Keep"
+      busy={answer.fetching}
+      refusal={personRefusal(answer.error)}
+      confirmation={confirmation}
+      onAct={async () => {
+        const answer = await remove({ id: member.id });
+        if (!answer.error) removed(`${member.name} was removed.`);
+        return answer;
+      }}
+    />
   );
 }

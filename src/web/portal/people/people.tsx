@@ -5,6 +5,7 @@ import { graphql } from '../../shared/gql';
 import { Pending } from '../../shared/layout';
 import { when } from '../format';
 import { useMe } from '../member-context';
+import { ActDone, ConfirmStep, useConfirmation } from '../confirm-step';
 import { personRefusal } from '../refusal';
 import { MemberRows, ROLES } from './member-rows';
 import { Retention } from './retention';
@@ -91,7 +92,7 @@ export function People() {
 function ApiKey() {
   const me = useMe();
   const [regenerated, regenerate] = useMutation(RegenerateKey);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation();
   const key = regenerated.data?.regenerateAccountApiKey ?? me;
   return (
     <section aria-labelledby="api-key">
@@ -101,26 +102,22 @@ function ApiKey() {
           ? `The current key ends in ${key.apiKeyLast4} (issued ${when(key.apiKeyIssuedAt)}).`
           : 'The account has no API key.'}
       </p>
-      {regenerated.data && (
-        <p role="status" className="done">
-          A new key was e-mailed to {me.email}. The old one no longer works.
-        </p>
+      {regenerated.data && !confirmation.shown && (
+        <ActDone>A new key was e-mailed to {me.email}. The old one no longer works.</ActDone>
       )}
-      {confirming ? (
-        <Form
-          submitLabel="Regenerate now"
-          label="Regenerate the API key"
+      {confirmation.shown ? (
+        <ConfirmStep
+          question="Regenerate the API key?"
+          consequence={`Programs using the current key stop working at once. The new key goes to ${me.email}.`}
+          act="Regenerate now"
+          keep="Keep the current key"
           busy={regenerated.fetching}
           refusal={personRefusal(regenerated.error)}
-          onSubmit={async () => {
-            await regenerate({});
-            setConfirming(false);
-          }}
-        >
-          <p>Programs using the current key stop working at once. The new key goes to {me.email}.</p>
-        </Form>
+          confirmation={confirmation}
+          onAct={() => regenerate({})}
+        />
       ) : (
-        <button type="button" className="secondary" onClick={() => setConfirming(true)}>
+        <button ref={confirmation.asker} type="button" className="secondary" onClick={confirmation.ask}>
           Regenerate API key
         </button>
       )}
