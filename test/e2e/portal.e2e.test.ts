@@ -17,6 +17,7 @@ import {
   StaffInterpretationBookingDocument,
   StaffOrderDocument,
   StaffOrderMessagesDocument,
+  StaffCancelOrderDocument,
 } from '../graphql/generated';
 import {
   byRole,
@@ -33,7 +34,14 @@ import {
 } from '../helpers/browser';
 import { docx, pdf, textlessPdf, words } from '../helpers/documents';
 import { uploadFile } from '../helpers/files';
-import { chooseFiles, controlsShown, payAtCheckout, portalSuite, signInToPortal } from '../helpers/portal';
+import {
+  chooseFiles,
+  controlsShown,
+  holdOperation,
+  payAtCheckout,
+  portalSuite,
+  signInToPortal,
+} from '../helpers/portal';
 import { createApprovedAccount, createStaffToken, KEY_PATTERN, type TestAccount } from '../helpers/fixtures';
 import { payBookingCheckout, requestBooking } from '../helpers/bookings';
 import { paidOrder, unpaidOrder, waitForStatus } from '../helpers/orders';
@@ -329,6 +337,26 @@ it('follows an order: facts, timeline, messages with the desk, downloads, verifi
   await waitForText(page, `Revision ${revision}: In review`);
   await waitForText(page, `Revision ${revision} is in progress; another can be asked for once it is finished.`);
   expect(await controlsShown(page, [['button', 'Request revision']])).toEqual([]);
+
+  // Once the desk cancels it another may be asked for; a colleague asking first, the portal's request is refused,
+  // and the reason typed stays with the refusal beside it, even once the page, read again, offers no request.
+  const [first] = (await t.rest.get(`/api/v1/orders/${id}`, firm.key).expect(200)).body.data.revisions;
+  expect(
+    (await t.gql(StaffCancelOrderDocument, { id: first.id, reason: 'Asked by phone' }, desk)).errors,
+  ).toBeUndefined();
+  await page.reload({ waitUntil: 'load' });
+  const reason = 'Page 3: the seal is described twice.';
+  await fill(page, 'What should be revised', reason);
+  // The page's polls wait until the refusal is shown, as a slow network would hold them.
+  const releasePolls = holdOperation(page, 'PortalOrderMark');
+  await t.rest.post(`/api/v1/orders/${id}/revisions`, { reason: 'Asked by a colleague.' }, firm.key).expect(201);
+  await press(page, 'Request revision');
+  await waitForText(page, 'A revision of this order is already open');
+  releasePolls();
+  await waitForText(page, 'is in progress; another can be asked for once it is finished.');
+  expect(await page.evaluate(`document.querySelector('textarea[name="reason"]').value`)).toBe(reason);
+  await waitForText(page, 'A revision of this order is already open');
+  await checkScreen(t, page, 'portal-revision-refused');
   await page.close();
 }, 180_000);
 

@@ -85,3 +85,16 @@ export async function hrefOf(t: TestApp, page: Page, role: string, name: string)
   const href = String(await (await link.getProperty('href')).jsonValue());
   return href.replace(t.config.appUrl, '').replace(/^https?:\/\/[^/]+/, '');
 }
+
+/**
+ * Holds the page's GraphQL operation `name` (an order page's polls, `PortalOrderMark`) until the function returned is
+ * called, as a slow network would, so that a race is set up without a clock. As with `holdRequests`, puppeteer awaits
+ * what a request handler returns before the request goes on; the body is read for the operation's name.
+ */
+export function holdOperation(page: Page, name: string): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- that promise is what holds the request
+  page.on('request', async (request) => ((await request.fetchPostData())?.includes(name) ? released : undefined));
+  return release;
+}

@@ -348,31 +348,35 @@ function Revision({ order }: { order: Order }) {
     Date.now() < Date.parse(closes) &&
     mayAct(me) &&
     !order.documentsDeletedAt;
-  if (!askable && !revisions) return null;
+  // A request refused (someone else asked first, the window closed meanwhile) keeps its form even once the page,
+  // read again, no longer offers one: the reason typed stays, with the refusal beside it.
+  const drawn = askable || asked.error !== undefined;
+  if (!drawn && !revisions) return null;
   return (
     <section aria-labelledby="revision">
       <h2 id="revision">Revisions</h2>
       {revisions}
+      {!revision && !askable && rule}
       {revision ? (
         <p role="status" className="done">
           Revision <Link href={`/portal/orders/${revision.id}`}>{revision.number}</Link> is open.
         </p>
-      ) : askable ? (
-        <Form
-          submitLabel="Request revision"
-          onSubmit={(form) => ask({ orderId: order.id, reason: formText(form, 'reason') })}
-          refusal={personRefusal(asked.error, ['reason'])}
-          busy={asked.fetching}
-        >
-          <TextArea
-            name="reason"
-            label="What should be revised"
-            hint={`Free until ${when(closes)}.`}
-            maxLength={2000}
-          />
-        </Form>
       ) : (
-        rule
+        drawn && (
+          <Form
+            submitLabel="Request revision"
+            onSubmit={(form) => ask({ orderId: order.id, reason: formText(form, 'reason') })}
+            refusal={personRefusal(asked.error, ['reason'])}
+            busy={asked.fetching}
+          >
+            <TextArea
+              name="reason"
+              label="What should be revised"
+              hint={`Free until ${when(closes)}.`}
+              maxLength={2000}
+            />
+          </Form>
+        )
       )}
     </section>
   );
