@@ -207,7 +207,7 @@ it('orders a certified translation: upload with counts, languages, add-ons, quot
   await page.close();
 }, 180_000);
 
-it('offers only the languages the chosen service can be delivered in', async () => {
+it('offers only the languages and add-ons the chosen service can be delivered with', async () => {
   const firm = await createApprovedAccount(t, staff);
   const catalog = (await t.gql(LanguagesDocument, {})).data!.languages;
   const deliverable = (service: ServiceType) =>
@@ -227,7 +227,14 @@ it('offers only the languages the chosen service can be delivered in', async () 
   expect(certified).toEqual(expect.arrayContaining(standard));
   expect(certified.length).toBeGreaterThan(standard.length);
   expect(await offered()).toEqual({ source: certified, target: certified });
+  // Notarization is for certified translations (D8): ticked, then let go with the standard service and said why,
+  // rather than refused after "Get quote".
+  const notarization = `document.querySelector('input[value="notarization"]')`;
+  await press(page, 'Notarization: $0.00', 'checkbox');
   await press(page, 'Standard translation: $0.01 a word', 'radio');
+  await waitForText(page, 'Only with a certified translation.');
+  expect(await page.evaluate(`[${notarization}.checked, ${notarization}.disabled]`)).toEqual([false, true]);
+  await checkScreen(t, page, 'portal-standard-addons');
   await page.waitForFunction(
     `document.querySelector('select[name="sourceLanguage"]').options.length === ${standard.length + 1}`,
   );
@@ -237,6 +244,8 @@ it('offers only the languages the chosen service can be delivered in', async () 
     `document.querySelector('select[name="sourceLanguage"]').options.length === ${certified.length + 1}`,
   );
   expect(await offered()).toEqual({ source: certified, target: certified });
+  expect(await page.evaluate(`${notarization}.disabled`)).toBe(false);
+  expect(await pageText(page)).not.toContain('Only with a certified translation.');
   await page.close();
 }, 60_000);
 

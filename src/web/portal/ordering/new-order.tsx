@@ -78,6 +78,10 @@ const SERVICE_NAMES: Record<ServiceType, string> = {
   STANDARD: 'Standard translation',
 };
 
+/** The add-ons the catalog takes with one service only (D8): a notary attests a certified translation alone. */
+const ONLY_WITH: Partial<Record<string, ServiceType>> = { notarization: 'CERTIFIED' };
+const offeredWith = (service: ServiceType) => (code: string) => (ONLY_WITH[code] ?? service) === service;
+
 /**
  * Ordering a translation (docs/decisions.md D35): the documents, the service (only the languages it can be delivered
  * in are offered), add-ons with their prices, instructions, reference and purchase order; "Get quote" prices it and
@@ -152,7 +156,11 @@ export function NewOrder() {
                   name="serviceType"
                   value={rate.serviceType}
                   checked={service === rate.serviceType}
-                  onChange={() => setService(rate.serviceType)}
+                  onChange={() => {
+                    setService(rate.serviceType);
+                    // An add-on the new service does not take is let go, not refused after "Get quote".
+                    setChosen((all) => new Set([...all].filter(offeredWith(rate.serviceType))));
+                  }}
                 />
                 {SERVICE_NAMES[rate.serviceType]}: {money(rate.unitPriceCents, rate.currency)} a{' '}
                 {rate.unit.toLowerCase()}
@@ -165,32 +173,42 @@ export function NewOrder() {
           </div>
           <fieldset>
             <legend>Add-ons</legend>
-            {data.pricing.addons.map((addon) => (
-              <div key={addon.code} className="addon">
-                <label className="choice">
-                  <input
-                    type="checkbox"
-                    name="addon"
-                    value={addon.code}
-                    checked={chosen.has(addon.code)}
-                    onChange={(event) => choose(addon.code, event.currentTarget.checked)}
-                  />
-                  {addon.name}: {money(addon.priceCents, addon.currency)}
-                  {addon.pricingType === 'PER_COPY' ? ' a copy' : ''}
-                </label>
-                {addon.pricingType === 'PER_COPY' && chosen.has(addon.code) && (
-                  <TextField
-                    name={`copies.${addon.code}`}
-                    errorName="addons"
-                    label={`Copies of ${addon.name.toLowerCase()}`}
-                    type="number"
-                    min={1}
-                    max={10}
-                    defaultValue={1}
-                  />
-                )}
-              </div>
-            ))}
+            {data.pricing.addons.map((addon) => {
+              const onlyWith = offeredWith(service)(addon.code) ? undefined : ONLY_WITH[addon.code];
+              return (
+                <div key={addon.code} className="addon">
+                  <label className="choice">
+                    <input
+                      type="checkbox"
+                      name="addon"
+                      value={addon.code}
+                      checked={chosen.has(addon.code)}
+                      disabled={onlyWith !== undefined}
+                      aria-describedby={onlyWith && `only-with-${addon.code}`}
+                      onChange={(event) => choose(addon.code, event.currentTarget.checked)}
+                    />
+                    {addon.name}: {money(addon.priceCents, addon.currency)}
+                    {addon.pricingType === 'PER_COPY' ? ' a copy' : ''}
+                  </label>
+                  {onlyWith && (
+                    <span id={`only-with-${addon.code}`} className="hint">
+                      Only with a {SERVICE_NAMES[onlyWith].toLowerCase()}.
+                    </span>
+                  )}
+                  {addon.pricingType === 'PER_COPY' && chosen.has(addon.code) && (
+                    <TextField
+                      name={`copies.${addon.code}`}
+                      errorName="addons"
+                      label={`Copies of ${addon.name.toLowerCase()}`}
+                      type="number"
+                      min={1}
+                      max={10}
+                      defaultValue={1}
+                    />
+                  )}
+                </div>
+              );
+            })}
           </fieldset>
           {uncounted.length > 0 && (
             <TextField
