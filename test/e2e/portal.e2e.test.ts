@@ -249,6 +249,40 @@ it('offers only the languages and add-ons the chosen service can be delivered wi
   await page.close();
 }, 60_000);
 
+it('takes a paste longer than a field takes, says by how much beside it, and shows the refusal there', async () => {
+  const firm = await createApprovedAccount(t, staff);
+  const page = await signIn(firm.email, 390);
+  await press(page, 'Order a translation', 'link');
+  await byRole(page, 'heading', 'Order a translation');
+  const paste = async (label: string, text: string) => {
+    await (await byRole(page, 'textbox', label)).focus();
+    await page.keyboard.sendCharacter(text);
+  };
+  const valueOf = (name: string) => page.evaluate(`document.querySelector('[name="${name}"]').value`);
+  await waitForText(page, '2,000 of 2,000 characters left.');
+  await paste('Your reference', 'Matter 12');
+  await waitForText(page, '246 of 255 characters left.');
+
+  // Pasted whole, not cut at the limit: the count says by how much it is too long, the field marked, until it fits.
+  const instructions = `${words(400)} and the end.`;
+  await paste('Instructions to the translator', instructions);
+  expect(await valueOf('instructions')).toBe(instructions);
+  await waitForText(page, `${[...instructions].length - 2000} characters too many: at most 2,000.`);
+  await page.waitForSelector('textarea[name="instructions"][aria-invalid="true"]');
+  const order = 'PO-'.padEnd(70, '7');
+  await paste('Purchase order', order);
+  expect(await valueOf('purchaseOrder')).toBe(order);
+  await waitForText(page, '6 characters too many: at most 64.');
+  await checkScreen(t, page, 'portal-text-too-long');
+
+  // Sent as it is, the service's refusal, naming the limit, is beside each field, the text kept.
+  await press(page, 'Get quote');
+  await waitForText(page, 'must not be greater than 2000 characters');
+  await waitForText(page, 'must not be greater than 64 characters');
+  expect(await valueOf('instructions')).toBe(instructions);
+  await page.close();
+}, 60_000);
+
 it('follows an order: facts, timeline, messages with the desk, downloads, verification and a revision', async () => {
   const firm = await createApprovedAccount(t, staff);
   const source = (await uploadFile(t, firm.key, await docx({ paragraphs: ['Poder notarial.'] }), 'poder.docx')).id;

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Form, formText, TextArea, TextField } from '../../shared/form';
+import { Form, formText, TextField } from '../../shared/form';
 import { graphql } from '../../shared/gql';
 import type { CreateQuoteInput, ServiceType } from '../../shared/gql/graphql';
 import { fieldRefusal } from '../../shared/refusal';
 import { typedWhole } from '../../shared/typed-numbers';
 import { Pending } from '../../shared/layout';
+import { CountedText } from '../counted-text';
 import { money } from '../format';
 import { useMe } from '../member-context';
 import { personRefusal } from '../refusal';
@@ -222,23 +223,19 @@ export function NewOrder() {
             />
           )}
           {hardCopy && <ShippingFields />}
-          <TextArea
+          <CountedText
             name="instructions"
             label="Instructions to the translator"
             hint="Name spellings as on a passport, terms, format. Never printed on the certificate."
-            maxLength={2000}
+            limit={2000}
+            multiline
           />
-          <TextField
-            name="reference"
-            label="Your reference"
-            hint="The matter, as your firm names it."
-            maxLength={255}
-          />
-          <TextField
+          <CountedText name="reference" label="Your reference" hint="The matter, as your firm names it." limit={255} />
+          <CountedText
             name="purchaseOrder"
             label={me.purchaseOrderRequired ? 'Purchase order (required)' : 'Purchase order'}
             hint="Printed on the invoice and the receipt."
-            maxLength={64}
+            limit={64}
           />
         </Form>
       </div>
@@ -281,7 +278,6 @@ function ShippingFields() {
         errorName="shippingAddress.country"
         label="Country (two letters)"
         autoComplete="country"
-        maxLength={2}
       />
     </fieldset>
   );

@@ -6,6 +6,7 @@ import type { PortalOrderQuery } from '../../shared/gql/graphql';
 import { Pending } from '../../shared/layout';
 import { Link } from '../../shared/router';
 import { CheckoutOutcome } from '../checkout-outcome';
+import { CountedText } from '../counted-text';
 import { DocumentsDeletion } from './documents-deletion';
 import { holdReasonText } from '../../shared/format';
 import { money, statusLabel, when } from '../format';
@@ -369,11 +370,12 @@ function Revision({ order }: { order: Order }) {
             refusal={personRefusal(asked.error, ['reason'])}
             busy={asked.fetching}
           >
-            <TextArea
+            <CountedText
               name="reason"
               label="What should be revised"
               hint={`Free until ${when(closes)}.`}
-              maxLength={2000}
+              limit={2000}
+              multiline
             />
           </Form>
         )
