@@ -87,7 +87,7 @@ export function SignIn({ title, refuse, onSignedIn, end }: SignInProps) {
               label="Code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
+              maxLength={20}
               required
               autoFocus
             />
