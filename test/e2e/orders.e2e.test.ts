@@ -3,6 +3,7 @@ import {
   CancelOrderDocument,
   ConvertQuoteDocument,
   HoldOrderDocument,
+  OrderByNumberDocument,
   OrderDocument,
   OrdersDocument,
   ReleaseOrderDocument,
@@ -239,6 +240,18 @@ describe('cancelling (cancelOrder; D10)', () => {
       'NOT_FOUND',
     );
     await t.rest.get('/api/v1/orders/not-an-id', alice.key).expect(404);
+    // By its number (as e-mails print it, in any case): the account's own only.
+    const { number } = converted.data;
+    const own = await t.gql(OrderByNumberDocument, { number: ` ${number.toLowerCase()} ` }, alice.key);
+    expect(own.data!.orderByNumber).toEqual({ id: converted.data.id, number });
+    for (const [asked, key] of [
+      [number, bob.key],
+      ['LT-0000-NOSUCH', alice.key],
+      ['x'.repeat(10_000), alice.key],
+    ])
+      expect((await t.gql(OrderByNumberDocument, { number: asked }, key)).errors![0].extensions!.code).toBe(
+        'NOT_FOUND',
+      );
   });
 
   it('answers an unknown order as null with NOT_FOUND, leaving the rest of the GraphQL request answered', async () => {

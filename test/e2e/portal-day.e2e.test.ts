@@ -143,6 +143,14 @@ it('a paralegal orders, pays, follows to completed, downloads, verifies, message
   await waitForText(page, `${revision.number}: Cancelled`);
   await byRole(page, 'button', 'Request revision');
 
+  // The number read in an e-mail opens the order, in any case; a number the firm has not, says so.
+  const { number } = (await t.rest.get(`/api/v1/orders/${id}`, firm.key).expect(200)).body.data;
+  await page.goto(`${b.base}/portal/orders/${number.toLowerCase()}`, { waitUntil: 'load' });
+  await page.waitForFunction(`location.pathname === '/portal/orders/${id}'`);
+  await byRole(page, 'heading', `Order ${number}`);
+  await page.goto(`${b.base}/portal/orders/LT-0000-NOSUCH`, { waitUntil: 'load' });
+  await waitForText(page, 'You have no order with this number.');
+
   // The day ends with a colleague invited to read along: as a viewer they are shown no control that acts, on an
   // order waiting for payment, the completed one, and a booking waiting for payment, each of which a member may act on.
   const source = (await uploadFile(t, firm.key, await docx({ paragraphs: [words(120)] }), 'affidavit.docx')).id;

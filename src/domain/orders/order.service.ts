@@ -156,6 +156,22 @@ export class OrderService {
     return { ...polled, files: visibleOrderFiles(ctx.actor, polled.order, polled.files) };
   }
 
+  /**
+   * One of the caller's orders by its number, as e-mails and invoices print it (`LT-2611-AB12CD`), in any case: what a
+   * person who has only the number opens (the portal's `/portal/orders/LT-...`). Not a polled path: two statements.
+   */
+  async getByNumber(ctx: Ctx, number: unknown): Promise<PolledOrder> {
+    const accountId = requireAccountId(ctx.actor, 'orders.read');
+    if (typeof number !== 'string' || number.length > 30) throw new NotFoundError();
+    const found = await ctx.em.findOne(
+      Order,
+      { number: number.trim().toUpperCase(), account: accountId },
+      { fields: ['id'] },
+    );
+    if (!found) throw new NotFoundError();
+    return this.get(ctx, found.id);
+  }
+
   /** What a GET of order `id` polls: an API key's look-up reads its version or its answer in the same statement (D23). */
   polled(id: string, reads: PolledRead['reads']): PolledRead {
     return { name: 'order', id, reads, versionOf: orderVersionOf, answerOf: orderAnswerOf };

@@ -9,6 +9,7 @@ import { Invoices } from './billing/invoices';
 import { isAdmin, mayAct, MemberContext, onTerms, type Me } from './member-context';
 import { NewOrder } from './ordering/new-order';
 import { OrderList } from './orders/order-list';
+import { isOrderNumber, OrderByNumber } from './orders/order-by-number';
 import { OrderPage } from './orders/order-page';
 import { People } from './people/people';
 
@@ -81,7 +82,7 @@ function useCheckoutReturn(path: string, query: URLSearchParams) {
 function Screen({ path, me }: { path: string; me: Me }) {
   if (path === '' || path === '/' || path === '/orders') return <OrderList />;
   const order = /^\/orders\/([\w-]+)$/.exec(path);
-  if (order) return <OrderPage id={order[1]} />;
+  if (order) return isOrderNumber(order[1]) ? <OrderByNumber number={order[1]} /> : <OrderPage id={order[1]} />;
   const booking = /^\/bookings\/([\w-]+)$/.exec(path);
   if (booking) return <BookingPage id={booking[1]} />;
   if (path === '/new' && mayAct(me)) return <NewOrder />;

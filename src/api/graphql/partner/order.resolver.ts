@@ -53,6 +53,20 @@ export class OrderResolver {
     return order;
   }
 
+  @Query(() => Order, {
+    nullable: true,
+    description:
+      'One of your orders by its number, as e-mails and invoices print it (LT-2611-AB12CD, in any case); null (with a NOT_FOUND error) when you have none by that number. Poll with order(id).',
+  })
+  async orderByNumber(
+    @Ctx() { ctx, services, loaders }: GraphQLContext,
+    @Arg('number') number: string,
+  ): Promise<OrderRead> {
+    const { order, files } = await services.orders.getByNumber(ctx, number);
+    loaders.orderFiles.prime(order.id, files);
+    return order;
+  }
+
   /** The page comes with its files, as `order` does: `files` is answered from it. */
   @Query(() => OrderPage, {
     description: 'Newest first; with `updatedSince`, the orders changed at or after it, oldest change first.',
