@@ -81,7 +81,21 @@ it('confirms a booking with an interpreter who qualifies and is free, and comple
   await waitForText(page, 'overtime 0.5 h');
   // The audit trail shows the move just made, without a reload.
   await waitForText(page, 'booking.complete');
-  expect(await clientView(booking.id)).toMatchObject({ status: 'completed', payment: { overtime: { hours: 0.5 } } });
+  const completed = await clientView(booking.id);
+  expect(completed).toMatchObject({ status: 'completed', payment: { overtime: { hours: 0.5 } } });
+  // Once the client pays the overtime, the desk can refund from it, apart from the booking's own payment (D32).
+  const overtimeCheckout = completed.payment.overtime.approval_url.replace(t.config.appUrl, '');
+  await t.rest.raw().post(`${overtimeCheckout}/pay`).type('form').send({}).expect(200);
+  await page.reload({ waitUntil: 'load' });
+  await fill(page, 'Amount of the overtime to refund (USD)', '10');
+  await fill(page, 'Reason for refunding the overtime', 'The last half hour was a break.');
+  await press(page, 'Refund the overtime');
+  await waitForText(page, 'Refund asked of the payment provider.');
+  await waitForText(page, '$10.00 refunded');
+  expect((await clientView(booking.id)).payment).toMatchObject({
+    refunded_cents: 0,
+    overtime: { refunded_cents: 1000 },
+  });
   await checkScreen(t, page, 'console-booking');
   await page.close();
 }, 120_000);

@@ -35,7 +35,6 @@ export function ReasonForm<V>({
   );
 }
 
-/** "Refund" an amount (D30), typed in the currency's units, with a reason the client is told. */
 /**
  * What a refund's success says: at the payment provider it is asked and applied when the provider answers (D30); on
  * account it is a credit on the account's invoice (D31).
@@ -45,19 +44,25 @@ export const refundDone = (provider: string | undefined): string =>
     ? 'Refund recorded as a credit on the account’s invoice.'
     : 'Refund asked of the payment provider.';
 
+/**
+ * "Refund" an amount (D30), typed in the currency's units, with a reason the client is told; `of` names what it is
+ * refunded from when a record has more than one payment (a booking's overtime, D32).
+ */
 export function RefundForm<V>({
   action,
   variables,
   currency,
+  of,
 }: {
   action: Action<V>;
   variables: (amountCents: number, reason: string) => V;
   currency: string;
+  of?: string;
 }) {
   return (
     <Form
-      submitLabel="Refund"
-      label="Refund an amount"
+      submitLabel={of ? `Refund ${of}` : 'Refund'}
+      label={of ? `Refund an amount of ${of}` : 'Refund an amount'}
       clearOnDone
       onSubmit={(data) => {
         const amount = typedCents(formText(data, 'amount'));
@@ -69,10 +74,10 @@ export function RefundForm<V>({
       <TextField
         name="amount"
         errorName="amountCents"
-        label={`Amount to refund${currency ? ` (${currency})` : ''}`}
+        label={`${of ? `Amount of ${of}` : 'Amount'} to refund${currency ? ` (${currency})` : ''}`}
         inputMode="decimal"
       />
-      <TextArea name="reason" label="Reason for the refund" />
+      <TextArea name="reason" label={of ? `Reason for refunding ${of}` : 'Reason for the refund'} />
     </Form>
   );
 }

@@ -54,13 +54,16 @@ const Complete = graphql(`
   }
 `);
 const Refund = graphql(`
-  mutation RefundBooking($id: ID!, $amountCents: Int!, $reason: String!) {
-    refundInterpretationBooking(id: $id, amountCents: $amountCents, reason: $reason) {
+  mutation RefundBooking($id: ID!, $amountCents: Int!, $reason: String!, $overtime: Boolean) {
+    refundInterpretationBooking(id: $id, amountCents: $amountCents, reason: $reason, overtime: $overtime) {
       id
       status
       payment {
         refundedCents
         refundPendingCents
+        overtime {
+          refundedCents
+        }
       }
     }
   }
@@ -77,6 +80,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const release = useAction(Release, 'Booking released.');
   const complete = useAction(Complete, 'Booking completed.');
   const refund = useAction(Refund, refundDone(booking.payment.provider));
+  const refundOvertime = useAction(Refund, refundDone(booking.payment.provider));
   const id = booking.id;
   const finished = booking.status === 'COMPLETED' || booking.status === 'CANCELLED';
   return (
@@ -153,6 +157,15 @@ export function BookingActions({ booking }: { booking: Booking }) {
           currency={booking.currency}
           variables={(amountCents, reason) => ({ id, amountCents, reason })}
         />
+        {booking.payment.overtime?.paidAt && (
+          // The overtime has a checkout of its own (D32): refunded from that payment, never from the booking's.
+          <RefundForm
+            action={refundOvertime}
+            of="the overtime"
+            currency={booking.currency}
+            variables={(amountCents, reason) => ({ id, amountCents, reason, overtime: true })}
+          />
+        )}
         {!finished && <CancelForm booking={booking} />}
       </div>
     </section>

@@ -55,6 +55,7 @@ const StaffBooking = graphql(`
           hours
           amountCents
           paidAt
+          refundedCents
         }
       }
       notes {
@@ -184,7 +185,7 @@ function BookingFacts({ booking }: { booking: Booking }) {
           ? `, ${formatMoney(booking.payment.refundedCents, booking.currency)} refunded`
           : ''}
         {booking.payment.overtime &&
-          `; overtime ${booking.payment.overtime.hours} h, ${formatMoney(booking.payment.overtime.amountCents, booking.currency)}${booking.payment.overtime.paidAt ? ' paid' : ' not paid yet'}`}
+          `; overtime ${booking.payment.overtime.hours} h, ${formatMoney(booking.payment.overtime.amountCents, booking.currency)}${booking.payment.overtime.paidAt ? ' paid' : ' not paid yet'}${booking.payment.overtime.refundedCents > 0 ? `, ${formatMoney(booking.payment.overtime.refundedCents, booking.currency)} refunded` : ''}`}
       </dd>
     </dl>
   );
