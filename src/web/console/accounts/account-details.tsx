@@ -68,8 +68,6 @@ const TERMS: BillingTerms[] = ['CHECKOUT', 'NET_15', 'NET_30'];
 /** The credit limit is kept in cents of the service's currency (D31). */
 const CURRENCY = 'USD';
 
-/** A whole number of days typed in a field; nothing typed keeps the documents (null), anything else is refused. */
-
 /**
  * What the desk reads of an account beyond its card, opened on demand: its terms and retention (admins change
  * them, D31 and D33), its invoices, and its members (D27).
