@@ -33,7 +33,7 @@ import { OrderService } from './domain/orders/order.service';
 import { AddressLinks } from './domain/orders/address-links';
 import { PageLinks } from './domain/mail/page-links';
 import { orderLifecycle } from './domain/orders/order.lifecycle';
-import { queueTranslation, scheduleExpiry } from './domain/orders/order.subscribers';
+import { queueTranslation, scheduleExpiry, touchRevisedOrder } from './domain/orders/order.subscribers';
 import { auditTrail } from './domain/audit/audit-trail';
 import { orderPayments } from './domain/orders/order-payments';
 import { OrderShippingService } from './domain/orders/order-shipping.service';
@@ -111,6 +111,7 @@ export function createServices(config: AppConfig, { queue, logger, claim }: Infr
   const lifecycles = { order: orderLifecycle(), booking: bookingLifecycle() };
   lifecycles.order.events.subscribe(auditTrail(audit));
   lifecycles.order.events.subscribe(scheduleExpiry);
+  lifecycles.order.events.subscribe(touchRevisedOrder);
   lifecycles.order.events.subscribe(queueTranslation(queue));
   lifecycles.order.events.subscribe(tellAccountOfOrder({ mailer, addressLinks, pages }));
   lifecycles.order.events.subscribe(tellAccountOfShipment(mailer));

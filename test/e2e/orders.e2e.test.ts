@@ -248,6 +248,7 @@ describe('cancelling (cancelOrder; D10)', () => {
       [number, bob.key],
       ['LT-0000-NOSUCH', alice.key],
       ['x'.repeat(10_000), alice.key],
+      ['LT\u0000', alice.key],
     ])
       expect((await t.gql(OrderByNumberDocument, { number: asked }, key)).errors![0].extensions!.code).toBe(
         'NOT_FOUND',

@@ -49,7 +49,7 @@ export type OrderRead = Pick<
   /** The issued certificate's verification code (D29), read with the polled order: null when none; absent on an entity. */
   certificateCode?: string | null;
   /** D30, read with the polled order; absent on an entity. The order this one revises, or null. */
-  revisionOf?: OrderLink | null;
+  revisionOf?: RevisionLink | null;
   /** D30: this order's revisions, oldest first; absent on an entity. */
   revisions?: RevisionLink[];
   /** D30: the reference files the client gave with a revision request; absent on an entity. */
@@ -62,7 +62,7 @@ export interface OrderLink {
   number: string;
 }
 
-/** A revision of an order, named, with its status: open until completed or cancelled (D30). */
+/** An order a revision chain links (D30), named, with its status: a revision is open until completed or cancelled. */
 export interface RevisionLink extends OrderLink {
   status: Order['status'];
 }

@@ -13,7 +13,7 @@ import { NO_PROVIDER, Payment, PaymentStatus } from '../payments/payment.entity'
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import type { EventHub } from '../shared/event-hub';
 import { isId, newId } from '../shared/ids';
-import type { OrderLink, PolledOrder, RevisionLink } from './order-read';
+import type { PolledOrder, RevisionLink } from './order-read';
 import { referenceNumber } from '../shared/reference-number';
 import { Order, OrderStatus } from './order.entity';
 import type { OrderService } from './order.service';
@@ -23,7 +23,7 @@ import { firstDelivery, REVISION_WINDOW_DAYS, revisionWindowClosesAt } from './r
 
 /** An order's revision links and reference files (D30), as its answer shows them. */
 export interface RevisionLinks {
-  revisionOf: OrderLink | null;
+  revisionOf: RevisionLink | null;
   revisions: RevisionLink[];
   referenceFiles: StoredFile[];
 }
@@ -93,7 +93,7 @@ export class OrderRevisionsService {
       em.find(
         Order,
         { id: { $in: ids }, revisionOf: { $ne: null } },
-        { populate: ['revisionOf'], fields: ['revisionOf.number'] },
+        { populate: ['revisionOf'], fields: ['revisionOf.number', 'revisionOf.status'] },
       ),
       em.find(
         Order,
@@ -106,13 +106,12 @@ export class OrderRevisionsService {
         { populate: ['file'], orderBy: { createdAt: 'asc', id: 'asc' } },
       ),
     ]);
-    const link = ({ id, number }: OrderLink): OrderLink => ({ id, number });
+    const link = ({ id, number, status }: RevisionLink): RevisionLink => ({ id, number, status });
     const links = new Map<string, RevisionLinks>(
       ids.map((id) => [id, { revisionOf: null, revisions: [], referenceFiles: [] }]),
     );
     for (const self of selves) links.get(self.id)!.revisionOf = self.revisionOf && link(self.revisionOf);
-    for (const { id, number, status, revisionOf } of revisions)
-      links.get(revisionOf!.id)?.revisions.push({ id, number, status });
+    for (const revision of revisions) links.get(revision.revisionOf!.id)?.revisions.push(link(revision));
     for (const reference of references) links.get(reference.order!.id)?.referenceFiles.push(reference.file);
     return links;
   }

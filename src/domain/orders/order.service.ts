@@ -1,3 +1,4 @@
+import { isStorableText } from '../shared/field-readers';
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ServiceType } from '../catalog/catalog.enums';
 import { requireAccount, requireAccountId, requireStaff } from '../identity/guards';
@@ -162,7 +163,7 @@ export class OrderService {
    */
   async getByNumber(ctx: Ctx, number: unknown): Promise<PolledOrder> {
     const accountId = requireAccountId(ctx.actor, 'orders.read');
-    if (typeof number !== 'string' || number.length > 30) throw new NotFoundError();
+    if (typeof number !== 'string' || number.length > 30 || !isStorableText(number)) throw new NotFoundError();
     const found = await ctx.em.findOne(
       Order,
       { number: number.trim().toUpperCase(), account: accountId },

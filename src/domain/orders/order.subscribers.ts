@@ -1,7 +1,7 @@
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Subscriber } from '../shared/event-hub';
 import { scheduleOrderExpiry } from './document-retention.queries';
-import { OrderStatus } from './order.entity';
+import { Order, OrderStatus } from './order.entity';
 import { isRush, type OrderEvent } from './order.lifecycle';
 
 /**
@@ -13,6 +13,17 @@ import { isRush, type OrderEvent } from './order.lifecycle';
 export const scheduleExpiry: Subscriber<OrderEvent> = async (em, { kind, row, to }) => {
   if (kind === 'moved' && (to === OrderStatus.COMPLETED || to === OrderStatus.CANCELLED))
     await scheduleOrderExpiry(em, row.id);
+};
+
+/**
+ * A revision's move shows on the order it revises (D30), whose answer lists its revisions with their statuses: the
+ * original is touched, so its version (ETag), `updated_since` and the portal's change marks see it. The revision is
+ * locked first, then the original updated: revision creation locks the original and never the revision, so the two
+ * cannot wait on each other.
+ */
+export const touchRevisedOrder: Subscriber<OrderEvent> = async (em, { kind, row }) => {
+  if (kind === 'moved' && row.revisionOf)
+    await em.nativeUpdate(Order, { id: row.revisionOf.id }, { updatedAt: new Date() });
 };
 
 /** Processing queues the translation, rush first. */

@@ -17,7 +17,7 @@ const VERSION = `md5(o.xmin::text || '/' || p.xmin::text || '/' || coalesce(f.id
 const ORDER = `FROM orders o JOIN payments p ON p.id = o.payment_id`;
 
 /** D30: the order a revision revises, the revisions of an order, a revision's reason and reference files. */
-const REVISION_COLUMNS = `o.revision_of_id, ro.number AS revision_of_number, o.revision_reason, o.revision_window_from, rv.revisions, rf.reference_file_ids`;
+const REVISION_COLUMNS = `o.revision_of_id, ro.number AS revision_of_number, ro.status AS revision_of_status, o.revision_reason, o.revision_window_from, rv.revisions, rf.reference_file_ids`;
 
 /** The joins `REVISION_COLUMNS` read: the revised order's number, the revisions oldest first, the reference files in order. */
 const REVISIONS = `LEFT JOIN orders ro ON ro.id = o.revision_of_id
@@ -154,7 +154,11 @@ export function orderViewOf(row: SqlRow, date: DateOf): OrderView {
     placedBy: row.placed_by as Order['placedBy'],
     revisionReason: row.revision_reason as string | null,
     revisionOf: row.revision_of_id
-      ? { id: row.revision_of_id as string, number: row.revision_of_number as string }
+      ? {
+          id: row.revision_of_id as string,
+          number: row.revision_of_number as string,
+          status: row.revision_of_status as Order['status'],
+        }
       : null,
     revisionWindowFrom: date(row.revision_window_from),
     revisions: (row.revisions as RevisionLink[] | null) ?? [],

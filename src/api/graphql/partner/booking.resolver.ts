@@ -202,6 +202,11 @@ class BookingOvertimeType implements OvertimeView {
     description: 'What the operator refunded of the overtime, as Payment.refundedCents; 0 until then.',
   })
   refundedCents!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: "Who takes the overtime's payment, as Payment.provider (`account` when it is billed on an invoice).",
+  })
+  provider!: string | null;
   payment!: OvertimeView['payment'];
 }
 
@@ -221,7 +226,11 @@ export class PaymentOvertimeResolver {
   overtime(@Root() payment: PaymentRead, @Ctx() { services }: GraphQLContext): BookingOvertimeType | null {
     const overtime = overtimes.get(payment);
     return overtime
-      ? { ...overtime, receiptUrl: overtime.payment && services.receipts.receiptUrl(overtime.payment) }
+      ? {
+          ...overtime,
+          receiptUrl: overtime.payment && services.receipts.receiptUrl(overtime.payment),
+          provider: overtime.payment?.provider ?? null,
+        }
       : null;
   }
 }

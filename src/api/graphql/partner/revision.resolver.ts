@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
-import type { OrderLink, OrderRead, RevisionLink as RevisionRead } from '../../../domain/orders/order-read';
+import type { OrderRead, RevisionLink } from '../../../domain/orders/order-read';
 import { Order, OrderStatus } from '../../../domain/orders/order.entity';
 import { revisionWindowClosesAt } from '../../../domain/orders/revision-window';
 import { requestRevisionCommand } from '../../../domain/orders/revision.commands';
@@ -13,13 +13,9 @@ import { OrderFile } from './order.resolver';
 class OrderRevisionLink {
   @Field(() => ID) id!: string;
   @Field() number!: string;
-}
-
-@ObjectType({ description: 'A revision of an order, named, with its status (D30).' })
-class RevisionLink extends OrderRevisionLink {
   @Field(() => OrderStatus, {
     description:
-      'Open while neither COMPLETED nor CANCELLED: no other revision may be asked for then. A COMPLETED one replaces the order it revises.',
+      'Its status. A revision is open while neither COMPLETED nor CANCELLED: no other may be asked for then; a COMPLETED one replaces the order it revises.',
   })
   status!: OrderStatus;
 }
@@ -54,21 +50,21 @@ export class RevisionResolver {
 @Resolver(() => Order)
 export class OrderRevisionFieldsResolver {
   @FieldResolver(() => OrderRevisionLink, { nullable: true, description: 'For a revision: the order it revises.' })
-  async revisionOf(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<OrderLink | null> {
+  async revisionOf(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<RevisionLink | null> {
     return order.revisionOf !== undefined
       ? order.revisionOf
       : (await loaders.revisionLinks().load(order.id)).revisionOf;
   }
 
-  @FieldResolver(() => [RevisionLink], { description: "This order's revisions, oldest first." })
-  async revisions(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<RevisionRead[]> {
+  @FieldResolver(() => [OrderRevisionLink], { description: "This order's revisions, oldest first." })
+  async revisions(@Root() order: OrderRead, @Ctx() { loaders }: GraphQLContext): Promise<RevisionLink[]> {
     return (readWith(order) ?? (await loaders.revisionLinks().load(order.id))).revisions;
   }
 
   @FieldResolver(() => Date, {
     nullable: true,
     description:
-      'The end of the free-revision window: 30 days after the first delivery of this work (for a revision, of the order its chain began with). Null until completed.',
+      'The end of the free-revision window: 30 days after the first delivery of this work (for a revision, of the order its chain began with). Null until the work is first delivered.',
   })
   revisionWindowClosesAt(@Root() order: OrderRead): Date | null {
     return revisionWindowClosesAt(order);

@@ -103,7 +103,7 @@ export const Order = component(
     ),
     revision_window_closes_at: documented(
       Timestamp.nullable(),
-      'The end of the free-revision window: 30 days after the first delivery of this work (for a revision, of the order its chain began with; a revision never restarts the 30 days). Null until completed.',
+      'The end of the free-revision window: 30 days after the first delivery of this work (for a revision, of the order its chain began with; a revision never restarts the 30 days). Null until the work is first delivered.',
     ),
     reference_file_ids: documented(
       z.array(Id),

@@ -80,7 +80,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const release = useAction(Release, 'Booking released.');
   const complete = useAction(Complete, 'Booking completed.');
   const refund = useAction(Refund, refundDone(booking.payment.provider));
-  const refundOvertime = useAction(Refund, refundDone(booking.payment.provider));
+  const refundOvertime = useAction(Refund, refundDone(booking.payment.overtime?.provider ?? undefined));
   const id = booking.id;
   const finished = booking.status === 'COMPLETED' || booking.status === 'CANCELLED';
   return (

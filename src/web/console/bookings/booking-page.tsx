@@ -56,6 +56,7 @@ const StaffBooking = graphql(`
           amountCents
           paidAt
           refundedCents
+          provider
         }
       }
       notes {
