@@ -262,7 +262,7 @@ describe('a chain of revisions', () => {
     // The original's answer lists the revision's status: its version moved with it, so the poll is answered anew.
     const again = await t.rest
       .get(`/api/v1/orders/${original}`, alice.key)
-      .set('If-None-Match', polled.headers.etag as string)
+      .set('If-None-Match', polled.headers.etag)
       .expect(200);
     expect(again.body.data.revisions).toEqual([expect.objectContaining({ id: first.id, status: 'completed' })]);
     const answers = await Promise.all([

@@ -10,4 +10,6 @@ export const offsetText = (minutes: number) =>
  * A `datetime-local` value read as a time in the booking's offset, not the browser's time zone: `2026-12-01T09:30`
  * at -300 -> `2026-12-01T09:30:00-05:00`, which the service keeps with that offset. Empty when none was given.
  */
-export const inOffset = (local: string, minutes: number) => (local ? `${local}:00${offsetText(minutes)}` : '');
+export const inOffset = (local: string, minutes: number) =>
+  // A browser may give seconds (`10:30:15`); a start is to the minute.
+  local ? `${local.slice(0, 16)}:00${offsetText(minutes)}` : '';

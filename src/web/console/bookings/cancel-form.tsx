@@ -14,12 +14,15 @@ const Cancel = graphql(`
         capturedCents
         refundedCents
         refundPendingCents
+        status
       }
     }
   }
 `);
 
-type Payment = Pick<Booking['payment'], 'capturedCents' | 'refundedCents' | 'refundPendingCents'>;
+type Payment = Pick<Booking['payment'], 'capturedCents' | 'refundedCents' | 'refundPendingCents'> & {
+  status?: string | null;
+};
 const given = (payment: Payment) => payment.refundedCents + (payment.refundPendingCents ?? 0);
 
 /**
@@ -29,7 +32,8 @@ const given = (payment: Payment) => payment.refundedCents + (payment.refundPendi
 function cancelledLine(before: Payment, after: Payment, currency: string): string {
   const left = (before.capturedCents ?? 0) - given(before);
   if (left <= 0) return 'Booking cancelled; nothing paid was left to refund. The client is e-mailed.';
-  const refund = given(after) - given(before);
+  // All of it going back is a refund of the whole payment, counted once the provider answers: not yet in the sums.
+  const refund = after.status === 'REFUNDING' ? left : given(after) - given(before);
   const fee = left - refund;
   const money = (cents: number) => formatMoney(cents, currency);
   return fee > 0
