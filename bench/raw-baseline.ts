@@ -58,6 +58,7 @@ type OrderRow = PaymentColumns &
     | 'revision_of_number'
     | 'revision_reason'
     | 'legal_hold'
+    | 'legal_hold_by_staff'
   > & {
     addons: Passed<'code' | 'quantity' | 'unitPriceCents' | 'totalCents'>[];
     shipping_address: Passed<'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'country'> | null;
@@ -65,8 +66,9 @@ type OrderRow = PaymentColumns &
     due_at: Date | null;
     placed_by: PlacedByColumn;
     certificate_code: string | null;
-    revisions: Passed<'id' | 'number'>[] | null;
+    revisions: Passed<'id' | 'number' | 'status'>[] | null;
     documents_deleted_at: Date | null;
+    revision_window_from: Date | null;
   };
 type BookingRow = PaymentColumns &
   Stamps &
@@ -102,6 +104,7 @@ type BookingRow = PaymentColumns &
     overtime_provider: string | null;
     overtime_approval_url: unknown;
     overtime_paid_at: Date | null;
+    overtime_refunded_cents: number | null;
   };
 /** Who made it, as the column keeps it (D27). */
 type PlacedByColumn = { kind: string; member: Passed<'id' | 'name' | 'email'> | null };
@@ -138,12 +141,15 @@ const payment = (p: PaymentColumns) => ({
   receipt_url: receiptUrl(p.payment_id, p.provider, p.paid_at),
 });
 
+/** The end of a free-revision window: 30 days after the first delivery. */
+const windowCloses = (from: Date | null) => from && new Date(from.getTime() + 30 * 24 * 3600_000);
+
 async function order(id: string, accountId: string): Promise<object | null> {
   const { rows } = await prepared<OrderRow>(
     'raw_order',
     `SELECT o.*, p.id AS payment_id, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents, c.code AS certificate_code,
             ro.number AS revision_of_number,
-            (SELECT json_agg(json_build_object('id', r.id, 'number', r.number) ORDER BY r.created_at, r.id)
+            (SELECT json_agg(json_build_object('id', r.id, 'number', r.number, 'status', r.status) ORDER BY r.created_at, r.id)
                FROM orders r WHERE r.revision_of_id = o.id) AS revisions
        FROM orders o JOIN payments p ON p.id = o.payment_id LEFT JOIN certificates c ON c.order_id = o.id
        LEFT JOIN orders ro ON ro.id = o.revision_of_id
@@ -214,8 +220,10 @@ async function order(id: string, accountId: string): Promise<object | null> {
     revision_of: o.revision_of_id ? { id: o.revision_of_id, number: o.revision_of_number } : null,
     revision_reason: o.revision_reason,
     revisions: o.revisions ?? [],
+    revision_window_closes_at: optional(windowCloses(o.revision_window_from ?? o.completed_at)),
     reference_file_ids: attachments.rows.filter((a) => a.reference).map((a) => a.id),
     legal_hold: o.legal_hold,
+    legal_hold_by_staff: o.legal_hold_by_staff,
     documents_deleted_at: optional(o.documents_deleted_at),
     due_at: optional(o.due_at),
     completed_at: optional(o.completed_at),
@@ -248,7 +256,7 @@ async function booking(id: string, accountId: string): Promise<object | null> {
     `SELECT b.*, p.id AS payment_id, p.provider, p.provider_order_id, p.approval_url, p.paid_at, p.refunded_at, p.refunded_cents,
             i.name AS interpreter_record_name, i.qualifications AS interpreter_qualifications,
             op.id AS overtime_payment_id, op.provider AS overtime_provider, op.approval_url AS overtime_approval_url,
-            op.paid_at AS overtime_paid_at
+            op.paid_at AS overtime_paid_at, op.refunded_cents AS overtime_refunded_cents
        FROM interpretation_bookings b LEFT JOIN payments p ON p.id = b.payment_id
        LEFT JOIN interpreters i ON i.id = b.interpreter_id LEFT JOIN payments op ON op.id = b.overtime_payment_id
       WHERE b.id = $1 AND b.account_id = $2`,
@@ -290,6 +298,7 @@ async function booking(id: string, accountId: string): Promise<object | null> {
               approval_url: b.overtime_approval_url,
               paid_at: optional(b.overtime_paid_at),
               receipt_url: receiptUrl(b.overtime_payment_id, b.overtime_provider, b.overtime_paid_at),
+              refunded_cents: b.overtime_refunded_cents ?? 0,
             }
           : null,
     },
