@@ -269,6 +269,11 @@ it('takes a paste longer than a field takes, says by how much beside it, and sho
   expect(await valueOf('instructions')).toBe(instructions);
   await waitForText(page, `${[...instructions].length - 2000} characters too many: at most 2,000.`);
   await page.waitForSelector('textarea[name="instructions"][aria-invalid="true"]');
+  // The field is described by its count, so a screen reader on it hears why it is invalid, not only that it is.
+  const description = await page.evaluate(
+    `document.querySelector('textarea[name="instructions"]').getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id).textContent).join(' ')`,
+  );
+  expect(description).toContain('characters too many: at most 2,000.');
   const order = 'PO-'.padEnd(70, '7');
   await paste('Purchase order', order);
   expect(await valueOf('purchaseOrder')).toBe(order);

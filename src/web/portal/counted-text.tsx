@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TextArea, TextField } from '../shared/form';
 
 interface CountedProps {
@@ -24,6 +24,15 @@ const number = (n: number) => n.toLocaleString('en');
  */
 export function CountedText({ limit, multiline, ...field }: CountedProps) {
   const [length, setLength] = useState(0);
+  const countId = useId();
+  const countLine = useRef<HTMLParagraphElement>(null);
+  // A form emptied after it was sent (`reset`) fires no input: the count starts again with it.
+  useEffect(() => {
+    const form = countLine.current?.closest('form');
+    const restart = () => setLength(0);
+    form?.addEventListener('reset', restart);
+    return () => form?.removeEventListener('reset', restart);
+  }, []);
   const over = length - limit;
   const count =
     over > 0
@@ -31,6 +40,7 @@ export function CountedText({ limit, multiline, ...field }: CountedProps) {
       : `${number(limit - length)} of ${number(limit)} characters left.`;
   const counted = {
     ...field,
+    describedBy: countId,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setLength(lengthOf(event.currentTarget.value)),
     ...(over > 0 ? { 'aria-invalid': true } : {}),
@@ -38,7 +48,9 @@ export function CountedText({ limit, multiline, ...field }: CountedProps) {
   return (
     <>
       {multiline ? <TextArea {...counted} /> : <TextField {...counted} />}
-      <p className={over > 0 ? 'count over' : 'count'}>{count}</p>
+      <p id={countId} ref={countLine} className={over > 0 ? 'count over' : 'count'}>
+        {count}
+      </p>
       <p className="visually-hidden" role="status">
         {over > 0 ? count : ''}
       </p>

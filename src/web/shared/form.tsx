@@ -133,7 +133,14 @@ function useField(name: string, errorName = name) {
   return { id, errors, aria: { 'aria-invalid': messages.length > 0 || undefined, 'aria-describedby': describedBy } };
 }
 
-type FieldProps = { name: string; label: string; hint?: string; errorName?: string };
+type FieldProps = {
+  name: string;
+  label: string;
+  hint?: string;
+  errorName?: string;
+  /** Ids of what else describes the control, read after its hint (a count of characters under it). */
+  describedBy?: string;
+};
 
 /** The props every control gets: its id, name, invalid state, and what describes it (the hint, then the errors). */
 interface ControlProps {
@@ -152,11 +159,12 @@ function Field({
   label,
   hint,
   errorName,
+  describedBy: more,
   control,
 }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const field = useField(name, errorName);
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const describedBy = [hintId, field.aria['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, more, field.aria['aria-describedby']].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -176,9 +184,12 @@ export function TextField({
   label,
   hint,
   errorName,
+  describedBy,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  return <Field {...{ name, label, hint, errorName }} control={(props) => <input {...props} {...input} />} />;
+  return (
+    <Field {...{ name, label, hint, errorName, describedBy }} control={(props) => <input {...props} {...input} />} />
+  );
 }
 
 export function FileField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
@@ -190,10 +201,14 @@ export function TextArea({
   label,
   hint,
   errorName,
+  describedBy,
   ...area
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Field {...{ name, label, hint, errorName }} control={(props) => <textarea rows={3} {...props} {...area} />} />
+    <Field
+      {...{ name, label, hint, errorName, describedBy }}
+      control={(props) => <textarea rows={3} {...props} {...area} />}
+    />
   );
 }
 
