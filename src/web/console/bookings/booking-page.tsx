@@ -113,6 +113,9 @@ export function BookingPage({ number }: { number: string }) {
     query: StaffBooking,
     variables: { number },
     context: BOOKING_CONTEXT,
+    // Opened again, the booking is read anew behind what the cache shows: the fee's re-read is timed from when the
+    // service computed it, which the cached answer would put in the past.
+    requestPolicy: 'cache-and-network',
   });
   const booking = data?.staffInterpretationBooking;
   useFeeKeptCurrent(booking, () => refetch({ requestPolicy: 'network-only' }));
