@@ -184,13 +184,22 @@ describe('purchase orders', () => {
     expect((await t.rest.get('/api/v1/orders', account.key).expect(200)).body.data).toEqual([]);
   });
 
-  it('a purchase order or matter printed on invoices takes no text-direction override', async () => {
+  it('a purchase order or matter printed on invoices takes no text-direction override, on both doors', async () => {
     const { account, fileId } = await termsAccount();
     const base = { source_language: 'de', target_language: 'en', service_type: 'standard', file_ids: [fileId] };
     const spoofed = { purchase_order: 'PO-\u202E4411', reference: 'Matter \u2066R\u2069' };
     const rest = await t.rest.post('/api/v1/quotes', { ...base, ...spoofed }, account.key).expect(422);
     const refused = (field: string) => [`The ${field} field must not contain text-direction control characters.`];
     expect(rest.body.errors).toEqual({ purchase_order: refused('purchase order'), reference: refused('reference') });
+    const graphql = await t.gql(
+      CreateQuoteWithPurchaseOrderDocument,
+      { fileId, purchaseOrder: spoofed.purchase_order },
+      account.key,
+    );
+    expect(graphql.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { purchaseOrder: refused('purchase order') },
+    });
     // A direction mark, which only says how neutral characters lean, stays allowed.
     const marked = await t.rest
       .post('/api/v1/quotes', { ...base, purchase_order: 'PO-44\u200F' }, account.key)
